@@ -1,0 +1,140 @@
+/**
+ * Global configuration returned by `/common/pub/getSystemInfo` (PROTOCOL §12.1). Switches and
+ * numbers are JSON numbers on the wire, text is strings. Defaults are those of §12.1; where the
+ * spec's "defaults" (spec §3) disagree, the protocol wins because it is the wire contract.
+ */
+export interface SysInfo {
+  name: string;
+  description: string;
+  logo: string;
+  regtype: 1 | 2;
+  regauth: 0 | 1 | 2 | 3;
+  registerInterval: number;
+  runMode: 1 | 2;
+  ipregion: 0 | 1;
+  multipleLogin: 0 | 1;
+  diyName: 0 | 1;
+  state: 0 | 1;
+  closeTips: string;
+}
+
+export interface IceServer {
+  urls: string | string[];
+  username?: string;
+  credential?: string;
+}
+
+export interface ChatInfo {
+  simpleChat: 0 | 1;
+  groupChat: 0 | 1;
+  online: 0 | 1;
+  webrtc: 0 | 1;
+  dbDelMsg: 0 | 1;
+  groupUserMax: number;
+  sendInterval: number;
+  redoTime: number;
+  msgClear: 0 | 1;
+  msgClearDay: number;
+  stun: string;
+  stunUser: string;
+  stunPass: string;
+  iceServers: IceServer[];
+}
+
+export interface CompassItem {
+  icon: string;
+  name: string;
+  type: 1 | 2;
+  url: string;
+  order: number;
+  status: 0 | 1;
+}
+
+export interface CompassInfo {
+  status: 0 | 1;
+  mode: 1 | 2;
+  list: CompassItem[];
+}
+
+export interface FileUploadInfo {
+  /** Max upload size in MB (2^20 bytes). */
+  size: number;
+  preview: string;
+  fileExt: string[];
+}
+
+export interface SystemInfo {
+  sysInfo: SysInfo;
+  chatInfo: ChatInfo;
+  compass: CompassInfo;
+  fileUpload: FileUploadInfo;
+  demon_mode: boolean;
+}
+
+/** Admin-only chat keys (§12.1), never sent by getSystemInfo. */
+export interface ChatAutomation {
+  autoAddUser: { status: 0 | 1; user_ids: number[]; welcome: string };
+  autoAddGroup: { status: 0 | 1; name: string; owner_uid: number; userMax: number };
+}
+
+/** Upload categories (PROTOCOL §5). */
+export const fileCategories = {
+  1: ['ppt', 'pptx', 'doc', 'docx', 'xls', 'xlsx', 'pdf', 'txt', 'md'],
+  2: ['jpg', 'jpeg', 'png', 'bmp', 'gif', 'webp', 'ico'],
+  3: ['mp3', 'wav', 'wmv', 'amr', 'm4a', 'aac', 'ogg'],
+  4: ['mp4', '3gp', 'avi', 'm2v', 'mkv', 'mov', 'webm'],
+} as const;
+
+export const defaultSystemInfo: SystemInfo = {
+  sysInfo: {
+    name: 'Parley',
+    description: '',
+    logo: '',
+    regtype: 1,
+    regauth: 0,
+    registerInterval: 0,
+    runMode: 2,
+    ipregion: 1,
+    multipleLogin: 0,
+    diyName: 1,
+    state: 1,
+    closeTips: '',
+  },
+  chatInfo: {
+    simpleChat: 1,
+    groupChat: 1,
+    online: 1,
+    webrtc: 1,
+    dbDelMsg: 1,
+    groupUserMax: 0,
+    sendInterval: 0,
+    redoTime: 86_400,
+    msgClear: 0,
+    msgClearDay: 30,
+    stun: '',
+    stunUser: '',
+    stunPass: '',
+    iceServers: [],
+  },
+  compass: { status: 0, mode: 1, list: [] },
+  fileUpload: {
+    size: 50,
+    preview: '',
+    fileExt: [...Object.values(fileCategories).flat(), 'zip', 'rar', '7z', 'csv'],
+  },
+  demon_mode: false,
+};
+
+export const defaultChatAutomation: ChatAutomation = {
+  autoAddUser: { status: 0, user_ids: [], welcome: '' },
+  autoAddGroup: { status: 0, name: '', owner_uid: 0, userMax: 0 },
+};
+
+/** `/common/pub/checkVersion` answer (PROTOCOL §15). */
+export interface VersionInfo {
+  versionName: string;
+  versionCode: number;
+  updateType: 'forcibly' | 'solicit' | 'silent';
+  versionInfo: string;
+  downloadUrl: string;
+}

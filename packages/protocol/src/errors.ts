@@ -1,0 +1,179 @@
+/**
+ * Message catalogue (PROTOCOL §13.3) in both languages. Services throw AppError(code, key,
+ * params); the server renders `msg` from here in the request's language (§1.6). Keys marked
+ * "added" are not in the protocol's table of main keys; they name failures the table leaves to us.
+ */
+export const catalogue = {
+  'common.badParam': ['参数错误：{name}', 'Invalid parameter: {name}'],
+  'common.noPermission': ['你没有权限执行此操作', 'You are not allowed to do this'],
+  'common.notFound': ['记录不存在', 'Not found'],
+  'common.demoMode': ['演示站点不允许修改', 'Changes are disabled on this demo site'],
+  'common.serverError': ['服务器出错了（{id}）', 'Something went wrong on the server ({id})'],
+  'common.saved': ['已保存', 'Saved'],
+  /** added: unknown API route or a method other than POST (HTTP 404). */
+  'common.routeNotFound': ['接口不存在', 'No such API route'],
+  /** added: body over the size limits (HTTP 413). */
+  'common.tooLarge': ['请求内容过大', 'The request is too large'],
+  /** added: too many requests from one address. */
+  'common.tooManyRequests': ['操作过于频繁，请稍后再试', 'Too many requests, please try again later'],
+  'auth.required': ['请先登录', 'Please log in first'],
+  'auth.invalid': ['登录信息无效，请重新登录', 'Your login is not valid'],
+  'auth.expired': ['登录已失效，请重新登录', 'Your login has expired, please log in again'],
+  'auth.kicked': [
+    '您的账号已在另一台设备上登录，本设备已被强制下线！',
+    'Your account was logged in on another device and has been forced to go offline!',
+  ],
+  'auth.disabled': ['该账号已被停用', 'This account has been disabled'],
+  'auth.siteClosed': ['系统维护中', 'The service is closed for maintenance'],
+  'auth.badCredentials': ['账号或密码不正确', 'Wrong account or password'],
+  'auth.tooManyAttempts': ['尝试次数过多，请5分钟后再试', 'Too many attempts, try again in 5 minutes'],
+  'auth.ssoDisabled': ['不支持该登录方式', 'This login method is not available'],
+  'auth.notAdmin': ['需要管理员权限', 'Administrator rights are required'],
+  'auth.loginOk': ['登录成功', 'Logged in'],
+  'auth.logoutOk': ['已退出登录', 'Logged out'],
+  'account.exists': ['该账号已被注册', 'This account is taken'],
+  'account.registerOk': ['注册成功', 'Registration complete'],
+  'account.length': ['账号须为4-32位', 'Accounts have 4–32 characters'],
+  'account.passwordLength': ['密码须为6-16位', 'Passwords have 6–16 characters'],
+  /** added: realname outside 1–32 characters. */
+  'account.realnameLength': ['姓名须为1-32个字符', 'Names have 1–32 characters'],
+  /** added: motto over 100 characters. */
+  'account.mottoLength': ['个性签名不能超过100个字', 'Mottos are limited to 100 characters'],
+  /** added: sex other than 0, 1, 2. */
+  'account.badSex': ['性别取值不正确', 'Please choose a valid gender'],
+  /** added: a code was asked for an account that does not exist (sendCode types 1 and 3). */
+  'account.notFound': ['账号不存在', 'No account with that name'],
+  'account.mustMobile': ['账号须为手机号', 'The account must be a mobile number'],
+  'account.mustEmail': ['账号须为邮箱', 'The account must be an e-mail address'],
+  'account.mustMobileOrEmail': [
+    '账号须为手机号或邮箱',
+    'The account must be a mobile number or e-mail address',
+  ],
+  'account.badEmail': ['邮箱格式不正确', 'Please enter a valid e-mail address'],
+  'account.inviteInvalid': ['邀请码无效或已过期', 'Invalid or expired invitation'],
+  'account.registerWait': ['请{minutes}分钟后再注册', 'Wait {minutes} minutes before registering again'],
+  'account.wrongOldPassword': ['原密码不正确', 'Current password is wrong'],
+  'account.needCodeOrPassword': ['请提供原密码或验证码', 'Give your password or a code'],
+  'account.nameLocked': ['不允许修改姓名', 'Changing your name is not allowed'],
+  /** added: `setting` called with nothing to save. */
+  'account.settingEmpty': ['没有要保存的设置', 'There are no settings to save'],
+  /** added: user settings over 4 KB. */
+  'account.settingTooLarge': ['设置内容过大', 'The settings are too large'],
+  'code.wrong': ['验证码错误或已失效', 'Wrong or expired code'],
+  'code.wait': ['请一分钟后再获取', 'Wait a minute'],
+  'code.sent': ['验证码已发送', 'Code sent'],
+  'code.unavailable': ['暂无法发送验证码', 'Codes cannot be sent now'],
+  'contact.notFound': ['联系人不存在', 'Contact does not exist'],
+  'contact.notices': ['系统通知', 'System notices'],
+  'contact.favourites': ['我的收藏', 'My favourites'],
+  'contact.favouritesHint': ['给自己发文件', 'Send files to yourself'],
+  'contact.noticeCount': ['{n}条公告', '{n} announcements'],
+  'contact.groupIndex': ['群聊', 'Group chat'],
+  'contact.systemIndex': ['系统消息', 'System messages'],
+  'contact.unknownPlace': ['未知', 'Unknown'],
+  'chat.privateDisabled': ['系统已关闭私聊', 'Private chat has been disabled by the system'],
+  'chat.systemReadOnly': ['系统会话不能回复', 'System conversations are read-only'],
+  'chat.notFriendOfThem': ['对方未添加你为好友', 'They have not added you as a friend'],
+  'chat.notMyFriend': ['对方不是你的好友', 'They are not your friend'],
+  'chat.tooLong': ['消息不能超过2048个字', 'Messages are limited to 2048 characters'],
+  'chat.sendInterval': ['请{seconds}秒后再发送', 'Wait {seconds} s between messages'],
+  'chat.notMember': ['你不在该群聊中', 'You are not a member of this group'],
+  'chat.groupMuted': [
+    '本群已开启禁言，无法发送消息',
+    'The group has enabled mute mode and cannot send messages',
+  ],
+  'chat.memberMuted': ['你已被禁言，{time}后解除', 'You are muted until {time}'],
+  'chat.msgNotFound': ['消息不存在', 'Message not found'],
+  'chat.deleteDisabled': ['未开启消息删除', 'Deleting messages is turned off'],
+  'chat.undoNotAllowed': ['无权撤回这条消息', 'You cannot recall this message'],
+  'chat.undoExpired': [
+    '超过{minutes}分钟的消息不能撤回',
+    'Messages older than {minutes} minutes cannot be recalled',
+  ],
+  'chat.recalledByMe': ['你撤回了一条消息', 'You recalled a message'],
+  'chat.recalledByPeer': ['对方撤回了一条消息', 'The other person recalled a message'],
+  'chat.recalledByName': ['{name}撤回了一条消息', '{name} recalled a message'],
+  'chat.recalledByManager': ['管理员撤回了一条消息', 'A manager recalled a message'],
+  'chat.forwardCount': ['请选择1-5个转发对象', 'Choose 1 to 5 recipients'],
+  'chat.forwardOk': ['转发成功', 'Forwarded'],
+  'chat.forwardPartly': ['已转发，{n}条失败', 'Forwarded; {n} failed'],
+  'chat.masked': ['[该消息因违规已被屏蔽]', '[This message was blocked for breaking the rules]'],
+  'group.notFound': ['群聊不存在', 'Group not found'],
+  'group.notManager': ['仅群主和管理员可操作', 'Only the owner and managers can do this'],
+  'group.ownerOnly': ['仅群主可操作', 'Only the owner can do this'],
+  'group.memberLimit': ['群成员不能超过{max}人', 'At most {max} members'],
+  'group.inviteLimit': ['一次最多邀请20人', 'Invite at most 20 at a time'],
+  'group.atLeastTwo': ['请至少选择两人', 'Choose at least two people'],
+  'group.createDisabled': ['系统已关闭建群', 'Creating groups is turned off'],
+  'group.createLimit': ['建群数量已达上限', 'Group limit reached'],
+  'group.alreadyMember': ['你已在该群中', 'You are already in this group'],
+  'group.joinClosed': ['该群已关闭加群申请', 'The group has closed join requests'],
+  'group.inviteClosed': ['该群不允许成员邀请', 'Members may not invite here'],
+  'group.ownerCannotLeave': ['请先转让群主', 'Transfer ownership first'],
+  'group.removed': ['你已被移出群聊', 'You were removed from the group'],
+  'group.cleared': ['清空成功', 'Cleared successfully'],
+  'group.defaultName': ['群聊', 'Group chat'],
+  'group.noticePrefix': ['群公告：', 'Group notice: '],
+  'group.invitedYou': ['{name}邀请你加入群聊', '{name} invited you to the group'],
+  'friend.self': ['不能添加自己', 'You cannot add yourself'],
+  'friend.already': ['你们已是好友', 'Already friends'],
+  'friend.pending': ['已申请，请等待确认', 'Request pending'],
+  'friend.limit': ['好友数量已达上限', 'Friend limit reached'],
+  'friend.requestNotFound': ['好友申请不存在', 'Request not found'],
+  'friend.notFound': ['对方不是你的好友', 'Not in your friends'],
+  'friend.newFriend': ['新朋友', 'New friend'],
+  'friend.requestText': ['请求添加你为好友', 'wants to add you as a friend'],
+  'friend.nowFriends': ['你们已成为好友，开始聊天吧', 'You are now friends. Say hello!'],
+  'file.tooLarge': ['文件不能超过{size}MB', 'Files are limited to {size} MB'],
+  'file.typeNotAllowed': ['不支持该文件类型', 'This file type is not allowed'],
+  'emoji.limit': ['表情数量已达上限', 'Sticker limit reached'],
+  'call.disabled': ['未开启音视频通话', 'Calls are turned off'],
+  'call.notFound': ['通话不存在', 'Call not found'],
+  'moments.empty': ['请输入内容或添加图片', 'Write something or add media'],
+  'moments.tooManyMedia': ['最多9张图片或1个视频', 'Up to 9 images or 1 video'],
+  'moments.notFound': ['动态不存在', 'Post not found'],
+  'scan.invalid': ['二维码无效或已过期', 'Invalid or expired QR code'],
+  'scan.loginRequired': ['请重新登录后扫码', 'Please log in again to scan'],
+  'socket.unknownClient': ['连接已断开，请刷新', 'The connection is gone, please reload'],
+} as const satisfies Record<string, readonly [zh: string, en: string]>;
+
+export type MsgKey = keyof typeof catalogue;
+export type MsgParams = Record<string, string | number>;
+export type Lang = 'zh-cn' | 'en-us';
+
+/** Fills `{name}` placeholders; an unknown placeholder is left visible rather than dropped. */
+export function formatMsg(key: MsgKey, lang: Lang, params: MsgParams = {}): string {
+  const [zh, en] = catalogue[key];
+  const text = lang === 'en-us' ? en : zh;
+  return text.replace(/\{(\w+)\}/g, (all, name: string) =>
+    name in params ? String(params[name]) : all,
+  );
+}
+
+/**
+ * Accept-Language (q-values honoured) → language (PROTOCOL §1.6): zh* → zh-cn, en* → en-us,
+ * anything else → zh-cn. The first supported tag by descending q wins.
+ */
+export function pickLang(acceptLanguage: string | undefined, langParam?: unknown): Lang {
+  if (typeof langParam === 'string') {
+    const l = langParam.trim().toLowerCase();
+    if (l.startsWith('en')) return 'en-us';
+    if (l.startsWith('zh')) return 'zh-cn';
+  }
+  if (!acceptLanguage) return 'zh-cn';
+  const tags = acceptLanguage
+    .split(',')
+    .map((part, i) => {
+      const [tag = '', ...rest] = part.trim().split(';');
+      const qPart = rest.map((r) => r.trim()).find((r) => r.startsWith('q='));
+      const q = qPart ? Number(qPart.slice(2)) : 1;
+      return { tag: tag.trim().toLowerCase(), q: Number.isFinite(q) ? q : 0, i };
+    })
+    .filter((t) => t.q > 0)
+    .sort((a, b) => b.q - a.q || a.i - b.i);
+  for (const { tag } of tags) {
+    if (tag === 'zh' || tag.startsWith('zh-')) return 'zh-cn';
+    if (tag === 'en' || tag.startsWith('en-')) return 'en-us';
+  }
+  return 'zh-cn';
+}

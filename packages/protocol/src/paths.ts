@@ -1,0 +1,21 @@
+/**
+ * Wire paths of the API (PROTOCOL §2–§12), the only place either side spells them. The server
+ * matches case-insensitively (§1.1); these are the canonical spellings clients send.
+ */
+export const paths = {
+  login: '/common/pub/login',
+  logout: '/common/pub/logout',
+  register: '/common/pub/register',
+  sendCode: '/common/pub/sendCode',
+  getSystemInfo: '/common/pub/getSystemInfo',
+  checkVersion: '/common/pub/checkVersion',
+  bindUid: '/common/pub/bindUid',
+  bindGroup: '/common/pub/bindGroup',
+  offline: '/common/pub/offline',
+  editPassword: '/enterprise/im/editPassword',
+  editAccount: '/enterprise/im/editAccount',
+  updateUserInfo: '/enterprise/im/updateUserInfo',
+  setting: '/enterprise/im/setting',
+  getUserInfo: '/enterprise/im/getUserInfo',
+} as const;
+export type ApiPath = (typeof paths)[keyof typeof paths];
