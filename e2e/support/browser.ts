@@ -1,0 +1,51 @@
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+/** Flags for Debian's Chromium on a machine without internet (shared TOOLCHAIN.md §3). */
+const BASE_ARGS = [
+  '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync',
+];
+/** Fake camera and microphone for voice notes and calls (TOOLCHAIN.md §4). */
+export const MEDIA_ARGS = [
+  '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream',
+  '--allow-loopback-in-peer-connection',
+];
+
+export const screenshotDir = resolve(fileURLToPath(new URL('.', import.meta.url)), '../screenshots');
+
+export async function launch(extraArgs: string[] = []): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: [...BASE_ARGS, ...extraArgs],
+  });
+}
+
+/** A phone-sized context (design width 375), Chinese by default like a new user's browser. */
+export async function phoneContext(
+  browser: Browser,
+  opts: { locale?: string } = {},
+): Promise<BrowserContext> {
+  return browser.newContext({
+    viewport: { width: 375, height: 740 },
+    deviceScaleFactor: 2,
+    locale: opts.locale ?? 'zh-CN',
+    hasTouch: true,
+  });
+}
+
+/** Keeps a screenshot for people to look at; the e2e/screenshots folder is not committed. */
+export async function snap(page: Page, name: string): Promise<void> {
+  mkdirSync(screenshotDir, { recursive: true });
+  await page.screenshot({ path: resolve(screenshotDir, `${name}.png`) });
+}
+
+/** Fails a test on uncaught page errors, which the user would see as a broken screen. */
+export function collectPageErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  return errors;
+}

@@ -1,0 +1,82 @@
+// Lint rules that keep the structure of ARCHITECTURE.md visible: typescript-eslint strict,
+// no import cycles, and the boundaries of §3 (who may import whom, who may call fetch,
+// open a WebSocket or a database connection).
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import importX from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import reactHooks from 'eslint-plugin-react-hooks';
+
+export default tseslint.config(
+  {
+    ignores: ['**/node_modules/**', '**/dist/**', '**/coverage/**', 'data/**', '**/*.d.ts'],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.strict,
+  {
+    languageOptions: {
+      ecmaVersion: 2023,
+      sourceType: 'module',
+      globals: {
+        console: 'readonly', process: 'readonly', URL: 'readonly', setTimeout: 'readonly',
+        clearTimeout: 'readonly', setInterval: 'readonly', clearInterval: 'readonly',
+        Buffer: 'readonly', fetch: 'readonly', AbortController: 'readonly',
+      },
+    },
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          project: ['packages/*/tsconfig.json', 'apps/*/tsconfig.json', 'e2e/tsconfig.json'],
+          noWarnOnMultipleProjects: true,
+        }),
+      ],
+    },
+    rules: {
+      'no-undef': 'off', // TypeScript checks this, with the right globals per package.
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            { target: './packages/protocol', from: ['./apps', './e2e', './bench'], message: 'The protocol package imports nothing of ours.' },
+            { target: './apps/server', from: './apps/web', message: 'Server and web never import each other.' },
+            { target: './apps/web', from: './apps/server', message: 'Server and web never import each other.' },
+            { target: './apps/server/src/platform', from: './apps/server/src/modules', message: 'platform/ never imports modules/.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['apps/server/src/platform/db/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [
+          { name: 'better-sqlite3', message: 'Only platform/db opens database connections.' },
+          { name: 'pg', message: 'Only platform/db opens database connections.' },
+        ] },
+      ],
+    },
+  },
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'warn',
+      'no-restricted-globals': [
+        'error',
+        { name: 'fetch', message: 'Only lib/api-client.ts calls fetch.' },
+        { name: 'WebSocket', message: 'Only lib/socket.ts opens a WebSocket.' },
+      ],
+    },
+  },
+  {
+    files: ['apps/web/src/lib/api-client.ts', 'apps/web/src/lib/socket.ts', 'apps/web/src/**/*.test.{ts,tsx}'],
+    rules: { 'no-restricted-globals': 'off' },
+  },
+);

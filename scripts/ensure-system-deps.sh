@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# Installs what the tests need that npm does not: Debian's Chromium (the e2e browser) and a CJK
+# font (so Chinese renders in screenshots). Does nothing when both are present.
+set -euo pipefail
+need=()
+[ -x /usr/bin/chromium ] || need+=(chromium)
+fc-list 2>/dev/null | grep -qi 'wqy\|noto sans cjk' || need+=(fonts-wqy-zenhei)
+if [ ${#need[@]} -eq 0 ]; then exit 0; fi
+if [ "$(id -u)" != 0 ]; then
+  echo "Missing system packages: ${need[*]}. Install them with: sudo apt-get install ${need[*]}" >&2
+  exit 1
+fi
+echo "Installing system packages for the tests: ${need[*]}"
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -qq
+apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null
