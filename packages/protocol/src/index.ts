@@ -6,3 +6,6 @@ export * from './limits';
 export * from './config';
 export * from './auth';
 export * from './paths';
+export * from './socket';
+export * from './contacts';
+export * from './messages';

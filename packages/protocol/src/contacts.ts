@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { paging, t } from './coerce';
+
+/** Contacts and conversations (PROTOCOL §3). */
+
+export const ContactKind = { person: 0, group: 1, adminNotice: 2, favourites: 3 } as const;
+
+/** The contact / conversation object (§3.1), as getContacts lists it. */
+export interface Contact {
+  id: number | string;
+  is_group: 0 | 1 | 2 | 3;
+  displayName: string;
+  avatar: string;
+  lastContent: string;
+  type: string;
+  /** Milliseconds; "now" when the conversation has no message. */
+  lastSendTime: number;
+  unread: number;
+  is_top: 0 | 1;
+  is_notice: 0 | 1;
+  is_at: number;
+  is_online: 0 | 1;
+  index: string;
+  setting: unknown;
+  // Person extras.
+  user_id?: number;
+  realname?: string;
+  account?: string;
+  name_py?: string;
+  email?: string;
+  dep_id?: number;
+  location?: string;
+  last_login_ip?: string;
+  // Group extras.
+  group_id?: string;
+  owner_id?: number;
+  role?: number;
+  notice?: string;
+}
+
+export const contactIdParams = z.object({ id: t.cid.req(), is_group: t.int.opt() });
+export const setChatTopParams = z.object({ id: t.cid.req(), is_top: t.flag.req(), is_group: t.int.opt() });
+export const isNoticeParams = z.object({ id: t.cid.req(), is_notice: t.flag.req(), is_group: t.int.opt() });
+export const searchUserParams = z.object({ keywords: t.str.def('') });
+export const userListParams = z.object({ keywords: t.str.def(''), ...paging });
+export const updateCardParams = z.object({ id: t.gid.req(), nickname: t.str.def('') });
+
+export interface AdminNotice {
+  title: string;
+  notice: string;
+  create_time: number;
+}

@@ -1,0 +1,108 @@
+import { z } from 'zod';
+
+/**
+ * Socket protocol (PROTOCOL §11). URL `/wss`, JSON text frames ≤ 64 KB from clients. The server
+ * opens with a bare `init`; `ping`/`pong` are bare too; every other server frame is the event
+ * envelope `{type, time (unix s), data}` sent after commit to the recipients §11.4 lists.
+ */
+
+/** Frames a client may send. Unknown types count as activity only. */
+export const clientFrame = z.union([
+  z.object({ type: z.literal('ping') }),
+  z.object({ type: z.literal('pong') }),
+  z.object({ type: z.literal('close') }),
+  z.object({
+    type: z.literal('bindUid'),
+    user_id: z.union([z.number(), z.string()]).optional(),
+    token: z.string(),
+  }),
+]);
+export type ClientFrame = z.infer<typeof clientFrame>;
+
+export interface InitFrame {
+  type: 'init';
+  client_id: string;
+}
+export interface PingFrame {
+  type: 'ping';
+}
+export interface PongFrame {
+  type: 'pong';
+  /** More than one live connection for this user. */
+  multiport: boolean;
+}
+
+/** Every event type of §11.4; a closed union so handlers are checked for completeness. */
+export const socketEventTypes = [
+  'isOnline',
+  'offline',
+  'simple',
+  'group',
+  'undoMessage',
+  'delMessage',
+  'updateMessage',
+  'isRead',
+  'readAll',
+  'atMsgList',
+  'setChatTop',
+  'setIsNotice',
+  'addGroup',
+  'addGroupUser',
+  'editGroupName',
+  'setManager',
+  'removeUser',
+  'setNoSpeak',
+  'removeGroup',
+  'setNotice',
+  'groupSetting',
+  'updateCard',
+  'changeOwner',
+  'clearMessage',
+  'appendContact',
+  'updateConfig',
+  'webrtc',
+  'moments',
+  'statistics',
+] as const;
+export type SocketEventType = (typeof socketEventTypes)[number];
+
+export interface EventFrame<T extends SocketEventType = SocketEventType, D = unknown> {
+  type: T;
+  time: number;
+  data: D;
+}
+
+export type ServerFrame = InitFrame | PingFrame | PongFrame | EventFrame;
+
+/** Close codes (§11.1). */
+export const CloseCode = {
+  idle: 4000,
+  authFailed: 4001,
+  kicked: 4002,
+  revoked: 4003,
+  tooManyConnections: 4008,
+  shutdown: 1001,
+} as const;
+export type CloseCode = (typeof CloseCode)[keyof typeof CloseCode];
+
+export interface IsOnlineEvent {
+  id: number;
+  is_online: 0 | 1;
+}
+export interface OfflineEvent {
+  id: number;
+  client_id: string;
+  isMobile: boolean;
+}
+
+/** Spec §4 client rules for the connection; the server side lives in limits.ts. */
+export const socketClientRules = {
+  pingEveryMs: 25_000,
+  retryOpenMs: 15_000,
+  maxFailedOpens: 10,
+  maxCloses: 5,
+  /** Framework text when sending on a socket that is not open (spec §8, code 10002). */
+  notOpenCode: 10002,
+  otherSendFailureCode: 602001,
+  connectFailedCode: 600009,
+} as const;
