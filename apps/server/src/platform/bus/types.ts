@@ -1,0 +1,59 @@
+/**
+ * Fan-out seam (ARCHITECTURE §5): the same interfaces in-process (one node) and on Redis (many
+ * nodes). A service publishes after commit; every node's socket gateway receives every bus
+ * message and delivers to the connections it holds. Frames travel pre-encoded, so an event is
+ * serialised once however many recipients it has.
+ */
+
+/** Who receives a frame: users (all their live bound connections), everyone bound, or sockets. */
+export interface Recipients {
+  users?: number[];
+  clients?: string[];
+  /** Every bound connection on every node. */
+  allBound?: boolean;
+  /** Every connection, bound or not (updateConfig). */
+  everyone?: boolean;
+  /** A connection that must not receive this copy (e.g. the one that caused it). */
+  exceptClient?: string;
+}
+
+export type BusMessage =
+  | { kind: 'deliver'; to: Recipients; frame: string }
+  /**
+   * Close the sockets bound with these sessions: optionally send `frame` first, then close with
+   * `code` after `delayMs` (forced offline sends `offline` and closes ~1 s later, §11.3).
+   */
+  | { kind: 'closeSessions'; jtis: string[]; code: number; frame?: string; delayMs?: number }
+  /** Close every socket of these users (account disabled, deleted). */
+  | { kind: 'closeUsers'; userIds: number[]; code: number };
+
+export interface EventBus {
+  publish(message: BusMessage): Promise<void>;
+  /** Returns an unsubscribe function. Handlers run on every node, the publisher's included. */
+  subscribe(handler: (message: BusMessage) => void): () => void;
+  close(): Promise<void>;
+}
+
+/** Result of adding or removing a connection: did the user just come online / go offline? */
+export interface PresenceChange {
+  /** Live connections of the user across all nodes after the change. */
+  count: number;
+  changed: boolean;
+}
+
+/**
+ * Live bound connections per user across nodes. A node that dies without cleaning up must not
+ * leave its users online: the Redis registry keeps a liveness key per node and sweeps the
+ * entries of nodes whose key expired, reporting the users that went offline.
+ */
+export interface PresenceRegistry {
+  readonly nodeId: string;
+  add(userId: number, clientId: string): Promise<PresenceChange>;
+  remove(userId: number, clientId: string): Promise<PresenceChange>;
+  count(userId: number): Promise<number>;
+  /** The subset of `userIds` with at least one live connection. */
+  online(userIds: number[]): Promise<Set<number>>;
+  /** Called with users left with no connection after a dead node's entries were swept. */
+  onSweptOffline(handler: (userIds: number[]) => void): void;
+  close(): Promise<void>;
+}
