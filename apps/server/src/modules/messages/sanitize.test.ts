@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { sanitizeText } from './sanitize';
+
+const origin = 'https://chat.example.com';
+
+describe('sanitizeText (PROTOCOL §4.3)', () => {
+  it('keeps the allowed formatting tags without attributes', () => {
+    expect(sanitizeText('<b class="x">bold</b><br><i style="c">it</i>').html).toBe('<b>bold</b><br /><i>it</i>');
+  });
+
+  it('drops script and style with their content, and comments', () => {
+    const r = sanitizeText('hi<script>alert(1)</script><style>p{}</style><!-- c -->!');
+    expect(r.html).toBe('hi!');
+    expect(r.length).toBe(3);
+  });
+
+  it('removes other tags but keeps their text, escaped', () => {
+    expect(sanitizeText('<marquee>a &lt;b&gt;</marquee>').html).toBe('a &lt;b&gt;');
+  });
+
+  it('keeps safe links with target and rel, and drops javascript: hrefs', () => {
+    expect(sanitizeText('<a href="https://x.org" onclick="e()">x</a>').html).toBe(
+      '<a href="https://x.org" target="_blank" rel="noopener noreferrer">x</a>',
+    );
+    expect(sanitizeText('<a href="javascript:alert(1)">x</a>').html).toBe('<a>x</a>');
+    expect(sanitizeText('<a href="tel:+123">call</a>').html).toContain('href="tel:+123"');
+  });
+
+  it('linkifies bare http(s) URLs but not those already in a link', () => {
+    expect(sanitizeText('see https://a.org/x?y=1&z=2 now').html).toBe(
+      'see <a href="https://a.org/x?y=1&amp;z=2" target="_blank" rel="noopener noreferrer">https://a.org/x?y=1&amp;z=2</a> now',
+    );
+    expect(sanitizeText('<a href="https://a.org">https://a.org</a>').html).toBe(
+      '<a href="https://a.org" target="_blank" rel="noopener noreferrer">https://a.org</a>',
+    );
+  });
+
+  it('keeps images only from this server, stored as the path', () => {
+    expect(sanitizeText(`<img src="${origin}/static/img/emoji/1.png" onerror="x">`, [origin]).html).toBe(
+      '<img src="/static/img/emoji/1.png" />',
+    );
+    expect(sanitizeText('<img src="/storage/a.png">').html).toBe('<img src="/storage/a.png" />');
+    expect(sanitizeText('<img src="https://evil.org/static/x.png">', [origin]).html).toBe('');
+    expect(sanitizeText('<img src="/static/../etc/passwd">').html).toBe('');
+  });
+
+  it('counts decoded characters without tags, an image as one', () => {
+    expect(sanitizeText('<p>a&amp;b</p>').length).toBe(3);
+    expect(sanitizeText('你好😀').length).toBe(3);
+    expect(sanitizeText('<img src="/static/e.png">').length).toBe(1);
+    expect(sanitizeText('<p> </p>').length).toBe(1);
+    expect(sanitizeText('<b></b>').length).toBe(0);
+  });
+});

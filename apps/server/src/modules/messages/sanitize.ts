@@ -1,0 +1,79 @@
+import sanitizeHtml from 'sanitize-html';
+
+/**
+ * Text sanitising of PROTOCOL §4.3, shared by text messages and group notices. The allow-list
+ * is the one Parley's web client renders through, so what is stored is what is shown.
+ */
+
+const PLAIN_TAGS = ['br', 'p', 'div', 'span', 'b', 'strong', 'i', 'em', 'u', 's', 'h4', 'ul', 'ol', 'li'];
+const LINK_SCHEMES = ['http', 'https', 'mailto', 'tel'];
+const URL_RE = /\bhttps?:\/\/[^\s<>"']+/gi;
+
+export interface SanitizedText {
+  html: string;
+  /** Characters of the tag-free, entity-decoded text; an inline image counts as one. */
+  length: number;
+}
+
+/**
+ * An `img` may only point into this server's `/static/` or `/storage/`; absolute URLs to one of
+ * our own origins are stored as the path so they survive a change of public address.
+ */
+function ownPath(src: string, origins: string[]): string | null {
+  let path = src.trim();
+  for (const o of origins) {
+    if (o && path.toLowerCase().startsWith(o.toLowerCase())) path = path.slice(o.length);
+  }
+  if (!path.startsWith('/static/') && !path.startsWith('/storage/')) return null;
+  if (path.includes('..') || /[\s"'<>\\]/.test(path)) return null;
+  return path;
+}
+
+function linkify(escaped: string): string {
+  return escaped.replace(
+    URL_RE,
+    (url) => `<a href="${url}" target="_blank" rel="noopener noreferrer">${url}</a>`,
+  );
+}
+
+function decodeEntities(text: string): string {
+  return text
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&amp;/g, '&');
+}
+
+export function sanitizeText(input: string, origins: string[] = []): SanitizedText {
+  let images = 0;
+  const html = sanitizeHtml(input, {
+    allowedTags: [...PLAIN_TAGS, 'a', 'img'],
+    allowedAttributes: { a: ['href', 'target', 'rel'], img: ['src'] },
+    allowedSchemes: LINK_SCHEMES,
+    allowedSchemesAppliedToAttributes: ['href'],
+    allowProtocolRelative: false,
+    disallowedTagsMode: 'discard',
+    nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript'],
+    exclusiveFilter: (frame) => frame.tag === 'img' && !frame.attribs.src,
+    transformTags: {
+      a: (tagName, attribs) => {
+        const raw = (attribs.href ?? '').trim();
+        const href = /^(https?:|mailto:|tel:)/i.test(raw) ? raw : '';
+        return {
+          tagName,
+          attribs: href ? { href, target: '_blank', rel: 'noopener noreferrer' } : {},
+        };
+      },
+      img: (tagName, attribs) => {
+        const src = ownPath(attribs.src ?? '', origins);
+        if (src) images += 1;
+        return { tagName, attribs: src ? { src } : {} };
+      },
+    },
+    textFilter: (text, tag) => (tag === 'a' ? text : linkify(text)),
+  });
+  const plain = decodeEntities(html.replace(/<[^>]*>/g, ''));
+  return { html, length: [...plain].length + images };
+}
