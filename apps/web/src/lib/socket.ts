@@ -1,0 +1,242 @@
+import { socketClientRules, type EventFrame, type ServerFrame } from '@parley/protocol';
+
+/**
+ * The only WebSocket of the web client, with the connection rules of spec §4:
+ * - on open: a ping at once, then every 25 s;
+ * - a failed open is retried every 15 s; after 10 failed opens or 5 closes the client emits a
+ *   connection error, reports the network as down, and waits for the browser's `online` event;
+ * - when the page becomes visible and the socket is dead, it reconnects;
+ * - on unload it sends `close`;
+ * - sending while not open fails with the framework's text (code 10002).
+ * After every (re)bind it emits `ready`, so screens re-read what they show (PROTOCOL §11.5).
+ */
+
+export type SocketStatus = 'idle' | 'connecting' | 'open' | 'down';
+
+export interface SocketEnv {
+  createSocket(url: string): WebSocketLike;
+  setTimeout(fn: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+  setInterval(fn: () => void, ms: number): unknown;
+  clearInterval(handle: unknown): void;
+  now(): number;
+}
+
+/** The part of the browser WebSocket this client uses (tests pass a fake). */
+export interface WebSocketLike {
+  readyState: number;
+  onopen: ((ev: unknown) => void) | null;
+  onclose: ((ev: { code: number }) => void) | null;
+  onerror: ((ev: unknown) => void) | null;
+  onmessage: ((ev: { data: unknown }) => void) | null;
+  send(data: string): void;
+  close(code?: number): void;
+}
+
+export interface SocketHandlers {
+  /** Server events (§11.4). */
+  onEvent(frame: EventFrame): void;
+  onStatus?(status: SocketStatus): void;
+  /** Bound to the user after (re)connecting: re-read contacts and the open chat. */
+  onReady?(info: { clientId: string; reconnect: boolean }): void;
+  /** Spec §4: emitted after 10 failed opens or 5 closes. */
+  onConnectionError?(): void;
+}
+
+export class SocketNotOpenError extends Error {
+  readonly code = socketClientRules.notOpenCode;
+  constructor() {
+    super('sendSocketMessage:fail SocketTask.readyState is not OPEN');
+  }
+}
+
+const OPEN = 1;
+/** A connection that lived this long resets the close counter: it was healthy. */
+const HEALTHY_MS = 60_000;
+
+export class SocketClient {
+  private ws: WebSocketLike | null = null;
+  private status: SocketStatus = 'idle';
+  private failedOpens = 0;
+  private closes = 0;
+  private everBound = false;
+  private openedAt = 0;
+  private pingTimer: unknown = null;
+  private retryTimer: unknown = null;
+  private stopped = true;
+  clientId = '';
+  multiport = false;
+
+  constructor(
+    private readonly url: string,
+    private readonly getToken: () => { token: string; userId: number } | null,
+    private readonly handlers: SocketHandlers,
+    private readonly env: SocketEnv = browserEnv(),
+  ) {}
+
+  get state(): SocketStatus {
+    return this.status;
+  }
+
+  start(): void {
+    this.stopped = false;
+    this.failedOpens = 0;
+    this.closes = 0;
+    this.connect();
+  }
+
+  /** Logout or unload: say goodbye and stop reconnecting. */
+  stop(): void {
+    this.stopped = true;
+    this.clearTimers();
+    if (this.ws && this.ws.readyState === OPEN) {
+      try {
+        this.ws.send(JSON.stringify({ type: 'close' }));
+      } catch {
+        // The page is going away; nothing to report.
+      }
+      this.ws.close(1000);
+    }
+    this.ws = null;
+    this.setStatus('idle');
+  }
+
+  send(frame: Record<string, unknown>): void {
+    if (!this.ws || this.ws.readyState !== OPEN) throw new SocketNotOpenError();
+    this.ws.send(JSON.stringify(frame));
+  }
+
+  /** The page became visible again, or the network returned. */
+  wake(): void {
+    if (this.stopped) return;
+    const dead = !this.ws || this.ws.readyState > OPEN;
+    if (this.status === 'down' || dead) {
+      this.failedOpens = 0;
+      this.closes = 0;
+      this.connect();
+    }
+  }
+
+  private setStatus(s: SocketStatus): void {
+    if (this.status === s) return;
+    this.status = s;
+    this.handlers.onStatus?.(s);
+  }
+
+  private clearTimers(): void {
+    if (this.pingTimer !== null) this.env.clearInterval(this.pingTimer);
+    if (this.retryTimer !== null) this.env.clearTimeout(this.retryTimer);
+    this.pingTimer = null;
+    this.retryTimer = null;
+  }
+
+  private connect(): void {
+    this.clearTimers();
+    if (this.ws) {
+      const old = this.ws;
+      old.onclose = old.onerror = old.onmessage = old.onopen = null;
+      try {
+        old.close();
+      } catch {
+        // already closed
+      }
+    }
+    this.setStatus('connecting');
+    let opened = false;
+    const ws = this.env.createSocket(this.url);
+    this.ws = ws;
+    ws.onopen = () => {
+      opened = true;
+      this.failedOpens = 0;
+      this.openedAt = this.env.now();
+      this.setStatus('open');
+      this.sendQuietly({ type: 'ping' });
+      this.pingTimer = this.env.setInterval(
+        () => this.sendQuietly({ type: 'ping' }),
+        socketClientRules.pingEveryMs,
+      );
+    };
+    ws.onmessage = (ev) => this.onMessage(ev.data);
+    ws.onerror = () => {
+      // onclose follows; the decision is made there.
+    };
+    ws.onclose = () => {
+      if (this.ws !== ws) return;
+      this.clearTimers();
+      this.ws = null;
+      if (this.stopped) return;
+      if (opened) {
+        if (this.env.now() - this.openedAt >= HEALTHY_MS) this.closes = 0;
+        this.closes += 1;
+      } else {
+        this.failedOpens += 1;
+      }
+      if (
+        this.failedOpens >= socketClientRules.maxFailedOpens ||
+        this.closes >= socketClientRules.maxCloses
+      ) {
+        this.setStatus('down');
+        this.handlers.onConnectionError?.();
+        return; // wake() on `online` or visibility brings it back.
+      }
+      this.setStatus('connecting');
+      // A socket that had been open reconnects at once; a failed open waits 15 s (spec §4).
+      const delay = opened ? 0 : socketClientRules.retryOpenMs;
+      this.retryTimer = this.env.setTimeout(() => this.connect(), delay);
+    };
+  }
+
+  private sendQuietly(frame: Record<string, unknown>): void {
+    try {
+      this.send(frame);
+    } catch {
+      // The close handler deals with a dead socket.
+    }
+  }
+
+  private onMessage(data: unknown): void {
+    if (typeof data !== 'string') return;
+    let frame: ServerFrame;
+    try {
+      frame = JSON.parse(data) as ServerFrame;
+    } catch {
+      return;
+    }
+    switch (frame.type) {
+      case 'ping':
+        this.sendQuietly({ type: 'pong' });
+        return;
+      case 'pong':
+        this.multiport = Boolean((frame as { multiport?: boolean }).multiport);
+        return;
+      case 'init': {
+        this.clientId = String((frame as { client_id?: string }).client_id ?? '');
+        const auth = this.getToken();
+        if (!auth) return;
+        this.sendQuietly({ type: 'bindUid', user_id: auth.userId, token: auth.token });
+        const reconnect = this.everBound;
+        this.everBound = true;
+        this.handlers.onReady?.({ clientId: this.clientId, reconnect });
+        return;
+      }
+      default:
+        this.handlers.onEvent(frame as EventFrame);
+    }
+  }
+}
+
+function browserEnv(): SocketEnv {
+  return {
+    createSocket: (url) => new WebSocket(url) as unknown as WebSocketLike,
+    setTimeout: (fn, ms) => window.setTimeout(fn, ms),
+    clearTimeout: (h) => window.clearTimeout(h as number),
+    setInterval: (fn, ms) => window.setInterval(fn, ms),
+    clearInterval: (h) => window.clearInterval(h as number),
+    now: () => Date.now(),
+  };
+}
+
+/** `ws(s)://<this origin>/wss`, following the page's scheme. */
+export function socketUrl(loc: Pick<Location, 'protocol' | 'host'> = window.location): string {
+  return `${loc.protocol === 'https:' ? 'wss:' : 'ws:'}//${loc.host}/wss`;
+}
