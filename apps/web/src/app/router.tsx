@@ -1,0 +1,64 @@
+import type { ComponentType } from 'react';
+import { createHashRouter, type RouteObject } from 'react-router';
+import { NotFoundScreen } from './NotFoundScreen';
+import { PageFallback, Shell } from './Shell';
+import { routeNames, routeTable, type RouteName, type RouteMeta } from './routes';
+
+type ScreenModule = { default: ComponentType };
+
+const comingSoon = () => import('./ComingSoonScreen');
+
+/** Which screen each route lazily loads; pages not built yet share the "coming soon" state. */
+export const screens: Record<RouteName, () => Promise<ScreenModule>> = {
+  home: () => import('../features/home/screens/HomeScreen'),
+  contacts: () => import('../features/contacts/screens/ContactsScreen'),
+  login: () => import('../features/auth/screens/LoginScreen'),
+  register: () => import('../features/auth/screens/RegisterScreen'),
+  setting: () => import('../features/mine/screens/SettingScreen'),
+  about: () => import('../features/mine/screens/AboutScreen'),
+  chat: comingSoon,
+  emoji: comingSoon,
+  chatDetail: comingSoon,
+  chatRecord: comingSoon,
+  contactDetail: comingSoon,
+  newFriends: comingSoon,
+  searchFriends: comingSoon,
+  call: comingSoon,
+  video: comingSoon,
+  userSelection: comingSoon,
+  groupUser: comingSoon,
+  groupQrcode: comingSoon,
+  groupInfo: comingSoon,
+  groupList: comingSoon,
+  search: comingSoon,
+  scan: comingSoon,
+  webview: comingSoon,
+  moments: comingSoon,
+  profile: comingSoon,
+  secure: comingSoon,
+  doc: comingSoon,
+};
+
+export function buildRoutes(): RouteObject[] {
+  const pages: RouteObject[] = routeNames.flatMap((name) => {
+    const meta: RouteMeta = routeTable[name];
+    return [meta.path, ...(meta.aliases ?? [])].map(
+      (path): RouteObject => ({
+        path,
+        handle: { route: name },
+        lazy: async () => ({ Component: (await screens[name]()).default }),
+      }),
+    );
+  });
+  return [
+    {
+      Component: Shell,
+      HydrateFallback: PageFallback,
+      children: [...pages, { path: '*', Component: NotFoundScreen }],
+    },
+  ];
+}
+
+export function createAppRouter() {
+  return createHashRouter(buildRoutes());
+}

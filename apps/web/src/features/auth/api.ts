@@ -1,0 +1,40 @@
+import { useMutation } from '@tanstack/react-query';
+import { CodeType, type LoginResult } from '@parley/protocol';
+import { endpoints, type LoginInput, type RegisterInput } from '../../lib/endpoints';
+import { queryClient } from '../../lib/query-client';
+import { useAuth } from './store';
+
+/** Log in, remember the session. */
+export function useLogin() {
+  return useMutation({
+    mutationFn: (input: LoginInput) => endpoints.login({ ...input, client_id: useAuth.getState().clientId || undefined }),
+    onSuccess: (res: LoginResult) => useAuth.getState().setSession(res.authToken, res.userInfo),
+  });
+}
+
+/** Register, then log straight in with the same credentials (no second form for the user). */
+export function useRegister() {
+  return useMutation({
+    mutationFn: async (input: RegisterInput) => {
+      await endpoints.register(input, { quietSuccess: true });
+      const res = await endpoints.login({ account: input.account, password: input.password });
+      useAuth.getState().setSession(res.authToken, res.userInfo);
+      return res;
+    },
+  });
+}
+
+export function useSendRegisterCode() {
+  return useMutation({ mutationFn: (account: string) => endpoints.sendCode(account, CodeType.register) });
+}
+
+/**
+ * Spec §4: log out clears the stored user info and token, then goes to login. The server call
+ * is best effort: even offline, the user is logged out here.
+ */
+export async function logout(): Promise<void> {
+  const { token, clientId } = useAuth.getState();
+  if (token) await endpoints.logout(clientId || undefined).catch(() => undefined);
+  useAuth.getState().clear();
+  queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'systemInfo' });
+}

@@ -1,0 +1,90 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { Button } from 'antd-mobile';
+import { Page } from '../../../app/Page';
+import { href } from '../../../app/routes';
+import { TextField } from '../../../ui/TextField';
+import { LanguageSwitch } from '../../../ui/LanguageSwitch';
+import { useSiteName } from '../../system/api';
+import { useLogin } from '../api';
+import { checkLoginAccount, checkLoginPassword, type ValidationKey } from '../validation';
+import { AuthHeader } from '../components/AuthHeader';
+import styles from './auth.module.css';
+
+type Errors = { account?: ValidationKey | null; password?: ValidationKey | null };
+
+export default function LoginScreen() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const siteName = useSiteName();
+  const login = useLogin();
+  const [account, setAccount] = useState('');
+  const [password, setPassword] = useState('');
+  const [submitted, setSubmitted] = useState(false);
+
+  const errors: Errors = submitted
+    ? { account: checkLoginAccount(account), password: checkLoginPassword(password) }
+    : {};
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    setSubmitted(true);
+    if (checkLoginAccount(account) || checkLoginPassword(password)) return;
+    login.mutate(
+      { account: account.trim(), password },
+      { onSuccess: () => void navigate(href('home'), { replace: true }) },
+    );
+  };
+
+  return (
+    <Page back={false} right={<LanguageSwitch />} surface>
+      <AuthHeader title={t('auth.welcome', { name: siteName })} />
+      <form className={styles.form} onSubmit={onSubmit} noValidate>
+        <TextField
+          label={t('auth.account')}
+          placeholder={t('auth.accountPlaceholder')}
+          value={account}
+          onChange={setAccount}
+          error={errors.account ? t(errors.account) : null}
+          testId="login-account"
+          name="account"
+          autoComplete="username"
+          autoCapitalize="none"
+          maxLength={64}
+        />
+        <TextField
+          label={t('auth.password')}
+          placeholder={t('auth.passwordPlaceholder')}
+          type="password"
+          value={password}
+          onChange={setPassword}
+          error={errors.password ? t(errors.password) : null}
+          testId="login-password"
+          name="password"
+          autoComplete="current-password"
+          maxLength={64}
+        />
+        <div className={styles.actions}>
+          <Button
+            type="submit"
+            color="primary"
+            block
+            size="large"
+            loading={login.isPending}
+            loadingText={t('auth.loggingIn')}
+            data-testid="login-submit"
+          >
+            {t('auth.login')}
+          </Button>
+          <p className={styles.switchLine}>
+            {t('auth.noAccount')}{' '}
+            <Link to={href('register')} data-testid="to-register">
+              {t('auth.toRegister')}
+            </Link>
+          </p>
+        </div>
+      </form>
+    </Page>
+  );
+}

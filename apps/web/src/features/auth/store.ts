@@ -1,0 +1,90 @@
+import { create } from 'zustand';
+import { z } from 'zod';
+import type { SelfInfo } from '@parley/protocol';
+
+/**
+ * Who is logged in: the token (sent back verbatim as `Authorization`) and the Self object,
+ * persisted to localStorage and validated when read back — garbage means logged out.
+ */
+
+const STORAGE_KEY = 'parley.auth';
+
+// Core fields the UI relies on; the rest of the Self object passes through untouched.
+const selfSchema = z.looseObject({
+  user_id: z.number().int().positive(),
+  account: z.string(),
+  realname: z.string(),
+  displayName: z.string().optional(),
+  avatar: z.string().optional(),
+});
+
+const persistedSchema = z.object({
+  token: z.string().min(1),
+  userInfo: selfSchema,
+});
+
+export interface AuthState {
+  token: string | null;
+  userInfo: SelfInfo | null;
+  /** Socket connection id (set by the socket once it exists); not persisted. */
+  clientId: string;
+  setSession(token: string, userInfo: SelfInfo): void;
+  setUserInfo(userInfo: SelfInfo): void;
+  setClientId(clientId: string): void;
+  clear(): void;
+}
+
+export function readPersistedAuth(storage: Pick<Storage, 'getItem'> = localStorage): {
+  token: string | null;
+  userInfo: SelfInfo | null;
+} {
+  try {
+    const raw = storage.getItem(STORAGE_KEY);
+    if (!raw) return { token: null, userInfo: null };
+    const parsed = persistedSchema.safeParse(JSON.parse(raw));
+    if (!parsed.success) return { token: null, userInfo: null };
+    // Validated above for the fields we use; the remainder is the server's Self object.
+    return { token: parsed.data.token, userInfo: parsed.data.userInfo as unknown as SelfInfo };
+  } catch {
+    return { token: null, userInfo: null };
+  }
+}
+
+function persist(token: string | null, userInfo: SelfInfo | null): void {
+  try {
+    if (token && userInfo) localStorage.setItem(STORAGE_KEY, JSON.stringify({ token, userInfo }));
+    else localStorage.removeItem(STORAGE_KEY);
+  } catch {
+    // Storage unavailable: the session lasts as long as the tab.
+  }
+}
+
+export const useAuth = create<AuthState>()((set, get) => ({
+  ...readPersistedAuth(),
+  clientId: '',
+  setSession(token, userInfo) {
+    persist(token, userInfo);
+    set({ token, userInfo });
+  },
+  setUserInfo(userInfo) {
+    persist(get().token, userInfo);
+    set({ userInfo });
+  },
+  setClientId(clientId) {
+    set({ clientId });
+  },
+  clear() {
+    persist(null, null);
+    set({ token: null, userInfo: null });
+  },
+}));
+
+/** Another tab logged in or out: follow it. */
+if (typeof window !== 'undefined') {
+  window.addEventListener('storage', (e) => {
+    if (e.key !== STORAGE_KEY) return;
+    useAuth.setState(readPersistedAuth());
+  });
+}
+
+export const selectIsLoggedIn = (s: AuthState) => s.token !== null;

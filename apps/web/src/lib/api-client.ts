@@ -1,0 +1,159 @@
+import { limits, type Envelope } from '@parley/protocol';
+
+/**
+ * The only `fetch` of the web client (ARCHITECTURE §3). Every call is a JSON POST with the
+ * headers of spec §7, a 10 s timeout, and the user-facing reactions of spec §8. Side effects
+ * (toasts, dialogs, credentials, navigation) are injected so this file is testable and knows
+ * nothing about the UI kit or the router.
+ */
+
+/** Body codes that show the server's msg as a 2.5 s toast (spec §8). */
+export const toastCodes: readonly number[] = [0, 400, 401, 402, 403, 404, 405, 500, 502];
+
+export type ApiErrorKind = 'offline' | 'setup' | 'network' | 'auth-expired' | 'server' | 'code';
+
+export class ApiError extends Error {
+  constructor(
+    readonly kind: ApiErrorKind,
+    message: string,
+    /** Body code for kind 'code', HTTP status for 'auth-expired' / 'server'. */
+    readonly code: number | null = null,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export type NetTextKey = 'offline' | 'authExpiredTitle' | 'authExpired' | 'serverError' | 'noNetwork' | 'networkExpire';
+
+export interface ApiDeps {
+  fetch: typeof fetch;
+  isOnline: () => boolean;
+  getToken: () => string | null;
+  getClientId: () => string;
+  getCid: () => string;
+  getLanguage: () => string;
+  text: (key: NetTextKey) => string;
+  toast: (text: string, durationMs: number) => void;
+  /** A dialog with one button; resolves when the user confirms. */
+  alert: (title: string, text: string) => Promise<void>;
+  clearCredentials: () => void;
+  goLogin: () => void;
+  timeoutMs: number;
+  logoutDelayMs: number;
+}
+
+export interface RequestOptions {
+  /** Do not toast a success msg (code 0). Failures are always shown (spec §8). */
+  quietSuccess?: boolean;
+}
+
+const noop = () => {};
+
+export const defaultDeps: ApiDeps = {
+  fetch: (...args) => globalThis.fetch(...args),
+  isOnline: () => (typeof navigator === 'undefined' ? true : navigator.onLine !== false),
+  getToken: () => null,
+  getClientId: () => '',
+  getCid: () => '',
+  getLanguage: () => 'zh-Hans',
+  text: (key) => key,
+  toast: noop,
+  alert: async () => {},
+  clearCredentials: noop,
+  goLogin: noop,
+  timeoutMs: limits.apiTimeoutMs,
+  logoutDelayMs: 1000,
+};
+
+function isEnvelope(v: unknown): v is Envelope {
+  return typeof v === 'object' && v !== null && 'code' in v && typeof (v as { code: unknown }).code === 'number';
+}
+
+export interface ApiClient {
+  /** The whole envelope of a successful (code 0) answer. */
+  request<T>(path: string, body?: object, options?: RequestOptions): Promise<Envelope<T>>;
+  /** Only `data` of a successful answer. */
+  post<T>(path: string, body?: object, options?: RequestOptions): Promise<T>;
+}
+
+export function createApiClient(overrides: Partial<ApiDeps> = {}): ApiClient & { configure(d: Partial<ApiDeps>): void } {
+  const deps: ApiDeps = { ...defaultDeps, ...overrides };
+
+  const fail = (kind: ApiErrorKind, message: string, code: number | null = null, toast = true): never => {
+    if (toast) deps.toast(message, limits.serverToastMs);
+    throw new ApiError(kind, message, code);
+  };
+
+  async function request<T>(path: string, body: object = {}, options: RequestOptions = {}): Promise<Envelope<T>> {
+    if (!deps.isOnline()) fail('offline', deps.text('offline'));
+
+    let init: RequestInit;
+    const controller = new AbortController();
+    try {
+      const headers = new Headers({
+        'Content-Type': 'application/json',
+        'Accept-Language': deps.getLanguage(),
+        clientId: deps.getClientId(),
+        cid: deps.getCid(),
+      });
+      const token = deps.getToken();
+      if (token) headers.set('Authorization', token);
+      init = { method: 'POST', headers, body: JSON.stringify(body), signal: controller.signal };
+    } catch {
+      return fail('setup', deps.text('networkExpire'));
+    }
+
+    const timer = setTimeout(() => controller.abort(), deps.timeoutMs);
+    let res: Response;
+    let parsed: unknown;
+    try {
+      res = await deps.fetch(path, init);
+      parsed = await res.json().catch(() => undefined);
+    } catch {
+      return fail('network', deps.text('noNetwork'));
+    } finally {
+      clearTimeout(timer);
+    }
+
+    if (res.status === 401) {
+      deps.clearCredentials();
+      void deps.alert(deps.text('authExpiredTitle'), deps.text('authExpired')).then(() => deps.goLogin());
+      throw new ApiError('auth-expired', deps.text('authExpired'), 401);
+    }
+    if (res.status === 500) fail('server', deps.text('serverError'), 500);
+    if (!isEnvelope(parsed)) return fail('network', deps.text('noNetwork'), res.status);
+
+    const env = parsed as Envelope<T>;
+    const msg = typeof env.msg === 'string' ? env.msg : '';
+    const code: number = env.code;
+    if (code === -1) {
+      if (msg) deps.toast(msg, limits.serverToastMs);
+      deps.clearCredentials();
+      setTimeout(() => deps.goLogin(), deps.logoutDelayMs);
+      throw new ApiError('code', msg, -1);
+    }
+    if (code === 0) {
+      if (msg && !options.quietSuccess) deps.toast(msg, limits.serverToastMs);
+      return env;
+    }
+    // Listed codes toast their msg; an unlisted one with a msg is shown too rather than lost.
+    if (msg && (toastCodes.includes(code) || code > 0)) deps.toast(msg, limits.serverToastMs);
+    throw new ApiError('code', msg, code);
+  }
+
+  return {
+    request,
+    async post<T>(path: string, body?: object, options?: RequestOptions): Promise<T> {
+      const env = await request<T>(path, body, options);
+      return env.data as T;
+    },
+    configure(d: Partial<ApiDeps>) {
+      Object.assign(deps, d);
+    },
+  };
+}
+
+/** The app-wide client; `app/` wires its side effects at start-up (configureApi). */
+export const api = createApiClient();
+export const configureApi = (d: Partial<ApiDeps>): void => api.configure(d);

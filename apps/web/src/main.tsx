@@ -1,0 +1,22 @@
+import './ui/theme.css';
+import './i18n';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router';
+import { createAppRouter } from './app/router';
+import { Providers } from './app/providers';
+import { wireApi } from './app/wire-api';
+
+const router = createAppRouter();
+wireApi(router);
+
+const root = document.getElementById('root');
+if (!root) throw new Error('#root is missing from index.html');
+
+createRoot(root).render(
+  <StrictMode>
+    <Providers>
+      <RouterProvider router={router} />
+    </Providers>
+  </StrictMode>,
+);

@@ -1,0 +1,84 @@
+import type { SVGProps } from 'react';
+
+/** Our few line icons (24 px grid, currentColor) so the initial chunk needs no icon pack. */
+type IconProps = SVGProps<SVGSVGElement> & { size?: number };
+
+function Svg({ size = 24, children, ...rest }: IconProps) {
+  return (
+    <svg width={size} height={size} viewBox="0 0 24 24" fill="none" aria-hidden="true" focusable="false" {...rest}>
+      {children}
+    </svg>
+  );
+}
+
+export function ChatIcon({ filled, ...p }: IconProps & { filled?: boolean }) {
+  return (
+    <Svg {...p}>
+      <path
+        d="M12 3.5c-4.97 0-9 3.36-9 7.5 0 2.3 1.24 4.36 3.2 5.74L5.5 20l3.63-1.9c.9.24 1.86.4 2.87.4 4.97 0 9-3.36 9-7.5s-4.03-7.5-9-7.5Z"
+        fill={filled ? 'currentColor' : 'none'}
+        stroke="currentColor"
+        strokeWidth="1.6"
+        strokeLinejoin="round"
+      />
+    </Svg>
+  );
+}
+
+export function ContactsIcon({ filled, ...p }: IconProps & { filled?: boolean }) {
+  return (
+    <Svg {...p}>
+      <circle cx="12" cy="8" r="4" fill={filled ? 'currentColor' : 'none'} stroke="currentColor" strokeWidth="1.6" />
+      <path
+        d="M4 20.5c.6-3.9 4-6.5 8-6.5s7.4 2.6 8 6.5"
+        fill={filled ? 'currentColor' : 'none'}
+        stroke="currentColor"
+        strokeWidth="1.6"
+        strokeLinecap="round"
+      />
+    </Svg>
+  );
+}
+
+export function BackIcon(p: IconProps) {
+  return (
+    <Svg {...p}>
+      <path d="M15 4.5 7.5 12l7.5 7.5" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+    </Svg>
+  );
+}
+
+export function InboxIcon(p: IconProps) {
+  return (
+    <Svg {...p}>
+      <path
+        d="M3.5 13.5 6 5.5h12l2.5 8M3.5 13.5v5h17v-5M3.5 13.5h5l1 2h5l1-2h5"
+        stroke="currentColor"
+        strokeWidth="1.4"
+        strokeLinejoin="round"
+      />
+    </Svg>
+  );
+}
+
+export function ToolIcon(p: IconProps) {
+  return (
+    <Svg {...p}>
+      <path
+        d="M14.5 6.5a4 4 0 0 0-5.3 5.3L4 17l3 3 5.2-5.2a4 4 0 0 0 5.3-5.3l-2.5 2.5-2.5-.5-.5-2.5 2.5-2.5Z"
+        stroke="currentColor"
+        strokeWidth="1.4"
+        strokeLinejoin="round"
+      />
+    </Svg>
+  );
+}
+
+export function GlobeIcon(p: IconProps) {
+  return (
+    <Svg {...p}>
+      <circle cx="12" cy="12" r="8.5" stroke="currentColor" strokeWidth="1.5" />
+      <path d="M3.5 12h17M12 3.5c2.5 2.6 2.5 14.4 0 17M12 3.5c-2.5 2.6-2.5 14.4 0 17" stroke="currentColor" strokeWidth="1.5" />
+    </Svg>
+  );
+}
