@@ -63,6 +63,13 @@ export const catalogue = {
   'code.wait': ['请一分钟后再获取', 'Wait a minute'],
   'code.sent': ['验证码已发送', 'Code sent'],
   'code.unavailable': ['暂无法发送验证码', 'Codes cannot be sent now'],
+  /** added: subject of the verification code mail. */
+  'code.mailSubject': ['验证码', 'Your verification code'],
+  /** added: body of the verification code mail. */
+  'code.mailBody': [
+    '您的验证码是 {code}，{minutes}分钟内有效。如非本人操作，请忽略本邮件。',
+    'Your verification code is {code}. It is valid for {minutes} minutes. If you did not ask for it, ignore this mail.',
+  ],
   'contact.notFound': ['联系人不存在', 'Contact does not exist'],
   'contact.notices': ['系统通知', 'System notices'],
   'contact.favourites': ['我的收藏', 'My favourites'],

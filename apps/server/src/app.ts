@@ -1,0 +1,78 @@
+import { randomBytes } from 'node:crypto';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Deps } from './deps';
+import { registerBodyParsers } from './platform/http/body';
+import { registerErrorHandler } from './platform/http/error-handler';
+import { registerApi, routeFactory, type AnyRoute } from './platform/http/router';
+import { registerStatic } from './platform/http/static';
+import { accountsRoutes, createAccounts } from './modules/accounts/index';
+import { authRoutes, createAuth, createSessions, type AuthContext } from './modules/auth/index';
+import { createCodes } from './modules/codes/index';
+import { configRoutes, createConfigService } from './modules/config/index';
+import { createUsersService, usersRoutes } from './modules/users/index';
+
+export interface BuildOptions {
+  /** Test-only extra routes (e.g. one that throws, to see the 502 answer). */
+  extraRoutes?: (route: ReturnType<typeof routeFactory<AuthContext>>) => AnyRoute<AuthContext>[];
+}
+
+/** Module services, reachable from tests and (later) from the socket gateway and admin area. */
+export type Services = ReturnType<typeof createServices>;
+
+function createServices(deps: Deps, app: FastifyInstance) {
+  const db = deps.database.db;
+  const { clock } = deps;
+  const config = createConfigService(db, clock, deps.config.jwtSecret);
+  const users = createUsersService({ db, clock, config });
+  const sessions = createSessions(db, clock);
+  const codes = createCodes({
+    db,
+    clock,
+    config,
+    mailer: deps.mailer,
+    mailFrom: deps.config.mailFrom,
+    log: app.log,
+    production: deps.config.production,
+  });
+  const auth = createAuth({ db, clock, config, users, sessions, codes });
+  const accounts = createAccounts({ db, clock, config, users, sessions, codes });
+  return { config, users, sessions, codes, auth, accounts };
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: Services;
+  }
+}
+
+/** Builds the whole HTTP app without listening or touching anything outside `deps`. */
+export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    ...(deps.loggerInstance ? { loggerInstance: deps.loggerInstance } : { logger: deps.logger ?? false }),
+    bodyLimit: 1024 * 1024,
+    trustProxy: deps.config.trustProxy,
+    routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
+    genReqId: () => randomBytes(6).toString('hex'),
+  });
+  const services = createServices(deps, app);
+  app.decorate('services', services);
+
+  registerBodyParsers(app);
+  registerErrorHandler(app);
+
+  const route = routeFactory<AuthContext>();
+  registerApi<AuthContext>(app, {
+    routes: [
+      ...authRoutes(route, services.auth),
+      ...accountsRoutes(route, services.accounts, services.codes),
+      ...usersRoutes(route, services.users),
+      ...configRoutes(route, services.config),
+      ...(opts.extraRoutes?.(route) ?? []),
+    ],
+    authenticate: (token) => services.auth.authenticate(token),
+    publicUrl: deps.config.publicUrl,
+    aliases: { '/common/index/bindGroup': '/common/pub/bindGroup' },
+  });
+  await registerStatic(app, { staticDir: deps.staticDir, webDir: deps.config.webDir });
+  return app;
+}

@@ -1,0 +1,77 @@
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * Environment → Config. Defaults give a working single node on embedded SQLite under ./data;
+ * setting DATABASE_URL to a postgres:// URL (plus REDIS_URL, used from the realtime issue on)
+ * is all it takes to run several nodes side by side.
+ */
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+const emptyToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
+
+const envSchema = z.object({
+  HOST: z.preprocess(emptyToUndefined, z.string().default('127.0.0.1')),
+  PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(65_535).default(3000)),
+  PARLEY_DATA_DIR: z.preprocess(emptyToUndefined, z.string().default('./data')),
+  DATABASE_URL: z.preprocess(
+    emptyToUndefined,
+    z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional(),
+  ),
+  REDIS_URL: optionalString,
+  PARLEY_PUBLIC_URL: z.preprocess(emptyToUndefined, z.url().optional()),
+  SMTP_URL: optionalString,
+  PARLEY_MAIL_FROM: z.preprocess(emptyToUndefined, z.string().default('Parley <no-reply@localhost>')),
+  PARLEY_JWT_SECRET: z.preprocess(emptyToUndefined, z.string().min(16).optional()),
+  PARLEY_WEB_DIR: z.preprocess(emptyToUndefined, z.string().default(path.join(repoRoot, 'apps/web/dist'))),
+  /** Set when a reverse proxy sits in front: request.ip / protocol then come from X-Forwarded-*. */
+  PARLEY_TRUST_PROXY: z.preprocess(emptyToUndefined, z.enum(['0', '1']).default('0')),
+  NODE_ENV: z.preprocess(emptyToUndefined, z.string().default('development')),
+  LOG_LEVEL: z.preprocess(emptyToUndefined, z.string().default('info')),
+});
+
+export interface Config {
+  host: string;
+  port: number;
+  dataDir: string;
+  database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
+  redisUrl: string | undefined;
+  publicUrl: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  jwtSecret: string | undefined;
+  webDir: string;
+  trustProxy: boolean;
+  production: boolean;
+  logLevel: string;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.PARLEY_DATA_DIR);
+  return {
+    host: e.HOST,
+    port: e.PORT,
+    dataDir,
+    database: e.DATABASE_URL
+      ? { kind: 'postgres', url: e.DATABASE_URL }
+      : { kind: 'sqlite', file: path.join(dataDir, 'parley.sqlite') },
+    redisUrl: e.REDIS_URL,
+    publicUrl: e.PARLEY_PUBLIC_URL?.replace(/\/+$/, ''),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.PARLEY_MAIL_FROM,
+    jwtSecret: e.PARLEY_JWT_SECRET,
+    webDir: path.resolve(e.PARLEY_WEB_DIR),
+    trustProxy: e.PARLEY_TRUST_PROXY === '1',
+    production: e.NODE_ENV === 'production',
+    logLevel: e.LOG_LEVEL,
+  };
+}

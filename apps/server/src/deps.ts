@@ -1,0 +1,19 @@
+import type { FastifyServerOptions } from 'fastify';
+import type { Config } from './config';
+import type { Clock } from './platform/clock';
+import type { Database } from './platform/db/index';
+import type { Mailer } from './platform/mail/index';
+
+/** Everything buildApp needs from outside; chosen in main.ts (or a test helper) from config. */
+export interface Deps {
+  config: Config;
+  database: Database;
+  clock: Clock;
+  /** SMTP mailer when configured in the environment; else stored SMTP settings or the log. */
+  mailer?: Mailer;
+  /** Fastify logger option: `true`/options for pino, or a ready logger instance via `loggerInstance`. */
+  logger?: FastifyServerOptions['logger'];
+  loggerInstance?: FastifyServerOptions['loggerInstance'];
+  /** Directory of our own static assets (avatar.png, notify.mp3, …). */
+  staticDir: string;
+}

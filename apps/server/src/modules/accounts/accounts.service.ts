@@ -1,0 +1,166 @@
+import { randomBytes } from 'node:crypto';
+import { CodeType, defaultUserSetting, type RegisterParams, type RegisterResult } from '@parley/protocol';
+import type { Kysely } from 'kysely';
+import { nowSeconds, type Clock } from '../../platform/clock';
+import { withTx, type DB } from '../../platform/db/index';
+import { AppError, badParam } from '../../platform/http/errors';
+import { hashPassword, verifyPassword, type AuthContext, type Sessions } from '../auth/index';
+import { ownCodeTarget, type Codes } from '../codes/index';
+import type { ConfigService } from '../config/index';
+import {
+  checkAccount,
+  checkEmail,
+  checkPassword,
+  checkRealname,
+  checkSex,
+  isEmail,
+  isMobile,
+  namePy,
+  usersRepo,
+  type UsersService,
+} from '../users/index';
+import * as invites from './invites.repo';
+
+export interface AccountsDeps {
+  db: Kysely<DB>;
+  clock: Clock;
+  config: ConfigService;
+  users: UsersService;
+  sessions: Sessions;
+  codes: Codes;
+}
+
+export function createAccounts(deps: AccountsDeps) {
+  const { db, clock, config, users, sessions, codes } = deps;
+
+  /** Demo sites refuse writes for everyone but the super-administrator (§12.1 demon_mode). */
+  async function refuseInDemo(role: number | undefined): Promise<void> {
+    if ((await config.systemInfo()).demon_mode && role !== 1) throw new AppError(400, 'common.demoMode');
+  }
+
+  return {
+    /** §2.4 register. */
+    async register(p: RegisterParams, ip: string): Promise<RegisterResult> {
+      await refuseInDemo(undefined);
+      const { sysInfo } = await config.systemInfo();
+      const now = nowSeconds(clock);
+      // The very first account sets the installation up: no invite or code, and it is the admin.
+      const first = (await usersRepo.countUsers(db)) === 0;
+      if (!first && sysInfo.registerInterval > 0) {
+        const wait = (await usersRepo.lastRegistrationFrom(db, ip)) + sysInfo.registerInterval - now;
+        if (wait > 0) throw new AppError(400, 'account.registerWait', { minutes: Math.ceil(wait / 60) });
+      }
+      checkAccount(p.account, sysInfo.regauth);
+      checkRealname(p.realname);
+      checkPassword(p.password);
+      if (p.email !== undefined) checkEmail(p.email);
+      checkSex(p.sex);
+      if (await usersRepo.accountTaken(db, p.account)) throw new AppError(400, 'account.exists');
+      if (!first && sysInfo.regtype === 2 && !p.inviteCode) throw new AppError(400, 'account.inviteInvalid');
+      const needCode = !first && sysInfo.regauth > 0;
+      const codeId = needCode ? await codes.check(p.account, CodeType.register, p.code) : undefined;
+
+      const passwordHash = await hashPassword(p.password);
+      const userId = await withTx(db, async (tx) => {
+        if (!first && sysInfo.regtype === 2 && !(await invites.useInvite(tx, p.inviteCode ?? '', now))) {
+          throw new AppError(400, 'account.inviteInvalid');
+        }
+        if (codeId !== undefined) await codes.consumeIn(tx, codeId);
+        // runMode 2 extras (autoAddUser: cs_uid + welcome text; autoAddGroup) need friends,
+        // groups and messages, which arrive in later issues; they hook in here.
+        return usersRepo.insertUser(tx, {
+          account: p.account,
+          realname: p.realname,
+          password_hash: passwordHash,
+          email: p.email ?? (isEmail(p.account) ? p.account : ''),
+          sex: p.sex,
+          role: first ? 1 : 0,
+          is_auth: codeId !== undefined ? 1 : 0,
+          name_py: namePy(p.realname),
+          setting: JSON.stringify(defaultUserSetting),
+          register_ip: ip,
+          create_time: now,
+          update_time: now,
+        });
+      });
+      return { user_id: userId, account: p.account, realname: p.realname };
+    },
+
+    /** §2.4 editPassword: old password or a type-3 code; other sessions are revoked. */
+    async editPassword(
+      auth: AuthContext,
+      p: { password: string; originalPassword?: string; code?: string },
+    ): Promise<void> {
+      const u = auth.user;
+      await refuseInDemo(u.role);
+      checkPassword(p.password);
+      let codeId: number | undefined;
+      if (p.originalPassword) {
+        if (!(await verifyPassword(p.originalPassword, u.password_hash))) {
+          throw new AppError(400, 'account.wrongOldPassword');
+        }
+      } else if (p.code) {
+        codeId = await codes.check(ownCodeTarget(u), CodeType.password, p.code);
+      } else {
+        throw new AppError(400, 'account.needCodeOrPassword');
+      }
+      const hash = await hashPassword(p.password);
+      await withTx(db, async (tx, onCommit) => {
+        if (codeId !== undefined) await codes.consumeIn(tx, codeId);
+        await usersRepo.updateUser(tx, u.id, { password_hash: hash, update_time: nowSeconds(clock) });
+        await sessions.revokeIn(tx, onCommit, { userId: u.id, reason: 'password', exceptJti: auth.session.jti });
+        onCommit(() => users.invalidate(u.id));
+      });
+    },
+
+    /** §2.4 editAccount. */
+    async editAccount(auth: AuthContext, p: { account: string; code?: string; newCode?: string }): Promise<void> {
+      const u = auth.user;
+      await refuseInDemo(u.role);
+      const { sysInfo } = await config.systemInfo();
+      if (p.account === u.account) return;
+      checkAccount(p.account, sysInfo.regauth);
+      if (await usersRepo.accountTaken(db, p.account)) throw new AppError(400, 'account.exists');
+      // A verified account changes only with a code sent to it (spec §5: authenticate first).
+      let oldCodeId: number | undefined;
+      if (u.is_auth === 1) {
+        if (!p.code) throw badParam('code');
+        oldCodeId = await codes.check(ownCodeTarget(u), CodeType.accountChange, p.code);
+      }
+      const deliverable = isMobile(p.account) || isEmail(p.account);
+      let newCodeId: number | undefined;
+      if (sysInfo.regauth > 0 && deliverable) {
+        if (!p.newCode) throw badParam('newCode');
+        newCodeId = await codes.check(p.account, CodeType.accountChange, p.newCode);
+      }
+      await withTx(db, async (tx, onCommit) => {
+        if (oldCodeId !== undefined) await codes.consumeIn(tx, oldCodeId);
+        if (newCodeId !== undefined) await codes.consumeIn(tx, newCodeId);
+        await usersRepo.updateUser(tx, u.id, {
+          account: p.account,
+          update_time: nowSeconds(clock),
+          ...(newCodeId !== undefined ? { is_auth: 1 } : {}),
+          ...(isEmail(p.account) ? { email: p.account } : {}),
+        });
+        await sessions.revokeIn(tx, onCommit, { userId: u.id, reason: 'account', exceptJti: auth.session.jti });
+        onCommit(() => users.invalidate(u.id));
+      });
+    },
+
+    /** Creates an invitation code (admin area of a later issue; tests). */
+    async createInvite(opts: { creatorId: number; maxUses?: number; validS?: number }): Promise<string> {
+      const now = nowSeconds(clock);
+      const code = randomBytes(6).toString('hex');
+      await invites.insertInvite(db, {
+        code,
+        creator_id: opts.creatorId,
+        max_uses: opts.maxUses ?? 0,
+        expire_time: opts.validS ? now + opts.validS : 0,
+        create_time: now,
+      });
+      return code;
+    },
+  };
+}
+
+export type Accounts = ReturnType<typeof createAccounts>;

@@ -1,0 +1,141 @@
+import { limits, type Lang, type LoginParams, type LoginResult } from '@parley/protocol';
+import type { Kysely } from 'kysely';
+import { nowSeconds, type Clock } from '../../platform/clock';
+import { withTx, type DB } from '../../platform/db/index';
+import { AppError, badParam } from '../../platform/http/errors';
+import type { Codes } from '../codes/index';
+import type { ConfigService } from '../config/index';
+import { usersRepo, type UserRow, type UsersService } from '../users/index';
+import * as attempts from './attempts.repo';
+import { DUMMY_HASH, verifyPassword } from './passwords';
+import type { Sessions } from './sessions';
+import * as sessionsRepo from './sessions.repo';
+import { terminalKind, type TerminalKind } from './terminal';
+import { newJti, signToken, verifyToken } from './tokens';
+
+/** What an authenticated route sees as `ctx.auth`. */
+export interface AuthContext {
+  user: UserRow;
+  session: { jti: string; terminal: TerminalKind; exp: number };
+}
+
+export interface AuthDeps {
+  db: Kysely<DB>;
+  clock: Clock;
+  config: ConfigService;
+  users: UsersService;
+  sessions: Sessions;
+  codes: Codes;
+}
+
+const isAdmin = (u: UserRow) => u.role === 1 || u.role === 2;
+const minus1 = (key: 'auth.required' | 'auth.invalid' | 'auth.expired' | 'auth.kicked' | 'auth.disabled') =>
+  new AppError(-1, key);
+
+export function createAuth(deps: AuthDeps) {
+  const { db, clock, config, users, sessions, codes } = deps;
+
+  /** §2.2, checks in the protocol's order. */
+  async function authenticate(token: string | undefined): Promise<AuthContext> {
+    if (!token) throw minus1('auth.required');
+    const v = await verifyToken(await config.jwtSecret(), token, clock.now());
+    if (!v.ok) throw minus1(v.reason === 'expired' ? 'auth.expired' : 'auth.invalid');
+    const { claims } = v;
+    const session = await sessionsRepo.findSession(db, claims.jti);
+    if (!session || session.user_id !== claims.userId) throw minus1('auth.invalid');
+    if (session.revoked === 1) throw minus1(session.revoke_reason === 'kicked' ? 'auth.kicked' : 'auth.expired');
+    const user = await users.get(claims.userId);
+    if (!user || user.delete_time !== 0) throw minus1('auth.invalid');
+    if (user.status === 0) throw minus1('auth.disabled');
+    const { sysInfo } = await config.systemInfo();
+    if (sysInfo.state === 0 && !isAdmin(user)) {
+      throw new AppError(-1, 'auth.siteClosed', {}, sysInfo.closeTips || undefined);
+    }
+    return { user, session: { jti: claims.jti, terminal: claims.terminal, exp: claims.exp } };
+  }
+
+  /** The brute-force guard of §2.4 login, keyed by lower-cased account and IP. */
+  const guard = {
+    key: (account: string, ip: string) => `${account.toLowerCase()}|${ip}`,
+    async blocked(key: string): Promise<boolean> {
+      const row = await attempts.getAttempts(db, key);
+      if (!row) return false;
+      const fresh = nowSeconds(clock) - row.last_failure_time < limits.loginFailureWindowS;
+      return fresh && row.failures >= limits.loginFailures;
+    },
+    async fail(key: string): Promise<void> {
+      const now = nowSeconds(clock);
+      const row = await attempts.getAttempts(db, key);
+      const lapsed = !row || now - row.last_failure_time >= limits.loginFailureWindowS;
+      await attempts.setAttempts(db, key, lapsed ? 1 : row.failures + 1, now);
+    },
+  };
+
+  async function login(
+    p: LoginParams,
+    req: { ip: string; userAgent: string; origin: string; lang: Lang },
+  ): Promise<LoginResult> {
+    if (p.token && !p.account) throw new AppError(400, 'auth.ssoDisabled');
+    if (!p.account) throw badParam('account');
+    if (!p.password && !p.code) throw badParam('password');
+    const key = guard.key(p.account, req.ip);
+    if (await guard.blocked(key)) throw new AppError(400, 'auth.tooManyAttempts');
+
+    const user = await usersRepo.findByAccount(db, p.account);
+    let codeId: number | undefined;
+    try {
+      if (p.code) {
+        if (!user) throw new AppError(400, 'auth.badCredentials');
+        codeId = await codes.check(user.account, 1, p.code);
+      } else {
+        // Unknown accounts cost a hash too, so timing does not tell which accounts exist.
+        const good = await verifyPassword(p.password ?? '', user?.password_hash ?? DUMMY_HASH);
+        if (!user || !good) throw new AppError(400, 'auth.badCredentials');
+      }
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err;
+      await guard.fail(key);
+      throw new AppError(400, 'auth.badCredentials');
+    }
+    if (user.status === 0) throw new AppError(400, 'auth.disabled');
+    const { sysInfo } = await config.systemInfo();
+    if (sysInfo.state === 0 && !isAdmin(user)) throw new AppError(400, 'auth.siteClosed', {}, sysInfo.closeTips || undefined);
+
+    const terminal = terminalKind(p.terminal, req.userAgent);
+    const iat = nowSeconds(clock);
+    const claims = { userId: user.id, jti: newJti(), terminal, iat, exp: iat + limits.tokenLifetimeS };
+    await withTx(db, async (tx, onCommit) => {
+      if (codeId !== undefined) await codes.consumeIn(tx, codeId);
+      if (sysInfo.multipleLogin === 0) {
+        await sessions.revokeIn(tx, onCommit, { userId: user.id, reason: 'kicked', terminal });
+      }
+      await sessionsRepo.insertSession(tx, {
+        jti: claims.jti,
+        user_id: user.id,
+        terminal,
+        iat,
+        exp: claims.exp,
+      });
+      await usersRepo.incrementLoginCount(tx, user.id, iat, req.ip);
+      await attempts.clearAttempts(tx, key);
+      onCommit(() => users.invalidate(user.id));
+    });
+    const fresh = (await users.get(user.id)) ?? user;
+    return {
+      sessionId: claims.jti,
+      authToken: `bearer ${await signToken(await config.jwtSecret(), claims)}`,
+      userInfo: await users.self(fresh, req.origin),
+    };
+  }
+
+  return {
+    authenticate,
+    login,
+    async logout(auth: AuthContext | undefined): Promise<void> {
+      if (!auth) return;
+      await sessions.revoke({ userId: auth.user.id, reason: 'logout', jti: auth.session.jti });
+    },
+  };
+}
+
+export type Auth = ReturnType<typeof createAuth>;

@@ -1,0 +1,99 @@
+import { randomInt, timingSafeEqual } from 'node:crypto';
+import { CodeType, formatMsg, limits, type Lang } from '@parley/protocol';
+import type { Kysely } from 'kysely';
+import { nowSeconds, type Clock } from '../../platform/clock';
+import type { DB } from '../../platform/db/index';
+import { AppError, badParam } from '../../platform/http/errors';
+import { logMailer, smtpMailer, type MailLogger, type Mailer } from '../../platform/mail/index';
+import type { ConfigService } from '../config/index';
+import { isEmail, isMobile, usersRepo, type UserRow } from '../users/index';
+import * as repo from './codes.repo';
+
+export interface CodesDeps {
+  db: Kysely<DB>;
+  clock: Clock;
+  config: ConfigService;
+  /** SMTP from the environment, if any; else SMTP settings stored in config, else the log. */
+  mailer: Mailer | undefined;
+  mailFrom: string;
+  log: MailLogger;
+  production: boolean;
+}
+
+/** Where codes of types 3–4 go when no account is given: own account if deliverable, else own e-mail. */
+export function ownCodeTarget(u: UserRow): string {
+  return isMobile(u.account) || isEmail(u.account) ? u.account : u.email;
+}
+
+const sameCode = (a: string, b: string) =>
+  a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+
+export function createCodes(deps: CodesDeps) {
+  const { db, clock, config } = deps;
+  const logOnly = logMailer(deps.log);
+  let stored: { url: string; mailer: Mailer } | undefined;
+
+  async function mailer(): Promise<Mailer> {
+    if (deps.mailer) return deps.mailer;
+    const smtp = await config.smtp();
+    if (!smtp) return logOnly;
+    if (stored?.url !== smtp.url) stored = { url: smtp.url, mailer: smtpMailer(smtp.url, smtp.from ?? deps.mailFrom) };
+    return stored.mailer;
+  }
+
+  return {
+    /** §2.4 sendCode. */
+    async send(q: { account: string | undefined; type: number; viewer: UserRow | undefined; lang: Lang }): Promise<void> {
+      const { type, lang } = q;
+      if (![1, 2, 3, 4].includes(type)) throw badParam('type');
+      let account = q.account;
+      if (!account && q.viewer && (type === CodeType.password || type === CodeType.accountChange)) {
+        account = ownCodeTarget(q.viewer);
+      }
+      if (!account) throw badParam('account');
+      const email = isEmail(account);
+      if (!email && !isMobile(account)) throw new AppError(400, 'account.mustMobileOrEmail');
+      const exists = (await usersRepo.findByAccount(db, account)) !== undefined;
+      if ((type === CodeType.login || type === CodeType.password) && !exists) throw new AppError(400, 'account.notFound');
+      if (type === CodeType.register && (await usersRepo.accountTaken(db, account))) throw new AppError(400, 'account.exists');
+
+      const now = nowSeconds(clock);
+      if (now - (await repo.newestSentAt(db, account)) < limits.codeResendS) throw new AppError(400, 'code.wait');
+
+      const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+      const subject = formatMsg('code.mailSubject', lang);
+      const text = formatMsg('code.mailBody', lang, { code, minutes: limits.codeValidityS / 60 });
+      if (email) {
+        await (await mailer()).send({ to: account, subject, text });
+      } else if (deps.production) {
+        // No SMS driver ships; outside development a mobile code cannot be delivered.
+        throw new AppError(400, 'code.unavailable');
+      } else {
+        await logOnly.send({ to: account, subject, text });
+      }
+      await repo.insertCode(db, { account, type, code, create_time: now, expire_time: now + limits.codeValidityS });
+    },
+
+    /**
+     * Checks a code without consuming it; a wrong guess counts against the newest code (void
+     * after 5). The count is written at once, outside any caller transaction that may roll back.
+     * Returns the code id to `consumeIn` inside the caller's transaction.
+     */
+    async check(account: string, type: number, code: string | undefined): Promise<number> {
+      const row = await repo.findUsable(db, account, type, nowSeconds(clock), limits.codeMaxTries);
+      if (!row || !code) throw new AppError(400, 'code.wrong');
+      if (!sameCode(row.code, code)) {
+        await repo.addTry(db, row.id);
+        throw new AppError(400, 'code.wrong');
+      }
+      return row.id;
+    },
+
+    /** Single use: a second request racing with the same code loses here. */
+    async consumeIn(tx: Kysely<DB>, id: number): Promise<void> {
+      if (!(await repo.consume(tx, id))) throw new AppError(400, 'code.wrong');
+    },
+  };
+}
+
+export type Codes = ReturnType<typeof createCodes>;

@@ -1,0 +1,110 @@
+import { randomBytes } from 'node:crypto';
+import {
+  defaultChatAutomation,
+  defaultSystemInfo,
+  type ChatAutomation,
+  type SystemInfo,
+} from '@parley/protocol';
+import type { Kysely } from 'kysely';
+import type { Clock } from '../../platform/clock';
+import type { DB } from '../../platform/db/index';
+import * as repo from './config.repo';
+
+/**
+ * Operator settings stored in the database (shared by every node), read through a short
+ * per-node cache. Stored sections are merged over the §12.1 defaults key by key, so a new
+ * default appears without a migration.
+ */
+
+/** Release settings of §15, stored under `appVersion`. */
+export interface AppVersionSettings {
+  updateType: 'forcibly' | 'solicit' | 'silent';
+  versionInfo: string;
+  downloadUrl: { android: string; ios: string };
+}
+
+/** SMTP settings stored under `smtp` (admin UI later); SMTP_URL from the environment wins. */
+export interface SmtpSettings {
+  url: string;
+  from?: string;
+}
+
+interface Snapshot {
+  system: SystemInfo;
+  automation: ChatAutomation;
+  appVersion: AppVersionSettings;
+  smtp: SmtpSettings | undefined;
+  at: number;
+}
+
+const NAMES = ['sysInfo', 'chatInfo', 'compass', 'fileUpload', 'demon_mode', 'chatAutomation', 'appVersion', 'smtp'];
+const CACHE_MS = 5000;
+
+const isObj = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
+function merge<T extends object>(base: T, stored: unknown): T {
+  return isObj(stored) ? { ...base, ...stored } : { ...base };
+}
+
+export const defaultAppVersion: AppVersionSettings = {
+  updateType: 'solicit',
+  versionInfo: '',
+  downloadUrl: { android: '', ios: '' },
+};
+
+export function createConfigService(db: Kysely<DB>, clock: Clock, configuredJwtSecret?: string) {
+  let snapshot: Snapshot | undefined;
+  let secret: Promise<Uint8Array> | undefined;
+
+  async function load(): Promise<Snapshot> {
+    if (snapshot && clock.now() - snapshot.at < CACHE_MS) return snapshot;
+    const s = await repo.readAll(db, NAMES);
+    const smtp = s.get('smtp');
+    snapshot = {
+      system: {
+        sysInfo: merge(defaultSystemInfo.sysInfo, s.get('sysInfo')),
+        chatInfo: merge(defaultSystemInfo.chatInfo, s.get('chatInfo')),
+        compass: merge(defaultSystemInfo.compass, s.get('compass')),
+        fileUpload: merge(defaultSystemInfo.fileUpload, s.get('fileUpload')),
+        demon_mode: typeof s.get('demon_mode') === 'boolean' ? (s.get('demon_mode') as boolean) : defaultSystemInfo.demon_mode,
+      },
+      automation: merge(defaultChatAutomation, s.get('chatAutomation')),
+      appVersion: merge(defaultAppVersion, s.get('appVersion')),
+      smtp: isObj(smtp) && typeof smtp.url === 'string' && smtp.url ? (smtp as unknown as SmtpSettings) : undefined,
+      at: clock.now(),
+    };
+    return snapshot;
+  }
+
+  return {
+    /** Full system settings including credentials; callers strip what a viewer may not see. */
+    systemInfo: async (): Promise<SystemInfo> => (await load()).system,
+    automation: async (): Promise<ChatAutomation> => (await load()).automation,
+    appVersion: async (): Promise<AppVersionSettings> => (await load()).appVersion,
+    smtp: async (): Promise<SmtpSettings | undefined> => (await load()).smtp,
+
+    /** Stores one section (a name of §12.1 or the extras above) and drops this node's cache. */
+    async set(name: string, value: unknown): Promise<void> {
+      await repo.write(db, name, value);
+      snapshot = undefined;
+    },
+
+    /**
+     * HS256 key: PARLEY_JWT_SECRET, else 32 random bytes stored at first use, so every node
+     * sharing the database signs and verifies with the same key.
+     */
+    jwtSecret(): Promise<Uint8Array> {
+      secret ??= (async () => {
+        if (configuredJwtSecret) return new TextEncoder().encode(configuredJwtSecret);
+        const stored = await repo.writeOnce(db, 'jwtSecret', randomBytes(32).toString('base64'));
+        if (typeof stored !== 'string') throw new Error('config.jwtSecret is not a string');
+        return new Uint8Array(Buffer.from(stored, 'base64'));
+      })();
+      secret.catch(() => {
+        secret = undefined;
+      });
+      return secret;
+    },
+  };
+}
+
+export type ConfigService = ReturnType<typeof createConfigService>;

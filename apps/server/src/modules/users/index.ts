@@ -1,0 +1,7 @@
+/** User accounts as rows and as the Self / card shapes; the per-node user cache; profile and settings routes. */
+export { createUsersService, type UsersService } from './users.service';
+export { usersRoutes } from './users.routes';
+export * as usersRepo from './users.repo';
+export type { UserRow, NewUser, UserPatch } from './users.repo';
+export { namePy, signUserCode, verifyUserCode, maskAccount, maskIp, avatarUrl } from './present';
+export { checkAccount, checkPassword, checkRealname, checkEmail, checkSex, isEmail, isMobile } from './rules';

@@ -1,0 +1,53 @@
+import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
+import type { DB } from '../../platform/db/index';
+import type { UsersTable } from '../../platform/db/schema';
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserPatch = Updateable<UsersTable>;
+
+export async function findById(db: Kysely<DB>, id: number): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** Live accounts only; a deleted account's name stays reserved by the unique index. */
+export async function findByAccount(db: Kysely<DB>, account: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('account', '=', account).where('delete_time', '=', 0).executeTakeFirst();
+}
+
+export async function accountTaken(db: Kysely<DB>, account: string): Promise<boolean> {
+  const row = await db.selectFrom('users').select('id').where('account', '=', account).executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function countUsers(db: Kysely<DB>): Promise<number> {
+  const row = await db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function insertUser(db: Kysely<DB>, values: NewUser): Promise<number> {
+  const row = await db.insertInto('users').values(values).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function updateUser(db: Kysely<DB>, id: number, patch: UserPatch): Promise<void> {
+  await db.updateTable('users').set(patch).where('id', '=', id).execute();
+}
+
+export async function incrementLoginCount(db: Kysely<DB>, id: number, time: number, ip: string): Promise<void> {
+  await db
+    .updateTable('users')
+    .set((eb) => ({ login_count: eb('login_count', '+', 1), last_login_time: time, last_login_ip: ip }))
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Time of the newest registration from `ip`, or 0. */
+export async function lastRegistrationFrom(db: Kysely<DB>, ip: string): Promise<number> {
+  const row = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.max('create_time').as('t'))
+    .where('register_ip', '=', ip)
+    .executeTakeFirst();
+  return Number(row?.t ?? 0);
+}

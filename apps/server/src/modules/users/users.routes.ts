@@ -1,0 +1,34 @@
+import { formatMsg, getUserInfoParams, paths, updateUserInfoParams } from '@parley/protocol';
+import { z } from 'zod';
+import { ok } from '../../platform/http/envelope';
+import type { AnyRoute, RouteBuilder } from '../../platform/http/router';
+import type { UserRow } from './users.repo';
+import type { UsersService } from './users.service';
+
+export function usersRoutes<A extends { user: UserRow }>(route: RouteBuilder<A>, users: UsersService): AnyRoute<A>[] {
+  return [
+    route({
+      path: paths.getUserInfo,
+      auth: 'required',
+      params: getUserInfoParams,
+      handler: async (p, ctx) =>
+        ok(await users.card(ctx.auth.user, p.user_id, ctx.origin, formatMsg('contact.unknownPlace', ctx.lang))),
+    }),
+    route({
+      path: paths.updateUserInfo,
+      auth: 'required',
+      params: updateUserInfoParams,
+      handler: async (p, ctx) => ok(await users.updateInfo(ctx.auth.user, p, ctx.origin), 'common.saved'),
+    }),
+    route({
+      path: paths.setting,
+      auth: 'required',
+      // Every body key is a setting; the service coerces the known ones.
+      params: z.record(z.string(), z.unknown()),
+      handler: async (p, ctx) => {
+        await users.saveSetting(ctx.auth.user, p);
+        return ok('', 'common.saved');
+      },
+    }),
+  ];
+}

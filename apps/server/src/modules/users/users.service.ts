@@ -1,0 +1,147 @@
+import { limits, toFlag, toInt, type SelfInfo, type UserCard } from '@parley/protocol';
+import type { Kysely } from 'kysely';
+import { nowSeconds, type Clock } from '../../platform/clock';
+import type { DB } from '../../platform/db/index';
+import { AppError, badParam } from '../../platform/http/errors';
+import type { ConfigService } from '../config/index';
+import { avatarUrl, maskAccount, maskIp, namePy, parseSetting, toSelf } from './present';
+import * as repo from './users.repo';
+import type { UserPatch, UserRow } from './users.repo';
+import { checkEmail, checkMotto, checkRealname, checkSex } from './rules';
+
+export interface UsersDeps {
+  db: Kysely<DB>;
+  clock: Clock;
+  config: ConfigService;
+}
+
+const SWITCHES = ['isVoice', 'avatarCricle', 'hideMessageName', 'hideMessageTime'];
+/** Request plumbing that may arrive next to the settings in the same body. */
+const NOT_SETTINGS = new Set(['token', 'lang', 'client_id', 'sessionId', 'clientId', 'cid']);
+
+export function createUsersService({ db, clock, config }: UsersDeps) {
+  // Per-node cache of user rows (§2.2): at most userCacheMs old, dropped at once by this
+  // node's own writes. Other nodes see a change within the cache lifetime.
+  const cache = new Map<number, { row: UserRow; at: number }>();
+
+  const invalidate = (id: number) => void cache.delete(id);
+
+  async function get(id: number): Promise<UserRow | undefined> {
+    const hit = cache.get(id);
+    if (hit && clock.now() - hit.at < limits.userCacheMs) return hit.row;
+    const row = await repo.findById(db, id);
+    if (row) cache.set(id, { row, at: clock.now() });
+    else cache.delete(id);
+    return row;
+  }
+
+  async function update(id: number, patch: UserPatch): Promise<void> {
+    await repo.updateUser(db, id, { ...patch, update_time: nowSeconds(clock) });
+    invalidate(id);
+  }
+
+  async function self(u: UserRow, origin: string): Promise<SelfInfo> {
+    return toSelf(u, origin, await config.jwtSecret());
+  }
+
+  const isLive = (u: UserRow | undefined): u is UserRow => !!u && u.status === 1 && u.delete_time === 0;
+
+  return {
+    get,
+    invalidate,
+    update,
+    self,
+    isLive,
+
+    /** §3.2 getUserInfo: any active user; private fields only for the user's contact set. */
+    async card(viewer: UserRow, targetId: number, origin: string, unknownPlace: string): Promise<UserCard> {
+      const target = targetId === viewer.id ? viewer : await get(targetId);
+      if (!isLive(target)) throw new AppError(400, 'contact.notFound');
+      const { sysInfo } = await config.systemInfo();
+      const isSelf = target.id === viewer.id;
+      // Until friends exist (next issues) the contact set is self, plus everyone in runMode 1.
+      const inContactSet = isSelf || sysInfo.runMode === 1;
+      const isAdmin = viewer.role === 1 || viewer.role === 2;
+      return {
+        id: target.id,
+        user_id: target.id,
+        account: inContactSet || isAdmin ? target.account : maskAccount(target.account),
+        realname: target.realname,
+        displayName: target.realname,
+        avatar: avatarUrl(origin, target.avatar),
+        sex: target.sex,
+        motto: target.motto,
+        email: inContactSet ? target.email : '',
+        name_py: target.name_py,
+        // No IP-region database ships, so every known address is "unknown place".
+        location: sysInfo.ipregion === 0 ? '' : unknownPlace,
+        last_login_ip: isSelf ? target.last_login_ip : sysInfo.ipregion === 0 ? '' : maskIp(target.last_login_ip),
+        is_online: 0,
+        friend: '',
+      };
+    },
+
+    async updateInfo(
+      viewer: UserRow,
+      p: { realname?: string; email?: string; motto?: string; sex?: number },
+      origin: string,
+    ): Promise<SelfInfo> {
+      const patch: UserPatch = {};
+      if (p.realname !== undefined && p.realname !== viewer.realname) {
+        const { sysInfo } = await config.systemInfo();
+        if (sysInfo.runMode === 1 && sysInfo.diyName === 0) throw new AppError(400, 'account.nameLocked');
+        checkRealname(p.realname);
+        patch.realname = p.realname;
+        patch.name_py = namePy(p.realname);
+      }
+      if (p.email !== undefined) {
+        checkEmail(p.email);
+        patch.email = p.email;
+      }
+      if (p.motto !== undefined) {
+        checkMotto(p.motto);
+        patch.motto = p.motto;
+      }
+      if (p.sex !== undefined) {
+        checkSex(p.sex);
+        patch.sex = p.sex;
+      }
+      if (Object.keys(patch).length > 0) await update(viewer.id, patch);
+      return self((await get(viewer.id)) ?? viewer, origin);
+    },
+
+    /** Merges the given keys into the stored settings (§2.4 `setting`), ≤ 4 KB in all. */
+    async saveSetting(viewer: UserRow, input: Record<string, unknown>): Promise<void> {
+      const incoming: Record<string, unknown> = {};
+      for (const [key, raw] of Object.entries(input)) {
+        if (NOT_SETTINGS.has(key) || raw === undefined || raw === null) continue;
+        if (key === 'sendKey') {
+          const v = toInt(raw);
+          if (v !== 1 && v !== 2) throw badParam('sendKey');
+          incoming[key] = v;
+        } else if (SWITCHES.includes(key)) {
+          const v = toFlag(raw);
+          if (v !== 0 && v !== 1) throw badParam(key);
+          incoming[key] = v === 1;
+        } else if (key === 'theme') {
+          if (typeof raw !== 'string' && typeof raw !== 'number') throw badParam(key);
+          incoming[key] = String(raw);
+        } else {
+          incoming[key] = raw;
+        }
+      }
+      if (Object.keys(incoming).length === 0) throw new AppError(400, 'account.settingEmpty');
+      const merged = { ...parseSetting(viewer.setting), ...incoming };
+      const json = JSON.stringify(merged);
+      if (Buffer.byteLength(json) > limits.userSettingBytes) throw new AppError(400, 'account.settingTooLarge');
+      await update(viewer.id, { setting: json });
+    },
+
+    /** Enable (1) or disable (0) an account; used by the admin area of a later issue and tests. */
+    async setStatus(id: number, status: 0 | 1): Promise<void> {
+      await update(id, { status });
+    },
+  };
+}
+
+export type UsersService = ReturnType<typeof createUsersService>;

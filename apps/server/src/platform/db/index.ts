@@ -1,0 +1,62 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { DialectKind } from './dialect';
+import { migrationProvider } from './migrations/index';
+import type { DB } from './schema';
+
+export type { DB } from './schema';
+export type { DialectKind } from './dialect';
+export { withTx, type Tx, type OnCommit } from './tx';
+
+export type DatabaseOptions =
+  | { kind: 'sqlite'; file: string }
+  | { kind: 'postgres'; url: string; /** tests: a private schema per file */ searchPath?: string };
+
+export interface Database {
+  db: Kysely<DB>;
+  dialect: DialectKind;
+  destroy(): Promise<void>;
+}
+
+/** pg returns int8 (bigint columns, count(*)) as strings by default; our values fit a double. */
+const pgTypes = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    oid === 20 ? (v: string) => Number(v) : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+};
+
+/** The only place that opens database connections. */
+export function openDatabase(opts: DatabaseOptions): Database {
+  if (opts.kind === 'sqlite') {
+    if (opts.file !== ':memory:') fs.mkdirSync(path.dirname(opts.file), { recursive: true });
+    const sqlite = new Database(opts.file);
+    sqlite.pragma('journal_mode = WAL');
+    sqlite.pragma('foreign_keys = ON');
+    // A second process on the same file (e.g. a CLI) waits instead of failing at once.
+    sqlite.pragma('busy_timeout = 5000');
+    const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) });
+    return { db, dialect: 'sqlite', destroy: () => db.destroy() };
+  }
+  const pool = new pg.Pool({
+    connectionString: opts.url,
+    types: pgTypes,
+    ...(opts.searchPath ? { options: `-c search_path=${opts.searchPath}` } : {}),
+  });
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  return { db, dialect: 'postgres', destroy: () => db.destroy() };
+}
+
+/** Runs pending migrations; Kysely takes a lock, so nodes starting together are safe. */
+export async function migrateToLatest(database: Database): Promise<void> {
+  const migrator = new Migrator({
+    db: database.db,
+    provider: migrationProvider(database.dialect),
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    throw new Error(`Migration ${failed?.migrationName ?? ''} failed`, { cause: error });
+  }
+}

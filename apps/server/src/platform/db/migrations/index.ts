@@ -1,0 +1,23 @@
+import type { Kysely, Migration, MigrationProvider } from 'kysely';
+import type { DialectKind } from '../dialect';
+import * as m0001 from './0001-foundation';
+
+/**
+ * Migrations live in code (no directory scanning), so they ship inside any bundle and run at
+ * start. Append new ones here; names sort lexically, so keep the 4-digit prefix.
+ */
+const all: Record<string, { up: (db: Kysely<unknown>, dialect: DialectKind) => Promise<void> }> = {
+  '0001-foundation': m0001,
+};
+
+export function migrationProvider(dialect: DialectKind): MigrationProvider {
+  return {
+    getMigrations: async () =>
+      Object.fromEntries(
+        Object.entries(all).map(([name, m]): [string, Migration] => [
+          name,
+          { up: (db) => m.up(db, dialect) },
+        ]),
+      ),
+  };
+}

@@ -1,0 +1,106 @@
+import type { Generated } from 'kysely';
+
+/** Tables of migration 0002 (friends, groups, messages); conventions as in schema.ts. */
+
+export interface FriendsTable {
+  id: Generated<number>;
+  create_user: number;
+  friend_user_id: number;
+  /** 2 pending, 1 accepted, 0 refused. */
+  status: number;
+  is_invite: number;
+  /** The request text. */
+  remark: string;
+  /** My remark name for the friend. */
+  nickname: string;
+  create_time: number;
+  update_time: number;
+}
+
+export interface GroupsTable {
+  id: Generated<number>;
+  name: string;
+  name_py: string;
+  avatar: string;
+  owner_id: number;
+  notice: string;
+  /** JSON object of string values (PROTOCOL §6). */
+  setting: string;
+  create_time: number;
+  update_time: number;
+}
+
+export interface GroupMembersTable {
+  id: Generated<number>;
+  group_id: number;
+  user_id: number;
+  /** 1 owner, 2 manager, 3 member. */
+  role: number;
+  invite_id: number;
+  nickname: string;
+  no_speak_time: number;
+  read_msg_id: number;
+  join_msg_id: number;
+  create_time: number;
+}
+
+export interface ChatsTable {
+  chat_identify: string;
+  last_msg_id: number;
+}
+
+export interface MessagesTable {
+  msg_id: Generated<number>;
+  id: string;
+  chat_identify: string;
+  from_user: number;
+  /** Stored target: user id, group id, -1 (favourites) or 0 (announcement). */
+  to_user: number;
+  is_group: number;
+  type: string;
+  content: string;
+  /** JSON text or ''. */
+  extends: string;
+  file_id: number;
+  file_cate: number;
+  file_name: string;
+  file_size: number;
+  /** Comma-separated mentioned user ids, '' for none. */
+  at: string;
+  pid: number;
+  is_read: number;
+  is_undo: number;
+  send_time_ms: number;
+}
+
+export interface MessageMentionsTable {
+  msg_id: number;
+  user_id: number;
+  group_id: number;
+  is_read: number;
+}
+
+export interface MessageHiddenTable {
+  user_id: number;
+  msg_id: number;
+}
+
+export interface ChatPrefsTable {
+  user_id: number;
+  chat_identify: string;
+  is_top: number;
+  is_notice: number;
+  hide_msg_id: number;
+  update_time: number;
+}
+
+export interface ChatTables {
+  friends: FriendsTable;
+  groups: GroupsTable;
+  group_members: GroupMembersTable;
+  chats: ChatsTable;
+  messages: MessagesTable;
+  message_mentions: MessageMentionsTable;
+  message_hidden: MessageHiddenTable;
+  chat_prefs: ChatPrefsTable;
+}

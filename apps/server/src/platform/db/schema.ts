@@ -1,0 +1,92 @@
+import type { Generated } from 'kysely';
+
+/**
+ * `Generated<T>` marks columns with a database default (optional on insert).
+ * Table types. Conventions (both dialects): ids are integers; switches are integers 0/1;
+ * times are integer unix SECONDS unless the column name ends in `_ms`; JSON is stored as text.
+ */
+
+export interface UsersTable {
+  id: Generated<number>;
+  account: string;
+  realname: string;
+  password_hash: string;
+  email: Generated<string>;
+  sex: Generated<number>;
+  motto: Generated<string>;
+  avatar: Generated<string>;
+  role: Generated<number>;
+  status: Generated<number>;
+  is_auth: Generated<number>;
+  name_py: Generated<string>;
+  cs_uid: Generated<number>;
+  friend_limit: Generated<number>;
+  group_limit: Generated<number>;
+  last_login_time: Generated<number>;
+  last_login_ip: Generated<string>;
+  login_count: Generated<number>;
+  /** JSON object of the user's settings, merged over defaultUserSetting on read. */
+  setting: string;
+  register_ip: Generated<string>;
+  create_time: number;
+  update_time: number;
+  /** 0 = live; set when an admin deletes the account (rows stay for message history). */
+  delete_time: Generated<number>;
+}
+
+export interface SessionsTable {
+  jti: string;
+  user_id: number;
+  terminal: string;
+  iat: number;
+  exp: number;
+  revoked: Generated<number>;
+  /** '' while live; 'kicked' | 'logout' | 'password' | 'account' | 'admin' once revoked. */
+  revoke_reason: Generated<string>;
+  revoke_time: Generated<number>;
+}
+
+export interface ConfigTable {
+  name: string;
+  /** JSON text. */
+  value: string;
+}
+
+export interface VerificationCodesTable {
+  id: Generated<number>;
+  account: string;
+  type: number;
+  code: string;
+  create_time: number;
+  expire_time: number;
+  tries: Generated<number>;
+  used: Generated<number>;
+}
+
+export interface LoginAttemptsTable {
+  /** Lower-cased account + "|" + IP. */
+  key: string;
+  failures: Generated<number>;
+  last_failure_time: Generated<number>;
+}
+
+export interface InviteCodesTable {
+  id: Generated<number>;
+  code: string;
+  creator_id: Generated<number>;
+  /** 0 = unlimited. */
+  max_uses: Generated<number>;
+  uses: Generated<number>;
+  /** 0 = never expires. */
+  expire_time: Generated<number>;
+  create_time: number;
+}
+
+export interface DB {
+  users: UsersTable;
+  sessions: SessionsTable;
+  config: ConfigTable;
+  verification_codes: VerificationCodesTable;
+  login_attempts: LoginAttemptsTable;
+  invite_codes: InviteCodesTable;
+}

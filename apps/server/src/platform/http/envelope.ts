@@ -1,0 +1,42 @@
+import { APP_VERSION, formatMsg, pickLang, VERSION_HEADER, type Lang, type MsgKey, type MsgParams } from '@parley/protocol';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+/** What a route handler returns; rendered into the §1.3 envelope. */
+export interface ApiResult {
+  data?: unknown;
+  msg?: MsgKey;
+  msgParams?: MsgParams;
+  count?: number;
+  page?: number;
+}
+
+export const ok = (data: unknown = '', msg?: MsgKey): ApiResult => ({ data, msg });
+
+export function langOf(req: FastifyRequest): Lang {
+  const body = req.body as Record<string, unknown> | undefined;
+  const query = req.query as Record<string, unknown> | undefined;
+  return pickLang(req.headers['accept-language'], body?.lang ?? query?.lang);
+}
+
+export function sendSuccess(reply: FastifyReply, lang: Lang, r: ApiResult): FastifyReply {
+  return reply
+    .code(200)
+    .header(VERSION_HEADER, APP_VERSION)
+    .send({
+      code: 0,
+      msg: r.msg ? formatMsg(r.msg, lang, r.msgParams) : '',
+      count: r.count ?? 0,
+      data: r.data === undefined || r.data === null ? '' : r.data,
+      page: r.page ?? 1,
+    });
+}
+
+/** Failure envelope; 404 and 413 also travel as the HTTP status, everything else as 200. */
+export function sendFailure(reply: FastifyReply, code: number, msg: string): FastifyReply {
+  const http = code === 404 || code === 413 ? code : 200;
+  return reply
+    .code(http)
+    .header(VERSION_HEADER, APP_VERSION)
+    .type('application/json; charset=utf-8')
+    .send({ code, msg, count: 0, data: '', page: 0 });
+}

@@ -1,0 +1,134 @@
+import { formatMsg, type Lang } from '@parley/protocol';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { AppError, badParam } from './errors';
+import { langOf, sendFailure, sendSuccess, type ApiResult } from './envelope';
+import { isApiPath, normalizeApiPath } from './path';
+
+/**
+ * The API is one dispatcher over a registry keyed by the normalised path, so the §1.1 matching
+ * rules (any case, trailing `/` or `.html`, POST only) live here once. Modules export RouteDefs.
+ */
+
+export type AuthMode = 'required' | 'optional' | 'none';
+
+export interface RequestContext<A> {
+  lang: Lang;
+  ip: string;
+  userAgent: string;
+  /** PARLEY_PUBLIC_URL, else scheme + host of this request; no trailing slash. */
+  origin: string;
+  /** The raw token string as sent (without "bearer "), if any. */
+  token: string | undefined;
+  reqId: string;
+  req: FastifyRequest;
+}
+
+type AuthField<A, M extends AuthMode> = M extends 'required'
+  ? { auth: A }
+  : M extends 'optional'
+    ? { auth: A | undefined }
+    : { auth?: undefined };
+
+export interface RouteDef<A, S extends z.ZodType, M extends AuthMode> {
+  path: string;
+  auth: M;
+  params: S;
+  handler: (params: z.output<S>, ctx: RequestContext<A> & AuthField<A, M>) => Promise<ApiResult>;
+}
+
+/** A route with its types erased, as stored in the registry. */
+export interface AnyRoute<A> {
+  path: string;
+  auth: AuthMode;
+  params: z.ZodType;
+  handler: (params: unknown, ctx: RequestContext<A> & { auth?: A }) => Promise<ApiResult>;
+}
+
+export type RouteBuilder<A> = <S extends z.ZodType, M extends AuthMode>(def: RouteDef<A, S, M>) => AnyRoute<A>;
+
+/** Binds the auth context type once per app: `const route = routeFactory<AuthCtx>()`. */
+export const routeFactory =
+  <A>(): RouteBuilder<A> =>
+  (def) =>
+    def as unknown as AnyRoute<A>;
+
+export interface ApiOptions<A> {
+  routes: AnyRoute<A>[];
+  /** Resolves a token to the caller or throws AppError(-1, …) (PROTOCOL §2.2). */
+  authenticate: (token: string | undefined, ctx: RequestContext<A>) => Promise<A>;
+  publicUrl: string | undefined;
+  /** Extra normalised paths that answer as another one (PROTOCOL §14.2). */
+  aliases?: Record<string, string>;
+}
+
+/** `Authorization: Bearer x` (any case, any whitespace), else a `token` param, prefix optional. */
+export function extractToken(header: string | undefined, param: unknown): string | undefined {
+  const fromHeader = header?.trim().match(/^bearer\s+(\S+)$/i)?.[1];
+  if (fromHeader) return fromHeader;
+  if (typeof param !== 'string' || param.trim() === '') return undefined;
+  return param.trim().replace(/^bearer\s+/i, '') || undefined;
+}
+
+export function registerApi<A>(app: FastifyInstance, opts: ApiOptions<A>): void {
+  const registry = new Map<string, AnyRoute<A>>();
+  for (const r of opts.routes) {
+    const key = normalizeApiPath(r.path);
+    if (registry.has(key)) throw new Error(`Duplicate route ${r.path}`);
+    registry.set(key, r);
+  }
+  for (const [alias, target] of Object.entries(opts.aliases ?? {})) {
+    const route = registry.get(normalizeApiPath(target));
+    if (route) registry.set(normalizeApiPath(alias), route);
+  }
+
+  const dispatch = async (req: FastifyRequest, reply: FastifyReply) => {
+    const lang = langOf(req);
+    const path = normalizeApiPath(req.url);
+    const route = req.method === 'POST' ? registry.get(path) : undefined;
+    if (!route) return sendFailure(reply, 404, formatMsg('common.routeNotFound', lang));
+
+    const query = (req.query ?? {}) as Record<string, unknown>;
+    const body = (req.body ?? {}) as Record<string, unknown>;
+    const input: Record<string, unknown> = { ...query, ...body };
+    const ctx: RequestContext<A> & { auth?: A } = {
+      lang,
+      ip: req.ip,
+      userAgent: req.headers['user-agent'] ?? '',
+      origin: opts.publicUrl ?? `${req.protocol}://${req.host}`,
+      token: extractToken(req.headers.authorization, input.token),
+      reqId: String(req.id),
+      req,
+    };
+    if (route.auth === 'required') {
+      ctx.auth = await opts.authenticate(ctx.token, ctx);
+    } else if (route.auth === 'optional' && ctx.token) {
+      try {
+        ctx.auth = await opts.authenticate(ctx.token, ctx);
+      } catch (err) {
+        if (!(err instanceof AppError)) throw err;
+      }
+    }
+    const parsed = route.params.safeParse(input);
+    if (!parsed.success) {
+      const field = parsed.error.issues[0]?.path[0];
+      throw badParam(typeof field === 'string' ? field : 'params');
+    }
+    return sendSuccess(reply, lang, await route.handler(parsed.data, ctx));
+  };
+
+  // Fastify's router is told to ignore case and trailing slashes; our dispatcher does the rest.
+  for (const prefix of ['/common', '/enterprise', '/manage']) {
+    app.all(`${prefix}/*`, dispatch);
+    app.all(prefix, dispatch);
+  }
+  app.post('/scan/*', dispatch);
+
+  app.setNotFoundHandler((req, reply) => {
+    const lang = langOf(req);
+    if (isApiPath(normalizeApiPath(req.url)) || req.method !== 'GET') {
+      return sendFailure(reply, 404, formatMsg('common.routeNotFound', lang));
+    }
+    return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
+  });
+}

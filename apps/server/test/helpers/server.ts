@@ -1,0 +1,103 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp, type BuildOptions, type Services } from '../../src/app';
+import { loadConfig, type Config } from '../../src/config';
+import { manualClock } from '../../src/platform/clock';
+import { migrateToLatest, openDatabase, type Database } from '../../src/platform/db/index';
+import type { Mailer } from '../../src/platform/mail/index';
+import { createApi, type Api } from './api';
+
+/**
+ * The real app in-process on port 0, over a temp-dir SQLite file or a fresh PostgreSQL schema
+ * (PARLEY_TEST_DB=sqlite|postgres), with a clock that only moves when the test says so.
+ */
+
+export interface TestServer {
+  url: string;
+  app: FastifyInstance;
+  services: Services;
+  database: Database;
+  clock: ReturnType<typeof manualClock>;
+  api: Api;
+  /** Lines the server logged (level ≥ warn), for asserting on what operators see. */
+  logs: string[];
+  close(): Promise<void>;
+}
+
+export interface TestServerOptions extends BuildOptions {
+  config?: Partial<Config>;
+  mailer?: Mailer;
+}
+
+export const testDbKind = (): 'sqlite' | 'postgres' =>
+  process.env.PARLEY_TEST_DB === 'postgres' ? 'postgres' : 'sqlite';
+
+const staticDir = fileURLToPath(new URL('../../static', import.meta.url));
+
+async function openTestDatabase(): Promise<{ database: Database; cleanup(): Promise<void> }> {
+  if (testDbKind() === 'sqlite') {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-test-'));
+    const database = openDatabase({ kind: 'sqlite', file: path.join(dir, 'test.sqlite') });
+    return { database, cleanup: async () => fs.rmSync(dir, { recursive: true, force: true }) };
+  }
+  const url = process.env.PARLEY_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+  const schema = `t_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create schema ${schema}`);
+  await admin.end();
+  const database = openDatabase({ kind: 'postgres', url, searchPath: schema });
+  return {
+    database,
+    cleanup: async () => {
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      await c.query(`drop schema if exists ${schema} cascade`);
+      await c.end();
+    },
+  };
+}
+
+export async function startTestServer(opts: TestServerOptions = {}): Promise<TestServer> {
+  const { database, cleanup } = await openTestDatabase();
+  await migrateToLatest(database);
+  const clock = manualClock(Date.now());
+  const logs: string[] = [];
+  const config: Config = {
+    ...loadConfig({ PARLEY_DATA_DIR: os.tmpdir(), PARLEY_WEB_DIR: path.join(os.tmpdir(), 'parley-no-web') }),
+    ...opts.config,
+  };
+  const app = await buildApp(
+    {
+      config,
+      database,
+      clock,
+      mailer: opts.mailer,
+      logger: { level: 'warn', stream: { write: (line: string) => void logs.push(line) } },
+      staticDir,
+    },
+    opts,
+  );
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  const url = `http://127.0.0.1:${port}`;
+  return {
+    url,
+    app,
+    services: app.services,
+    database,
+    clock,
+    api: createApi(url),
+    logs,
+    async close() {
+      await app.close();
+      await database.destroy();
+      await cleanup();
+    },
+  };
+}
