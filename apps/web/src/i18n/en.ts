@@ -129,7 +129,8 @@ export const en: Resources = {
     download: 'Download',
   },
   lang: {
-    'zh-Hans': '简体中文',
+    // No CJK here: an English page shows no Chinese characters, the switch included.
+    'zh-Hans': 'Simplified Chinese',
     en: 'English',
     switchTo: 'Switch language',
   },

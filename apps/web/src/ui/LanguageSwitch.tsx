@@ -22,7 +22,7 @@ export function LanguageSwitch() {
       onClick={() => void setLanguage(target)}
     >
       <GlobeIcon size={18} />
-      <span lang={target}>{targetName}</span>
+      <span>{targetName}</span>
     </button>
   );
 }

@@ -6,7 +6,7 @@ import { EmptyState } from '../../../ui/EmptyState';
 import { ChatIcon } from '../../../ui/icons';
 import { useAuth } from '../../auth/store';
 import { useSiteName } from '../../system/api';
-import { MeButton } from '../components/MeButton';
+import { MeButton } from '../../../ui/MeButton';
 
 /** Tab 0. The conversation list arrives with the real-time work; until then, its empty state. */
 export default function HomeScreen() {

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Avatar } from '../../../ui/Avatar';
+import { Avatar } from './Avatar';
 import styles from './MeButton.module.css';
 
 /** My avatar in the home top bar; opens settings. */

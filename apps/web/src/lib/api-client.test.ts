@@ -1,0 +1,171 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, createApiClient, type ApiDeps, type NetTextKey } from './api-client';
+
+const texts: Record<NetTextKey, string> = {
+  offline: 'Your network has been disconnected, please check!',
+  authExpiredTitle: 'Tips',
+  authExpired: 'The authorization information has expired. Please log in again!',
+  serverError: 'The server returned an error, please check!',
+  noNetwork: 'No network',
+  networkExpire: 'Network Expire',
+};
+
+const envelope = (code: number, msg = '', data: unknown = '') => ({ code, msg, count: 0, data, page: code === 0 ? 1 : 0 });
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+function setup(overrides: Partial<ApiDeps> = {}) {
+  const fetch = vi.fn<ApiDeps['fetch']>(async () => json(envelope(0, '', { ok: true })));
+  const deps = {
+    fetch,
+    isOnline: () => true,
+    getToken: () => 'bearer abc.def.ghi',
+    getClientId: () => 'node1.7',
+    getCid: () => 'device-1234',
+    getLanguage: () => 'en',
+    text: (k: NetTextKey) => texts[k],
+    toast: vi.fn<ApiDeps['toast']>(),
+    alert: vi.fn<ApiDeps['alert']>(async () => {}),
+    clearCredentials: vi.fn(),
+    goLogin: vi.fn(),
+    ...overrides,
+  };
+  return { client: createApiClient(deps), ...deps, fetch: (overrides.fetch as typeof fetch) ?? fetch };
+}
+
+async function rejection(p: Promise<unknown>): Promise<ApiError> {
+  try {
+    await p;
+  } catch (e) {
+    expect(e).toBeInstanceOf(ApiError);
+    return e as ApiError;
+  }
+  throw new Error('expected a rejection');
+}
+
+describe('api client: request shape (spec §7)', () => {
+  it('POSTs JSON with the token verbatim, client id, cid and language', async () => {
+    const { client, fetch } = setup();
+    const data = await client.post('/common/pub/login', { account: 'alice01' });
+    expect(data).toEqual({ ok: true });
+    const [url, init] = fetch.mock.calls[0]!;
+    expect(url).toBe('/common/pub/login');
+    expect(init?.method).toBe('POST');
+    expect(init?.body).toBe(JSON.stringify({ account: 'alice01' }));
+    const h = new Headers(init?.headers);
+    expect(h.get('content-type')).toBe('application/json');
+    expect(h.get('authorization')).toBe('bearer abc.def.ghi');
+    expect(h.get('clientid')).toBe('node1.7');
+    expect(h.get('cid')).toBe('device-1234');
+    expect(h.get('accept-language')).toBe('en');
+  });
+
+  it('sends no Authorization header when logged out', async () => {
+    const { client, fetch } = setup({ getToken: () => null });
+    await client.post('/common/pub/getSystemInfo');
+    expect(new Headers(fetch.mock.calls[0]![1]?.headers).has('authorization')).toBe(false);
+  });
+});
+
+describe('api client: error catalogue (spec §8)', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it('blocks the request when the device is offline', async () => {
+    const { client, fetch, toast } = setup({ isOnline: () => false });
+    const err = await rejection(client.post('/x'));
+    expect(err.kind).toBe('offline');
+    expect(fetch).not.toHaveBeenCalled();
+    expect(toast).toHaveBeenCalledWith('Your network has been disconnected, please check!', 2500);
+  });
+
+  it('shows a success msg (code 0) for 2.5 s unless asked to stay quiet', async () => {
+    const { client, toast, fetch } = setup();
+    fetch.mockResolvedValueOnce(json(envelope(0, 'Logged in', { authToken: 't' })));
+    await expect(client.post('/common/pub/login')).resolves.toEqual({ authToken: 't' });
+    expect(toast).toHaveBeenCalledWith('Logged in', 2500);
+    fetch.mockResolvedValueOnce(json(envelope(0, 'Saved')));
+    await client.post('/x', {}, { quietSuccess: true });
+    expect(toast).toHaveBeenCalledTimes(1);
+  });
+
+  it.each([400, 401, 402, 403, 404, 405, 500, 502])('code %i shows msg for 2.5 s and rejects', async (code) => {
+    const { client, toast, fetch, clearCredentials } = setup();
+    fetch.mockResolvedValueOnce(json(envelope(code, 'Wrong account or password'), code === 404 ? 404 : 200));
+    const err = await rejection(client.post('/x'));
+    expect(err.kind).toBe('code');
+    expect(err.code).toBe(code);
+    expect(err.message).toBe('Wrong account or password');
+    expect(toast).toHaveBeenCalledWith('Wrong account or password', 2500);
+    expect(clearCredentials).not.toHaveBeenCalled();
+  });
+
+  it('code -1 shows msg, wipes credentials and goes to login after 1 s', async () => {
+    const { client, toast, fetch, clearCredentials, goLogin } = setup();
+    fetch.mockResolvedValueOnce(json(envelope(-1, 'Your login has expired, please log in again')));
+    const err = await rejection(client.post('/x'));
+    expect(err.code).toBe(-1);
+    expect(toast).toHaveBeenCalledWith('Your login has expired, please log in again', 2500);
+    expect(clearCredentials).toHaveBeenCalledTimes(1);
+    expect(goLogin).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(999);
+    expect(goLogin).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1);
+    expect(goLogin).toHaveBeenCalledTimes(1);
+  });
+
+  it('HTTP 401 opens the expired-authorization dialog whose confirm goes to login', async () => {
+    let confirm: () => void = () => {};
+    const alert = vi.fn<ApiDeps['alert']>(() => new Promise<void>((r) => (confirm = r)));
+    const { client, fetch, goLogin } = setup({ alert });
+    fetch.mockResolvedValueOnce(new Response('', { status: 401 }));
+    const err = await rejection(client.post('/x'));
+    expect(err.kind).toBe('auth-expired');
+    expect(alert).toHaveBeenCalledWith('Tips', 'The authorization information has expired. Please log in again!');
+    expect(goLogin).not.toHaveBeenCalled();
+    confirm();
+    await vi.waitFor(() => expect(goLogin).toHaveBeenCalledTimes(1));
+  });
+
+  it('HTTP 500 says the server returned an error', async () => {
+    const { client, fetch, toast } = setup();
+    fetch.mockResolvedValueOnce(new Response('oops', { status: 500 }));
+    const err = await rejection(client.post('/x'));
+    expect(err.kind).toBe('server');
+    expect(toast).toHaveBeenCalledWith('The server returned an error, please check!', 2500);
+  });
+
+  it('a failed fetch or an unreadable answer is "No network"', async () => {
+    const { client, fetch, toast } = setup();
+    fetch.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    expect((await rejection(client.post('/x'))).kind).toBe('network');
+    fetch.mockResolvedValueOnce(new Response('<html>bad gateway</html>', { status: 502 }));
+    expect((await rejection(client.post('/x'))).kind).toBe('network');
+    expect(toast).toHaveBeenNthCalledWith(1, 'No network', 2500);
+    expect(toast).toHaveBeenNthCalledWith(2, 'No network', 2500);
+  });
+
+  it('gives up after 10 s', async () => {
+    const fetch = vi.fn<ApiDeps['fetch']>(
+      (_url, init) =>
+        new Promise((_resolve, reject) => {
+          init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+        }),
+    );
+    const { client, toast } = setup({ fetch });
+    const p = rejection(client.post('/x'));
+    await vi.advanceTimersByTimeAsync(9_999);
+    expect(toast).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    expect((await p).kind).toBe('network');
+    expect(toast).toHaveBeenCalledWith('No network', 2500);
+  });
+
+  it('a request that cannot be built is "Network Expire"', async () => {
+    const { client, fetch, toast } = setup();
+    const err = await rejection(client.post('/x', { n: 1n }));
+    expect(err.kind).toBe('setup');
+    expect(fetch).not.toHaveBeenCalled();
+    expect(toast).toHaveBeenCalledWith('Network Expire', 2500);
+  });
+});
