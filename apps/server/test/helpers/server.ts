@@ -8,7 +8,7 @@ import { buildApp, type BuildOptions, type Services } from '../../src/app';
 import { loadConfig, type Config } from '../../src/config';
 import { manualClock } from '../../src/platform/clock';
 import { migrateToLatest, openDatabase, type Database } from '../../src/platform/db/index';
-import type { Mailer } from '../../src/platform/mail/index';
+import { smtpMailer, type Mailer } from '../../src/platform/mail/index';
 import { createApi, type Api } from './api';
 
 /**
@@ -76,7 +76,8 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
       config,
       database,
       clock,
-      mailer: opts.mailer,
+      // As main.ts does: SMTP_URL in the config means a real SMTP mailer.
+      mailer: opts.mailer ?? (config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : undefined),
       logger: { level: 'warn', stream: { write: (line: string) => void logs.push(line) } },
       staticDir,
     },

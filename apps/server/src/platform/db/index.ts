@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, sql, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { DialectKind } from './dialect';
 import { migrationProvider } from './migrations/index';
@@ -50,9 +50,16 @@ export function openDatabase(opts: DatabaseOptions): Database {
 
 /** Runs pending migrations; Kysely takes a lock, so nodes starting together are safe. */
 export async function migrateToLatest(database: Database): Promise<void> {
+  // Kysely looks for its bookkeeping table in every schema it can see; pin it to ours, or a
+  // second schema in the same database (tests, shared servers) would be taken for this one.
+  const schema =
+    database.dialect === 'postgres'
+      ? (await sql<{ s: string }>`select current_schema() as s`.execute(database.db)).rows[0]?.s
+      : undefined;
   const migrator = new Migrator({
     db: database.db,
     provider: migrationProvider(database.dialect),
+    ...(schema ? { migrationTableSchema: schema } : {}),
   });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');

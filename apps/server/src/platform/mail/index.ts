@@ -32,7 +32,7 @@ export function logMailer(log: MailLogger): Mailer {
   return {
     kind: 'log',
     async send(msg) {
-      log.warn({ mailTo: msg.to }, `MAIL NOT SENT (no SMTP configured) to ${msg.to}: ${msg.subject} — ${msg.text}`);
+      log.warn({ to: msg.to }, `NOT DELIVERED (no SMTP/SMS configured) to ${msg.to}: ${msg.subject} — ${msg.text}`);
     },
   };
 }
