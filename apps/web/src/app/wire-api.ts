@@ -1,9 +1,10 @@
 import { configureApi } from '../lib/api-client';
 import { deviceId } from '../lib/device';
 import { acceptLanguage, i18n } from '../i18n';
-import { dialogs } from '../ui/dialogs';
 import { useAuth } from '../features/auth/store';
 import { href } from './routes';
+
+const loadDialogs = () => import('../ui/dialogs').then((m) => m.dialogs);
 
 type AppRouter = { navigate: (to: string, options: { replace: boolean }) => unknown };
 
@@ -16,9 +17,10 @@ export function wireApi(router: AppRouter): void {
     getCid: () => cid,
     getLanguage: acceptLanguage,
     text: (key) => i18n.t(`net.${key}`),
-    toast: (text, duration) => dialogs.toast(text, { duration }),
+    // Dialogs load on first use so the UI kit's pickers stay out of the initial chunk.
+    toast: (text, duration) => void loadDialogs().then((d) => d.toast(text, { duration })),
     alert: async (title, text) => {
-      await dialogs.modal({ title, content: text, showCancel: false });
+      await (await loadDialogs()).modal({ title, content: text, showCancel: false });
     },
     clearCredentials: () => useAuth.getState().clear(),
     goLogin: () => void router.navigate(href('login'), { replace: true }),
