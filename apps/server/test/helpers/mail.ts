@@ -36,7 +36,11 @@ export async function startMailCatcher(): Promise<MailCatcher> {
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
         const raw = Buffer.concat(chunks).toString('utf8');
-        const body = unQp(raw.split(/\r?\n\r?\n/).slice(1).join('\n'));
+        const [head = '', ...rest] = raw.split(/\r?\n\r?\n/);
+        const encoded = rest.join('\n');
+        const body = /content-transfer-encoding:\s*base64/i.test(head)
+          ? Buffer.from(encoded.replace(/\s+/g, ''), 'base64').toString('utf8')
+          : unQp(encoded);
         const mail: CaughtMail = {
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
           to: session.envelope.rcptTo.map((r) => r.address),
