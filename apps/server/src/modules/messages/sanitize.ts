@@ -61,15 +61,14 @@ export function sanitizeText(input: string, origins: string[] = []): SanitizedTe
       a: (tagName, attribs) => {
         const raw = (attribs.href ?? '').trim();
         const href = /^(https?:|mailto:|tel:)/i.test(raw) ? raw : '';
-        return {
-          tagName,
-          attribs: href ? { href, target: '_blank', rel: 'noopener noreferrer' } : {},
-        };
+        const out: Record<string, string> = href ? { href, target: '_blank', rel: 'noopener noreferrer' } : {};
+        return { tagName, attribs: out };
       },
       img: (tagName, attribs) => {
         const src = ownPath(attribs.src ?? '', origins);
         if (src) images += 1;
-        return { tagName, attribs: src ? { src } : {} };
+        const out: Record<string, string> = src ? { src } : {};
+        return { tagName, attribs: out };
       },
     },
     textFilter: (text, tag) => (tag === 'a' ? text : linkify(text)),
