@@ -7,7 +7,7 @@ import pg from 'pg';
 import { buildApp, type BuildOptions, type Services } from '../../src/app';
 import { loadConfig, type Config } from '../../src/config';
 import { manualClock } from '../../src/platform/clock';
-import { migrateToLatest, openDatabase, type Database } from '../../src/platform/db/index';
+import { migrateToLatest, openDatabase, type Database, type DatabaseOptions } from '../../src/platform/db/index';
 import { smtpMailer, type Mailer } from '../../src/platform/mail/index';
 import { createApi, type Api } from './api';
 
@@ -25,12 +25,16 @@ export interface TestServer {
   api: Api;
   /** Lines the server logged (level ≥ warn), for asserting on what operators see. */
   logs: string[];
+  /** A new connection (pool) to the same database, as another node would open. */
+  reopenInfo(): { database: Database; options: DatabaseOptions };
   close(): Promise<void>;
 }
 
 export interface TestServerOptions extends BuildOptions {
   config?: Partial<Config>;
   mailer?: Mailer;
+  /** Start a second node on this server's database (multi-node tests); it owns no cleanup. */
+  sameDatabaseAs?: TestServer;
 }
 
 export const testDbKind = (): 'sqlite' | 'postgres' =>
@@ -38,11 +42,11 @@ export const testDbKind = (): 'sqlite' | 'postgres' =>
 
 const staticDir = fileURLToPath(new URL('../../static', import.meta.url));
 
-async function openTestDatabase(): Promise<{ database: Database; cleanup(): Promise<void> }> {
+async function openTestDatabase(): Promise<{ database: Database; options: DatabaseOptions; cleanup(): Promise<void> }> {
   if (testDbKind() === 'sqlite') {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-test-'));
-    const database = openDatabase({ kind: 'sqlite', file: path.join(dir, 'test.sqlite') });
-    return { database, cleanup: async () => fs.rmSync(dir, { recursive: true, force: true }) };
+    const options: DatabaseOptions = { kind: 'sqlite', file: path.join(dir, 'test.sqlite') };
+    return { database: openDatabase(options), options, cleanup: async () => fs.rmSync(dir, { recursive: true, force: true }) };
   }
   const url = process.env.PARLEY_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
   const schema = `t_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
@@ -50,9 +54,10 @@ async function openTestDatabase(): Promise<{ database: Database; cleanup(): Prom
   await admin.connect();
   await admin.query(`create schema ${schema}`);
   await admin.end();
-  const database = openDatabase({ kind: 'postgres', url, searchPath: schema });
+  const options: DatabaseOptions = { kind: 'postgres', url, searchPath: schema };
   return {
-    database,
+    database: openDatabase(options),
+    options,
     cleanup: async () => {
       const c = new pg.Client({ connectionString: url });
       await c.connect();
@@ -63,7 +68,9 @@ async function openTestDatabase(): Promise<{ database: Database; cleanup(): Prom
 }
 
 export async function startTestServer(opts: TestServerOptions = {}): Promise<TestServer> {
-  const { database, cleanup } = await openTestDatabase();
+  const { database, options, cleanup } = opts.sameDatabaseAs
+    ? { ...opts.sameDatabaseAs.reopenInfo(), cleanup: async () => {} }
+    : await openTestDatabase();
   await migrateToLatest(database);
   const clock = manualClock(Date.now());
   const logs: string[] = [];
@@ -95,6 +102,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     clock,
     api: createApi(url),
     logs,
+    reopenInfo: () => ({ database: openDatabase(options), options }),
     async close() {
       await app.close();
       await database.destroy();
