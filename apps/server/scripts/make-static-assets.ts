@@ -61,7 +61,7 @@ function png(w: number, h: number, bg: Rgb, fg: Rgb, shape: Shape): Buffer {
         for (let j = 0; j < n; j++) if (shape((x + (i + 0.5) / n) / w, (y + (j + 0.5) / n) / h)) hits++;
       const a = hits / (n * n);
       const o = y * (w * 3 + 1) + 1 + x * 3;
-      for (let c = 0; c < 3; c++) raw[o + c] = Math.round(bg[c]! * (1 - a) + fg[c]! * a);
+      for (let c = 0; c < 3; c++) raw[o + c] = Math.round((bg[c] ?? 0) * (1 - a) + (fg[c] ?? 0) * a);
     }
   }
   const ihdr = Buffer.alloc(13);

@@ -135,7 +135,7 @@ describe('unexpected errors', () => {
     const id = /\(([0-9a-f]+)\)/.exec(res.body.msg)?.[1];
     expect(res.body.msg).toBe(`Something went wrong on the server (${id})`);
     expect(JSON.stringify(res.body)).not.toMatch(/secret|sqlite|var\/lib|Error/);
-    const line = s.logs.find((l) => l.includes(id!));
+    const line = s.logs.find((l) => id !== undefined && l.includes(id));
     expect(line).toContain('SELECT secret');
   });
 });

@@ -1,4 +1,5 @@
 import { expect } from 'vitest';
+import type { SelfInfo } from '@parley/protocol';
 import type { Api } from './api';
 
 /** Named users created through the public API. The first one registered becomes the admin. */
@@ -22,7 +23,7 @@ export const people = {
 export async function login(api: Api, account: string, password: string, extra: Record<string, unknown> = {}) {
   const res = await api.post('/common/pub/login', { account, password, ...extra });
   expect(res.body.code, res.body.msg).toBe(0);
-  return res.body.data as { sessionId: string; authToken: string; userInfo: Record<string, any> };
+  return res.body.data as { sessionId: string; authToken: string; userInfo: SelfInfo };
 }
 
 export async function registerAndLogin(

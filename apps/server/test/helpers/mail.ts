@@ -51,7 +51,7 @@ export async function startMailCatcher(): Promise<MailCatcher> {
         const i = waiters.findIndex((w) => mail.to.includes(w.to));
         if (i >= 0) {
           taken.add(mail);
-          waiters.splice(i, 1)[0]!.resolve(mail);
+          waiters.splice(i, 1)[0]?.resolve(mail);
         }
         callback();
       });

@@ -12,7 +12,7 @@ import { isApiPath, normalizeApiPath } from './path';
 
 export type AuthMode = 'required' | 'optional' | 'none';
 
-export interface RequestContext<A> {
+export interface RequestContext {
   lang: Lang;
   ip: string;
   userAgent: string;
@@ -34,7 +34,7 @@ export interface RouteDef<A, S extends z.ZodType, M extends AuthMode> {
   path: string;
   auth: M;
   params: S;
-  handler: (params: z.output<S>, ctx: RequestContext<A> & AuthField<A, M>) => Promise<ApiResult>;
+  handler: (params: z.output<S>, ctx: RequestContext & AuthField<A, M>) => Promise<ApiResult>;
 }
 
 /** A route with its types erased, as stored in the registry. */
@@ -42,7 +42,7 @@ export interface AnyRoute<A> {
   path: string;
   auth: AuthMode;
   params: z.ZodType;
-  handler: (params: unknown, ctx: RequestContext<A> & { auth?: A }) => Promise<ApiResult>;
+  handler: (params: unknown, ctx: RequestContext & { auth?: A }) => Promise<ApiResult>;
 }
 
 export type RouteBuilder<A> = <S extends z.ZodType, M extends AuthMode>(def: RouteDef<A, S, M>) => AnyRoute<A>;
@@ -56,7 +56,7 @@ export const routeFactory =
 export interface ApiOptions<A> {
   routes: AnyRoute<A>[];
   /** Resolves a token to the caller or throws AppError(-1, …) (PROTOCOL §2.2). */
-  authenticate: (token: string | undefined, ctx: RequestContext<A>) => Promise<A>;
+  authenticate: (token: string | undefined, ctx: RequestContext) => Promise<A>;
   publicUrl: string | undefined;
   /** Extra normalised paths that answer as another one (PROTOCOL §14.2). */
   aliases?: Record<string, string>;
@@ -91,7 +91,7 @@ export function registerApi<A>(app: FastifyInstance, opts: ApiOptions<A>): void 
     const query = (req.query ?? {}) as Record<string, unknown>;
     const body = (req.body ?? {}) as Record<string, unknown>;
     const input: Record<string, unknown> = { ...query, ...body };
-    const ctx: RequestContext<A> & { auth?: A } = {
+    const ctx: RequestContext & { auth?: A } = {
       lang,
       ip: req.ip,
       userAgent: req.headers['user-agent'] ?? '',
