@@ -1,15 +1,21 @@
 import { randomBytes } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
+import websocket from '@fastify/websocket';
+import { limits } from '@parley/protocol';
 import type { Deps } from './deps';
 import { registerBodyParsers } from './platform/http/body';
 import { registerErrorHandler } from './platform/http/error-handler';
-import { registerApi, routeFactory, type AnyRoute } from './platform/http/router';
+import { extractToken, registerApi, routeFactory, type AnyRoute } from './platform/http/router';
 import { registerStatic } from './platform/http/static';
 import { accountsRoutes, createAccounts } from './modules/accounts/index';
 import { authRoutes, createAuth, createSessions, type AuthContext } from './modules/auth/index';
 import { createCodes } from './modules/codes/index';
 import { configRoutes, createConfigService } from './modules/config/index';
 import { createUsersService, usersRoutes } from './modules/users/index';
+import { createContactSet } from './modules/contacts/index';
+import { createRealtime, realtimeRoutes, type Realtime } from './modules/realtime/index';
+import { createEvents } from './platform/events';
+import { Gateway, type SocketSession } from './platform/socket/gateway';
 
 export interface BuildOptions {
   /** Test-only extra routes (e.g. one that throws, to see the 502 answer). */
@@ -36,7 +42,26 @@ function createServices(deps: Deps, app: FastifyInstance) {
   });
   const auth = createAuth({ db, clock, config, users, sessions, codes });
   const accounts = createAccounts({ db, clock, config, users, sessions, codes });
-  return { config, users, sessions, codes, auth, accounts };
+  const events = createEvents(deps.bus, clock);
+  const contactSet = createContactSet(db, config);
+
+  // The gateway and realtime need each other: the gateway's hooks call into realtime lazily.
+  const late: { realtime?: Realtime } = {};
+  const gateway = new Gateway(deps.bus, deps.presence, {
+    authenticate: async (token): Promise<SocketSession | null> => {
+      try {
+        const a = await auth.authenticate(extractToken(undefined, token));
+        return { userId: a.user.id, jti: a.session.jti, terminal: a.session.terminal };
+      } catch {
+        return null;
+      }
+    },
+    onOnline: (id) => late.realtime?.onOnline(id),
+    onOffline: (id) => late.realtime?.onOffline(id),
+  });
+  const realtime = createRealtime({ db, gateway, events, presence: deps.presence, contactSet, config, sessions });
+  late.realtime = realtime;
+  return { config, users, sessions, codes, auth, accounts, events, contactSet, gateway, realtime };
 }
 
 declare module 'fastify' {
@@ -60,10 +85,21 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
   registerBodyParsers(app);
   registerErrorHandler(app);
 
+  await app.register(websocket, { options: { maxPayload: limits.socketFrameBytes } });
+  app.get('/wss', { websocket: true }, (socket, req) => {
+    const token = (req.query as { token?: unknown }).token;
+    services.gateway.accept(socket, req.ip, typeof token === 'string' && token ? token : undefined);
+  });
+  app.addHook('onClose', async () => services.gateway.close());
+
   const route = routeFactory<AuthContext>();
   registerApi<AuthContext>(app, {
     routes: [
-      ...authRoutes(route, services.auth),
+      ...authRoutes(route, services.auth, {
+        afterLogin: async (token, clientId) =>
+          services.realtime.bindAfterLogin(await services.auth.authenticate(extractToken(undefined, token)), clientId),
+      }),
+      ...realtimeRoutes(route, services.realtime),
       ...accountsRoutes(route, services.accounts, services.codes),
       ...usersRoutes(route, services.users),
       ...configRoutes(route, services.config),

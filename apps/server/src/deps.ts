@@ -1,6 +1,7 @@
 import type { FastifyServerOptions } from 'fastify';
 import type { Config } from './config';
 import type { Clock } from './platform/clock';
+import type { EventBus, PresenceRegistry } from './platform/bus/index';
 import type { Database } from './platform/db/index';
 import type { Mailer } from './platform/mail/index';
 
@@ -9,6 +10,9 @@ export interface Deps {
   config: Config;
   database: Database;
   clock: Clock;
+  /** Fan-out and presence: in-process for one node, Redis (REDIS_URL) for several. */
+  bus: EventBus;
+  presence: PresenceRegistry;
   /** SMTP mailer when configured in the environment; else stored SMTP settings or the log. */
   mailer?: Mailer;
   /** Fastify logger option: `true`/options for pino, or a ready logger instance via `loggerInstance`. */

@@ -4,16 +4,24 @@ import { loadConfig } from './config';
 import { systemClock } from './platform/clock';
 import { migrateToLatest, openDatabase } from './platform/db/index';
 import { smtpMailer } from './platform/mail/index';
+import { MemoryBus, MemoryPresence, RedisBus, RedisPresence } from './platform/bus/index';
 
 /** The only place that reads the environment, opens the database and listens. */
 async function main(): Promise<void> {
   const config = loadConfig();
   const database = openDatabase(config.database);
   await migrateToLatest(database);
+  // The scale-out seam: Redis when configured, so several nodes share fan-out and presence.
+  const redis = config.redisUrl;
+  const bus = redis ? new RedisBus(redis) : new MemoryBus();
+  if (bus instanceof RedisBus) await bus.whenReady();
+  const presence = redis ? new RedisPresence(redis) : new MemoryPresence();
   const app = await buildApp({
     config,
     database,
     clock: systemClock,
+    bus,
+    presence,
     mailer: config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : undefined,
     logger: { level: config.logLevel },
     staticDir: fileURLToPath(new URL('../static', import.meta.url)),
@@ -26,6 +34,7 @@ async function main(): Promise<void> {
     app.log.info({ signal }, 'shutting down');
     try {
       await app.close();
+      await Promise.allSettled([bus.close(), presence.close()]);
       await database.destroy();
       process.exit(0);
     } catch (err) {
@@ -38,7 +47,7 @@ async function main(): Promise<void> {
 
   await app.listen({ host: config.host, port: config.port });
   app.log.info(
-    { db: config.database.kind, webDir: config.webDir },
+    { db: config.database.kind, fanout: redis ? 'redis' : 'memory', node: presence.nodeId, webDir: config.webDir },
     `Parley listening on http://${config.host}:${config.port}`,
   );
 }

@@ -187,7 +187,7 @@ describe('sessions per terminal kind', () => {
     });
     expect((await me(web2.authToken)).body.code).toBe(0);
     expect((await me(mobile.authToken)).body.code).toBe(0);
-    expect(revocations.at(-1)).toEqual({ userId: u.id, jtis: [u.sessionId], reason: 'kicked' });
+    expect(revocations.at(-1)).toEqual({ userId: u.id, jtis: [u.sessionId], reason: 'kicked', terminal: 'web' });
   });
 
   it('tells mobile from web by the User-Agent when no terminal is given', async () => {

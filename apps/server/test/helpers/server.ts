@@ -9,6 +9,9 @@ import { loadConfig, type Config } from '../../src/config';
 import { manualClock } from '../../src/platform/clock';
 import { migrateToLatest, openDatabase, type Database, type DatabaseOptions } from '../../src/platform/db/index';
 import { smtpMailer, type Mailer } from '../../src/platform/mail/index';
+import {
+  MemoryBus, MemoryPresence, RedisBus, RedisPresence, type EventBus, type PresenceRegistry,
+} from '../../src/platform/bus/index';
 import { createApi, type Api } from './api';
 
 /**
@@ -27,6 +30,8 @@ export interface TestServer {
   logs: string[];
   /** A new connection (pool) to the same database, as another node would open. */
   reopenInfo(): { database: Database; options: DatabaseOptions };
+  /** How this node fans out; a second node started with `sameDatabaseAs` shares it. */
+  fanout: { kind: 'memory' | 'redis'; prefix: string };
   close(): Promise<void>;
 }
 
@@ -35,6 +40,20 @@ export interface TestServerOptions extends BuildOptions {
   mailer?: Mailer;
   /** Start a second node on this server's database (multi-node tests); it owns no cleanup. */
   sameDatabaseAs?: TestServer;
+  /**
+   * Fan-out back end: by default Redis on the PostgreSQL run (the scale-out configuration) and
+   * in-process on the SQLite run. Multi-node tests ask for 'redis' on both runs.
+   */
+  fanout?: 'memory' | 'redis';
+}
+
+const redisUrl = () => process.env.PARLEY_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+async function openFanout(fanout: TestServer['fanout']): Promise<{ bus: EventBus; presence: PresenceRegistry }> {
+  if (fanout.kind === 'memory') return { bus: new MemoryBus(), presence: new MemoryPresence() };
+  const bus = new RedisBus(redisUrl(), fanout.prefix);
+  await bus.whenReady();
+  return { bus, presence: new RedisPresence(redisUrl(), { prefix: fanout.prefix }) };
 }
 
 export const testDbKind = (): 'sqlite' | 'postgres' =>
@@ -78,11 +97,18 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     ...loadConfig({ PARLEY_DATA_DIR: os.tmpdir(), PARLEY_WEB_DIR: path.join(os.tmpdir(), 'parley-no-web') }),
     ...opts.config,
   };
+  const fanout: TestServer['fanout'] = opts.sameDatabaseAs?.fanout ?? {
+    kind: opts.fanout ?? (testDbKind() === 'postgres' ? 'redis' : 'memory'),
+    prefix: `parley-t-${Math.random().toString(36).slice(2, 10)}:`,
+  };
+  const { bus, presence } = await openFanout(fanout);
   const app = await buildApp(
     {
       config,
       database,
       clock,
+      bus,
+      presence,
       // As main.ts does: SMTP_URL in the config means a real SMTP mailer.
       mailer: opts.mailer ?? (config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : undefined),
       logger: { level: 'warn', stream: { write: (line: string) => void logs.push(line) } },
@@ -103,8 +129,11 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     api: createApi(url),
     logs,
     reopenInfo: () => ({ database: openDatabase(options), options }),
+    fanout,
     async close() {
       await app.close();
+      await bus.close();
+      await presence.close();
       await database.destroy();
       await cleanup();
     },

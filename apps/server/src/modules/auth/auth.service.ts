@@ -107,7 +107,12 @@ export function createAuth(deps: AuthDeps) {
     await withTx(db, async (tx, onCommit) => {
       if (codeId !== undefined) await codes.consumeIn(tx, codeId);
       if (sysInfo.multipleLogin === 0) {
-        await sessions.revokeIn(tx, onCommit, { userId: user.id, reason: 'kicked', terminal });
+        await sessions.revokeIn(tx, onCommit, {
+          userId: user.id,
+          reason: 'kicked',
+          terminal,
+          ...(p.client_id ? { clientId: p.client_id } : {}),
+        });
       }
       await sessionsRepo.insertSession(tx, {
         jti: claims.jti,

@@ -14,6 +14,10 @@ export interface SessionsRevoked {
   userId: number;
   jtis: string[];
   reason: RevokeReason;
+  /** Set when only one terminal kind was revoked (a login kicking the same kind). */
+  terminal?: string;
+  /** The kicking login's socket, named in the `offline` push (§11.3). */
+  clientId?: string;
 }
 export type RevocationListener = (ev: SessionsRevoked) => void | Promise<void>;
 
@@ -29,10 +33,19 @@ export function createSessions(db: Kysely<DB>, clock: Clock) {
   async function revokeIn(
     tx: Kysely<DB>,
     onCommit: OnCommit,
-    q: { userId: number; reason: RevokeReason; exceptJti?: string; terminal?: string; jti?: string },
+    q: { userId: number; reason: RevokeReason; exceptJti?: string; terminal?: string; jti?: string; clientId?: string },
   ): Promise<string[]> {
-    const jtis = await repo.revokeSessions(tx, { ...q, now: nowSeconds(clock) });
-    onCommit(() => announce({ userId: q.userId, jtis, reason: q.reason }));
+    const { clientId, ...query } = q;
+    const jtis = await repo.revokeSessions(tx, { ...query, now: nowSeconds(clock) });
+    onCommit(() =>
+      announce({
+        userId: q.userId,
+        jtis,
+        reason: q.reason,
+        ...(q.terminal ? { terminal: q.terminal } : {}),
+        ...(clientId ? { clientId } : {}),
+      }),
+    );
     return jtis;
   }
 

@@ -25,7 +25,20 @@ export type BusMessage =
    */
   | { kind: 'closeSessions'; jtis: string[]; code: number; frame?: string; delayMs?: number }
   /** Close every socket of these users (account disabled, deleted). */
-  | { kind: 'closeUsers'; userIds: number[]; code: number };
+  | { kind: 'closeUsers'; userIds: number[]; code: number }
+  /**
+   * HTTP bindUid / bindGroup on one node for a connection held by another (client ids name
+   * their node). `probe` only asks whether the connection is bound to `session.userId`.
+   */
+  | {
+      kind: 'bindRequest';
+      requestId: string;
+      clientId: string;
+      session: { userId: number; jti: string; terminal: 'web' | 'mobile' };
+      cid?: string;
+      probe?: boolean;
+    }
+  | { kind: 'bindReply'; requestId: string; result: 'ok' | 'unknown' | 'otherUser' | 'tooMany' };
 
 export interface EventBus {
   publish(message: BusMessage): Promise<void>;

@@ -1,4 +1,5 @@
 import type { Generated } from 'kysely';
+import type { ChatTables } from './schema-chat';
 
 /**
  * `Generated<T>` marks columns with a database default (optional on insert).
@@ -82,7 +83,7 @@ export interface InviteCodesTable {
   create_time: number;
 }
 
-export interface DB {
+export interface DB extends ChatTables {
   users: UsersTable;
   sessions: SessionsTable;
   config: ConfigTable;

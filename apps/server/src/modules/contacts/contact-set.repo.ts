@@ -1,0 +1,54 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../../platform/db/index';
+
+/** Active users other than `userId` (runMode 1: everyone is a contact). */
+export async function allActiveUserIds(db: Kysely<DB>, userId: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('users')
+    .select('id')
+    .where('status', '=', 1)
+    .where('delete_time', '=', 0)
+    .where('id', '!=', userId)
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/** runMode 2: my accepted friends, my customer-service user, and users I serve. */
+export async function socialContactIds(db: Kysely<DB>, userId: number): Promise<number[]> {
+  const [friends, me, served] = await Promise.all([
+    db
+      .selectFrom('friends')
+      .innerJoin('users', 'users.id', 'friends.friend_user_id')
+      .select('friends.friend_user_id as id')
+      .where('friends.create_user', '=', userId)
+      .where('friends.status', '=', 1)
+      .where('users.status', '=', 1)
+      .where('users.delete_time', '=', 0)
+      .execute(),
+    db.selectFrom('users').select('cs_uid').where('id', '=', userId).executeTakeFirst(),
+    db
+      .selectFrom('users')
+      .select('id')
+      .where('cs_uid', '=', userId)
+      .where('status', '=', 1)
+      .where('delete_time', '=', 0)
+      .execute(),
+  ]);
+  const ids = new Set<number>(friends.map((r) => r.id));
+  if (me && me.cs_uid > 0) ids.add(me.cs_uid);
+  for (const r of served) ids.add(r.id);
+  ids.delete(userId);
+  return [...ids];
+}
+
+/** Does `owner` list `other` as an accepted friend (a directional row)? */
+export async function isAcceptedFriend(db: Kysely<DB>, owner: number, other: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('friends')
+    .select('id')
+    .where('create_user', '=', owner)
+    .where('friend_user_id', '=', other)
+    .where('status', '=', 1)
+    .executeTakeFirst();
+  return row !== undefined;
+}

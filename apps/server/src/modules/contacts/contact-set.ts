@@ -1,0 +1,26 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../../platform/db/index';
+import type { ConfigService } from '../config/index';
+import * as repo from './contact-set.repo';
+
+/**
+ * The contact set of a user (PROTOCOL §1.7): who sees them online, whose private fields they
+ * see, whom they may chat with. runMode 1 → all active users; runMode 2 → accepted friends +
+ * own customer-service user (`cs_uid`) + users whose `cs_uid` is this user.
+ */
+export function createContactSet(db: Kysely<DB>, config: Pick<ConfigService, 'systemInfo'>) {
+  async function of(userId: number): Promise<number[]> {
+    const { sysInfo } = await config.systemInfo();
+    return sysInfo.runMode === 1 ? repo.allActiveUserIds(db, userId) : repo.socialContactIds(db, userId);
+  }
+  return {
+    of,
+    async has(userId: number, otherId: number): Promise<boolean> {
+      if (userId === otherId) return true;
+      return (await of(userId)).includes(otherId);
+    },
+    /** Directional friendship, for sendMessage's runMode 2 checks (§4.4 check 6). */
+    isAcceptedFriend: (owner: number, other: number) => repo.isAcceptedFriend(db, owner, other),
+  };
+}
+export type ContactSet = ReturnType<typeof createContactSet>;

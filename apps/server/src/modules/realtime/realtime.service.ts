@@ -1,0 +1,86 @@
+import { CloseCode } from '@parley/protocol';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../platform/db/index';
+import type { Events } from '../../platform/events';
+import { AppError } from '../../platform/http/errors';
+import type { PresenceRegistry } from '../../platform/bus/index';
+import type { Gateway, SocketSession } from '../../platform/socket/gateway';
+import type { AuthContext, Sessions, SessionsRevoked } from '../auth/index';
+import type { ConfigService } from '../config/index';
+import type { ContactSet } from '../contacts/index';
+import * as repo from './realtime.repo';
+
+export interface RealtimeDeps {
+  db: Kysely<DB>;
+  gateway: Gateway;
+  events: Events;
+  presence: PresenceRegistry;
+  contactSet: ContactSet;
+  config: Pick<ConfigService, 'systemInfo'>;
+  sessions: Sessions;
+}
+
+const KICK_CLOSE_DELAY_MS = 1000;
+
+/**
+ * Binding sockets to users, presence pushes and forced offline (PROTOCOL §11.2–§11.4): what the
+ * gateway's hooks and the bind endpoints mean in terms of users and their contacts.
+ */
+export function createRealtime(deps: RealtimeDeps) {
+  const { gateway, events, presence, contactSet, config } = deps;
+
+  async function announcePresence(userId: number, isOnline: 0 | 1): Promise<void> {
+    const { chatInfo } = await config.systemInfo();
+    if (chatInfo.online === 0) return;
+    await events.toUsers(await contactSet.of(userId), 'isOnline', { id: userId, is_online: isOnline });
+  }
+
+  function onRevoked(ev: SessionsRevoked): Promise<void> {
+    if (ev.reason === 'kicked') {
+      const offline = { id: ev.userId, client_id: ev.clientId ?? '', isMobile: ev.terminal === 'mobile' };
+      return events.closeSessions(ev.jtis, CloseCode.kicked, { type: 'offline', data: offline }, KICK_CLOSE_DELAY_MS);
+    }
+    return events.closeSessions(ev.jtis, CloseCode.revoked);
+  }
+  deps.sessions.onRevoked(onRevoked);
+
+  const sessionOf = (auth: AuthContext): SocketSession => ({
+    userId: auth.user.id,
+    jti: auth.session.jti,
+    terminal: auth.session.terminal,
+  });
+
+  return {
+    onOnline: (userId: number) => void announcePresence(userId, 1).catch(() => undefined),
+    onOffline: (userId: number) => void announcePresence(userId, 0).catch(() => undefined),
+
+    async bindUid(auth: AuthContext, clientId: string, claimedUserId: number | undefined, cid?: string): Promise<void> {
+      if (claimedUserId !== undefined && claimedUserId !== auth.user.id) throw new AppError(400, 'common.noPermission');
+      const result = await gateway.bindAnywhere(clientId, sessionOf(auth), cid ? { cid } : {});
+      if (result === 'unknown' || result === 'tooMany') throw new AppError(400, 'socket.unknownClient');
+      if (result === 'otherUser') throw new AppError(400, 'common.noPermission');
+    },
+
+    /** Compatibility only: group recipients come from membership, so there is nothing to join. */
+    async bindGroup(auth: AuthContext, clientId: string, groupId: number): Promise<void> {
+      const owned = await gateway.bindAnywhere(clientId, sessionOf(auth), { probe: true });
+      if (owned === 'unknown') throw new AppError(400, 'socket.unknownClient');
+      if (owned !== 'ok') throw new AppError(400, 'common.noPermission');
+      if (!(await repo.isGroupMember(deps.db, groupId, auth.user.id))) throw new AppError(400, 'chat.notMember');
+    },
+
+    async offline(auth: AuthContext, claimedUserId: number | undefined): Promise<void> {
+      if (claimedUserId !== undefined && claimedUserId !== auth.user.id) throw new AppError(400, 'common.noPermission');
+      if ((await presence.count(auth.user.id)) === 0) await announcePresence(auth.user.id, 0);
+    },
+
+    /** Login with `client_id` binds that socket at once (§2.4); a stale id is not an error. */
+    async bindAfterLogin(auth: AuthContext, clientId: string): Promise<void> {
+      await gateway.bindAnywhere(clientId, sessionOf(auth)).catch(() => 'unknown');
+    },
+
+    /** Is this user online anywhere (PROTOCOL §3.1 `is_online`)? */
+    online: (userIds: number[]) => presence.online(userIds),
+  };
+}
+export type Realtime = ReturnType<typeof createRealtime>;

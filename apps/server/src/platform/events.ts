@@ -1,0 +1,35 @@
+import type { SocketEventType } from '@parley/protocol';
+import type { Clock } from './clock';
+import type { EventBus, Recipients } from './bus/index';
+
+/**
+ * How services push (PROTOCOL §11.4): call these from `onCommit` only, so an event never
+ * describes a row that was rolled back. The frame is encoded once for all its recipients.
+ */
+export function createEvents(bus: EventBus, clock: Clock) {
+  const frame = (type: SocketEventType, data: unknown) =>
+    JSON.stringify({ type, time: Math.floor(clock.now() / 1000), data });
+  return {
+    frame,
+    publish(to: Recipients, type: SocketEventType, data: unknown): Promise<void> {
+      return bus.publish({ kind: 'deliver', to, frame: frame(type, data) });
+    },
+    toUsers(userIds: number[], type: SocketEventType, data: unknown): Promise<void> {
+      if (userIds.length === 0) return Promise.resolve();
+      return bus.publish({ kind: 'deliver', to: { users: [...new Set(userIds)] }, frame: frame(type, data) });
+    },
+    closeSessions(jtis: string[], code: number, first?: { type: SocketEventType; data: unknown }, delayMs?: number) {
+      return bus.publish({
+        kind: 'closeSessions',
+        jtis,
+        code,
+        ...(first ? { frame: frame(first.type, first.data) } : {}),
+        ...(delayMs ? { delayMs } : {}),
+      });
+    },
+    closeUsers(userIds: number[], code: number) {
+      return bus.publish({ kind: 'closeUsers', userIds, code });
+    },
+  };
+}
+export type Events = ReturnType<typeof createEvents>;

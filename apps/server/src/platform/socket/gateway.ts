@@ -1,0 +1,306 @@
+import { randomBytes } from 'node:crypto';
+import type { WebSocket } from 'ws';
+import { CloseCode, clientFrame, limits, type ServerFrame } from '@parley/protocol';
+import type { BusMessage, EventBus, PresenceRegistry, Recipients } from '../bus';
+
+/**
+ * The socket gateway of one node (PROTOCOL §11). It knows connections, not chat: who a token
+ * belongs to and what to do when a user comes online are hooks given by the app. Deliveries and
+ * session closes arrive through the bus, so they reach connections on every node.
+ */
+
+export interface SocketSession {
+  userId: number;
+  jti: string;
+  terminal: 'web' | 'mobile';
+}
+
+export interface GatewayHooks {
+  /** Resolves a `bearer …` token (or bare JWT) to its live session, or null. */
+  authenticate(token: string): Promise<SocketSession | null>;
+  onOnline?(userId: number): void;
+  onOffline?(userId: number): void;
+}
+
+export interface GatewayOptions {
+  heartbeatMs?: number;
+  idleCloseMs?: number;
+  maxPerUser?: number;
+  maxUnboundPerIp?: number;
+}
+
+interface Conn {
+  id: string;
+  ws: WebSocket;
+  ip: string;
+  lastSeen: number;
+  session?: SocketSession;
+  cid?: string;
+  /** Frames are handled one after another, after any `?token=` bind, so a ping answers bound state. */
+  queue: Promise<void>;
+}
+
+export type BindResult = 'ok' | 'unknown' | 'otherUser' | 'tooMany';
+
+export class Gateway {
+  private conns = new Map<string, Conn>();
+  private byUser = new Map<number, Set<Conn>>();
+  private counter = 0;
+  private pendingBinds = new Map<string, (r: BindResult) => void>();
+  private timer: NodeJS.Timeout;
+  private unsubscribe: () => void;
+  private readonly opts: Required<GatewayOptions>;
+
+  constructor(
+    private readonly bus: EventBus,
+    private readonly presence: PresenceRegistry,
+    private readonly hooks: GatewayHooks,
+    opts: GatewayOptions = {},
+  ) {
+    this.opts = {
+      heartbeatMs: opts.heartbeatMs ?? limits.heartbeatMs,
+      idleCloseMs: opts.idleCloseMs ?? limits.serverIdleCloseMs,
+      maxPerUser: opts.maxPerUser ?? limits.connectionsPerUser,
+      maxUnboundPerIp: opts.maxUnboundPerIp ?? limits.unboundConnectionsPerIp,
+    };
+    this.unsubscribe = bus.subscribe((m) => this.onBus(m));
+    this.timer = setInterval(() => this.tick(), this.opts.heartbeatMs);
+    this.timer.unref();
+    presence.onSweptOffline((ids) => ids.forEach((id) => this.hooks.onOffline?.(id)));
+  }
+
+  /** Client ids name the node (PROTOCOL §1.4), so an HTTP bind on another node can route. */
+  isLocalClient(clientId: string): boolean {
+    return clientId.startsWith(`${this.presence.nodeId}.`);
+  }
+
+  accept(ws: WebSocket, ip: string, token?: string): void {
+    const unbound = [...this.conns.values()].filter((c) => c.ip === ip && !c.session).length;
+    const conn: Conn = {
+      id: `${this.presence.nodeId}.${++this.counter}`,
+      ws,
+      ip,
+      lastSeen: Date.now(),
+      queue: Promise.resolve(),
+    };
+    this.conns.set(conn.id, conn);
+    ws.on('message', (data, isBinary) => {
+      conn.lastSeen = Date.now();
+      conn.queue = conn.queue.then(() => this.onFrame(conn, data, isBinary)).catch(() => undefined);
+    });
+    ws.on('close', () => void this.drop(conn));
+    ws.on('error', () => void this.drop(conn));
+    if (unbound >= this.opts.maxUnboundPerIp) {
+      ws.close(CloseCode.tooManyConnections);
+      return;
+    }
+    this.send(conn, { type: 'init', client_id: conn.id });
+    if (token) conn.queue = this.bindWithToken(conn, token).catch(() => undefined);
+  }
+
+  private send(conn: Conn, frame: ServerFrame | string): void {
+    if (conn.ws.readyState !== conn.ws.OPEN) return;
+    conn.ws.send(typeof frame === 'string' ? frame : JSON.stringify(frame));
+  }
+
+  private async onFrame(conn: Conn, data: unknown, isBinary: boolean): Promise<void> {
+    if (isBinary || !Buffer.isBuffer(data) || data.length > limits.socketFrameBytes) return;
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(data.toString('utf8'));
+    } catch {
+      return;
+    }
+    const frame = clientFrame.safeParse(parsed);
+    if (!frame.success) return; // Unknown frames count as activity only.
+    switch (frame.data.type) {
+      case 'ping':
+        this.send(conn, { type: 'pong', multiport: await this.multiport(conn) });
+        return;
+      case 'bindUid': {
+        const claimed = Number(frame.data.user_id);
+        const session = await this.hooks.authenticate(frame.data.token);
+        if (!session || (frame.data.user_id !== undefined && claimed !== session.userId)) {
+          conn.ws.close(CloseCode.authFailed);
+          return;
+        }
+        if (!conn.session) await this.bind(conn, session);
+        this.send(conn, { type: 'pong', multiport: await this.multiport(conn) });
+        return;
+      }
+      case 'pong':
+      case 'close':
+        return;
+    }
+  }
+
+  private async multiport(conn: Conn): Promise<boolean> {
+    return conn.session ? (await this.presence.count(conn.session.userId)) > 1 : false;
+  }
+
+  private async bindWithToken(conn: Conn, token: string): Promise<void> {
+    const session = await this.hooks.authenticate(token);
+    if (!session) conn.ws.close(CloseCode.authFailed);
+    else await this.bind(conn, session);
+  }
+
+  private async bind(conn: Conn, session: SocketSession, cid?: string): Promise<BindResult> {
+    if (conn.session) return conn.session.userId === session.userId ? 'ok' : 'otherUser';
+    const mine = this.byUser.get(session.userId) ?? new Set<Conn>();
+    if (mine.size >= this.opts.maxPerUser) {
+      conn.ws.close(CloseCode.tooManyConnections);
+      return 'tooMany';
+    }
+    conn.session = session;
+    if (cid) conn.cid = cid;
+    mine.add(conn);
+    this.byUser.set(session.userId, mine);
+    const change = await this.presence.add(session.userId, conn.id);
+    if (change.changed) this.hooks.onOnline?.(session.userId);
+    return 'ok';
+  }
+
+  /** HTTP bindUid for a connection of this node. */
+  async bindLocal(clientId: string, session: SocketSession, cid?: string): Promise<BindResult> {
+    const conn = this.conns.get(clientId);
+    if (!conn || conn.ws.readyState !== conn.ws.OPEN) return 'unknown';
+    return this.bind(conn, session, cid);
+  }
+
+  /** Whether a local connection is bound to this user (bindGroup's ownership check). */
+  ownsClient(clientId: string, userId: number): boolean {
+    return this.conns.get(clientId)?.session?.userId === userId;
+  }
+
+  /**
+   * HTTP bindUid for a connection on any node: local ones directly, others through the bus
+   * (the owning node answers; silence within `timeoutMs` means the connection is gone).
+   * With `probe`, only reports whether the connection is bound to the session's user.
+   */
+  async bindAnywhere(
+    clientId: string,
+    session: SocketSession,
+    opts: { cid?: string; probe?: boolean; timeoutMs?: number } = {},
+  ): Promise<BindResult> {
+    if (this.isLocalClient(clientId)) {
+      if (opts.probe) return this.probeLocal(clientId, session.userId);
+      return this.bindLocal(clientId, session, opts.cid);
+    }
+    const requestId = randomBytes(8).toString('hex');
+    const answer = new Promise<BindResult>((resolve) => {
+      const timer = setTimeout(() => {
+        this.pendingBinds.delete(requestId);
+        resolve('unknown');
+      }, opts.timeoutMs ?? 2000);
+      this.pendingBinds.set(requestId, (r) => {
+        clearTimeout(timer);
+        this.pendingBinds.delete(requestId);
+        resolve(r);
+      });
+    });
+    await this.bus.publish({
+      kind: 'bindRequest',
+      requestId,
+      clientId,
+      session,
+      ...(opts.cid ? { cid: opts.cid } : {}),
+      ...(opts.probe ? { probe: true } : {}),
+    });
+    return answer;
+  }
+
+  private probeLocal(clientId: string, userId: number): BindResult {
+    const c = this.conns.get(clientId);
+    if (!c) return 'unknown';
+    return c.session?.userId === userId ? 'ok' : 'otherUser';
+  }
+
+  private async answerBind(m: Extract<BusMessage, { kind: 'bindRequest' }>): Promise<void> {
+    if (!this.isLocalClient(m.clientId)) return;
+    const result = m.probe
+      ? this.probeLocal(m.clientId, m.session.userId)
+      : await this.bindLocal(m.clientId, m.session, m.cid);
+    await this.bus.publish({ kind: 'bindReply', requestId: m.requestId, result });
+  }
+
+  /** Live connections of a user on this node (the `offline` compatibility call re-checks). */
+  localCount(userId: number): number {
+    return this.byUser.get(userId)?.size ?? 0;
+  }
+
+  private async drop(conn: Conn): Promise<void> {
+    if (!this.conns.delete(conn.id)) return;
+    const s = conn.session;
+    if (!s) return;
+    const mine = this.byUser.get(s.userId);
+    mine?.delete(conn);
+    if (mine && mine.size === 0) this.byUser.delete(s.userId);
+    const change = await this.presence.remove(s.userId, conn.id).catch(() => ({ changed: false, count: 0 }));
+    if (change.changed) this.hooks.onOffline?.(s.userId);
+  }
+
+  private targets(to: Recipients): Conn[] {
+    if (to.everyone) return [...this.conns.values()];
+    if (to.allBound) return [...this.conns.values()].filter((c) => c.session);
+    const out = new Set<Conn>();
+    for (const uid of to.users ?? []) for (const c of this.byUser.get(uid) ?? []) out.add(c);
+    for (const id of to.clients ?? []) {
+      const c = this.conns.get(id);
+      if (c) out.add(c);
+    }
+    return [...out];
+  }
+
+  private onBus(m: BusMessage): void {
+    switch (m.kind) {
+      case 'deliver':
+        for (const c of this.targets(m.to)) if (c.id !== m.to.exceptClient) this.send(c, m.frame);
+        return;
+      case 'closeSessions': {
+        const jtis = new Set(m.jtis);
+        for (const c of this.conns.values()) {
+          if (!c.session || !jtis.has(c.session.jti)) continue;
+          if (m.frame) this.send(c, m.frame);
+          const close = () => c.ws.close(m.code);
+          if (m.delayMs) setTimeout(close, m.delayMs).unref();
+          else close();
+        }
+        return;
+      }
+      case 'closeUsers':
+        for (const uid of m.userIds) for (const c of this.byUser.get(uid) ?? []) c.ws.close(m.code);
+        return;
+      case 'bindRequest':
+        void this.answerBind(m);
+        return;
+      case 'bindReply':
+        this.pendingBinds.get(m.requestId)?.(m.result);
+        return;
+      default: {
+        const never: never = m;
+        return never;
+      }
+    }
+  }
+
+  private tick(): void {
+    const now = Date.now();
+    const ping = JSON.stringify({ type: 'ping' });
+    for (const c of this.conns.values()) {
+      if (now - c.lastSeen >= this.opts.idleCloseMs) c.ws.close(CloseCode.idle);
+      else this.send(c, ping);
+    }
+  }
+
+  /** Node shutdown: close every connection with 1001 and take this node out of presence. */
+  async close(): Promise<void> {
+    clearInterval(this.timer);
+    this.unsubscribe();
+    await Promise.all([...this.conns.values()].map((c) => this.closeAndDrop(c)));
+  }
+
+  private async closeAndDrop(c: Conn): Promise<void> {
+    c.ws.close(CloseCode.shutdown);
+    await this.drop(c);
+  }
+}

@@ -1,0 +1,90 @@
+import WebSocket from 'ws';
+
+/**
+ * A real WebSocket client of `/wss`, as a compatible client would use it. Frames are recorded
+ * so a test can wait for the next one of a type, or check that none arrived.
+ */
+export interface TestSocket {
+  clientId: string;
+  frames: Array<{ type: string; data?: unknown; [k: string]: unknown }>;
+  /** Resolves with the next frame of `type` (matching `where`), received from now on or already queued. */
+  next<T = unknown>(type: string, where?: (data: T) => boolean, timeoutMs?: number): Promise<{ type: string; data: T; [k: string]: unknown }>;
+  /** Fails if a frame of `type` arrives within `ms` (non-recipients receive nothing). */
+  expectNone(type: string, ms?: number): Promise<void>;
+  send(frame: unknown): void;
+  /** Resolves with the close code. */
+  closed: Promise<number>;
+  close(): void;
+}
+
+export async function connectSocket(baseUrl: string, opts: { token?: string } = {}): Promise<TestSocket> {
+  const url = baseUrl.replace(/^http/, 'ws') + '/wss' + (opts.token ? `?token=${encodeURIComponent(opts.token)}` : '');
+  const ws = new WebSocket(url);
+  const frames: TestSocket['frames'] = [];
+  let consumed = 0;
+  const waiters = new Set<() => void>();
+  ws.on('message', (data) => {
+    frames.push(JSON.parse(data.toString()) as TestSocket['frames'][number]);
+    for (const w of [...waiters]) w();
+  });
+  const closed = new Promise<number>((resolve) => ws.on('close', (code) => resolve(code)));
+  const init = await new Promise<{ client_id: string }>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('no init frame within 3 s')), 3000);
+    const check = () => {
+      const f = frames.find((x) => x.type === 'init');
+      if (f) {
+        clearTimeout(timer);
+        waiters.delete(check);
+        resolve(f as unknown as { client_id: string });
+      }
+    };
+    waiters.add(check);
+    ws.on('error', reject);
+  });
+  consumed = frames.findIndex((f) => f.type === 'init') + 1;
+
+  function next<T>(type: string, where: (d: T) => boolean = () => true, timeoutMs = 3000) {
+    return new Promise<{ type: string; data: T }>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        waiters.delete(check);
+        reject(new Error(`no '${type}' frame within ${timeoutMs} ms; got ${JSON.stringify(frames.slice(consumed))}`));
+      }, timeoutMs);
+      function check() {
+        for (let i = consumed; i < frames.length; i++) {
+          const f = frames[i];
+          if (!f) continue;
+          if (f.type === type && where(f.data as T)) {
+            frames.splice(i, 1);
+            clearTimeout(timer);
+            waiters.delete(check);
+            resolve(f as { type: string; data: T });
+            return;
+          }
+        }
+      }
+      waiters.add(check);
+      check();
+    });
+  }
+
+  const api: TestSocket = {
+    clientId: init.client_id,
+    frames,
+    next: next as TestSocket['next'],
+    async expectNone(type, ms = 300) {
+      const before = frames.slice(consumed).filter((f) => f.type === type).length;
+      await new Promise((r) => setTimeout(r, ms));
+      const after = frames.slice(consumed).filter((f) => f.type === type);
+      if (after.length > before) throw new Error(`unexpected '${type}' frame: ${JSON.stringify(after)}`);
+    },
+    send: (frame) => ws.send(JSON.stringify(frame)),
+    closed,
+    close: () => ws.close(),
+  };
+  if (opts.token) {
+    // Frames are handled after the token bind, so this pong means "bound" (or closed if refused).
+    api.send({ type: 'ping' });
+    await Promise.race([next('pong'), closed]);
+  }
+  return api;
+}
