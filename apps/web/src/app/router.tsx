@@ -1,8 +1,9 @@
 import type { ComponentType } from 'react';
-import { createHashRouter, type RouteObject } from 'react-router';
+import { createHashRouter, redirect, type RouteObject } from 'react-router';
+import { useAuth } from '../features/auth/store';
 import { NotFoundScreen } from './NotFoundScreen';
 import { PageFallback, Shell } from './Shell';
-import { routeNames, routeTable, type RouteName, type RouteMeta } from './routes';
+import { href, routeNames, routeTable, type RouteName, type RouteMeta } from './routes';
 
 type ScreenModule = { default: ComponentType };
 
@@ -39,6 +40,20 @@ export const screens: Record<RouteName, () => Promise<ScreenModule>> = {
   doc: comingSoon,
 };
 
+/**
+ * Auth guard as a loader: it decides before anything renders, so a redirect can never race
+ * another navigation (a render-time <Navigate> did, and hung the page).
+ */
+function guard(name: RouteName) {
+  const meta: RouteMeta = routeTable[name];
+  return () => {
+    const loggedIn = useAuth.getState().token !== null;
+    if (!meta.public && !loggedIn) return redirect(href('login'));
+    if ((name === 'login' || name === 'register') && loggedIn) return redirect(href('home'));
+    return null;
+  };
+}
+
 export function buildRoutes(): RouteObject[] {
   const pages: RouteObject[] = routeNames.flatMap((name) => {
     const meta: RouteMeta = routeTable[name];
@@ -46,6 +61,7 @@ export function buildRoutes(): RouteObject[] {
       (path): RouteObject => ({
         path,
         handle: { route: name },
+        loader: guard(name),
         lazy: async () => ({ Component: (await screens[name]()).default }),
       }),
     );
