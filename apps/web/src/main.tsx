@@ -2,7 +2,7 @@ import './ui/theme.css';
 import './i18n';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
 import { createAppRouter } from './app/router';
 import { Providers } from './app/providers';
 import { wireApi } from './app/wire-api';

@@ -33,7 +33,8 @@ export default function LoginScreen() {
     if (checkLoginAccount(account) || checkLoginPassword(password)) return;
     login.mutate(
       { account: account.trim(), password },
-      { onSuccess: () => void navigate(href('home'), { replace: true }) },
+      // flushSync: the URL and the new screen change together (no frame with one but not the other).
+      { onSuccess: () => void navigate(href('home'), { replace: true, flushSync: true }) },
     );
   };
 

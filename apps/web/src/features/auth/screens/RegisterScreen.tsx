@@ -66,7 +66,8 @@ export default function RegisterScreen() {
         code: needCode ? form.code.trim() : undefined,
         inviteCode: needInvite ? form.inviteCode.trim() : undefined,
       },
-      { onSuccess: () => void navigate(href('home'), { replace: true }) },
+      // flushSync: the URL and the new screen change together (no frame with one but not the other).
+      { onSuccess: () => void navigate(href('home'), { replace: true, flushSync: true }) },
     );
   };
 

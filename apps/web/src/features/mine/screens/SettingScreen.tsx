@@ -21,7 +21,7 @@ export default function SettingScreen() {
     const { confirm } = await dialogs.modal({ content: t('mine.logoutConfirm'), confirmText: t('mine.logout'), danger: true });
     if (!confirm) return;
     await logout();
-    void navigate(href('login'), { replace: true });
+    void navigate(href('login'), { replace: true, flushSync: true });
   };
 
   return (
