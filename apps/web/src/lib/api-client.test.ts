@@ -48,7 +48,7 @@ describe('api client: request shape (spec §7)', () => {
     const { client, fetch } = setup();
     const data = await client.post('/common/pub/login', { account: 'alice01' });
     expect(data).toEqual({ ok: true });
-    const [url, init] = fetch.mock.calls[0]!;
+    const [url, init] = fetch.mock.calls[0] ?? [];
     expect(url).toBe('/common/pub/login');
     expect(init?.method).toBe('POST');
     expect(init?.body).toBe(JSON.stringify({ account: 'alice01' }));
@@ -63,7 +63,7 @@ describe('api client: request shape (spec §7)', () => {
   it('sends no Authorization header when logged out', async () => {
     const { client, fetch } = setup({ getToken: () => null });
     await client.post('/common/pub/getSystemInfo');
-    expect(new Headers(fetch.mock.calls[0]![1]?.headers).has('authorization')).toBe(false);
+    expect(new Headers(fetch.mock.calls[0]?.[1]?.headers).has('authorization')).toBe(false);
   });
 });
 

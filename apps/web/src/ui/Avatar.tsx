@@ -8,7 +8,7 @@ export function avatarColour(seed: string | number): string {
   const s = String(seed);
   let h = 0;
   for (let i = 0; i < s.length; i++) h = (h * 31 + s.charCodeAt(i)) | 0;
-  return palette[Math.abs(h) % palette.length] ?? palette[0]!;
+  return palette[Math.abs(h) % palette.length] ?? '#07C160';
 }
 
 export function initials(name: string): string {
@@ -18,7 +18,8 @@ export function initials(name: string): string {
   // Latin names: up to two initials; CJK: the first character reads best.
   if (/^[a-z]/i.test(first)) {
     const parts = trimmed.split(/\s+/);
-    return (parts.length > 1 ? `${parts[0]![0]}${parts[1]![0]}` : first).toUpperCase();
+    const [a = '', b = ''] = parts;
+    return (parts.length > 1 ? `${a.charAt(0)}${b.charAt(0)}` : first).toUpperCase();
   }
   return first;
 }

@@ -72,7 +72,7 @@ describe('login page', () => {
     await screen.findByTestId('home-empty');
     expect(router.state.location.pathname).toBe('/');
     expect(useAuth.getState().token).toBe('bearer x.y.z');
-    const loginCall = fetch.mock.calls.find(([u]) => String(u).endsWith('/login'))!;
-    expect(JSON.parse(String(loginCall[1]?.body))).toMatchObject({ account: 'alice01', password: 'secret123' });
+    const loginCall = fetch.mock.calls.find(([u]) => String(u).endsWith('/login'));
+    expect(JSON.parse(String(loginCall?.[1]?.body))).toMatchObject({ account: 'alice01', password: 'secret123' });
   });
 });
