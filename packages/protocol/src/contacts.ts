@@ -50,3 +50,38 @@ export interface AdminNotice {
   notice: string;
   create_time: number;
 }
+
+export const getContactInfoParams = z.object({ id: t.cid.req() });
+export const noParams = z.object({});
+
+/** Group `setting` values are strings (PROTOCOL §6). */
+export interface GroupSetting {
+  manage: string;
+  invite: string;
+  profile: string;
+  history: string;
+  nospeak: string;
+  [key: string]: string;
+}
+export const defaultGroupSetting: GroupSetting = { manage: '0', invite: '1', profile: '0', history: '0', nospeak: '0' };
+
+/** `setChatTop` / `setIsNotice` events (§3.2) → my connections. */
+export interface SetChatTopEvent {
+  id: number | string;
+  is_top: 0 | 1;
+  is_group: 0 | 1 | 2 | 3;
+}
+export interface SetIsNoticeEvent {
+  id: number | string;
+  is_notice: 0 | 1;
+  is_group: 0 | 1 | 2 | 3;
+}
+
+/** Item of `userList` (§3.2). */
+export interface UserListItem {
+  id: number;
+  user_id: number;
+  realname: string;
+  displayName: string;
+  avatar: string;
+}

@@ -90,3 +90,25 @@ export const setMsgIsReadParams = z.object({
 });
 
 export const readAtMsgParams = z.object({ toContactId: t.gid.req() });
+
+/** One changed row of an `isRead` event (§4.5); the event's data is an array of these. */
+export interface IsReadRow {
+  id: string;
+  msg_id: number;
+  is_read: 1;
+  status: 'succeed';
+  type: MessageType;
+  content: string;
+  sendTime: number;
+  /** The reader's uid. */
+  toContactId: number;
+}
+export interface ReadAllEvent {
+  toContactId: number;
+}
+/** `atMsgList` (§4.5): my unread mentions in a group, sent when I open it. */
+export interface AtMsgListEvent {
+  list: Message[];
+  count: number;
+  toContactId: string;
+}

@@ -1,2 +1,9 @@
 /** Contacts and conversations (PROTOCOL §3): the contact set, the conversation list, preferences. */
 export { createContactSet, type ContactSet } from './contact-set';
+export { createContacts, type Contacts, type RequestView } from './contacts.service';
+export { contactsRoutes } from './contacts.routes';
+export * from './conversation';
+export { parseGroupSetting, parseJsonObject, visibleContent, type Viewer } from './present';
+export * as groupsRepo from './groups.repo';
+export type { GroupRow, MemberRow } from './groups.repo';
+export type { MessageRow } from './contacts.repo';

@@ -1,0 +1,133 @@
+import type { Contact } from '@parley/protocol';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../platform/db/index';
+import * as repo from './contacts.repo';
+import type { MessageRow, PrefRow, UserRow } from './contacts.repo';
+import * as groupsRepo from './groups.repo';
+import type { MyGroupRow } from './groups.repo';
+import { ADMIN_NOTICE, favouritesChatId, groupChatId, singleChatId } from './conversation';
+import {
+  favouritesContact, groupContact, noticeContact, parseGroupSetting, personContact, visibleContent,
+  type LastMessage, type Viewer,
+} from './present';
+
+/**
+ * getContacts (PROTOCOL §3.2) in a fixed number of batched queries: no query per conversation
+ * except for the rare one whose newest row the viewer hid.
+ */
+
+export interface ListInput {
+  db: Kysely<DB>;
+  viewer: Viewer;
+  contactIds: number[];
+  online: Set<number>;
+  now: number;
+}
+
+/** Display boundary of a group for me: my delChat mark, and my join point unless history is open. */
+export const groupBoundary = (g: Pick<MyGroupRow, 'join_msg_id' | 'setting'>, pref: PrefRow | undefined): number =>
+  Math.max(pref?.hide_msg_id ?? 0, parseGroupSetting(g.setting).history === '1' ? 0 : g.join_msg_id);
+
+/** The newest visible row above `boundary` of each conversation, keyed by chat id. */
+export async function lastRows(
+  db: Kysely<DB>,
+  me: number,
+  boundaries: Map<string, number>,
+): Promise<Map<string, MessageRow>> {
+  const lastIds = await repo.lastMsgIds(db, [...boundaries.keys()]);
+  const wanted = [...lastIds.entries()].filter(([chatId, id]) => id > (boundaries.get(chatId) ?? 0));
+  const rows = await repo.messagesByMsgIds(db, wanted.map(([, id]) => id));
+  const hidden = await repo.hiddenAmong(db, me, wanted.map(([, id]) => id));
+  const out = new Map<string, MessageRow>();
+  for (const [chatId, id] of wanted) {
+    const row = hidden.has(id) ? await repo.newestVisible(db, me, chatId, boundaries.get(chatId) ?? 0) : rows.get(id);
+    if (row) out.set(chatId, row);
+  }
+  return out;
+}
+
+/** Renders rows as lastContent, looking up the senders a recall line names. */
+export async function lastMessages(
+  db: Kysely<DB>,
+  viewer: Viewer,
+  rows: Map<string, MessageRow>,
+  known: Map<number, UserRow>,
+): Promise<Map<string, LastMessage>> {
+  const missing = [...rows.values()].filter((r) => r.is_undo === 1 && !known.has(r.from_user)).map((r) => r.from_user);
+  const senders = missing.length ? await repo.usersByIds(db, missing) : new Map<number, UserRow>();
+  const out = new Map<string, LastMessage>();
+  for (const [chatId, r] of rows) {
+    const name = (known.get(r.from_user) ?? senders.get(r.from_user))?.realname ?? '';
+    out.set(chatId, { content: visibleContent(r, viewer.id, viewer.lang, viewer.origin, name), type: r.type, sendTime: r.send_time_ms });
+  }
+  return out;
+}
+
+export async function listContacts(input: ListInput): Promise<{ data: Contact[]; count: number; page: number }> {
+  const { db, viewer, now } = input;
+  const me = viewer.id;
+  const [users, groups, prefRows, pending, mentions, singleUnread, remarks, noticeCount] = await Promise.all([
+    repo.liveUsersByIds(db, input.contactIds),
+    groupsRepo.groupsOfUser(db, me),
+    repo.prefsOf(db, me),
+    repo.pendingRequests(db, me),
+    repo.unreadMentionCounts(db, me),
+    repo.singleUnread(db, me),
+    repo.remarksOf(db, me),
+    repo.countInChat(db, ADMIN_NOTICE),
+  ]);
+  const prefs = new Map(prefRows.map((p) => [p.chat_identify, p]));
+  const boundaries = new Map<string, number>();
+  for (const u of users) {
+    const chatId = singleChatId(me, u.id);
+    boundaries.set(chatId, prefs.get(chatId)?.hide_msg_id ?? 0);
+  }
+  const groupAbove = new Map<string, number>();
+  for (const g of groups) {
+    const chatId = groupChatId(g.id);
+    const boundary = groupBoundary(g, prefs.get(chatId));
+    boundaries.set(chatId, boundary);
+    groupAbove.set(chatId, Math.max(boundary, g.read_msg_id, g.join_msg_id));
+  }
+  boundaries.set(favouritesChatId(me), 0);
+  boundaries.set(ADMIN_NOTICE, 0);
+
+  const [rows, groupUnread] = await Promise.all([lastRows(db, me, boundaries), repo.groupUnread(db, me, groupAbove)]);
+  const last = await lastMessages(db, viewer, rows, new Map(users.map((u) => [u.id, u])));
+
+  const data: Contact[] = [];
+  for (const u of users) {
+    const chatId = singleChatId(me, u.id);
+    const visible = last.get(chatId);
+    data.push(
+      personContact(viewer, {
+        user: u,
+        remark: remarks.get(u.id) ?? '',
+        full: true,
+        online: input.online.has(u.id),
+        last: visible,
+        unread: visible ? (singleUnread.get(u.id) ?? 0) : 0,
+        pref: prefs.get(chatId),
+        now,
+      }),
+    );
+  }
+  for (const g of groups) {
+    const chatId = groupChatId(g.id);
+    const visible = last.get(chatId);
+    data.push(
+      groupContact(viewer, {
+        group: g,
+        role: g.role,
+        last: visible,
+        unread: visible ? (groupUnread.get(chatId) ?? 0) : 0,
+        mentions: visible ? (mentions.get(g.id) ?? 0) : 0,
+        pref: prefs.get(chatId),
+        now,
+      }),
+    );
+  }
+  data.push(noticeContact(viewer, noticeCount, rows.get(ADMIN_NOTICE)?.send_time_ms, now));
+  data.push(favouritesContact(viewer, last.get(favouritesChatId(me)), now));
+  return { data, count: pending.count, page: pending.newest * 1000 };
+}

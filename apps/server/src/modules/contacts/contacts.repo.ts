@@ -1,0 +1,216 @@
+import { sql, type Kysely, type Selectable } from 'kysely';
+import type { DB } from '../../platform/db/index';
+import type { ChatPrefsTable, MessagesTable } from '../../platform/db/schema-chat';
+import type { UsersTable } from '../../platform/db/schema';
+
+/**
+ * Conversation-list queries. Each one answers for every conversation of a user at once (IN
+ * lists or GROUP BY), so the list costs a fixed number of queries whatever its length.
+ */
+
+export type PrefRow = Selectable<ChatPrefsTable>;
+export type MessageRow = Selectable<MessagesTable>;
+export type UserRow = Selectable<UsersTable>;
+
+const CHUNK = 400;
+function chunks<T>(items: T[], size = CHUNK): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+export async function prefsOf(db: Kysely<DB>, userId: number): Promise<PrefRow[]> {
+  return db.selectFrom('chat_prefs').selectAll().where('user_id', '=', userId).execute();
+}
+
+export async function prefOf(db: Kysely<DB>, userId: number, chatId: string): Promise<PrefRow | undefined> {
+  return db.selectFrom('chat_prefs').selectAll().where('user_id', '=', userId).where('chat_identify', '=', chatId).executeTakeFirst();
+}
+
+export async function upsertPref(
+  db: Kysely<DB>,
+  userId: number,
+  chatId: string,
+  patch: Partial<Pick<PrefRow, 'is_top' | 'is_notice' | 'hide_msg_id'>>,
+  time: number,
+): Promise<void> {
+  await db
+    .insertInto('chat_prefs')
+    .values({ user_id: userId, chat_identify: chatId, is_top: 0, is_notice: 1, hide_msg_id: 0, ...patch, update_time: time })
+    .onConflict((oc) => oc.columns(['user_id', 'chat_identify']).doUpdateSet({ ...patch, update_time: time }))
+    .execute();
+}
+
+export async function lastMsgIds(db: Kysely<DB>, chatIds: string[]): Promise<Map<string, number>> {
+  const out = new Map<string, number>();
+  for (const part of chunks([...new Set(chatIds)])) {
+    const rows = await db.selectFrom('chats').selectAll().where('chat_identify', 'in', part).execute();
+    for (const r of rows) out.set(r.chat_identify, r.last_msg_id);
+  }
+  return out;
+}
+
+export async function messagesByMsgIds(db: Kysely<DB>, msgIds: number[]): Promise<Map<number, MessageRow>> {
+  const out = new Map<number, MessageRow>();
+  for (const part of chunks([...new Set(msgIds)].filter((id) => id > 0))) {
+    const rows = await db.selectFrom('messages').selectAll().where('msg_id', 'in', part).execute();
+    for (const r of rows) out.set(r.msg_id, r);
+  }
+  return out;
+}
+
+/** Of these messages, the ones `userId` hid for themselves. */
+export async function hiddenAmong(db: Kysely<DB>, userId: number, msgIds: number[]): Promise<Set<number>> {
+  const out = new Set<number>();
+  for (const part of chunks(msgIds)) {
+    const rows = await db.selectFrom('message_hidden').select('msg_id').where('user_id', '=', userId).where('msg_id', 'in', part).execute();
+    for (const r of rows) out.add(r.msg_id);
+  }
+  return out;
+}
+
+/** Newest message of a conversation that `userId` has not hidden, above `afterMsgId`. */
+export async function newestVisible(db: Kysely<DB>, userId: number, chatId: string, afterMsgId: number): Promise<MessageRow | undefined> {
+  return db
+    .selectFrom('messages as m')
+    .selectAll('m')
+    .where('m.chat_identify', '=', chatId)
+    .where('m.msg_id', '>', afterMsgId)
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom('message_hidden as h').select('h.msg_id').where('h.user_id', '=', userId).whereRef('h.msg_id', '=', 'm.msg_id'))),
+    )
+    .orderBy('m.msg_id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/** Single-chat unread per peer: rows to me, unread, above my delChat mark, not hidden. */
+export async function singleUnread(db: Kysely<DB>, me: number): Promise<Map<number, number>> {
+  const rows = await db
+    .selectFrom('messages as m')
+    .leftJoin('chat_prefs as p', (j) => j.on('p.user_id', '=', me).onRef('p.chat_identify', '=', 'm.chat_identify'))
+    .select(['m.from_user', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('m.to_user', '=', me)
+    .where('m.is_group', '=', 0)
+    .where('m.is_read', '=', 0)
+    .where(sql<boolean>`m.msg_id > coalesce(p.hide_msg_id, 0)`)
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom('message_hidden as h').select('h.msg_id').where('h.user_id', '=', me).whereRef('h.msg_id', '=', 'm.msg_id'))),
+    )
+    .groupBy('m.from_user')
+    .execute();
+  return new Map(rows.map((r) => [r.from_user, Number(r.n)]));
+}
+
+/** Group unread: rows from others above each group's boundary (read mark, join, delChat). */
+export async function groupUnread(db: Kysely<DB>, me: number, above: Map<string, number>): Promise<Map<string, number>> {
+  const out = new Map<string, number>();
+  for (const part of chunks([...above.entries()], 200)) {
+    const rows = await db
+      .selectFrom('messages as m')
+      .select(['m.chat_identify', (eb) => eb.fn.countAll<number>().as('n')])
+      .where((eb) => eb.or(part.map(([chatId, msgId]) => eb.and([eb('m.chat_identify', '=', chatId), eb('m.msg_id', '>', msgId)]))))
+      .where('m.from_user', '!=', me)
+      .where(({ not, exists, selectFrom }) =>
+        not(exists(selectFrom('message_hidden as h').select('h.msg_id').where('h.user_id', '=', me).whereRef('h.msg_id', '=', 'm.msg_id'))),
+      )
+      .groupBy('m.chat_identify')
+      .execute();
+    for (const r of rows) out.set(r.chat_identify, Number(r.n));
+  }
+  return out;
+}
+
+export async function unreadMentionCounts(db: Kysely<DB>, me: number): Promise<Map<number, number>> {
+  const rows = await db
+    .selectFrom('message_mentions')
+    .select(['group_id', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('user_id', '=', me)
+    .where('is_read', '=', 0)
+    .groupBy('group_id')
+    .execute();
+  return new Map(rows.map((r) => [r.group_id, Number(r.n)]));
+}
+
+/** Pending friend requests to me: how many, and when the newest arrived (s). */
+export async function pendingRequests(db: Kysely<DB>, me: number): Promise<{ count: number; newest: number }> {
+  const row = await db
+    .selectFrom('friends')
+    .select([(eb) => eb.fn.countAll<number>().as('n'), (eb) => eb.fn.max('create_time').as('t')])
+    .where('friend_user_id', '=', me)
+    .where('status', '=', 2)
+    .executeTakeFirst();
+  return { count: Number(row?.n ?? 0), newest: Number(row?.t ?? 0) };
+}
+
+export async function countInChat(db: Kysely<DB>, chatId: string): Promise<number> {
+  const row = await db
+    .selectFrom('messages')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('chat_identify', '=', chatId)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+export async function liveUsersByIds(db: Kysely<DB>, ids: number[]): Promise<UserRow[]> {
+  const out: UserRow[] = [];
+  for (const part of chunks([...new Set(ids)])) {
+    out.push(
+      ...(await db.selectFrom('users').selectAll().where('id', 'in', part).where('status', '=', 1).where('delete_time', '=', 0).execute()),
+    );
+  }
+  return out;
+}
+
+export async function usersByIds(db: Kysely<DB>, ids: number[]): Promise<Map<number, UserRow>> {
+  const out = new Map<number, UserRow>();
+  for (const part of chunks([...new Set(ids)])) {
+    for (const r of await db.selectFrom('users').selectAll().where('id', 'in', part).execute()) out.set(r.id, r);
+  }
+  return out;
+}
+
+export async function liveUserByAccount(db: Kysely<DB>, account: string): Promise<UserRow | undefined> {
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where('account', '=', account)
+    .where('status', '=', 1)
+    .where('delete_time', '=', 0)
+    .executeTakeFirst();
+}
+
+/** My remark names for the people I list as accepted friends. */
+export async function remarksOf(db: Kysely<DB>, me: number, ids?: number[]): Promise<Map<number, string>> {
+  let q = db
+    .selectFrom('friends')
+    .select(['friend_user_id', 'nickname'])
+    .where('create_user', '=', me)
+    .where('status', '=', 1)
+    .where('nickname', '!=', '');
+  if (ids) q = q.where('friend_user_id', 'in', ids.length ? ids : [0]);
+  const rows = await q.execute();
+  return new Map(rows.map((r) => [r.friend_user_id, r.nickname]));
+}
+
+/** My accepted friend row for `other` (getUserInfo `friend`). */
+export async function friendRow(db: Kysely<DB>, me: number, other: number) {
+  return db
+    .selectFrom('friends')
+    .select(['id', 'nickname', 'status', 'create_time'])
+    .where('create_user', '=', me)
+    .where('friend_user_id', '=', other)
+    .where('status', '=', 1)
+    .executeTakeFirst();
+}
+
+/** Accepted friendship in both directions. There is no friend API yet: tests and seeding only. */
+export async function makeFriends(db: Kysely<DB>, a: number, b: number, time: number): Promise<void> {
+  for (const [x, y] of [[a, b], [b, a]] as const) {
+    await db
+      .insertInto('friends')
+      .values({ create_user: x, friend_user_id: y, status: 1, is_invite: 1, remark: '', nickname: '', create_time: time, update_time: time })
+      .onConflict((oc) => oc.columns(['create_user', 'friend_user_id']).doUpdateSet({ status: 1, update_time: time }))
+      .execute();
+  }
+}

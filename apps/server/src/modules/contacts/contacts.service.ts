@@ -1,0 +1,221 @@
+import type { AdminNotice, Contact, ConversationRef, Lang, UserCard, UserListItem } from '@parley/protocol';
+import type { Kysely } from 'kysely';
+import { nowSeconds, type Clock } from '../../platform/clock';
+import type { DB } from '../../platform/db/index';
+import type { Events } from '../../platform/events';
+import { AppError } from '../../platform/http/errors';
+import type { ConfigService } from '../config/index';
+import { avatarUrl, type UserRow, type UsersService } from '../users/index';
+import type { ContactSet } from './contact-set';
+import { groupBoundary, lastMessages, lastRows, listContacts } from './contact-list';
+import * as repo from './contacts.repo';
+import * as groupsRepo from './groups.repo';
+import { ADMIN_NOTICE, conversationOf, favouritesChatId, singleChatId, type Conversation } from './conversation';
+import { favouritesContact, groupContact, noticeContact, parseJsonObject, personContact, type Viewer } from './present';
+
+export interface ContactsDeps {
+  db: Kysely<DB>;
+  clock: Clock;
+  config: Pick<ConfigService, 'systemInfo'>;
+  users: UsersService;
+  contactSet: ContactSet;
+  events: Events;
+  /** Which of these users have a live connection (presence registry). */
+  online: (userIds: number[]) => Promise<Set<number>>;
+}
+
+export interface RequestView {
+  lang: Lang;
+  origin: string;
+}
+
+const isAdmin = (u: UserRow) => u.role === 1 || u.role === 2;
+
+/** The conversation list, one conversation as a contact, user search, and my per-conversation prefs. */
+export function createContacts(deps: ContactsDeps) {
+  const { db, clock, config, users, contactSet, events } = deps;
+
+  async function viewerOf(me: UserRow, r: RequestView): Promise<Viewer> {
+    const { sysInfo } = await config.systemInfo();
+    return { id: me.id, lang: r.lang, origin: r.origin, ipregion: sysInfo.ipregion };
+  }
+
+  async function onlineOf(ids: number[]): Promise<Set<number>> {
+    const { chatInfo } = await config.systemInfo();
+    return chatInfo.online === 0 || ids.length === 0 ? new Set() : deps.online(ids);
+  }
+
+  function conversation(me: UserRow, ref: ConversationRef): Conversation {
+    const conv = conversationOf(me.id, ref);
+    if (!conv) throw new AppError(400, 'contact.notFound');
+    return conv;
+  }
+
+  /** A person as `me` should list them, with live numbers (getContactInfo, message pushes). */
+  async function personContactFor(me: UserRow, other: UserRow, v: Viewer): Promise<Contact> {
+    const conv = conversation(me, { kind: 'user', id: other.id });
+    const pref = await repo.prefOf(db, me.id, conv.chatId);
+    const boundaries = new Map([[conv.chatId, pref?.hide_msg_id ?? 0]]);
+    const [rows, unread, remarks, online, full] = await Promise.all([
+      lastRows(db, me.id, boundaries),
+      repo.singleUnread(db, me.id),
+      repo.remarksOf(db, me.id, [other.id]),
+      onlineOf([other.id]),
+      contactSet.has(me.id, other.id),
+    ]);
+    const last = (await lastMessages(db, v, rows, new Map([[other.id, other]]))).get(conv.chatId);
+    return personContact(v, {
+      user: other,
+      remark: remarks.get(other.id) ?? '',
+      full: full || isAdmin(me),
+      online: online.has(other.id),
+      last,
+      unread: last ? (unread.get(other.id) ?? 0) : 0,
+      pref,
+      now: clock.now(),
+    });
+  }
+
+  async function groupContactFor(me: UserRow, groupId: number, v: Viewer): Promise<Contact> {
+    const group = await groupsRepo.findGroup(db, groupId);
+    if (!group) throw new AppError(400, 'contact.notFound');
+    const member = await groupsRepo.membership(db, groupId, me.id);
+    if (!member) throw new AppError(400, 'chat.notMember');
+    const conv = conversation(me, { kind: 'group', id: groupId });
+    const pref = await repo.prefOf(db, me.id, conv.chatId);
+    const boundary = groupBoundary({ ...group, join_msg_id: member.join_msg_id }, pref);
+    const above = new Map([[conv.chatId, Math.max(boundary, member.read_msg_id, member.join_msg_id)]]);
+    const [rows, unread, mentions] = await Promise.all([
+      lastRows(db, me.id, new Map([[conv.chatId, boundary]])),
+      repo.groupUnread(db, me.id, above),
+      repo.unreadMentionCounts(db, me.id),
+    ]);
+    const last = (await lastMessages(db, v, rows, new Map())).get(conv.chatId);
+    return groupContact(v, {
+      group,
+      role: member.role,
+      last,
+      unread: last ? (unread.get(conv.chatId) ?? 0) : 0,
+      mentions: last ? (mentions.get(groupId) ?? 0) : 0,
+      pref,
+      now: clock.now(),
+    });
+  }
+
+  async function favouritesContactFor(me: UserRow, v: Viewer): Promise<Contact> {
+    const chatId = favouritesChatId(me.id);
+    const rows = await lastRows(db, me.id, new Map([[chatId, 0]]));
+    return favouritesContact(v, (await lastMessages(db, v, rows, new Map([[me.id, me]]))).get(chatId), clock.now());
+  }
+
+  async function noticeContactFor(v: Viewer): Promise<Contact> {
+    const [count, rows] = await Promise.all([repo.countInChat(db, ADMIN_NOTICE), lastRows(db, v.id, new Map([[ADMIN_NOTICE, 0]]))]);
+    return noticeContact(v, count, rows.get(ADMIN_NOTICE)?.send_time_ms, clock.now());
+  }
+
+  async function setPref(me: UserRow, ref: ConversationRef, patch: { is_top?: 0 | 1; is_notice?: 0 | 1 }): Promise<Conversation> {
+    const conv = conversation(me, ref);
+    if (conv.kind === 'group' && !(await groupsRepo.membership(db, conv.groupId, me.id))) throw new AppError(400, 'chat.notMember');
+    if (conv.kind === 'user' && !users.isLive(await users.get(conv.peerId))) throw new AppError(400, 'contact.notFound');
+    await repo.upsertPref(db, me.id, conv.chatId, patch, nowSeconds(clock));
+    return conv;
+  }
+
+  return {
+    viewerOf,
+    personContactFor,
+    groupContactFor,
+    favouritesContactFor,
+
+    async list(me: UserRow, r: RequestView) {
+      const contactIds = await contactSet.of(me.id);
+      return listContacts({ db, viewer: await viewerOf(me, r), contactIds, online: await onlineOf(contactIds), now: clock.now() });
+    },
+
+    async info(me: UserRow, ref: ConversationRef, r: RequestView): Promise<Contact> {
+      const v = await viewerOf(me, r);
+      const conv = conversation(me, ref);
+      switch (conv.kind) {
+        case 'group':
+          return groupContactFor(me, conv.groupId, v);
+        case 'favourites':
+          return favouritesContactFor(me, v);
+        case 'admin_notice':
+          return noticeContactFor(v);
+        case 'user': {
+          const other = conv.peerId === me.id ? me : await users.get(conv.peerId);
+          if (!users.isLive(other)) throw new AppError(400, 'contact.notFound');
+          return personContactFor(me, other, v);
+        }
+      }
+    },
+
+    /** Exact account match, not me; full account (the searcher typed it). */
+    async searchUser(me: UserRow, keywords: string, r: RequestView, unknownPlace: string): Promise<UserCard[]> {
+      if (!keywords) return [];
+      const found = await repo.liveUserByAccount(db, keywords);
+      if (!found || found.id === me.id) return [];
+      const card = await users.card(me, found.id, r.origin, unknownPlace);
+      return [{ ...card, account: found.account }];
+    },
+
+    async userList(me: UserRow, keywords: string, page: number, limit: number, origin: string) {
+      const ids = await contactSet.of(me.id);
+      const [rows, remarks] = await Promise.all([repo.liveUsersByIds(db, ids), repo.remarksOf(db, me.id)]);
+      const kw = keywords.toLowerCase();
+      const matches = rows
+        .filter((u) => !kw || [u.account, u.realname, u.name_py].some((s) => s.toLowerCase().includes(kw)))
+        .sort((a, b) => a.name_py.localeCompare(b.name_py) || a.id - b.id);
+      const size = Math.min(Math.max(limit, 1), 100);
+      const p = Math.max(page, 1);
+      const data: UserListItem[] = matches.slice((p - 1) * size, p * size).map((u) => ({
+        id: u.id,
+        user_id: u.id,
+        realname: u.realname,
+        displayName: remarks.get(u.id) || u.realname,
+        avatar: avatarUrl(origin, u.avatar),
+      }));
+      return { data, count: matches.length, page: p };
+    },
+
+    async setChatTop(me: UserRow, ref: ConversationRef, isTop: 0 | 1): Promise<void> {
+      const conv = await setPref(me, ref, { is_top: isTop });
+      await events.toUsers([me.id], 'setChatTop', { id: conv.wireId, is_top: isTop, is_group: conv.isGroup });
+    },
+
+    async setNotice(me: UserRow, ref: ConversationRef, isNotice: 0 | 1): Promise<void> {
+      const conv = await setPref(me, ref, { is_notice: isNotice });
+      await events.toUsers([me.id], 'setIsNotice', { id: conv.wireId, is_notice: isNotice, is_group: conv.isGroup });
+    },
+
+    /** Hides the conversation up to its newest row; any newer row shows it again. */
+    async delChat(me: UserRow, ref: ConversationRef): Promise<void> {
+      const conv = conversation(me, ref);
+      const last = (await repo.lastMsgIds(db, [conv.chatId])).get(conv.chatId) ?? 0;
+      await repo.upsertPref(db, me.id, conv.chatId, { hide_msg_id: last }, nowSeconds(clock));
+    },
+
+    async adminNotice(): Promise<AdminNotice> {
+      const id = (await repo.lastMsgIds(db, [ADMIN_NOTICE])).get(ADMIN_NOTICE) ?? 0;
+      const row = id ? (await repo.messagesByMsgIds(db, [id])).get(id) : undefined;
+      if (!row) return { title: '', notice: '', create_time: 0 };
+      const ext = parseJsonObject(row.extends) ?? {};
+      return {
+        title: typeof ext.title === 'string' ? ext.title : '',
+        notice: typeof ext.notice === 'string' ? ext.notice : row.content,
+        create_time: Math.floor(row.send_time_ms / 1000),
+      };
+    },
+
+    /** For tests and seeding until the friends API exists. */
+    makeFriends: (a: number, b: number) => repo.makeFriends(db, a, b, nowSeconds(clock)),
+    /** getUserInfo's `friend` field: my accepted row for that user, or ''. */
+    async friendOf(me: number, other: number) {
+      const row = await repo.friendRow(db, me, other);
+      if (!row) return '' as const;
+      const pref = await repo.prefOf(db, me, singleChatId(me, other));
+      return { friend_id: row.id, nickname: row.nickname, status: row.status, is_top: pref?.is_top ?? 0, is_notice: pref?.is_notice ?? 1, create_time: row.create_time };
+    },
+  };
+}
+export type Contacts = ReturnType<typeof createContacts>;

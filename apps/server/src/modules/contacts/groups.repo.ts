@@ -1,0 +1,81 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { DB } from '../../platform/db/index';
+import type { GroupMembersTable, GroupsTable } from '../../platform/db/schema-chat';
+
+/**
+ * Read-only group queries that conversations and messages need (who is a member, with which
+ * role, from which message on). Creating and managing groups belongs to the groups module.
+ */
+
+export type GroupRow = Selectable<GroupsTable>;
+export type MemberRow = Selectable<GroupMembersTable>;
+export type MyGroupRow = GroupRow & {
+  role: number;
+  read_msg_id: number;
+  join_msg_id: number;
+  member_nickname: string;
+};
+
+export async function findGroup(db: Kysely<DB>, groupId: number): Promise<GroupRow | undefined> {
+  return db.selectFrom('groups').selectAll().where('id', '=', groupId).executeTakeFirst();
+}
+
+export async function membership(db: Kysely<DB>, groupId: number, userId: number): Promise<MemberRow | undefined> {
+  return db
+    .selectFrom('group_members')
+    .selectAll()
+    .where('group_id', '=', groupId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+}
+
+/** Groups where `userId` is a member, with the membership's own columns. */
+export async function groupsOfUser(db: Kysely<DB>, userId: number): Promise<MyGroupRow[]> {
+  return db
+    .selectFrom('group_members as gm')
+    .innerJoin('groups as g', 'g.id', 'gm.group_id')
+    .selectAll('g')
+    .select(['gm.role', 'gm.read_msg_id', 'gm.join_msg_id', 'gm.nickname as member_nickname'])
+    .where('gm.user_id', '=', userId)
+    .execute();
+}
+
+/** Active members (live accounts), as recipients and mention targets. */
+export async function activeMembers(db: Kysely<DB>, groupId: number): Promise<Array<{ user_id: number; role: number }>> {
+  return db
+    .selectFrom('group_members as gm')
+    .innerJoin('users as u', 'u.id', 'gm.user_id')
+    .select(['gm.user_id', 'gm.role'])
+    .where('gm.group_id', '=', groupId)
+    .where('u.status', '=', 1)
+    .where('u.delete_time', '=', 0)
+    .execute();
+}
+
+/** Role and card of some members (message senders), keyed by user id. */
+export async function membersByIds(
+  db: Kysely<DB>,
+  groupId: number,
+  userIds: number[],
+): Promise<Map<number, { role: number; nickname: string }>> {
+  const out = new Map<number, { role: number; nickname: string }>();
+  if (userIds.length === 0) return out;
+  const rows = await db
+    .selectFrom('group_members')
+    .select(['user_id', 'role', 'nickname'])
+    .where('group_id', '=', groupId)
+    .where('user_id', 'in', [...new Set(userIds)])
+    .execute();
+  for (const r of rows) out.set(r.user_id, { role: r.role, nickname: r.nickname });
+  return out;
+}
+
+export async function setReadMsgId(db: Kysely<DB>, groupId: number, userId: number, msgId: number): Promise<void> {
+  await db
+    .updateTable('group_members')
+    .set({ read_msg_id: msgId })
+    .where('group_id', '=', groupId)
+    .where('user_id', '=', userId)
+    .where('read_msg_id', '<', msgId)
+    .execute();
+}
