@@ -41,12 +41,17 @@ async function fill(page: Page, testId: string, value: string) {
 }
 
 async function logout(page: Page) {
-  await page.getByRole('button', { name: /我|me|设置|settings/i }).first().click();
+  await page.getByTestId('me-button').click();
   await page.getByTestId('logout').click();
-  // The confirm modal: its OK button.
-  await page.getByRole('button', { name: /确定|OK|退出|log out/i }).last().click();
+  // The confirm modal: wait for it, then its confirm button.
+  const dialog = page.getByRole('dialog');
+  await dialog.waitFor();
+  await dialog.getByRole('button', { name: /确定|OK|退出|log out/i }).last().click();
   await page.waitForURL(/#\/pages\/login\/index/);
 }
+
+/** Waits (auto-retrying) until the element is visible; a bare isVisible() does not wait. */
+const visible = (page: Page, testId: string) => page.getByTestId(testId).waitFor({ state: 'visible' });
 
 describe('accounts in the browser', () => {
   it('shows the login page in Simplified Chinese, and switching to English changes the texts', async () => {
@@ -76,8 +81,8 @@ describe('accounts in the browser', () => {
     const { page, errors } = await openApp();
     await register(page, 'alice01', 'Alice', 'secret123');
     await page.waitForURL(/#\/(pages\/index\/index)?$/);
-    await expect(page.getByTestId('tabbar-home').isVisible()).resolves.toBe(true);
-    await expect(page.getByTestId('tabbar-contacts').isVisible()).resolves.toBe(true);
+    await visible(page, 'tabbar-home');
+    await visible(page, 'tabbar-contacts');
     await snap(page, 'home-after-register');
     await logout(page);
 
@@ -90,12 +95,12 @@ describe('accounts in the browser', () => {
     await fill(page, 'login-password', 'secret123');
     await page.getByTestId('login-submit').click();
     await page.waitForURL(/#\/(pages\/index\/index)?$/);
-    await expect(page.getByTestId('tabbar-home').isVisible()).resolves.toBe(true);
+    await visible(page, 'tabbar-home');
 
     // The address book tab is reachable and keeps the tab bar.
     await page.getByTestId('tabbar-contacts').click();
     await page.waitForURL(/#\/pages\/contacts\/index/);
-    await expect(page.getByTestId('tabbar-home').isVisible()).resolves.toBe(true);
+    await visible(page, 'tabbar-home');
     await logout(page);
     expect(errors).toEqual([]);
   });

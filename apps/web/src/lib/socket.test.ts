@@ -52,7 +52,11 @@ function harness() {
     onStatus: (s) => statuses.push(s),
     onConnectionError: () => (errors += 1),
   }, env);
-  return { client, sockets, events, ready, statuses, errors: () => errors, last: () => sockets[sockets.length - 1]! };
+  return { client, sockets, events, ready, statuses, errors: () => errors, last: () => {
+    const s = sockets[sockets.length - 1];
+    if (!s) throw new Error('no socket yet');
+    return s;
+  } };
 }
 
 describe('SocketClient (spec §4)', () => {
@@ -66,7 +70,7 @@ describe('SocketClient (spec §4)', () => {
     h.last().receive({ type: 'ping' });
     expect(h.last().sent.at(-1)).toBe('{"type":"pong"}');
     h.last().receive({ type: 'init', client_id: 'n1.5' });
-    expect(JSON.parse(h.last().sent.at(-1)!)).toEqual({ type: 'bindUid', user_id: 7, token: 'bearer t' });
+    expect(JSON.parse(h.last().sent.at(-1) ?? 'null')).toEqual({ type: 'bindUid', user_id: 7, token: 'bearer t' });
     expect(h.ready).toEqual([{ clientId: 'n1.5', reconnect: false }]);
     h.last().receive({ type: 'pong', multiport: true });
     expect(h.client.multiport).toBe(true);
