@@ -12,7 +12,8 @@ import { authRoutes, createAuth, createSessions, type AuthContext } from './modu
 import { createCodes } from './modules/codes/index';
 import { configRoutes, createConfigService } from './modules/config/index';
 import { createUsersService, usersRoutes } from './modules/users/index';
-import { createContactSet } from './modules/contacts/index';
+import { contactsRoutes, createContactSet, createContacts } from './modules/contacts/index';
+import { createMessages, messagesRoutes } from './modules/messages/index';
 import { createRealtime, realtimeRoutes, type Realtime } from './modules/realtime/index';
 import { createEvents } from './platform/events';
 import { Gateway, type SocketSession } from './platform/socket/gateway';
@@ -29,7 +30,17 @@ function createServices(deps: Deps, app: FastifyInstance) {
   const db = deps.database.db;
   const { clock } = deps;
   const config = createConfigService(db, clock, deps.config.jwtSecret);
-  const users = createUsersService({ db, clock, config });
+  // Relations resolve contactSet / contacts at call time (both are created below).
+  const users = createUsersService({
+    db,
+    clock,
+    config,
+    relations: {
+      inContactSet: (viewer, target) => contactSet.has(viewer, target),
+      online: (ids) => deps.presence.online(ids),
+      friend: (viewer, target) => contacts.friendOf(viewer, target),
+    },
+  });
   const sessions = createSessions(db, clock);
   const codes = createCodes({
     db,
@@ -61,7 +72,10 @@ function createServices(deps: Deps, app: FastifyInstance) {
   });
   const realtime = createRealtime({ db, gateway, events, presence: deps.presence, contactSet, config, sessions });
   late.realtime = realtime;
-  return { config, users, sessions, codes, auth, accounts, events, contactSet, gateway, realtime };
+  const contacts = createContacts({ db, clock, config, users, contactSet, events, online: realtime.online });
+  const log = (err: unknown) => app.log.error(err);
+  const messages = createMessages({ db, clock, config, users, contactSet, contacts, events, log });
+  return { config, users, sessions, codes, auth, accounts, events, contactSet, gateway, realtime, contacts, messages };
 }
 
 declare module 'fastify' {
@@ -102,6 +116,8 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
       ...realtimeRoutes(route, services.realtime),
       ...accountsRoutes(route, services.accounts, services.codes),
       ...usersRoutes(route, services.users),
+      ...contactsRoutes(route, services.contacts),
+      ...messagesRoutes(route, services.messages),
       ...configRoutes(route, services.config),
       ...(opts.extraRoutes?.(route) ?? []),
     ],

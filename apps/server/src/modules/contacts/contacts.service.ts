@@ -11,7 +11,11 @@ import { groupBoundary, lastMessages, lastRows, listContacts } from './contact-l
 import * as repo from './contacts.repo';
 import * as groupsRepo from './groups.repo';
 import { ADMIN_NOTICE, conversationOf, favouritesChatId, singleChatId, type Conversation } from './conversation';
-import { favouritesContact, groupContact, noticeContact, parseJsonObject, personContact, type Viewer } from './present';
+import {
+  favouritesContact, groupContact, noticeContact, parseJsonObject, personContact, type LastMessage, type Viewer,
+} from './present';
+import type { PrefRow } from './contacts.repo';
+import type { GroupRow } from './groups.repo';
 
 export interface ContactsDeps {
   db: Kysely<DB>;
@@ -121,8 +125,34 @@ export function createContacts(deps: ContactsDeps) {
     return conv;
   }
 
+  /** `other` as `owner` should list them in a message push: the pushed row is the last, unread left to the client. */
+  async function personPushContact(owner: UserRow, other: UserRow, v: Viewer, last: LastMessage): Promise<Contact> {
+    const chatId = singleChatId(owner.id, other.id);
+    const [pref, remarks, online, full] = await Promise.all([
+      repo.prefOf(db, owner.id, chatId),
+      repo.remarksOf(db, owner.id, [other.id]),
+      onlineOf([other.id]),
+      contactSet.has(owner.id, other.id),
+    ]);
+    return personContact(v, {
+      user: other,
+      remark: remarks.get(other.id) ?? '',
+      full: full || isAdmin(owner),
+      online: online.has(other.id),
+      last,
+      unread: 0,
+      pref,
+      now: clock.now(),
+    });
+  }
+
   return {
     viewerOf,
+    personPushContact,
+    /** A group as one recipient group (same role and prefs) lists it in a message push. */
+    groupPushContact: (v: Viewer, group: GroupRow, role: number, pref: PrefRow | undefined, last: LastMessage): Contact =>
+      groupContact(v, { group, role, last, unread: 0, mentions: 0, pref, now: clock.now() }),
+    remarksOf: (owner: number, ids: number[]) => repo.remarksOf(db, owner, ids),
     personContactFor,
     groupContactFor,
     favouritesContactFor,

@@ -13,13 +13,24 @@ export interface UsersDeps {
   db: Kysely<DB>;
   clock: Clock;
   config: ConfigService;
+  /**
+   * Who is in whose contact set, who is online, and my friend row: provided by the contacts and
+   * realtime modules (injected, so users does not import them). Absent: self only, offline.
+   */
+  relations?: UserRelations;
+}
+
+export interface UserRelations {
+  inContactSet(viewerId: number, targetId: number): Promise<boolean>;
+  online(userIds: number[]): Promise<Set<number>>;
+  friend(viewerId: number, targetId: number): Promise<UserCard['friend']>;
 }
 
 const SWITCHES = ['isVoice', 'avatarCricle', 'hideMessageName', 'hideMessageTime'];
 /** Request plumbing that may arrive next to the settings in the same body. */
 const NOT_SETTINGS = new Set(['token', 'lang', 'client_id', 'sessionId', 'clientId', 'cid']);
 
-export function createUsersService({ db, clock, config }: UsersDeps) {
+export function createUsersService({ db, clock, config, relations }: UsersDeps) {
   // Per-node cache of user rows (§2.2): at most userCacheMs old, dropped at once by this
   // node's own writes. Other nodes see a change within the cache lifetime.
   const cache = new Map<number, { row: UserRow; at: number }>();
@@ -57,10 +68,10 @@ export function createUsersService({ db, clock, config }: UsersDeps) {
     async card(viewer: UserRow, targetId: number, origin: string, unknownPlace: string): Promise<UserCard> {
       const target = targetId === viewer.id ? viewer : await get(targetId);
       if (!isLive(target)) throw new AppError(400, 'contact.notFound');
-      const { sysInfo } = await config.systemInfo();
+      const { sysInfo, chatInfo } = await config.systemInfo();
       const isSelf = target.id === viewer.id;
-      // Until friends exist (next issues) the contact set is self, plus everyone in runMode 1.
-      const inContactSet = isSelf || sysInfo.runMode === 1;
+      const inContactSet = isSelf || ((await relations?.inContactSet(viewer.id, target.id)) ?? false);
+      const online = chatInfo.online !== 0 && ((await relations?.online([target.id]))?.has(target.id) ?? false);
       const isAdmin = viewer.role === 1 || viewer.role === 2;
       return {
         id: target.id,
@@ -76,8 +87,8 @@ export function createUsersService({ db, clock, config }: UsersDeps) {
         // No IP-region database ships, so every known address is "unknown place".
         location: sysInfo.ipregion === 0 ? '' : unknownPlace,
         last_login_ip: isSelf ? target.last_login_ip : sysInfo.ipregion === 0 ? '' : maskIp(target.last_login_ip),
-        is_online: 0,
-        friend: '',
+        is_online: online ? 1 : 0,
+        friend: isSelf || !relations ? '' : await relations.friend(viewer.id, target.id),
       };
     },
 

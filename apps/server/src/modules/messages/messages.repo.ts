@@ -1,0 +1,179 @@
+import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
+import type { DB } from '../../platform/db/index';
+import type { MessagesTable } from '../../platform/db/schema-chat';
+import type { UsersTable } from '../../platform/db/schema';
+
+/** Message rows: the send path's writes and the reading queries (all on the 0002 indexes). */
+
+export type MessageRow = Selectable<MessagesTable>;
+export type NewMessage = Insertable<MessagesTable>;
+
+export async function findByUuid(db: Kysely<DB>, id: string): Promise<MessageRow | undefined> {
+  return db.selectFrom('messages').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function findByMsgId(db: Kysely<DB>, msgId: number): Promise<MessageRow | undefined> {
+  return db.selectFrom('messages').selectAll().where('msg_id', '=', msgId).executeTakeFirst();
+}
+
+/** When `userId` last sent anything (ms), for `sendInterval`. */
+export async function lastSentAt(db: Kysely<DB>, userId: number): Promise<number> {
+  const row = await db
+    .selectFrom('messages')
+    .select('send_time_ms')
+    .where('from_user', '=', userId)
+    .orderBy('msg_id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.send_time_ms ?? 0;
+}
+
+export async function insertMessage(db: Kysely<DB>, values: NewMessage): Promise<number> {
+  const row = await db.insertInto('messages').values(values).returning('msg_id').executeTakeFirstOrThrow();
+  return row.msg_id;
+}
+
+export async function setLastMsg(db: Kysely<DB>, chatId: string, msgId: number): Promise<void> {
+  await db
+    .insertInto('chats')
+    .values({ chat_identify: chatId, last_msg_id: msgId })
+    .onConflict((oc) => oc.column('chat_identify').doUpdateSet({ last_msg_id: msgId }))
+    .execute();
+}
+
+export async function lastMsgId(db: Kysely<DB>, chatId: string): Promise<number> {
+  const row = await db.selectFrom('chats').select('last_msg_id').where('chat_identify', '=', chatId).executeTakeFirst();
+  return row?.last_msg_id ?? 0;
+}
+
+export async function insertMentions(db: Kysely<DB>, msgId: number, groupId: number, userIds: number[]): Promise<void> {
+  if (userIds.length === 0) return;
+  await db
+    .insertInto('message_mentions')
+    .values(userIds.map((user_id) => ({ msg_id: msgId, user_id, group_id: groupId, is_read: 0 })))
+    .execute();
+}
+
+export async function usersByIds(db: Kysely<DB>, ids: number[]): Promise<Map<number, Selectable<UsersTable>>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const rows = await db.selectFrom('users').selectAll().where('id', 'in', unique).execute();
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+/** What a reader may see of one conversation (PROTOCOL §4.5). */
+export interface RowFilter {
+  chatId: string;
+  viewer: number;
+  /** History boundary: only rows above it. */
+  above: number;
+  onlyType?: string;
+  excludeTypes?: string[];
+  keywords?: string;
+}
+
+function filtered(db: Kysely<DB>, f: RowFilter) {
+  let q = db
+    .selectFrom('messages as m')
+    .where('m.chat_identify', '=', f.chatId)
+    .where('m.msg_id', '>', f.above)
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom('message_hidden as h').select('h.msg_id').where('h.user_id', '=', f.viewer).whereRef('h.msg_id', '=', 'm.msg_id'))),
+    );
+  if (f.onlyType) q = q.where('m.type', '=', f.onlyType);
+  if (f.excludeTypes?.length) q = q.where('m.type', 'not in', f.excludeTypes);
+  if (f.keywords) {
+    const pattern = `%${f.keywords.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const column = f.onlyType && f.onlyType !== 'text' ? sql.ref('m.file_name') : sql.ref('m.content');
+    q = q.where('m.is_undo', '=', 0).where(sql<boolean>`lower(${column}) like ${pattern} escape '\\'`);
+    if (!f.onlyType) q = q.where('m.type', '=', 'text');
+  }
+  return q;
+}
+
+export async function countRows(db: Kysely<DB>, f: RowFilter): Promise<number> {
+  const row = await filtered(db, f).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/** Newest first, below `before` (0 = no cursor). */
+export async function listRows(db: Kysely<DB>, f: RowFilter, before: number, offset: number, limit: number): Promise<MessageRow[]> {
+  let q = filtered(db, f).selectAll('m');
+  if (before > 0) q = q.where('m.msg_id', '<', before);
+  return q.orderBy('m.msg_id', 'desc').limit(limit).offset(offset).execute();
+}
+
+/** Oldest first, above `after`. */
+export async function rowsAfter(db: Kysely<DB>, f: RowFilter, after: number, limit: number): Promise<MessageRow[]> {
+  return filtered(db, f).selectAll('m').where('m.msg_id', '>', after).orderBy('m.msg_id', 'asc').limit(limit).execute();
+}
+
+export async function isHidden(db: Kysely<DB>, userId: number, msgId: number): Promise<boolean> {
+  const row = await db.selectFrom('message_hidden').select('msg_id').where('user_id', '=', userId).where('msg_id', '=', msgId).executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Rows of one group mentioning me, newest `limit`, optionally only unread mentions. */
+export async function mentionRows(
+  db: Kysely<DB>,
+  me: number,
+  groupId: number,
+  above: number,
+  limit: number,
+  unreadOnly: boolean,
+): Promise<MessageRow[]> {
+  let q = db
+    .selectFrom('message_mentions as mm')
+    .innerJoin('messages as m', 'm.msg_id', 'mm.msg_id')
+    .selectAll('m')
+    .where('mm.user_id', '=', me)
+    .where('mm.group_id', '=', groupId)
+    .where('m.msg_id', '>', above);
+  if (unreadOnly) q = q.where('mm.is_read', '=', 0);
+  return q.orderBy('m.msg_id', 'desc').limit(limit).execute();
+}
+
+/** Marks my mentions in a group read: all of them, or those on the given rows. */
+export async function markMentionsRead(db: Kysely<DB>, me: number, groupId: number, msgIds?: number[]): Promise<void> {
+  if (msgIds && msgIds.length === 0) return;
+  let q = db.updateTable('message_mentions').set({ is_read: 1 }).where('user_id', '=', me).where('group_id', '=', groupId).where('is_read', '=', 0);
+  if (msgIds) q = q.where('msg_id', 'in', msgIds);
+  await q.execute();
+}
+
+export async function msgIdsOfUuids(db: Kysely<DB>, uuids: string[]): Promise<number[]> {
+  if (uuids.length === 0) return [];
+  const rows = await db.selectFrom('messages').select('msg_id').where('id', 'in', uuids).execute();
+  return rows.map((r) => r.msg_id);
+}
+
+/** Unread rows from `peer` to `me`: the newest `limit` of them. */
+export async function unreadFrom(db: Kysely<DB>, me: number, peer: number, limit: number): Promise<MessageRow[]> {
+  return db
+    .selectFrom('messages')
+    .selectAll()
+    .where('to_user', '=', me)
+    .where('is_group', '=', 0)
+    .where('is_read', '=', 0)
+    .where('from_user', '=', peer)
+    .orderBy('msg_id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+export async function markReadFrom(db: Kysely<DB>, me: number, peer: number): Promise<number> {
+  const res = await db
+    .updateTable('messages')
+    .set({ is_read: 1 })
+    .where('to_user', '=', me)
+    .where('is_group', '=', 0)
+    .where('is_read', '=', 0)
+    .where('from_user', '=', peer)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows);
+}
+
+/** Everyone's prefs for one conversation (is_top / is_notice of each recipient). */
+export async function prefsForChat(db: Kysely<DB>, chatId: string) {
+  return db.selectFrom('chat_prefs').selectAll().where('chat_identify', '=', chatId).execute();
+}

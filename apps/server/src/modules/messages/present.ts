@@ -1,0 +1,68 @@
+import type { Lang, Message, MessageType, UserSummary } from '@parley/protocol';
+import { avatarUrl, type UserRow } from '../users/index';
+import { ADMIN_NOTICE, groupWireId, parseJsonObject, visibleContent } from '../contacts/index';
+import type { MessageRow } from './messages.repo';
+
+/** The message object of PROTOCOL §4.1, built from a stored row for one reader. */
+
+export interface RowContext {
+  viewerId: number;
+  lang: Lang;
+  origin: string;
+  sender: UserRow | undefined;
+  /** The viewer's name for the sender: remark, group card, else realname. */
+  senderName: string;
+  /** Sender's group role; 3 outside groups. */
+  role: number;
+  toContactId: number | string;
+  isLast: boolean;
+  /** Pushes carry `is_read` 0 for groups; rows 1. */
+  push?: boolean;
+}
+
+export function summary(u: UserRow | undefined, id: number, displayName: string, origin: string): UserSummary {
+  return {
+    id,
+    user_id: id,
+    realname: u?.realname ?? '',
+    displayName: displayName || u?.realname || '',
+    account: u?.account ?? '',
+    avatar: avatarUrl(origin, u?.avatar ?? ''),
+    name_py: u?.name_py ?? '',
+  };
+}
+
+/** The stored target as clients name it: uid, "group-N", -1 or "admin_notice". */
+export function storedTarget(row: Pick<MessageRow, 'is_group' | 'to_user'>): number | string {
+  if (row.is_group === 1) return groupWireId(row.to_user);
+  if (row.is_group === 2) return ADMIN_NOTICE;
+  if (row.is_group === 3) return -1;
+  return row.to_user;
+}
+
+export const parseAt = (at: string): number[] => (at ? at.split(',').map(Number).filter((n) => Number.isInteger(n) && n > 0) : []);
+
+export function toMessage(row: MessageRow, c: RowContext): Message {
+  const isGroup = row.is_group as 0 | 1 | 2 | 3;
+  return {
+    id: row.id,
+    msg_id: row.msg_id,
+    type: row.type as MessageType,
+    content: visibleContent(row, c.viewerId, c.lang, c.origin, c.senderName),
+    sendTime: row.send_time_ms,
+    status: 'succeed',
+    is_group: isGroup,
+    is_read: isGroup === 1 ? (c.push ? 0 : 1) : row.is_read === 1 ? 1 : 0,
+    is_undo: row.is_undo === 1 ? 1 : 0,
+    is_last: c.isLast ? 1 : 0,
+    toContactId: c.toContactId,
+    toUser: storedTarget(row),
+    to_user: row.to_user,
+    from_user: row.from_user,
+    fromUser: summary(c.sender, row.from_user, c.senderName, c.origin),
+    at: parseAt(row.at),
+    pid: row.pid,
+    extends: parseJsonObject(row.extends),
+    role: c.role,
+  };
+}

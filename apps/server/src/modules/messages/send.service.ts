@@ -1,0 +1,191 @@
+import { limits, type Message, type SendMessageParams } from '@parley/protocol';
+import type { Kysely } from 'kysely';
+import type { Clock } from '../../platform/clock';
+import { withTx, type DB } from '../../platform/db/index';
+import type { Events } from '../../platform/events';
+import { AppError, badParam } from '../../platform/http/errors';
+import type { ConfigService } from '../config/index';
+import {
+  conversationOf, groupsRepo, parseGroupSetting, type ContactSet, type Contacts, type Conversation, type RequestView,
+} from '../contacts/index';
+import type { UserRow, UsersService } from '../users/index';
+import { prepareContent, sendableType } from './kinds';
+import * as repo from './messages.repo';
+import type { MessageRow } from './messages.repo';
+import { toMessage, type RowContext } from './present';
+
+export interface SendDeps {
+  db: Kysely<DB>;
+  clock: Clock;
+  config: Pick<ConfigService, 'systemInfo' | 'automation'>;
+  users: UsersService;
+  contactSet: ContactSet;
+  contacts: Contacts;
+  events: Events;
+  log: (err: unknown) => void;
+}
+
+const isAdmin = (u: UserRow) => u.role === 1 || u.role === 2;
+const pad = (n: number) => String(n).padStart(2, '0');
+function dateTime(sec: number): string {
+  const d = new Date(sec * 1000);
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
+}
+
+/** sendMessage (PROTOCOL §4.4): the checks in order, one transaction, pushes after commit. */
+export function createSender(deps: SendDeps) {
+  const { db, clock, config, users, contactSet, contacts, events } = deps;
+
+  /** Check 6: who may write to whom in a single chat. */
+  async function checkSingle(me: UserRow, peerId: number): Promise<UserRow> {
+    const peer = peerId === me.id ? undefined : await users.get(peerId);
+    if (!users.isLive(peer)) throw new AppError(400, 'contact.notFound');
+    const [{ sysInfo, chatInfo }, auto] = await Promise.all([config.systemInfo(), config.automation()]);
+    const privileged = (u: UserRow) => isAdmin(u) || auto.autoAddUser.user_ids.includes(u.id);
+    const eitherPrivileged = privileged(me) || privileged(peer);
+    if (chatInfo.simpleChat === 0 && !eitherPrivileged) throw new AppError(400, 'chat.privateDisabled');
+    if (sysInfo.runMode === 2 && !eitherPrivileged && me.cs_uid !== peer.id && peer.cs_uid !== me.id) {
+      if (!(await contactSet.isAcceptedFriend(peer.id, me.id))) throw new AppError(400, 'chat.notFriendOfThem');
+      if (!(await contactSet.isAcceptedFriend(me.id, peer.id))) throw new AppError(400, 'chat.notMyFriend');
+    }
+    return peer;
+  }
+
+  /** Check 7: the group exists, I am a member, and I may speak. */
+  async function checkGroup(me: UserRow, groupId: number) {
+    const group = await groupsRepo.findGroup(db, groupId);
+    if (!group) throw new AppError(400, 'group.notFound');
+    const member = await groupsRepo.membership(db, groupId, me.id);
+    if (!member) throw new AppError(400, 'chat.notMember');
+    const { nospeak } = parseGroupSetting(group.setting);
+    if ((nospeak === '1' && member.role > 2) || (nospeak === '2' && member.role !== 1)) throw new AppError(401, 'chat.groupMuted');
+    if (member.no_speak_time * 1000 > clock.now()) throw new AppError(400, 'chat.memberMuted', { time: dateTime(member.no_speak_time) });
+    return { group, member };
+  }
+
+  /** The sender's view of a stored row, named by its original target. */
+  function senderView(me: UserRow, row: MessageRow, conv: Conversation, r: RequestView, role: number, nickname = ''): Message {
+    const c: RowContext = {
+      viewerId: me.id, lang: r.lang, origin: r.origin, sender: me, senderName: nickname || me.realname,
+      role, toContactId: conv.wireId, isLast: true,
+    };
+    return toMessage(row, c);
+  }
+
+  async function pushSingle(me: UserRow, peer: UserRow, row: MessageRow, base: Message, r: RequestView) {
+    const last = { content: base.content, type: row.type, sendTime: row.send_time_ms };
+    const [vMe, vPeer] = await Promise.all([contacts.viewerOf(me, r), contacts.viewerOf(peer, r)]);
+    const [toPeer, toMe, remarks] = await Promise.all([
+      contacts.personPushContact(peer, me, vPeer, last),
+      contacts.personPushContact(me, peer, vMe, last),
+      contacts.remarksOf(peer.id, [me.id]),
+    ]);
+    const forPeer = { ...base, toContactId: me.id, fromUser: { ...base.fromUser, displayName: remarks.get(me.id) || me.realname }, contactInfo: toPeer };
+    await events.toUsers([peer.id], 'simple', forPeer);
+    await events.toUsers([me.id], 'simple', { ...base, toContactId: me.id, contactInfo: toMe });
+  }
+
+  async function pushGroup(me: UserRow, row: MessageRow, base: Message, members: Array<{ user_id: number; role: number }>, r: RequestView) {
+    const group = await groupsRepo.findGroup(db, row.to_user);
+    if (!group) return;
+    const v = await contacts.viewerOf(me, r);
+    const prefs = new Map((await repo.prefsForChat(db, row.chat_identify)).map((p) => [p.user_id, p]));
+    const last = { content: base.content, type: row.type, sendTime: row.send_time_ms };
+    // One payload per (role, pin, notify) combination: a handful, whatever the group size.
+    const variants = new Map<string, number[]>();
+    for (const m of members) {
+      const p = prefs.get(m.user_id);
+      const key = `${m.role}|${p?.is_top ?? 0}|${p?.is_notice ?? 1}`;
+      variants.set(key, [...(variants.get(key) ?? []), m.user_id]);
+    }
+    for (const [key, ids] of variants) {
+      const first = prefs.get(ids[0] ?? 0);
+      const contactInfo = contacts.groupPushContact(v, group, Number(key.split('|')[0]), first, last);
+      await events.toUsers(ids, 'group', { ...base, is_read: 0, contactInfo });
+    }
+  }
+
+  return {
+    async send(me: UserRow, p: SendMessageParams, r: RequestView): Promise<Message> {
+      // 1. shape
+      const type = sendableType(p.type);
+      if (p.content === undefined) throw badParam('content');
+      if (p.extends && Buffer.byteLength(JSON.stringify(p.extends)) > limits.extendsBytes) throw badParam('extends');
+      // 2. idempotent resend
+      const stored = await repo.findByUuid(db, p.id);
+      if (stored) {
+        if (stored.from_user !== me.id) throw badParam('id');
+        const conv = conversationOfStored(me.id, stored);
+        const member = stored.is_group === 1 ? await groupsRepo.membership(db, stored.to_user, me.id) : undefined;
+        return senderView(me, stored, conv, r, member?.role ?? 3, member?.nickname);
+      }
+      // 3. read-only conversations
+      const conv = conversationOf(me.id, p.toContactId);
+      if (!conv || conv.kind === 'admin_notice') throw new AppError(400, 'chat.systemReadOnly');
+      // 4. sendInterval
+      const { chatInfo } = await config.systemInfo();
+      if (chatInfo.sendInterval > 0 && clock.now() - (await repo.lastSentAt(db, me.id)) < chatInfo.sendInterval * 1000) {
+        throw new AppError(400, 'chat.sendInterval', { seconds: chatInfo.sendInterval });
+      }
+      // 5. content rules
+      const prepared = prepareContent(type, p.content, p.extends, [r.origin]);
+      // 6. / 7. who may write here
+      const peer = conv.kind === 'user' ? await checkSingle(me, conv.peerId) : undefined;
+      const grp = conv.kind === 'group' ? await checkGroup(me, conv.groupId) : undefined;
+
+      const pidRow = p.pid && p.pid > 0 ? await repo.findByMsgId(db, p.pid) : undefined;
+      const pid = pidRow && pidRow.chat_identify === conv.chatId ? pidRow.msg_id : 0;
+      const now = clock.now();
+
+      return withTx(
+        db,
+        async (tx, onCommit) => {
+          const members = grp ? await groupsRepo.activeMembers(tx, grp.group.id) : [];
+          const memberIds = new Set(members.map((m) => m.user_id));
+          const others = members.filter((m) => m.user_id !== me.id).map((m) => m.user_id);
+          const at = grp ? [...new Set((p.at ?? []).flatMap((id) => (id === 0 ? others : [id])))].filter((id) => id !== me.id && memberIds.has(id)) : [];
+          const values = {
+            id: p.id,
+            chat_identify: conv.chatId,
+            from_user: me.id,
+            to_user: conv.kind === 'user' ? conv.peerId : conv.kind === 'group' ? conv.groupId : -1,
+            is_group: conv.isGroup,
+            type,
+            content: prepared.content,
+            extends: prepared.extends ? JSON.stringify(prepared.extends) : '',
+            at: at.join(','),
+            pid,
+            is_read: conv.kind === 'user' ? 0 : 1,
+            is_undo: 0,
+            file_id: 0,
+            file_cate: 0,
+            file_name: '',
+            file_size: 0,
+            send_time_ms: now,
+          };
+          const msgId = await repo.insertMessage(tx, values);
+          await repo.setLastMsg(tx, conv.chatId, msgId);
+          if (grp) await repo.insertMentions(tx, msgId, grp.group.id, at);
+          const row: MessageRow = { ...values, msg_id: msgId };
+          const base = senderView(me, row, conv, r, grp?.member.role ?? 3, grp?.member.nickname);
+          onCommit(async () => {
+            if (peer) await pushSingle(me, peer, row, base, r);
+            else if (grp) await pushGroup(me, row, { ...base, toContactId: conv.wireId }, members, r);
+            else {
+              const contactInfo = await contacts.favouritesContactFor(me, await contacts.viewerOf(me, r));
+              await events.toUsers([me.id], 'simple', { ...base, toContactId: me.id, contactInfo });
+            }
+          });
+          return base;
+        },
+        deps.log,
+      );
+    },
+  };
+}
+
+function conversationOfStored(me: number, row: MessageRow): Conversation {
+  if (row.is_group === 1) return conversationOf(me, { kind: 'group', id: row.to_user }) as Conversation;
+  if (row.is_group === 3) return conversationOf(me, { kind: 'favourites' }) as Conversation;
+  return conversationOf(me, { kind: 'user', id: row.to_user }) as Conversation;
+}
