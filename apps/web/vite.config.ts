@@ -2,8 +2,12 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
+import { dirname } from 'node:path';
 
-const local = (pkg: string) => fileURLToPath(new URL(`./node_modules/${pkg}`, import.meta.url));
+// The copy this package resolves (hoisted to the root or kept in apps/web/node_modules).
+const require = createRequire(import.meta.url);
+const local = (pkg: string) => dirname(require.resolve(`${pkg}/package.json`));
 const backend = 'http://127.0.0.1:3000';
 // Every server path the web client talks to in development (PROTOCOL §1.1, §14).
 const httpPrefixes = ['/common', '/enterprise', '/manage', '/static', '/storage', '/scan', '/filedown'];
@@ -12,8 +16,8 @@ export default defineConfig({
   base: './',
   plugins: [react()],
   resolve: {
-    // npm hoists a React 18 to the repo root for antd-mobile's react-spring peer range; one
-    // React only, the one this package depends on (19).
+    // antd-mobile's react-spring accepts React only up to 18; one React only, the one this
+    // package resolves (19, pinned by the root overrides).
     dedupe: ['react', 'react-dom'],
     alias: [
       { find: /^react$/, replacement: local('react') },
