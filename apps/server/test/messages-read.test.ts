@@ -1,0 +1,156 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectSocket, seedPeople, startTestServer, type TestServer, type TestUser } from './helpers/index';
+import { assertNothing, makeFriends, makeGroup, send } from './chat-fixtures';
+
+/** PROTOCOL §4.5: lists, one message, context, read receipts and mentions. */
+
+let s: TestServer;
+let alice: TestUser;
+let bob: TestUser;
+let carol: TestUser;
+
+beforeAll(async () => {
+  s = await startTestServer();
+  ({ alice, bob, carol } = await seedPeople(s.api));
+  await makeFriends(s, alice, bob);
+});
+afterAll(async () => s?.close());
+
+const post = (path: string, u: TestUser, body: Record<string, unknown>, form = false) =>
+  s.api.post(`/enterprise/im/${path}`, body, { token: u.token, lang: 'en', form });
+type Row = { msg_id: number; content: string; toContactId: number | string; is_last: number; is_read: number; type: string };
+
+describe('getMessageList', () => {
+  it('pages with last_id: oldest first per page, every message exactly once, in order', async () => {
+    const sent: number[] = [];
+    for (let i = 0; i < 25; i++) {
+      s.clock.advance(10);
+      sent.push((await send(s, i % 2 ? bob : alice, i % 2 ? alice.id : bob.id, `m${i}`)).body.data.msg_id);
+    }
+    const seen: number[] = [];
+    let lastId: number | undefined;
+    for (;;) {
+      const res = await post('getMessageList', bob, { toContactId: alice.id, limit: 10, ...(lastId ? { last_id: lastId } : {}) });
+      expect(res.body.code).toBe(0);
+      expect(res.body.count).toBe(25);
+      const rows = res.body.data as Row[];
+      const ids = rows.map((r) => r.msg_id);
+      expect(ids).toEqual([...ids].sort((a, b) => a - b));
+      seen.unshift(...ids);
+      if (rows.length < 10) break;
+      lastId = ids[0];
+    }
+    expect(seen).toEqual(sent);
+    const newest = await post('getMessageList', bob, { toContactId: alice.id, limit: 2 });
+    expect(newest.body.data.map((r: Row) => [r.content, r.toContactId, r.is_last])).toEqual([['m23', alice.id, 0], ['m24', alice.id, 1]]);
+    // Form body, page 2 without a cursor.
+    const page2 = await post('getMessageList', alice, { toContactId: bob.id, limit: 10, page: 2 }, true);
+    expect(page2.body).toMatchObject({ page: 2, count: 25 });
+    expect(page2.body.data.map((r: Row) => r.msg_id)).toEqual(sent.slice(5, 15));
+  });
+
+  it('manager mode lists newest first, filtered by type and keywords', async () => {
+    const res = await post('getMessageList', alice, { toContactId: bob.id, type: 'all', keywords: 'M2', limit: 3 });
+    expect(res.body.count).toBe(6); // m2, m20..m24
+    expect(res.body.data.map((r: Row) => r.content)).toEqual(['m24', 'm23', 'm22']);
+    const none = await post('getMessageList', alice, { toContactId: bob.id, type: 'image' });
+    expect(none.body).toMatchObject({ code: 0, count: 0, data: [] });
+  });
+
+  it('refuses conversations that are not mine', async () => {
+    const gid = await makeGroup(s, alice, [bob]);
+    expect((await post('getMessageList', carol, { toContactId: `group-${gid}` })).body).toMatchObject({ code: 400, msg: 'You are not a member of this group' });
+    expect((await post('getMessageList', carol, { toContactId: 'group-9999' })).body).toMatchObject({ code: 400, msg: 'Group not found' });
+    expect((await post('getMessageList', carol, { toContactId: 99999 })).body).toMatchObject({ code: 400, msg: 'Contact does not exist' });
+    // carol's conversation with bob is her own (and empty), never alice's.
+    expect((await post('getMessageList', carol, { toContactId: bob.id })).body).toMatchObject({ code: 0, count: 0, data: [] });
+    const one = await send(s, alice, bob.id, 'private');
+    expect((await post('getMessageInfo', carol, { id: one.body.data.id })).body).toMatchObject({ code: 400, msg: 'Message not found' });
+    expect((await post('getMessageInfo', carol, { msg_id: one.body.data.msg_id })).body.msg).toBe('Message not found');
+    expect((await post('getMessageContext', carol, { toContactId: alice.id, msg_id: one.body.data.msg_id })).body.msg).toBe('Message not found');
+  });
+
+  it('reads one message and its context', async () => {
+    const list = await post('getMessageList', alice, { toContactId: bob.id, limit: 30 });
+    const rows = list.body.data as Row[];
+    const mid = rows[10] as Row;
+    const info = await post('getMessageInfo', bob, { msg_id: mid.msg_id }, true);
+    expect(info.body.data).toMatchObject({ msg_id: mid.msg_id, content: mid.content, toContactId: alice.id });
+    const ctx = await post('getMessageContext', alice, { toContactId: bob.id, msg_id: mid.msg_id, limit: 2 });
+    expect(ctx.body.data.map((r: Row) => r.msg_id)).toEqual(rows.slice(8, 13).map((r) => r.msg_id));
+    expect(ctx.body.count).toBe(rows.length);
+    expect((await post('getMessageInfo', bob, {})).body.code).toBe(400);
+  });
+
+  it('renders recalled rows by viewer', async () => {
+    const res = await send(s, alice, bob.id, 'oops');
+    await s.database.db
+      .updateTable('messages')
+      .set({ type: 'event', is_undo: 1, content: '', extends: JSON.stringify({ undoBy: alice.id }) })
+      .where('msg_id', '=', res.body.data.msg_id)
+      .execute();
+    expect((await post('getMessageInfo', alice, { msg_id: res.body.data.msg_id })).body.data.content).toBe('You recalled a message');
+    expect((await post('getMessageInfo', bob, { msg_id: res.body.data.msg_id })).body.data.content).toBe('The other person recalled a message');
+  });
+});
+
+describe('read receipts', () => {
+  it('setMsgIsRead sends isRead and readAll to the sender only, once', async () => {
+    const [aWs, cWs] = await Promise.all([connectSocket(s.url, { token: alice.token }), connectSocket(s.url, { token: carol.token })]);
+    const a = await send(s, alice, bob.id, 'read me');
+    const b = await send(s, alice, bob.id, 'and me');
+    const res = await post('setMsgIsRead', bob, { toContactId: alice.id, messages: [{ id: a.body.data.id }], is_group: 0 }, true);
+    expect(res.body.code).toBe(0);
+    const isRead = await aWs.next<Array<Record<string, unknown>>>('isRead');
+    expect(isRead.data[0]).toEqual({
+      id: b.body.data.id, msg_id: b.body.data.msg_id, is_read: 1, status: 'succeed', type: 'text', content: 'and me',
+      sendTime: b.body.data.sendTime, toContactId: bob.id,
+    });
+    expect(isRead.data.map((r) => r.msg_id)).toContain(a.body.data.msg_id);
+    expect((await aWs.next('readAll')).data).toEqual({ toContactId: bob.id });
+    await post('setMsgIsRead', bob, { toContactId: alice.id });
+    await assertNothing(aWs, 'isRead');
+    await assertNothing(cWs, 'isRead');
+    await assertNothing(cWs, 'readAll');
+    expect((await post('getMessageInfo', alice, { msg_id: a.body.data.msg_id })).body.data.is_read).toBe(1);
+    aWs.close();
+    cWs.close();
+  });
+
+  it('opening the chat (list without last_id) marks it read too', async () => {
+    const aWs = await connectSocket(s.url, { token: alice.token });
+    await send(s, alice, bob.id, 'open to read');
+    await post('getMessageList', bob, { toContactId: alice.id, last_id: 999999 });
+    await assertNothing(aWs, 'readAll', 200);
+    await post('getMessageList', bob, { toContactId: alice.id });
+    expect((await aWs.next('readAll')).data).toEqual({ toContactId: bob.id });
+    aWs.close();
+  });
+});
+
+describe('mentions', () => {
+  it('lists mentions (is_at), pushes atMsgList on opening a group, and readAtMsg clears them', async () => {
+    const gid = await makeGroup(s, alice, [bob, carol]);
+    const g = `group-${gid}`;
+    await send(s, alice, g, 'not for you');
+    const m1 = await send(s, alice, g, '@bob one', { at: [bob.id] });
+    const m2 = await send(s, carol, g, '@all two', { at: '0' }, true);
+    const bWs = await connectSocket(s.url, { token: bob.token });
+    const at = await post('getMessageList', bob, { toContactId: g, is_at: 1 });
+    expect(at.body.data.map((r: Row) => r.msg_id)).toEqual([m1.body.data.msg_id, m2.body.data.msg_id]);
+    // Those mentions are read now; a new one arrives and opening the group reports it.
+    const m3 = await send(s, carol, g, '@bob three', { at: [bob.id] });
+    await post('getMessageList', bob, { toContactId: g, limit: 1, page: 3 });
+    const push = await bWs.next<{ list: Row[]; count: number; toContactId: string }>('atMsgList');
+    expect(push.data).toMatchObject({ count: 1, toContactId: g });
+    expect(push.data.list.map((r) => r.msg_id)).toEqual([m3.body.data.msg_id]);
+    // Unchanged list within 60 s: no second push.
+    await post('getMessageList', bob, { toContactId: g, limit: 1, page: 3 });
+    await assertNothing(bWs, 'atMsgList', 200);
+    expect((await post('readAtMsg', bob, { toContactId: g })).body.code).toBe(0);
+    const after = await s.database.db.selectFrom('message_mentions').select('is_read').where('user_id', '=', bob.id).where('group_id', '=', gid).execute();
+    expect(after.every((r) => r.is_read === 1)).toBe(true);
+    expect((await post('readAtMsg', carol, { toContactId: 'group-9999' })).body.code).toBe(400);
+    bWs.close();
+  });
+});
