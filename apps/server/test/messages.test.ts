@@ -23,7 +23,11 @@ const post = (path: string, u: TestUser, body: Record<string, unknown>, form = f
 
 describe('sendMessage to a person', () => {
   it('stores the message and pushes simple to receiver and sender, and to nobody else', async () => {
-    const [aWs, bWs, cWs] = await Promise.all([alice, bob, carol].map((u) => connectSocket(s.url, { token: u.token })));
+    const [aWs, bWs, cWs] = await Promise.all([
+      connectSocket(s.url, { token: alice.token }),
+      connectSocket(s.url, { token: bob.token }),
+      connectSocket(s.url, { token: carol.token }),
+    ]);
     const id = uuid();
     const res = await post('sendMessage', alice, { id, type: 'text', content: 'Hi <b>Bob</b> <script>x()</script>', toContactId: bob.id, is_group: 1, sendTime: 1 });
     expect(res.body.code, res.body.msg).toBe(0);
@@ -154,7 +158,11 @@ describe('sendMessage to a group', () => {
   });
 
   it('pushes group to the members only, expanding @everyone to the other members', async () => {
-    const [aWs, bWs, cWs] = await Promise.all([alice, bob, carol].map((u) => connectSocket(s.url, { token: u.token })));
+    const [aWs, bWs, cWs] = await Promise.all([
+      connectSocket(s.url, { token: alice.token }),
+      connectSocket(s.url, { token: bob.token }),
+      connectSocket(s.url, { token: carol.token }),
+    ]);
     const res = await post('sendMessage', alice, { id: uuid(), type: 'text', content: 'hello team', toContactId: `group-${gid}`, at: [0, carol.id] });
     expect(res.body.code, res.body.msg).toBe(0);
     expect(res.body.data).toMatchObject({ toContactId: `group-${gid}`, toUser: `group-${gid}`, to_user: gid, is_group: 1, role: 1 });

@@ -100,13 +100,14 @@ export function createReader(deps: ReadDeps) {
     }
     if (conv.kind !== 'user') return;
     const peerId = conv.peerId;
+    // Looked up before the transaction: on SQLite the transaction holds the only connection.
+    const peer = await users.get(peerId);
     await withTx(
       db,
       async (tx, onCommit) => {
         const changed = await repo.unreadFrom(tx, me.id, peerId, READ_PUSH_MAX);
         if (changed.length === 0) return;
         await repo.markReadFrom(tx, me.id, peerId);
-        const peer = await users.get(peerId);
         const rows: IsReadRow[] = changed.map((row) => ({
           id: row.id,
           msg_id: row.msg_id,

@@ -107,81 +107,91 @@ export function createSender(deps: SendDeps) {
 
   return {
     async send(me: UserRow, p: SendMessageParams, r: RequestView): Promise<Message> {
-      // 1. shape
-      const type = sendableType(p.type);
-      if (p.content === undefined) throw badParam('content');
-      if (p.extends && Buffer.byteLength(JSON.stringify(p.extends)) > limits.extendsBytes) throw badParam('extends');
-      // 2. idempotent resend
-      const stored = await repo.findByUuid(db, p.id);
-      if (stored) {
-        if (stored.from_user !== me.id) throw badParam('id');
-        const conv = conversationOfStored(me.id, stored);
-        const member = stored.is_group === 1 ? await groupsRepo.membership(db, stored.to_user, me.id) : undefined;
-        return senderView(me, stored, conv, r, member?.role ?? 3, member?.nickname);
+      try {
+        return await sendOnce(me, p, r);
+      } catch (err) {
+        // Two concurrent sends of one id: the loser's insert hits the unique index; answer as a resend.
+        if (!(err instanceof AppError) && (await repo.findByUuid(db, p.id))) return sendOnce(me, p, r);
+        throw err;
       }
-      // 3. read-only conversations
-      const conv = conversationOf(me.id, p.toContactId);
-      if (!conv || conv.kind === 'admin_notice') throw new AppError(400, 'chat.systemReadOnly');
-      // 4. sendInterval
-      const { chatInfo } = await config.systemInfo();
-      if (chatInfo.sendInterval > 0 && clock.now() - (await repo.lastSentAt(db, me.id)) < chatInfo.sendInterval * 1000) {
-        throw new AppError(400, 'chat.sendInterval', { seconds: chatInfo.sendInterval });
-      }
-      // 5. content rules
-      const prepared = prepareContent(type, p.content, p.extends, [r.origin]);
-      // 6. / 7. who may write here
-      const peer = conv.kind === 'user' ? await checkSingle(me, conv.peerId) : undefined;
-      const grp = conv.kind === 'group' ? await checkGroup(me, conv.groupId) : undefined;
-
-      const pidRow = p.pid && p.pid > 0 ? await repo.findByMsgId(db, p.pid) : undefined;
-      const pid = pidRow && pidRow.chat_identify === conv.chatId ? pidRow.msg_id : 0;
-      const now = clock.now();
-
-      return withTx(
-        db,
-        async (tx, onCommit) => {
-          const members = grp ? await groupsRepo.activeMembers(tx, grp.group.id) : [];
-          const memberIds = new Set(members.map((m) => m.user_id));
-          const others = members.filter((m) => m.user_id !== me.id).map((m) => m.user_id);
-          const at = grp ? [...new Set((p.at ?? []).flatMap((id) => (id === 0 ? others : [id])))].filter((id) => id !== me.id && memberIds.has(id)) : [];
-          const values = {
-            id: p.id,
-            chat_identify: conv.chatId,
-            from_user: me.id,
-            to_user: conv.kind === 'user' ? conv.peerId : conv.kind === 'group' ? conv.groupId : -1,
-            is_group: conv.isGroup,
-            type,
-            content: prepared.content,
-            extends: prepared.extends ? JSON.stringify(prepared.extends) : '',
-            at: at.join(','),
-            pid,
-            is_read: conv.kind === 'user' ? 0 : 1,
-            is_undo: 0,
-            file_id: 0,
-            file_cate: 0,
-            file_name: '',
-            file_size: 0,
-            send_time_ms: now,
-          };
-          const msgId = await repo.insertMessage(tx, values);
-          await repo.setLastMsg(tx, conv.chatId, msgId);
-          if (grp) await repo.insertMentions(tx, msgId, grp.group.id, at);
-          const row: MessageRow = { ...values, msg_id: msgId };
-          const base = senderView(me, row, conv, r, grp?.member.role ?? 3, grp?.member.nickname);
-          onCommit(async () => {
-            if (peer) await pushSingle(me, peer, row, base, r);
-            else if (grp) await pushGroup(me, row, { ...base, toContactId: conv.wireId }, members, r);
-            else {
-              const contactInfo = await contacts.favouritesContactFor(me, await contacts.viewerOf(me, r));
-              await events.toUsers([me.id], 'simple', { ...base, toContactId: me.id, contactInfo });
-            }
-          });
-          return base;
-        },
-        deps.log,
-      );
     },
   };
+
+  async function sendOnce(me: UserRow, p: SendMessageParams, r: RequestView): Promise<Message> {
+    // 1. shape
+    const type = sendableType(p.type);
+    if (p.content === undefined) throw badParam('content');
+    if (p.extends && Buffer.byteLength(JSON.stringify(p.extends)) > limits.extendsBytes) throw badParam('extends');
+    // 2. idempotent resend
+    const stored = await repo.findByUuid(db, p.id);
+    if (stored) {
+      if (stored.from_user !== me.id) throw badParam('id');
+      const conv = conversationOfStored(me.id, stored);
+      const member = stored.is_group === 1 ? await groupsRepo.membership(db, stored.to_user, me.id) : undefined;
+      return senderView(me, stored, conv, r, member?.role ?? 3, member?.nickname);
+    }
+    // 3. read-only conversations
+    const conv = conversationOf(me.id, p.toContactId);
+    if (!conv || conv.kind === 'admin_notice') throw new AppError(400, 'chat.systemReadOnly');
+    // 4. sendInterval
+    const { chatInfo } = await config.systemInfo();
+    if (chatInfo.sendInterval > 0 && clock.now() - (await repo.lastSentAt(db, me.id)) < chatInfo.sendInterval * 1000) {
+      throw new AppError(400, 'chat.sendInterval', { seconds: chatInfo.sendInterval });
+    }
+    // 5. content rules
+    const prepared = prepareContent(type, p.content, p.extends, [r.origin]);
+    // 6. / 7. who may write here
+    const peer = conv.kind === 'user' ? await checkSingle(me, conv.peerId) : undefined;
+    const grp = conv.kind === 'group' ? await checkGroup(me, conv.groupId) : undefined;
+
+    const pidRow = p.pid && p.pid > 0 ? await repo.findByMsgId(db, p.pid) : undefined;
+    const pid = pidRow && pidRow.chat_identify === conv.chatId ? pidRow.msg_id : 0;
+    const now = clock.now();
+
+    return withTx(
+      db,
+      async (tx, onCommit) => {
+        const members = grp ? await groupsRepo.activeMembers(tx, grp.group.id) : [];
+        const memberIds = new Set(members.map((m) => m.user_id));
+        const others = members.filter((m) => m.user_id !== me.id).map((m) => m.user_id);
+        const at = grp ? [...new Set((p.at ?? []).flatMap((id) => (id === 0 ? others : [id])))].filter((id) => id !== me.id && memberIds.has(id)) : [];
+        const values = {
+          id: p.id,
+          chat_identify: conv.chatId,
+          from_user: me.id,
+          to_user: conv.kind === 'user' ? conv.peerId : conv.kind === 'group' ? conv.groupId : -1,
+          is_group: conv.isGroup,
+          type,
+          content: prepared.content,
+          extends: prepared.extends ? JSON.stringify(prepared.extends) : '',
+          at: at.join(','),
+          pid,
+          is_read: conv.kind === 'user' ? 0 : 1,
+          is_undo: 0,
+          file_id: 0,
+          file_cate: 0,
+          file_name: '',
+          file_size: 0,
+          send_time_ms: now,
+        };
+        const msgId = await repo.insertMessage(tx, values);
+        await repo.setLastMsg(tx, conv.chatId, msgId);
+        if (grp) await repo.insertMentions(tx, msgId, grp.group.id, at);
+        const row: MessageRow = { ...values, msg_id: msgId };
+        const base = senderView(me, row, conv, r, grp?.member.role ?? 3, grp?.member.nickname);
+        onCommit(async () => {
+          if (peer) await pushSingle(me, peer, row, base, r);
+          else if (grp) await pushGroup(me, row, { ...base, toContactId: conv.wireId }, members, r);
+          else {
+            const contactInfo = await contacts.favouritesContactFor(me, await contacts.viewerOf(me, r));
+            await events.toUsers([me.id], 'simple', { ...base, toContactId: me.id, contactInfo });
+          }
+        });
+        return base;
+      },
+      deps.log,
+    );
+  }
 }
 
 function conversationOfStored(me: number, row: MessageRow): Conversation {

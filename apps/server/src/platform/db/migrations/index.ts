@@ -2,6 +2,7 @@ import type { Kysely, Migration, MigrationProvider } from 'kysely';
 import type { DialectKind } from '../dialect';
 import * as m0001 from './0001-foundation';
 import * as m0002 from './0002-chat';
+import * as m0003 from './0003-chat-indexes';
 
 /**
  * Migrations live in code (no directory scanning), so they ship inside any bundle and run at
@@ -10,6 +11,7 @@ import * as m0002 from './0002-chat';
 const all: Record<string, { up: (db: Kysely<unknown>, dialect: DialectKind) => Promise<void> }> = {
   '0001-foundation': m0001,
   '0002-chat': m0002,
+  '0003-chat-indexes': m0003,
 };
 
 export function migrationProvider(dialect: DialectKind): MigrationProvider {
