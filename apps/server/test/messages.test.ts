@@ -40,6 +40,7 @@ describe('sendMessage to a person', () => {
     expect(m.fromUser).toMatchObject({ id: alice.id, user_id: alice.id, realname: 'Alice', displayName: 'Alice', account: 'alice' });
     expect(m.fromUser.avatar).toMatch(/^http:\/\/.+\/static\/img\/avatar\.png$/);
     expect(typeof m.msg_id).toBe('number');
+    expect(m.contactInfo).toMatchObject({ id: bob.id, is_group: 0, lastContent: 'Hi <b>Bob</b> ' });
 
     const toBob = await bWs.next<{ id: string; toContactId: number; toUser: number; contactInfo: { id: number; lastContent: string; unread: number } }>('simple');
     expect(toBob.data).toMatchObject({ id, msg_id: m.msg_id, toContactId: alice.id, toUser: bob.id });
@@ -167,6 +168,7 @@ describe('sendMessage to a group', () => {
     expect(res.body.code, res.body.msg).toBe(0);
     expect(res.body.data).toMatchObject({ toContactId: `group-${gid}`, toUser: `group-${gid}`, to_user: gid, is_group: 1, role: 1 });
     expect([...res.body.data.at].sort()).toEqual([bob.id, dave.id].sort());
+    expect(res.body.data.contactInfo).toMatchObject({ id: `group-${gid}`, role: 1 });
     const toBob = await bWs.next<{ toContactId: string; is_read: number; contactInfo: { id: string; role: number; is_group: number } }>('group');
     expect(toBob.data).toMatchObject({ toContactId: `group-${gid}`, is_read: 0, contactInfo: { id: `group-${gid}`, is_group: 1, role: 3 } });
     const toAlice = await aWs.next<{ contactInfo: { role: number } }>('group');

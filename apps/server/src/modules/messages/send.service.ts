@@ -72,7 +72,8 @@ export function createSender(deps: SendDeps) {
     return toMessage(row, c);
   }
 
-  async function pushSingle(me: UserRow, peer: UserRow, row: MessageRow, base: Message, r: RequestView) {
+  /** Pushes to both parties; returns the sender's contactInfo (the receiver as a person). */
+  async function pushSingle(me: UserRow, peer: UserRow, row: MessageRow, base: Message, r: RequestView): Promise<unknown> {
     const last = { content: base.content, type: row.type, sendTime: row.send_time_ms };
     const [vMe, vPeer] = await Promise.all([contacts.viewerOf(me, r), contacts.viewerOf(peer, r)]);
     const [toPeer, toMe, remarks] = await Promise.all([
@@ -83,11 +84,19 @@ export function createSender(deps: SendDeps) {
     const forPeer = { ...base, toContactId: me.id, fromUser: { ...base.fromUser, displayName: remarks.get(me.id) || me.realname }, contactInfo: toPeer };
     await events.toUsers([peer.id], 'simple', forPeer);
     await events.toUsers([me.id], 'simple', { ...base, toContactId: me.id, contactInfo: toMe });
+    return toMe;
   }
 
-  async function pushGroup(me: UserRow, row: MessageRow, base: Message, members: Array<{ user_id: number; role: number }>, r: RequestView) {
+  /** Pushes to the members; returns the sender's contactInfo (the group as I list it). */
+  async function pushGroup(
+    me: UserRow,
+    row: MessageRow,
+    base: Message,
+    members: Array<{ user_id: number; role: number }>,
+    r: RequestView,
+  ): Promise<unknown> {
     const group = await groupsRepo.findGroup(db, row.to_user);
-    if (!group) return;
+    if (!group) return undefined;
     const v = await contacts.viewerOf(me, r);
     const prefs = new Map((await repo.prefsForChat(db, row.chat_identify)).map((p) => [p.user_id, p]));
     const last = { content: base.content, type: row.type, sendTime: row.send_time_ms };
@@ -98,11 +107,14 @@ export function createSender(deps: SendDeps) {
       const key = `${m.role}|${p?.is_top ?? 0}|${p?.is_notice ?? 1}`;
       variants.set(key, [...(variants.get(key) ?? []), m.user_id]);
     }
+    let mine: unknown;
     for (const [key, ids] of variants) {
       const first = prefs.get(ids[0] ?? 0);
       const contactInfo = contacts.groupPushContact(v, group, Number(key.split('|')[0]), first, last);
+      if (ids.includes(me.id)) mine = contactInfo;
       await events.toUsers(ids, 'group', { ...base, is_read: 0, contactInfo });
     }
+    return mine;
   }
 
   return {
@@ -179,12 +191,14 @@ export function createSender(deps: SendDeps) {
         if (grp) await repo.insertMentions(tx, msgId, grp.group.id, at);
         const row: MessageRow = { ...values, msg_id: msgId };
         const base = senderView(me, row, conv, r, grp?.member.role ?? 3, grp?.member.nickname);
+        // The reply is the sender's payload: withTx runs this before it returns `base`.
         onCommit(async () => {
-          if (peer) await pushSingle(me, peer, row, base, r);
-          else if (grp) await pushGroup(me, row, { ...base, toContactId: conv.wireId }, members, r);
+          if (peer) base.contactInfo = await pushSingle(me, peer, row, base, r);
+          else if (grp) base.contactInfo = await pushGroup(me, row, base, members, r);
           else {
             const contactInfo = await contacts.favouritesContactFor(me, await contacts.viewerOf(me, r));
             await events.toUsers([me.id], 'simple', { ...base, toContactId: me.id, contactInfo });
+            base.contactInfo = contactInfo;
           }
         });
         return base;
