@@ -2,7 +2,10 @@ import {
   APP_VERSION,
   VERSION_CODE,
   paths,
+  type AdminNotice,
   type CodeType,
+  type Contact,
+  type Message,
   type LoginResult,
   type RegisterResult,
   type SystemInfo,
@@ -29,6 +32,27 @@ export interface RegisterInput {
   email?: string;
 }
 
+/** A conversation id as the wire takes it: user id, "group-N", -1 or "admin_notice". */
+export type ConversationId = number | string;
+
+export interface GetMessageListInput {
+  toContactId: ConversationId;
+  limit?: number;
+  last_id?: number;
+}
+
+export interface SendMessageInput {
+  id: string;
+  type: 'text' | 'emoji' | 'location' | 'contact';
+  content: string;
+  toContactId: ConversationId;
+  at?: number[];
+  pid?: number;
+  extends?: Record<string, unknown>;
+}
+
+const quiet = { quietSuccess: true } as const;
+
 export const endpoints = {
   login: (input: LoginInput) => api.post<LoginResult>(paths.login, input),
   logout: (clientId?: string) =>
@@ -42,4 +66,20 @@ export const endpoints = {
       { release: VERSION_CODE, version: APP_VERSION, setupPage: 1 },
       { quietSuccess: true },
     ),
+  // Contacts and conversations (PROTOCOL §3.2).
+  /** The whole envelope: `count` = pending friend requests, `page` = ms of the newest. */
+  getContacts: () => api.request<Contact[] | ''>(paths.getContacts, {}, quiet),
+  getContactInfo: (id: ConversationId) => api.post<Contact>(paths.getContactInfo, { id }, quiet),
+  setChatTop: (id: ConversationId, is_top: 0 | 1) => api.post<''>(paths.setChatTop, { id, is_top }, quiet),
+  isNotice: (id: ConversationId, is_notice: 0 | 1) => api.post<''>(paths.isNotice, { id, is_notice }, quiet),
+  delChat: (id: ConversationId) => api.post<''>(paths.delChat, { id }, quiet),
+  getAdminNotice: () => api.post<AdminNotice>(paths.getAdminNotice, {}, quiet),
+  // Messages (PROTOCOL §4.4–§4.5).
+  /** Chat mode: the newest `limit` rows below `last_id`, oldest first; count = all rows. */
+  getMessageList: (input: GetMessageListInput) => api.request<Message[] | ''>(paths.getMessageList, input, quiet),
+  getMessageInfo: (id: string) => api.post<Message>(paths.getMessageInfo, { id }, quiet),
+  sendMessage: (input: SendMessageInput) => api.post<Message>(paths.sendMessage, input, quiet),
+  setMsgIsRead: (toContactId: ConversationId, messages: { id: string; msg_id: number }[] = []) =>
+    api.post<''>(paths.setMsgIsRead, { toContactId, messages }, quiet),
+  readAtMsg: (toContactId: ConversationId) => api.post<''>(paths.readAtMsg, { toContactId }, quiet),
 };

@@ -1,0 +1,60 @@
+import { create } from 'zustand';
+import { z } from 'zod';
+import { limits } from '@parley/protocol';
+
+/**
+ * Unsent text per conversation, per user, kept in localStorage and validated when read back
+ * (garbage is dropped, never trusted). Home shows them as "[Draft] …".
+ */
+const STORAGE_KEY = 'parley.drafts';
+const schema = z.record(z.string(), z.record(z.string(), z.string().max(limits.textMessage * 2)));
+type AllDrafts = z.infer<typeof schema>;
+
+export function readDrafts(storage: Pick<Storage, 'getItem'> = localStorage): AllDrafts {
+  try {
+    const raw = storage.getItem(STORAGE_KEY);
+    if (!raw) return {};
+    const parsed = schema.safeParse(JSON.parse(raw));
+    return parsed.success ? parsed.data : {};
+  } catch {
+    return {};
+  }
+}
+
+function write(all: AllDrafts): void {
+  try {
+    localStorage.setItem(STORAGE_KEY, JSON.stringify(all));
+  } catch {
+    // Full or unavailable storage: drafts last for this tab.
+  }
+}
+
+export const useDrafts = create<{ all: AllDrafts }>(() => ({ all: readDrafts() }));
+
+export function setDraft(userId: number, conversation: string, text: string): void {
+  const all = useDrafts.getState().all;
+  const mine = { ...(all[String(userId)] ?? {}) };
+  if (text.trim()) mine[conversation] = text;
+  else delete mine[conversation];
+  if ((all[String(userId)]?.[conversation] ?? '') === (mine[conversation] ?? '')) return;
+  const next = { ...all, [String(userId)]: mine };
+  write(next);
+  useDrafts.setState({ all: next });
+}
+
+export function getDraft(userId: number, conversation: string): string {
+  return useDrafts.getState().all[String(userId)]?.[conversation] ?? '';
+}
+
+const empty: Record<string, string> = {};
+/** All drafts of a user (stable reference while unchanged). */
+export function useUserDrafts(userId: number | undefined): Record<string, string> {
+  return useDrafts((s) => (userId === undefined ? empty : (s.all[String(userId)] ?? empty)));
+}
+
+/** Another tab typed a draft: follow it. */
+if (typeof window !== 'undefined') {
+  window.addEventListener('storage', (e) => {
+    if (e.key === STORAGE_KEY) useDrafts.setState({ all: readDrafts() });
+  });
+}

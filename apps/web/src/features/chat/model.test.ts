@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { message } from '../conversations/fixtures';
+import { markRead, mergeMessages, pageSize, textLength, textToHtml, withNewestPage, withOlderPage } from './model';
+
+const row = (msg_id: number, from = 2) => message({ id: `m${msg_id}`, msg_id, from });
+const rows = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => row(from + i));
+
+describe('chat pages', () => {
+  it('merges by id in msg_id order', () => {
+    const merged = mergeMessages([row(3), row(1)], [row(2), { ...row(3), content: 'edited' }]);
+    expect(merged.map((m) => m.msg_id)).toEqual([1, 2, 3]);
+    expect(merged[2]?.content).toBe('edited');
+  });
+
+  it('prepends older pages and stops when a short page arrives', () => {
+    const first = withNewestPage(undefined, rows(21, 40));
+    expect(first.hasMore).toBe(true);
+    const older = withOlderPage(first, rows(11, 20).slice(0, 10));
+    expect(older.messages[0]?.msg_id).toBe(11);
+    expect(older.messages).toHaveLength(30);
+    expect(older.hasMore).toBe(false);
+  });
+
+  it('re-reading the newest page after a reconnect keeps what is loaded when it overlaps', () => {
+    const loaded = { messages: rows(1, 30), hasMore: false };
+    const again = withNewestPage(loaded, rows(15, 34));
+    expect(again.messages.map((m) => m.msg_id)).toEqual(rows(1, 34).map((m) => m.msg_id));
+    expect(again.hasMore).toBe(false);
+  });
+
+  it('starts over from the newest page when a full page does not reach what is loaded', () => {
+    const loaded = { messages: rows(1, 30), hasMore: false };
+    const again = withNewestPage(loaded, rows(100, 100 + pageSize - 1));
+    expect(again.messages[0]?.msg_id).toBe(100);
+    expect(again.hasMore).toBe(true);
+  });
+
+  it('marks my messages read by id or all at once', () => {
+    const data = { messages: [row(1, 1), row(2, 1), row(3, 2)], hasMore: false };
+    const some = markRead(data, new Set(['m1']), 1);
+    expect(some.messages.map((m) => m.is_read)).toEqual([1, 0, 0]);
+    const all = markRead(data, 'all', 1);
+    expect(all.messages.map((m) => m.is_read)).toEqual([1, 1, 0]);
+  });
+});
+
+describe('outgoing text', () => {
+  it('is escaped with <br> line breaks', () => {
+    expect(textToHtml('a < b & "c"\nnext')).toBe('a &lt; b &amp; &quot;c&quot;<br>next');
+  });
+  it('counts characters, not UTF-16 units', () => {
+    expect(textLength('😀a')).toBe(2);
+  });
+});

@@ -1,0 +1,59 @@
+import type { Message } from '@parley/protocol';
+import { toMillis } from '../../lib/format/time';
+
+/** What a chat's query holds: loaded rows oldest first, and whether older ones exist. */
+export interface MessagesData {
+  messages: Message[];
+  hasMore: boolean;
+}
+
+export const pageSize = 20;
+
+/** Union by id (newer copies win), ordered by the server's msg_id (strictly increasing). */
+export function mergeMessages(existing: readonly Message[], incoming: readonly Message[]): Message[] {
+  const byId = new Map<string, Message>();
+  for (const m of existing) byId.set(m.id, m);
+  for (const m of incoming) byId.set(m.id, { ...byId.get(m.id), ...m });
+  return [...byId.values()].sort((a, b) => a.msg_id - b.msg_id || toMillis(a.sendTime) - toMillis(b.sendTime));
+}
+
+/**
+ * The newest page re-read (first open, or after a reconnect). When it does not reach back to
+ * what is loaded, the gap cannot be trusted: start again from this page.
+ */
+export function withNewestPage(existing: MessagesData | undefined, page: readonly Message[]): MessagesData {
+  const full = page.length >= pageSize;
+  if (!existing || existing.messages.length === 0) return { messages: [...page], hasMore: full };
+  const newestLoaded = existing.messages[existing.messages.length - 1]?.msg_id ?? 0;
+  const oldestNew = page[0]?.msg_id ?? 0;
+  if (full && oldestNew > newestLoaded) return { messages: [...page], hasMore: true };
+  return { messages: mergeMessages(existing.messages, page), hasMore: existing.hasMore };
+}
+
+export function withOlderPage(existing: MessagesData, page: readonly Message[]): MessagesData {
+  return { messages: mergeMessages(page, existing.messages), hasMore: page.length >= pageSize };
+}
+
+/** `isRead` rows / `readAll`: my messages in that chat read by the peer. */
+export function markRead(data: MessagesData, ids: ReadonlySet<string> | 'all', myId: number): MessagesData {
+  let changed = false;
+  const messages = data.messages.map((m) => {
+    const mine = Number(m.fromUser?.id ?? m.from_user) === myId;
+    if (!mine || m.is_read === 1 || (ids !== 'all' && !ids.has(m.id))) return m;
+    changed = true;
+    return { ...m, is_read: 1 as const };
+  });
+  return changed ? { ...data, messages } : data;
+}
+
+const escapes: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+/** PROTOCOL §4.3: the web client sends escaped text with `<br>` line breaks. */
+export function textToHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => escapes[c] ?? c).replace(/\r?\n/g, '<br>');
+}
+
+/** Characters as the server counts them (code points of the text the user typed). */
+export function textLength(text: string): number {
+  return Array.from(text).length;
+}

@@ -1,0 +1,53 @@
+import { create } from 'zustand';
+
+/**
+ * Messages on their way (client state: they are not server data until acknowledged). Each keeps
+ * its client uuid so a retry is the same message to the server (sendMessage is idempotent).
+ */
+export interface PendingMessage {
+  id: string;
+  conversation: string;
+  type: 'text' | 'emoji';
+  content: string;
+  createdAt: number;
+  status: 'sending' | 'failed';
+}
+
+interface OutboxState {
+  pending: Record<string, PendingMessage[]>;
+}
+
+export const useOutbox = create<OutboxState>(() => ({ pending: {} }));
+
+function update(conversation: string, fn: (list: PendingMessage[]) => PendingMessage[]): void {
+  useOutbox.setState((s) => {
+    const next = fn(s.pending[conversation] ?? []);
+    const pending = { ...s.pending };
+    if (next.length) pending[conversation] = next;
+    else delete pending[conversation];
+    return { pending };
+  });
+}
+
+export const outbox = {
+  add(p: PendingMessage): void {
+    update(p.conversation, (l) => [...l.filter((x) => x.id !== p.id), p]);
+  },
+  setStatus(conversation: string, id: string, status: PendingMessage['status']): void {
+    update(conversation, (l) => l.map((x) => (x.id === id ? { ...x, status } : x)));
+  },
+  remove(conversation: string, id: string): void {
+    update(conversation, (l) => l.filter((x) => x.id !== id));
+  },
+  get(conversation: string, id: string): PendingMessage | undefined {
+    return useOutbox.getState().pending[conversation]?.find((x) => x.id === id);
+  },
+  clear(): void {
+    useOutbox.setState({ pending: {} });
+  },
+};
+
+const none: PendingMessage[] = [];
+export function usePending(conversation: string): PendingMessage[] {
+  return useOutbox((s) => s.pending[conversation] ?? none);
+}

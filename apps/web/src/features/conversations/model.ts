@@ -1,0 +1,141 @@
+import type { Contact, Message } from '@parley/protocol';
+import { toMillis } from '../../lib/format/time';
+
+/**
+ * Conversation list rules of spec §4 as pure functions over the getContacts data: ordering,
+ * counts, and how one incoming message changes the list.
+ */
+
+/** What the contacts query holds: the list and getContacts' `count` (pending friend requests). */
+export interface ContactsData {
+  contacts: Contact[];
+  pendingFriends: number;
+}
+
+/** Conversation ids compare as strings: persons are numbers, groups "group-N", favourites -1. */
+export const keyOf = (id: number | string): string => String(id);
+
+export function findContact(data: ContactsData | undefined, id: number | string): Contact | undefined {
+  const key = keyOf(id);
+  return data?.contacts.find((c) => keyOf(c.id) === key);
+}
+
+/** Spec §4: pinned first, then lastSendTime descending (stable for equal times). */
+export function sortConversations(list: readonly Contact[]): Contact[] {
+  return list
+    .map((c, i) => ({ c, i }))
+    .sort((a, b) => {
+      if (a.c.is_top !== b.c.is_top) return b.c.is_top - a.c.is_top;
+      const dt = toMillis(b.c.lastSendTime) - toMillis(a.c.lastSendTime);
+      return dt !== 0 ? dt : a.i - b.i;
+    })
+    .map(({ c }) => c);
+}
+
+/** A conversation belongs on home when it has content (or a draft waiting in it). */
+export function hasContent(c: Contact): boolean {
+  return c.lastContent !== '';
+}
+
+export function homeConversations(list: readonly Contact[], drafts: Readonly<Record<string, string>> = {}): Contact[] {
+  return sortConversations(list.filter((c) => hasContent(c) || Boolean(drafts[keyOf(c.id)])));
+}
+
+/** Spec §4: the total counts only conversations with notices on and with content. */
+export function totalUnread(list: readonly Contact[]): number {
+  return list.reduce((sum, c) => (c.is_notice === 1 && hasContent(c) ? sum + Math.max(0, c.unread) : sum), 0);
+}
+
+/**
+ * The conversation a pushed message belongs to, from my side (PROTOCOL §4.4): a `simple` push
+ * I sent (another of my devices) is filed under `toUser`; anyone else's under `toContactId`.
+ * Group pushes carry "group-N" in toContactId.
+ */
+export function conversationOf(msg: Pick<Message, 'fromUser' | 'from_user' | 'toUser' | 'toContactId'>, myId: number): string {
+  return senderId(msg) === myId ? keyOf(msg.toUser) : keyOf(msg.toContactId);
+}
+
+export function senderId(msg: Pick<Message, 'fromUser' | 'from_user'>): number {
+  return Number(msg.fromUser?.id ?? msg.from_user);
+}
+
+export interface IncomingContext {
+  myId: number;
+  /** The chat on screen and the page focused: its messages are being read as they come. */
+  readingChat: string | null;
+}
+
+export type IncomingResult =
+  | { kind: 'system' }
+  | { kind: 'unknown'; data: ContactsData }
+  | { kind: 'updated'; data: ContactsData; contact: Contact };
+
+function isContact(v: unknown): v is Contact {
+  return typeof v === 'object' && v !== null && 'id' in v && 'displayName' in v;
+}
+
+/**
+ * Spec §4 "Incoming message": last content, time and type follow the message; unread +1 when
+ * someone else sent it and I am not reading that chat; the mention count rises when I am in
+ * `at`; an unknown conversation is added (from the push's contactInfo; the caller refetches
+ * when there is none); messages to "system" only raise the separate system counter.
+ */
+export function applyIncoming(data: ContactsData, msg: Message, ctx: IncomingContext): IncomingResult {
+  const key = conversationOf(msg, ctx.myId);
+  if (key === 'system' || keyOf(msg.toContactId) === 'system') return { kind: 'system' };
+  const fromOther = senderId(msg) !== ctx.myId;
+  const reading = ctx.readingChat === key;
+  const index = data.contacts.findIndex((c) => keyOf(c.id) === key);
+  const base: Contact | undefined = index >= 0 ? data.contacts[index] : isContact(msg.contactInfo) ? { ...msg.contactInfo, unread: 0, is_at: 0 } : undefined;
+  if (!base) return { kind: 'unknown', data };
+  const mentioned = fromOther && Array.isArray(msg.at) && msg.at.map(Number).includes(ctx.myId);
+  const contact: Contact = {
+    ...base,
+    lastContent: msg.content,
+    lastSendTime: toMillis(msg.sendTime),
+    type: msg.type,
+    unread: fromOther && !reading ? (base.unread || 0) + 1 : reading ? 0 : base.unread,
+    is_at: mentioned && !reading ? (base.is_at || 0) + 1 : base.is_at,
+  };
+  const contacts = index >= 0 ? data.contacts.map((c, i) => (i === index ? contact : c)) : [contact, ...data.contacts];
+  return index >= 0 ? { kind: 'updated', data: { ...data, contacts }, contact } : { kind: 'unknown', data: { ...data, contacts } };
+}
+
+/** Apply a change to one conversation; unchanged data when it is not listed. */
+export function patchContact(data: ContactsData, id: number | string, patch: Partial<Contact>): ContactsData {
+  const key = keyOf(id);
+  let hit = false;
+  const contacts = data.contacts.map((c) => {
+    if (keyOf(c.id) !== key) return c;
+    hit = true;
+    return { ...c, ...patch };
+  });
+  return hit ? { ...data, contacts } : data;
+}
+
+const entities: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', '#39': "'" };
+
+/** Plain text of a stored message (sanitised HTML): tags stripped, entities decoded. */
+export function plainText(html: string): string {
+  return html
+    .replace(/<br\s*\/?>/gi, ' ')
+    .replace(/<\/(p|div|li|h4)>/gi, ' ')
+    .replace(/<img\b[^>]*>/gi, '')
+    .replace(/<[^>]*>/g, '')
+    .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+|#39);/gi, (m, name: string) => {
+      const lower = name.toLowerCase();
+      if (lower.startsWith('#x')) return safeCodePoint(parseInt(lower.slice(2), 16), m);
+      if (lower.startsWith('#') && lower !== '#39') return safeCodePoint(parseInt(lower.slice(1), 10), m);
+      return entities[lower] ?? m;
+    })
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+function safeCodePoint(n: number, fallback: string): string {
+  try {
+    return Number.isFinite(n) ? String.fromCodePoint(n) : fallback;
+  } catch {
+    return fallback;
+  }
+}
