@@ -6,9 +6,11 @@ import { RouterProvider } from 'react-router/dom';
 import { createAppRouter } from './app/router';
 import { Providers } from './app/providers';
 import { wireApi } from './app/wire-api';
+import { wireRealtime } from './app/wire-realtime';
 
 const router = createAppRouter();
 wireApi(router);
+wireRealtime(router);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');

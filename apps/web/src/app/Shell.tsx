@@ -5,6 +5,9 @@ import { DotLoading } from 'antd-mobile';
 import { useCurrentRoute } from './navigation';
 import { routeTable, type RouteMeta } from './routes';
 import { TabBar } from './TabBar';
+import { NetworkBanner } from '../features/realtime/NetworkBanner';
+import { useSystemUnread } from '../features/realtime/system-unread';
+import { useContacts, useTotalUnread } from '../features/conversations/api';
 import styles from './Shell.module.css';
 
 /** Centred 960 px frame, document title, and the tab bar on tab pages (auth: router loaders). */
@@ -20,12 +23,21 @@ export function Shell() {
 
   return (
     <div className={styles.frame}>
+      <NetworkBanner />
       <Suspense fallback={<PageFallback />}>
         <Outlet />
       </Suspense>
-      {meta?.tab !== undefined ? <TabBar active={meta.tab} /> : null}
+      {meta?.tab !== undefined ? <Tabs active={meta.tab} /> : null}
     </div>
   );
+}
+
+/** The tab bar with its badges: home = total unread (spec §4), contacts = friend requests. */
+function Tabs({ active }: { active: 0 | 1 }) {
+  const unread = useTotalUnread();
+  const pending = useContacts().data?.pendingFriends ?? 0;
+  const system = useSystemUnread((s) => s.count);
+  return <TabBar active={active} unread={unread} contactsBadge={pending + system} />;
 }
 
 export function PageFallback() {

@@ -1,6 +1,6 @@
 import './antd-render';
 import { useState } from 'react';
-import { DatePicker, Dialog, Picker, TextArea, Toast } from 'antd-mobile';
+import { ActionSheet, DatePicker, Dialog, Picker, TextArea, Toast } from 'antd-mobile';
 import { limits } from '@parley/protocol';
 import { i18n } from '../i18n';
 import { clampDate, clampTime, defaultDateBounds, formatTime, parseTime } from './clamp';
@@ -178,4 +178,27 @@ async function pickOne<T extends string>(
   return optionsList.find((o) => o.value === v)?.value ?? null;
 }
 
-export const dialogs = { modal, toast, loading, pickDate, pickTime, pickOne };
+export interface SheetAction<K extends string> {
+  key: K;
+  text: string;
+  danger?: boolean;
+}
+
+/** A bottom sheet of actions (long-press menus); resolves with the chosen key or null. */
+function actionSheet<K extends string>(actions: SheetAction<K>[], options: { title?: string } = {}): Promise<K | null> {
+  return new Promise((resolve) => {
+    let chosen: K | null = null;
+    ActionSheet.show({
+      extra: options.title,
+      actions: actions.map((a) => ({ key: a.key, text: a.text, danger: a.danger })),
+      cancelText: i18n.t('common.cancel'),
+      closeOnAction: true,
+      onAction: (a) => {
+        chosen = a.key as K;
+      },
+      onClose: () => resolve(chosen),
+    });
+  });
+}
+
+export const dialogs = { modal, toast, loading, pickDate, pickTime, pickOne, actionSheet };

@@ -33,9 +33,8 @@ export const useDrafts = create<{ all: AllDrafts }>(() => ({ all: readDrafts() }
 
 export function setDraft(userId: number, conversation: string, text: string): void {
   const all = useDrafts.getState().all;
-  const mine = { ...(all[String(userId)] ?? {}) };
-  if (text.trim()) mine[conversation] = text;
-  else delete mine[conversation];
+  const rest = Object.entries(all[String(userId)] ?? {}).filter(([k]) => k !== conversation);
+  const mine: Record<string, string> = Object.fromEntries(text.trim() ? [...rest, [conversation, text]] : rest);
   if ((all[String(userId)]?.[conversation] ?? '') === (mine[conversation] ?? '')) return;
   const next = { ...all, [String(userId)]: mine };
   write(next);

@@ -22,10 +22,8 @@ export const useOutbox = create<OutboxState>(() => ({ pending: {} }));
 function update(conversation: string, fn: (list: PendingMessage[]) => PendingMessage[]): void {
   useOutbox.setState((s) => {
     const next = fn(s.pending[conversation] ?? []);
-    const pending = { ...s.pending };
-    if (next.length) pending[conversation] = next;
-    else delete pending[conversation];
-    return { pending };
+    const others = Object.entries(s.pending).filter(([k]) => k !== conversation);
+    return { pending: Object.fromEntries(next.length ? [...others, [conversation, next]] : others) };
   });
 }
 

@@ -1,24 +1,62 @@
+import { useCallback, useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { SwipeAction } from 'antd-mobile';
+import type { Contact } from '@parley/protocol';
 import { Page } from '../../../app/Page';
 import { href } from '../../../app/routes';
 import { EmptyState } from '../../../ui/EmptyState';
 import { ChatIcon } from '../../../ui/icons';
+import { useNow } from '../../../lib/use-now';
 import { useAuth } from '../../auth/store';
 import { useSiteName } from '../../system/api';
 import { MeButton } from '../../../ui/MeButton';
+import { conversationActions, useContacts, useConversationAction } from '../../conversations/api';
+import { homeConversations, keyOf } from '../../conversations/model';
+import { useUserDrafts } from '../../chat/drafts';
+import { ConversationRow } from '../components/ConversationRow';
+import styles from './HomeScreen.module.css';
 
-/** Tab 0. The conversation list arrives with the real-time work; until then, its empty state. */
+const loadDialogs = () => import('../../../ui/dialogs').then((m) => m.dialogs);
+
+/** Tab 0: the conversation list of spec §4 (pinned first, newest first). */
 export default function HomeScreen() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const siteName = useSiteName();
   const me = useAuth((s) => s.userInfo);
-  return (
-    <Page
-      title={siteName}
-      right={<MeButton name={me?.displayName || me?.realname || ''} avatar={me?.avatar} seed={me?.user_id} onClick={() => void navigate(href('setting'))} />}
-    >
+  const drafts = useUserDrafts(me?.user_id);
+  const contacts = useContacts();
+  const action = useConversationAction();
+  const now = useNow();
+  const list = useMemo(() => homeConversations(contacts.data?.contacts ?? [], drafts), [contacts.data, drafts]);
+  const round = Boolean(me?.setting?.avatarCricle);
+
+  const open = useCallback((c: Contact) => void navigate(href('chat', { id: String(c.id) })), [navigate]);
+  const { mutate } = action;
+  const menu = useCallback(
+    async (c: Contact) => {
+      const dialogs = await loadDialogs();
+      const key = await dialogs.actionSheet(
+        [
+          { key: 'pin', text: c.is_top ? t('home.unpin') : t('home.pin') },
+          { key: 'mute', text: c.is_notice ? t('home.mute') : t('home.unmute') },
+          { key: 'delete', text: t('home.delete'), danger: true },
+        ] as const,
+        { title: c.displayName },
+      );
+      if (key === 'pin') mutate(conversationActions.pin(c));
+      else if (key === 'mute') mutate(conversationActions.mute(c));
+      else if (key === 'delete') mutate(conversationActions.remove(c));
+    },
+    [mutate, t],
+  );
+
+  let body;
+  if (contacts.isPending && contacts.fetchStatus !== 'idle') {
+    body = <Skeleton />;
+  } else if (list.length === 0) {
+    body = (
       <EmptyState
         testId="home-empty"
         icon={<ChatIcon size={56} />}
@@ -26,6 +64,57 @@ export default function HomeScreen() {
         actionText={t('home.emptyAction')}
         onAction={() => void navigate(href('contacts'), { replace: true })}
       />
+    );
+  } else {
+    body = (
+      <ul className={styles.list} aria-label={t('routes.home')}>
+        {list.map((c) => (
+          <li key={keyOf(c.id)}>
+            <SwipeAction
+              rightActions={[
+                { key: 'pin', text: c.is_top ? t('home.unpin') : t('home.pin'), color: '#576B95', onClick: () => mutate(conversationActions.pin(c)) },
+                { key: 'mute', text: c.is_notice ? t('home.mute') : t('home.unmute'), color: 'warning', onClick: () => mutate(conversationActions.mute(c)) },
+                { key: 'delete', text: t('home.delete'), color: 'danger', onClick: () => mutate(conversationActions.remove(c)) },
+              ]}
+            >
+              <ConversationRow
+                contact={c}
+                draft={drafts[keyOf(c.id)]}
+                now={now}
+                roundAvatar={round}
+                onOpen={open}
+                onMenu={(x) => void menu(x)}
+              />
+            </SwipeAction>
+          </li>
+        ))}
+      </ul>
+    );
+  }
+
+  return (
+    <Page
+      title={siteName}
+      right={<MeButton name={me?.displayName || me?.realname || ''} avatar={me?.avatar} seed={me?.user_id} onClick={() => void navigate(href('setting'))} />}
+    >
+      {body}
     </Page>
+  );
+}
+
+function Skeleton() {
+  const { t } = useTranslation();
+  return (
+    <div className={styles.skeleton} role="progressbar" aria-busy="true" aria-label={t('common.loading')} data-testid="home-loading">
+      {Array.from({ length: 6 }, (_, i) => (
+        <div key={i} className={styles.skeletonRow}>
+          <span className={styles.skeletonAvatar} />
+          <span className={styles.skeletonLines}>
+            <span />
+            <span />
+          </span>
+        </div>
+      ))}
+    </div>
   );
 }

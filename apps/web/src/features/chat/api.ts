@@ -1,0 +1,93 @@
+import { useQuery, type QueryClient } from '@tanstack/react-query';
+import type { Message } from '@parley/protocol';
+import { ApiError } from '../../lib/api-client';
+import { endpoints } from '../../lib/endpoints';
+import { contactsKey, markConversationRead, patchConversation } from '../conversations/api';
+import { findContact, keyOf, type ContactsData } from '../conversations/model';
+import { mergeMessages, pageSize, textToHtml, withNewestPage, withOlderPage, type MessagesData } from './model';
+import { outbox, type PendingMessage } from './outbox';
+
+/** A chat's messages in the query cache: newest page on open, older pages on demand. */
+
+export const messagesKey = (conversation: string) => ['messages', conversation] as const;
+
+const rowsOf = (data: Message[] | ''): Message[] => (Array.isArray(data) ? data : []);
+
+/** Newest page (chat mode without last_id: the server also marks the chat read). */
+export async function fetchNewest(qc: QueryClient, conversation: string): Promise<MessagesData> {
+  const env = await endpoints.getMessageList({ toContactId: conversation, limit: pageSize });
+  markConversationRead(qc, conversation);
+  return withNewestPage(qc.getQueryData<MessagesData>(messagesKey(conversation)), rowsOf(env.data));
+}
+
+export function useMessages(qc: QueryClient, conversation: string) {
+  return useQuery({
+    queryKey: messagesKey(conversation),
+    queryFn: () => fetchNewest(qc, conversation),
+    staleTime: Infinity,
+    gcTime: 5 * 60_000,
+  });
+}
+
+/** Older rows below the oldest loaded one; resolves false when there is nothing more. */
+export async function loadOlder(qc: QueryClient, conversation: string): Promise<boolean> {
+  const data = qc.getQueryData<MessagesData>(messagesKey(conversation));
+  const oldest = data?.messages[0];
+  if (!data || !data.hasMore || !oldest) return false;
+  const env = await endpoints.getMessageList({ toContactId: conversation, limit: pageSize, last_id: oldest.msg_id });
+  qc.setQueryData<MessagesData>(messagesKey(conversation), (d) => (d ? withOlderPage(d, rowsOf(env.data)) : d));
+  return rowsOf(env.data).length >= pageSize;
+}
+
+/** A message that reached this conversation (push or send answer); a no-op if not loaded. */
+export function addToChat(qc: QueryClient, conversation: string, msg: Message): void {
+  outbox.remove(conversation, msg.id);
+  qc.setQueryData<MessagesData>(messagesKey(conversation), (d) =>
+    d ? { ...d, messages: mergeMessages(d.messages, [msg]) } : d,
+  );
+}
+
+export function patchChat(qc: QueryClient, conversation: string, fn: (d: MessagesData) => MessagesData): void {
+  qc.setQueryData<MessagesData>(messagesKey(conversation), (d) => (d ? fn(d) : d));
+}
+
+/** Send (or resend) a pending message; the same uuid makes a retry idempotent (§4.4). */
+export async function deliver(qc: QueryClient, p: PendingMessage): Promise<void> {
+  outbox.setStatus(p.conversation, p.id, 'sending');
+  try {
+    const msg = await endpoints.sendMessage({ id: p.id, type: p.type, content: p.content, toContactId: p.conversation });
+    addToChat(qc, p.conversation, { ...msg, toContactId: p.conversation });
+    const listed = findContact(qc.getQueryData<ContactsData>(contactsKey), p.conversation);
+    if (listed) patchConversation(qc, p.conversation, { lastContent: msg.content, lastSendTime: msg.sendTime, type: msg.type });
+    else void qc.invalidateQueries({ queryKey: contactsKey });
+  } catch (e) {
+    // 401 = the group is muted: the message cannot exist; the API client showed the reason.
+    if (e instanceof ApiError && e.kind === 'code' && e.code === 401) outbox.remove(p.conversation, p.id);
+    else outbox.setStatus(p.conversation, p.id, 'failed');
+  }
+}
+
+export function sendText(qc: QueryClient, conversation: string, text: string): Promise<void> {
+  const p: PendingMessage = {
+    id: crypto.randomUUID(),
+    conversation: keyOf(conversation),
+    type: 'text',
+    content: textToHtml(text),
+    createdAt: Date.now(),
+    status: 'sending',
+  };
+  outbox.add(p);
+  return deliver(qc, p);
+}
+
+export function retry(qc: QueryClient, conversation: string, id: string): void {
+  const p = outbox.get(conversation, id);
+  if (p) void deliver(qc, p);
+}
+
+/** Tell the server what I have read while the chat is open (the peer gets isRead/readAll). */
+export function reportRead(conversation: string, msgs: Pick<Message, 'id' | 'msg_id'>[]): void {
+  void endpoints
+    .setMsgIsRead(conversation, msgs.map((m) => ({ id: m.id, msg_id: m.msg_id })))
+    .catch(() => undefined);
+}

@@ -1,0 +1,74 @@
+import { memo } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Contact } from '@parley/protocol';
+import { Avatar } from '../../../ui/Avatar';
+import { MuteIcon } from '../../../ui/icons';
+import { relativeTime } from '../../../lib/format/time';
+import { useLongPress } from '../../../lib/use-long-press';
+import { previewOf } from './preview';
+import styles from './ConversationRow.module.css';
+
+export interface ConversationRowProps {
+  contact: Contact;
+  draft?: string;
+  now: number;
+  roundAvatar?: boolean;
+  onOpen(contact: Contact): void;
+  onMenu(contact: Contact): void;
+}
+
+/** 64 px row (DESIGN.md): avatar with badge, name and time, preview line and muted mark. */
+export const ConversationRow = memo(function ConversationRow({ contact: c, draft, now, roundAvatar, onOpen, onMenu }: ConversationRowProps) {
+  const { t } = useTranslation();
+  const press = useLongPress(() => onMenu(c));
+  const muted = c.is_notice !== 1;
+  const unread = Math.max(0, c.unread || 0);
+  const preview = previewOf(c.type, c.lastContent, t);
+  return (
+    <button
+      type="button"
+      className={`${styles.row} ${c.is_top ? styles.pinned : ''}`}
+      onClick={() => onOpen(c)}
+      {...press}
+      data-testid="conversation-row"
+      data-id={String(c.id)}
+      aria-label={`${c.displayName}${unread ? `, ${t('home.unreadCount', { count: unread })}` : ''}`}
+    >
+      <span className={styles.avatar}>
+        <Avatar src={c.avatar} name={c.displayName} seed={String(c.id)} size={48} round={roundAvatar} />
+        {unread > 0 && !muted ? (
+          <span className={styles.badge} data-testid="conversation-unread">
+            {unread > 99 ? '99+' : unread}
+          </span>
+        ) : null}
+        {unread > 0 && muted ? <span className={styles.dot} data-testid="conversation-unread-dot" aria-hidden="true" /> : null}
+        {c.is_group === 0 && c.is_online === 1 ? (
+          <span className={styles.online} aria-label={t('home.online')} role="img" />
+        ) : null}
+      </span>
+      <span className={styles.main}>
+        <span className={styles.top}>
+          <span className={styles.name}>{c.displayName}</span>
+          <span className={styles.time}>{c.lastContent ? relativeTime(c.lastSendTime, now, t('time', { returnObjects: true })) : ''}</span>
+        </span>
+        <span className={styles.bottom}>
+          <span className={styles.preview}>
+            {c.is_at > 0 ? <span className={styles.mark}>{t('home.mention')}</span> : null}
+            {draft ? (
+              <>
+                <span className={styles.mark}>{t('home.draft')}</span>
+                {draft}
+              </>
+            ) : (
+              <>
+                {muted && unread > 1 ? `[${unread}] ` : ''}
+                {preview}
+              </>
+            )}
+          </span>
+          {muted ? <MuteIcon size={16} className={styles.muted} aria-label={t('home.muted')} role="img" aria-hidden={false} /> : null}
+        </span>
+      </span>
+    </button>
+  );
+});

@@ -1,0 +1,104 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { SocketClient, socketUrl } from '../../lib/socket';
+import { useAuth } from '../auth/store';
+import { readingChat, useOpenChat } from '../conversations/reading';
+import { reportRead } from '../chat/api';
+import { outbox } from '../chat/outbox';
+import { createDispatcher, refreshAfterBind } from './dispatch';
+import { useConnection } from './connection';
+import { notifyNewMessage } from './notify';
+import { systemUnread } from './system-unread';
+
+/**
+ * The one socket of the app: started when a session exists, stopped on logout; woken when the
+ * page is shown again or the network returns; closed politely when the page goes away.
+ */
+export interface RealtimeOptions {
+  qc: QueryClient;
+  /** Forced offline: tell the user, then log out to the login page. */
+  onKicked(): void;
+}
+
+let client: SocketClient | null = null;
+
+export function realtimeClient(): SocketClient | null {
+  return client;
+}
+
+export function startRealtime({ qc, onKicked }: RealtimeOptions): () => void {
+  const dispatch = createDispatcher({
+    qc,
+    myId: () => useAuth.getState().userInfo?.user_id ?? null,
+    readingChat,
+    onKicked,
+    onNotify: (contact, msg) => notifyNewMessage(contact, msg, useAuth.getState().userInfo?.setting?.isVoice !== false),
+    onReadWhileOpen: (conversation, msgs) => reportRead(conversation, msgs),
+    onSystemMessage: () => systemUnread.add(),
+  });
+
+  const socket = new SocketClient(
+    socketUrl(),
+    () => {
+      const { token, userInfo } = useAuth.getState();
+      return token && userInfo ? { token, userId: userInfo.user_id } : null;
+    },
+    {
+      onEvent: dispatch,
+      onStatus: (status) => useConnection.setState({ status }),
+      onReady: ({ clientId, reconnect }) => {
+        useAuth.getState().setClientId(clientId);
+        // Anything sent before this bind (or while disconnected) is only in the server's rows.
+        void reconnect;
+        refreshAfterBind(qc, useOpenChat.getState().id);
+      },
+    },
+  );
+  client = socket;
+
+  const sync = (token: string | null) => {
+    if (token && socket.state === 'idle') socket.start();
+    else if (!token && socket.state !== 'idle') socket.stop();
+  };
+  sync(useAuth.getState().token);
+  const unsubscribe = useAuth.subscribe((s, prev) => {
+    if (s.token !== prev.token) {
+      if (prev.token && s.token) socket.stop(); // another account: bind again from scratch
+      if (!s.token) {
+        outbox.clear();
+        systemUnread.clear();
+      }
+      sync(s.token);
+    }
+  });
+
+  const onVisible = () => {
+    if (document.visibilityState === 'visible') socket.wake();
+  };
+  const onOnline = () => socket.wake();
+  const onLeave = () => socket.stop();
+  // Back from the back/forward cache: the socket was closed on pagehide.
+  const onShow = (e: PageTransitionEvent) => {
+    if (e.persisted) sync(useAuth.getState().token);
+  };
+  document.addEventListener('visibilitychange', onVisible);
+  window.addEventListener('pageshow', onShow);
+  window.addEventListener('online', onOnline);
+  window.addEventListener('pagehide', onLeave);
+  window.addEventListener('beforeunload', onLeave);
+
+  return () => {
+    unsubscribe();
+    document.removeEventListener('visibilitychange', onVisible);
+    window.removeEventListener('online', onOnline);
+    window.removeEventListener('pagehide', onLeave);
+    window.removeEventListener('beforeunload', onLeave);
+    window.removeEventListener('pageshow', onShow);
+    socket.stop();
+    client = null;
+  };
+}
+
+/** "Tap to retry" on the network-down banner. */
+export function wakeRealtime(): void {
+  client?.wake();
+}
