@@ -1,2 +1,5 @@
-// The load generator arrives with the benchmarks issue; until then say so plainly.
-console.log('No benchmark workloads exist yet. They arrive with the benchmarks issue (see docs/).');
+// Load generator for Parley (issue #7): `npm run bench -- <workload> [options]`, see lib/cli.mjs.
+// Exits explicitly: a run must stop on its own even if a socket or timer were left behind.
+import { main } from './lib/main.mjs';
+
+process.exit(await main(process.argv.slice(2)));

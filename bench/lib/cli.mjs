@@ -1,0 +1,112 @@
+/** Command line: `bench <workload> [sub] [--option value | --flag]` (pure). */
+
+export const WORKLOADS = ['one-to-one', 'group', 'idle', 'cold', 'sweep'];
+export const SWEEPABLE = ['one-to-one', 'group'];
+
+export const DEFAULTS = {
+  backend: 'sqlite', // sqlite (one node) | pg (PostgreSQL + Redis, --nodes, default 2)
+  nodes: 0, // 0 = 1 for sqlite, 2 for pg
+  url: '', // a running server (comma-separated for several nodes); no launch
+  users: 200,
+  rate: 500, // messages per second, all senders together
+  duration: 10, // seconds of measured sending per point
+  warmup: 2, // seconds of sending before the measured window (not counted)
+  drain: 5, // seconds to wait for outstanding pushes after the last send
+  members: 500,
+  senders: 4,
+  conns: 1000,
+  connsPerUser: 10,
+  hold: 30, // idle: seconds to hold the sockets (covers one heartbeat at 25 s)
+  conversations: 500,
+  messages: 100000,
+  pages: 50,
+  p99Limit: 100, // ms, sweep stop rule
+  startRate: 0, // sweep: 0 = workload default
+  factor: 1.5, // sweep: rate multiplier while clean
+  maxPoints: 12, // sweep: bounded number of points
+  refine: 2, // sweep: bisection steps between last clean and first failing rate
+  sources: 16, // 127.0.0.2 … 127.0.0.(1+sources) as client source addresses
+  maxInflight: 4000,
+  pin: false,
+  cpuProf: false,
+  keep: false,
+  out: '', // JSON lines file; default bench/results/<workload>-<backend>-<time>.jsonl
+  label: '',
+  timeout: 900, // seconds: hard stop for the whole run
+};
+
+const NUMERIC = new Set(Object.keys(DEFAULTS).filter((k) => typeof DEFAULTS[k] === 'number'));
+const BOOLEAN = new Set(Object.keys(DEFAULTS).filter((k) => typeof DEFAULTS[k] === 'boolean'));
+
+const camel = (s) => s.replace(/-([a-z])/g, (_, c) => c.toUpperCase());
+
+export class CliError extends Error {}
+
+/** argv without node and script. Returns { workload, target, opts }. */
+export function parseArgs(argv) {
+  const opts = { ...DEFAULTS };
+  const positional = [];
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    if (a === '-h' || a === '--help') return { workload: 'help', target: null, opts };
+    if (!a.startsWith('--')) {
+      positional.push(a);
+      continue;
+    }
+    let [key, value] = a.slice(2).split(/=(.*)/s, 2);
+    key = camel(key);
+    if (key.startsWith('no') && BOOLEAN.has(key[2]?.toLowerCase() + key.slice(3))) {
+      opts[key[2].toLowerCase() + key.slice(3)] = false;
+      continue;
+    }
+    if (!(key in DEFAULTS)) throw new CliError(`unknown option --${a.slice(2).split('=')[0]}`);
+    if (BOOLEAN.has(key)) {
+      opts[key] = value === undefined ? true : !['0', 'false', 'no'].includes(value);
+      continue;
+    }
+    if (value === undefined) {
+      value = argv[++i];
+      if (value === undefined) throw new CliError(`--${a.slice(2)} needs a value`);
+    }
+    if (NUMERIC.has(key)) {
+      const n = Number(value);
+      if (!Number.isFinite(n) || n < 0) throw new CliError(`--${a.slice(2).split('=')[0]} must be a number ≥ 0`);
+      opts[key] = n;
+    } else opts[key] = value;
+  }
+  const [workload, target, ...rest] = positional;
+  if (!workload) throw new CliError(`name a workload: ${WORKLOADS.join(', ')}`);
+  if (!WORKLOADS.includes(workload)) throw new CliError(`unknown workload "${workload}" (${WORKLOADS.join(', ')})`);
+  if (workload === 'sweep') {
+    if (!SWEEPABLE.includes(target)) throw new CliError(`sweep what? ${SWEEPABLE.join(' or ')}`);
+  } else if (target !== undefined) throw new CliError(`unexpected argument "${target}"`);
+  if (rest.length) throw new CliError(`unexpected argument "${rest[0]}"`);
+  if (!['sqlite', 'pg'].includes(opts.backend)) throw new CliError('--backend is sqlite or pg');
+  if (!opts.nodes) opts.nodes = opts.backend === 'pg' ? 2 : 1;
+  if (opts.backend === 'sqlite' && opts.nodes > 1 && !opts.url) throw new CliError('several nodes need --backend pg');
+  if (opts.sources < 1 || opts.sources > 250) throw new CliError('--sources is 1–250');
+  if (opts.factor <= 1) throw new CliError('--factor must be > 1');
+  return { workload, target: target ?? null, opts };
+}
+
+export const USAGE = `usage: npm run bench -- <workload> [options]
+
+workloads
+  one-to-one             pairs of users exchange messages at --rate for --duration
+  group                  one group of --members, --senders members send at --rate
+  idle                   --conns sockets held --hold seconds with heartbeats; RSS per connection
+  cold                   login → getContacts with --conversations; getMessageList pages of --messages
+  sweep one-to-one|group raise the rate (×--factor) until p99 > --p99-limit ms or a loss
+
+options (defaults in brackets)
+  --backend sqlite|pg [sqlite]   pg = PostgreSQL 127.0.0.1:5432 + Redis db 5, --nodes [2]
+  --url URL[,URL]                use running server node(s) instead of starting one
+  --users N [200]  --rate R [500]  --duration S [10]  --warmup S [2]  --drain S [5]
+  --members M [500]  --senders K [4]  --conns N [1000]  --conns-per-user N [10]  --hold S [30]
+  --conversations N [500]  --messages N [100000]  --pages N [50]
+  --p99-limit MS [100]  --start-rate R  --factor F [1.5]  --max-points N [12]  --refine N [2]
+  --sources N [16]   client source addresses 127.0.0.2…
+  --pin            server on core 0, generator on core 1 (taskset)
+  --cpu-prof       write a V8 CPU profile of the server and print its top functions
+  --out FILE       JSON lines (default bench/results/…)   --label TEXT   --keep (keep data)
+  --timeout S [900]  hard stop`;

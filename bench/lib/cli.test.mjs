@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { CliError, DEFAULTS, parseArgs } from './cli.mjs';
+
+describe('parseArgs', () => {
+  it('reads a workload with defaults', () => {
+    const { workload, target, opts } = parseArgs(['one-to-one']);
+    expect(workload).toBe('one-to-one');
+    expect(target).toBeNull();
+    expect(opts.rate).toBe(DEFAULTS.rate);
+    expect(opts.nodes).toBe(1);
+  });
+  it('reads sweep targets, numbers, flags and both option forms', () => {
+    const { workload, target, opts } = parseArgs(['sweep', 'group', '--members', '50', '--rate=20', '--pin', '--backend', 'pg']);
+    expect([workload, target]).toEqual(['sweep', 'group']);
+    expect(opts.members).toBe(50);
+    expect(opts.rate).toBe(20);
+    expect(opts.pin).toBe(true);
+    expect(opts.nodes).toBe(2);
+  });
+  it('maps kebab-case to options and supports --no-flag', () => {
+    const { opts } = parseArgs(['idle', '--conns-per-user', '5', '--p99-limit', '50', '--pin', '--no-pin']);
+    expect(opts.connsPerUser).toBe(5);
+    expect(opts.p99Limit).toBe(50);
+    expect(opts.pin).toBe(false);
+  });
+  it('rejects bad input', () => {
+    expect(() => parseArgs([])).toThrow(CliError);
+    expect(() => parseArgs(['nope'])).toThrow(/unknown workload/);
+    expect(() => parseArgs(['sweep'])).toThrow(/sweep what/);
+    expect(() => parseArgs(['group', 'extra'])).toThrow(/unexpected/);
+    expect(() => parseArgs(['group', '--bogus', '1'])).toThrow(/unknown option/);
+    expect(() => parseArgs(['group', '--rate', 'fast'])).toThrow(/number/);
+    expect(() => parseArgs(['group', '--rate'])).toThrow(/needs a value/);
+    expect(() => parseArgs(['group', '--nodes', '2'])).toThrow(/pg/);
+  });
+  it('answers help', () => {
+    expect(parseArgs(['--help']).workload).toBe('help');
+  });
+});

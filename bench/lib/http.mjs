@@ -1,0 +1,82 @@
+import http from 'node:http';
+
+/**
+ * The HTTP side of the protocol: POST JSON, read the envelope (PROTOCOL §1.3). Keep-alive
+ * agents, one per source address, so HTTP load also spreads over 127.0.0.x.
+ */
+
+export class ApiError extends Error {
+  constructor(path, env) {
+    super(`${path}: code ${env?.code} ${env?.msg ?? ''}`.trim());
+    this.code = env?.code;
+    this.envelope = env;
+  }
+}
+
+const agents = new Map();
+function agentFor(localAddress) {
+  let a = agents.get(localAddress);
+  if (!a) {
+    a = new http.Agent({ keepAlive: true, maxSockets: 64, localAddress });
+    agents.set(localAddress, a);
+  }
+  return a;
+}
+
+export function closeAgents() {
+  for (const a of agents.values()) a.destroy();
+  agents.clear();
+}
+
+/** Resolves to the envelope; rejects on transport errors, HTTP ≠ 200 or a timeout. */
+export function post(base, path, body, { token, localAddress = '127.0.0.1', timeoutMs = 10000 } = {}) {
+  const payload = Buffer.from(JSON.stringify(body ?? {}));
+  const u = new URL(path, base);
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      {
+        host: u.hostname,
+        port: u.port,
+        path: u.pathname,
+        method: 'POST',
+        agent: agentFor(localAddress),
+        headers: {
+          'content-type': 'application/json',
+          'content-length': payload.length,
+          'accept-language': 'en',
+          ...(token ? { authorization: token } : {}),
+        },
+        timeout: timeoutMs,
+      },
+      (res) => {
+        const chunks = [];
+        res.on('data', (c) => chunks.push(c));
+        res.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          if (res.statusCode !== 200) return reject(new ApiError(path, { code: res.statusCode, msg: `HTTP ${res.statusCode} ${text.slice(0, 200)}` }));
+          try {
+            resolve(JSON.parse(text));
+          } catch {
+            reject(new Error(`${path}: not JSON`));
+          }
+        });
+        res.on('error', reject);
+      },
+    );
+    req.on('timeout', () => req.destroy(new Error(`${path}: timeout after ${timeoutMs} ms`)));
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
+
+/** post() that requires code 0 and returns the whole envelope. */
+export async function call(base, path, body, o) {
+  const env = await post(base, path, body, o);
+  if (env.code !== 0) throw new ApiError(path, env);
+  return env;
+}
+
+/** Source addresses 127.0.0.2 … 127.0.0.(1+n). */
+export function sourceAddresses(n) {
+  return Array.from({ length: n }, (_, i) => `127.0.0.${i + 2}`);
+}

@@ -1,0 +1,99 @@
+import { randomUUID } from 'node:crypto';
+import { post } from './http.mjs';
+import { readProc, sampler } from './procstat.mjs';
+import { runSchedule } from './rate.mjs';
+import { newPoint } from './tracker.mjs';
+
+/**
+ * One measured point of message load: sendMessage at `rate` for warmup + duration seconds,
+ * open loop; then wait up to `drain` s for the pushes still due. `pick(i)` names the sender,
+ * the target conversation and the recipients of message i.
+ */
+export async function runPoint({ env, tracker, pick, rate, opts, extra }) {
+  const { warmup, duration, drain, maxInflight } = opts;
+  const point = newPoint(extra);
+  const warmupMs = warmup * 1000;
+  const smp = sampler(env.nodes.map((n) => n.pid).filter(Boolean));
+  const gen0 = readProc(process.pid);
+  let sampling = false;
+  const startSampling = setTimeout(() => {
+    smp.start();
+    sampling = true;
+  }, warmupMs);
+  const t0 = performance.now();
+  const sched = await runSchedule({
+    rate,
+    durationS: warmup + duration,
+    maxInflight,
+    send: async (i) => {
+      const { sender, to, recipients } = pick(i);
+      const id = randomUUID();
+      const start = performance.now();
+      const counted = start - t0 >= warmupMs;
+      const m = tracker.expect(id, { t0: start, point, recipients, counted });
+      point.sent++;
+      if (counted) point.sentWindow++;
+      try {
+        const env2 = await post(sender.base, '/enterprise/im/sendMessage', { id, type: 'text', content: `bench ${i}`, toContactId: to }, {
+          token: sender.token,
+          localAddress: sender.src,
+        });
+        if (env2.code === 0) {
+          m.ok = true;
+          point.accepted++;
+        } else {
+          point.errors++;
+          if (point.errorSamples.length < 3) point.errorSamples.push(`${env2.code} ${env2.msg}`);
+        }
+      } catch (err) {
+        point.errors++;
+        if (point.errorSamples.length < 3) point.errorSamples.push(err.message);
+      }
+      if (counted) point.http.add(performance.now() - start);
+    },
+  });
+  clearTimeout(startSampling);
+  const server = sampling ? smp.stop() : [];
+  const gen1 = readProc(process.pid);
+  const sendEnd = performance.now();
+  // Drain: wait until every accepted message has all its deliveries, or the drain time passed.
+  const until = sendEnd + drain * 1000;
+  const expected = expectedDeliveries(tracker, point);
+  while (performance.now() < until && point.delivered < expected) {
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  tracker.settle(point);
+  const windowS = Math.max(0.001, (sendEnd - t0 - warmupMs) / 1000);
+  return {
+    ...extra,
+    rate,
+    duration,
+    sent: point.sent,
+    sentPerS: Math.round(point.sentWindow / windowS),
+    accepted: point.accepted,
+    errors: point.errors,
+    skipped: sched.skipped,
+    delivered: point.delivered,
+    deliveredPerS: Math.round(point.deliveredWindow / windowS),
+    lost: point.lost,
+    dup: point.dup,
+    echo: point.echo,
+    e2e: point.e2e.summary(),
+    http: point.http.summary(),
+    maxLagMs: sched.maxLagMs,
+    server,
+    generatorCpuPct: gen0 && gen1 ? Math.round(((gen1.cpuS - gen0.cpuS) / ((gen1.t - gen0.t) / 1000)) * 1000) / 10 : null,
+    errorSamples: point.errorSamples.length ? point.errorSamples : undefined,
+  };
+}
+
+function expectedDeliveries(tracker, point) {
+  let n = 0;
+  for (const m of tracker.msgs.values()) if (m.point === point && m.ok) n += m.recipients.size;
+  return n;
+}
+
+/** A point is clean when nothing was lost, duplicated, refused or skipped and p99 is within the limit. */
+export function isClean(r, p99Limit) {
+  return r.lost === 0 && r.dup === 0 && r.errors === 0 && r.skipped === 0 && r.e2e.p99 !== null && r.e2e.p99 <= p99Limit;
+}

@@ -1,0 +1,141 @@
+import { execFileSync } from 'node:child_process';
+import { CliError, parseArgs, USAGE } from './cli.mjs';
+import { closeAgents, sourceAddresses } from './http.mjs';
+import { isClean, runPoint } from './load.mjs';
+import { summariseProfiles } from './profile.mjs';
+import { openReport, serverCpu, serverRss, table } from './report.mjs';
+import { launch } from './server.mjs';
+import { registerAdmin, newRunId } from './users.mjs';
+import * as oneToOne from '../workloads/one-to-one.mjs';
+import * as group from '../workloads/group.mjs';
+import * as idle from '../workloads/idle.mjs';
+import * as cold from '../workloads/cold.mjs';
+
+const log = (...a) => console.error(...a);
+const LOAD = { 'one-to-one': oneToOne, group };
+const DEFAULT_RATE = { 'one-to-one': 250, group: 20 };
+
+const loadColumns = [
+  ['rate', 'rate'],
+  ['sent/s', 'sentPerS'],
+  ['deliv/s', 'deliveredPerS'],
+  ['lost', 'lost'],
+  ['dup', 'dup'],
+  ['err', 'errors'],
+  ['skip', 'skipped'],
+  ['e2e p50', 'e2e.p50'],
+  ['p95', 'e2e.p95'],
+  ['p99', 'e2e.p99'],
+  ['max', 'e2e.max'],
+  ['http p50', 'http.p50'],
+  ['http p99', 'http.p99'],
+  ['srv CPU%', serverCpu],
+  ['srv RSS MB', serverRss],
+  ['gen CPU%', 'generatorCpuPct'],
+  ['clean', 'clean'],
+];
+
+function pinGenerator() {
+  // Every thread of this process to core 1; the server was started on core 0.
+  execFileSync('taskset', ['-a', '-p', '-c', '1', String(process.pid)], { stdio: 'ignore' });
+}
+
+async function runLoad(kind, sweep, env, opts, ctx, report) {
+  const w = await LOAD[kind].prepare({ env, opts, ...ctx });
+  const rows = [];
+  const point = async (rate) => {
+    log(`  point: ${rate} msg/s for ${opts.warmup}+${opts.duration} s`);
+    const r = await runPoint({ env, tracker: w.tracker, pick: w.pick, rate, opts, extra: { ...w.extra, backend: env.backend, nodes: env.nodes.length, pin: opts.pin } });
+    r.closedEarly = w.closedEarly();
+    r.clean = isClean(r, opts.p99Limit) && r.closedEarly === 0;
+    report.write(r);
+    rows.push(r);
+    log(`    sent ${r.sentPerS}/s, delivered ${r.deliveredPerS}/s, lost ${r.lost}, dup ${r.dup}, err ${r.errors}, skip ${r.skipped}, p99 ${r.e2e.p99} ms${r.errorSamples ? ` (${r.errorSamples[0]})` : ''} → ${r.clean ? 'clean' : 'NOT clean'}`);
+    return r;
+  };
+  try {
+    if (!sweep) {
+      await point(opts.rate);
+      return { rows };
+    }
+    let rate = opts.startRate || DEFAULT_RATE[kind];
+    let good = 0;
+    let bad = 0;
+    for (let k = 0; k < opts.maxPoints; k++) {
+      const r = await point(Math.round(rate));
+      if (!r.clean) {
+        bad = Math.round(rate);
+        break;
+      }
+      good = Math.round(rate);
+      rate *= opts.factor;
+    }
+    for (let k = 0; bad && good && k < opts.refine; k++) {
+      const mid = Math.round((good + bad) / 2);
+      if (mid <= good || mid >= bad) break;
+      if ((await point(mid)).clean) good = mid;
+      else bad = mid;
+    }
+    const summary = { workload: `sweep ${kind}`, backend: env.backend, nodes: env.nodes.length, pin: opts.pin, ...w.extra, saturationRate: good || null, firstFailingRate: bad || null, p99Limit: opts.p99Limit };
+    report.write(summary);
+    return { rows, summary };
+  } finally {
+    w.teardown();
+  }
+}
+
+export async function main(argv) {
+  let parsed;
+  try {
+    parsed = parseArgs(argv);
+  } catch (err) {
+    if (err instanceof CliError) {
+      console.error(`bench: ${err.message}\n\n${USAGE}`);
+      return 2;
+    }
+    throw err;
+  }
+  const { workload, target, opts } = parsed;
+  if (workload === 'help') {
+    console.log(USAGE);
+    return 0;
+  }
+  const hardStop = setTimeout(() => {
+    console.error(`bench: hard stop after --timeout ${opts.timeout} s`);
+    process.exit(3);
+  }, opts.timeout * 1000);
+  if (opts.pin) pinGenerator();
+  const name = workload === 'sweep' ? `sweep-${target}` : workload;
+  const report = openReport(opts, name);
+  log(`bench ${name}: backend ${opts.url ? 'external' : opts.backend}, ${opts.url ? opts.url : `${opts.nodes} node(s)`}${opts.pin ? ', pinned (server core 0, generator core 1)' : ''}`);
+  const env = await launch(opts, log);
+  log(`  server: ${env.nodes.map((n) => `${n.url} pid ${n.pid}`).join(', ')}`);
+  const ctx = { sources: sourceAddresses(opts.sources), runId: newRunId(), log, report };
+  let code = 0;
+  let output = '';
+  try {
+    if (!opts.url) await registerAdmin(env.nodes[0].url, ctx.runId);
+    if (workload === 'one-to-one' || workload === 'group' || workload === 'sweep') {
+      const kind = workload === 'sweep' ? target : workload;
+      const { rows, summary } = await runLoad(kind, workload === 'sweep', env, opts, ctx, report);
+      const cols = kind === 'group' ? loadColumns.map((c) => (c[0] === 'rate' ? ['msg/s', 'rate'] : c)) : loadColumns;
+      output = `${name} · ${env.backend} · ${env.nodes.length} node(s)${opts.pin ? ' · pinned' : ''} · ${kind === 'group' ? `${rows[0]?.members} members, ${rows[0]?.senders} senders` : `${rows[0]?.users} users`} · e2e/http in ms\n${table(rows, cols)}`;
+      if (summary) output += `\nsaturation (highest clean rate, p99 ≤ ${opts.p99Limit} ms, nothing lost): ${summary.saturationRate ?? 'none'} msg/s${summary.firstFailingRate ? `; first failing ${summary.firstFailingRate}` : ''}`;
+    } else {
+      const w = workload === 'idle' ? idle : cold;
+      const rows = await w.run({ env, opts, ...ctx });
+      output = `${name} · ${env.backend} · ${env.nodes.length} node(s)${opts.pin ? ' · pinned' : ''}\n${table(rows, w.columns)}`;
+    }
+  } catch (err) {
+    code = 1;
+    console.error(`bench: ${err.message}`);
+  } finally {
+    closeAgents();
+    await env.stop();
+    clearTimeout(hardStop);
+  }
+  if (output) console.log(`\n${output}\n\nJSON lines: ${report.file}`);
+  const profiles = env.profiles();
+  if (profiles.length) console.log(`\n${summariseProfiles(profiles)}`);
+  return code;
+}

@@ -1,0 +1,50 @@
+import fs from 'node:fs';
+
+/** CPU and memory of a process from /proc (Linux). */
+
+const TICKS = 100; // USER_HZ on Linux
+
+export function readProc(pid) {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name, which is in parentheses and may hold spaces.
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const cpuS = (Number(f[11]) + Number(f[12])) / TICKS; // utime + stime
+    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+    const rssKb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+    return { cpuS, rssKb, t: performance.now() };
+  } catch {
+    return null;
+  }
+}
+
+/** Samples processes every `everyMs` between start() and stop(): CPU % over the window, RSS max/last. */
+export function sampler(pids, everyMs = 1000) {
+  let first = [];
+  let timer;
+  const maxRss = new Map();
+  const sample = () => {
+    for (const pid of pids) {
+      const r = readProc(pid);
+      if (r) maxRss.set(pid, Math.max(maxRss.get(pid) ?? 0, r.rssKb));
+    }
+  };
+  return {
+    start() {
+      first = pids.map(readProc);
+      sample();
+      timer = setInterval(sample, everyMs);
+      timer.unref();
+    },
+    stop() {
+      clearInterval(timer);
+      const last = pids.map(readProc);
+      return pids.map((pid, i) => {
+        const a = first[i];
+        const b = last[i];
+        const cpuPct = a && b ? Math.round(((b.cpuS - a.cpuS) / ((b.t - a.t) / 1000)) * 1000) / 10 : null;
+        return { pid, cpuPct, rssMb: b ? Math.round(b.rssKb / 102.4) / 10 : null, rssMaxMb: Math.round((maxRss.get(pid) ?? 0) / 102.4) / 10 };
+      });
+    },
+  };
+}

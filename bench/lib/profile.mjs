@@ -1,0 +1,53 @@
+import fs from 'node:fs';
+import path from 'node:path';
+
+/**
+ * Where the server's time went, from V8 .cpuprofile files (--cpu-prof): self time by
+ * function and by area (our source, node_modules package, node internals, GC, idle).
+ */
+
+function area(url) {
+  if (!url) return '(native)';
+  const nm = url.lastIndexOf('node_modules/');
+  if (nm >= 0) {
+    const rest = url.slice(nm + 13).split('/');
+    return rest[0].startsWith('@') ? `${rest[0]}/${rest[1]}` : rest[0];
+  }
+  const src = url.indexOf('/apps/server/src/');
+  if (src >= 0) return `server:${url.slice(src + 17).split('/').slice(0, 2).join('/')}`;
+  if (url.includes('/packages/protocol/')) return '@parley/protocol';
+  if (url.startsWith('node:')) return url.split('/')[0];
+  return path.basename(url);
+}
+
+export function summariseProfile(file, top = 15) {
+  const prof = JSON.parse(fs.readFileSync(file, 'utf8'));
+  const byId = new Map(prof.nodes.map((n) => [n.id, n]));
+  const self = new Map();
+  const dt = prof.timeDeltas;
+  prof.samples.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (dt[i] ?? 0)));
+  const total = [...self.values()].reduce((a, b) => a + b, 0) || 1;
+  const fn = new Map();
+  const ar = new Map();
+  for (const [id, us] of self) {
+    const cf = byId.get(id).callFrame;
+    const name = cf.functionName || '(anonymous)';
+    const special = name.startsWith('(') && !cf.url;
+    const key = special ? name : `${name} ${area(cf.url)}:${cf.lineNumber + 1}`;
+    fn.set(key, (fn.get(key) ?? 0) + us);
+    const a = special ? name : area(cf.url);
+    ar.set(a, (ar.get(a) ?? 0) + us);
+  }
+  const pct = (us) => `${((us / total) * 100).toFixed(1).padStart(5)}%`;
+  const busy = total - (ar.get('(idle)') ?? 0);
+  const lines = [`profile ${path.basename(file)}: ${(total / 1e6).toFixed(1)} s sampled, ${(busy / 1e6).toFixed(1)} s busy`];
+  lines.push('  by area (self time):');
+  for (const [k, v] of [...ar].sort((a, b) => b[1] - a[1]).slice(0, top)) lines.push(`   ${pct(v)}  ${k}`);
+  lines.push('  by function (self time):');
+  for (const [k, v] of [...fn].sort((a, b) => b[1] - a[1]).slice(0, top)) lines.push(`   ${pct(v)}  ${k}`);
+  return lines.join('\n');
+}
+
+export function summariseProfiles(files) {
+  return files.filter((f) => f.endsWith('.cpuprofile')).map((f) => summariseProfile(f)).join('\n\n');
+}

@@ -1,0 +1,208 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { randomBytes } from 'node:crypto';
+
+/**
+ * Starts the Parley server for a run: one node on a fresh SQLite directory, or N nodes on a
+ * fresh PostgreSQL database plus Redis logical db 5 (cleared, that db only). The sysInfo row
+ * is written straight into the `config` table (there is no admin endpoint yet) and the run
+ * waits until getSystemInfo shows it. `--url` skips all of this and uses running nodes.
+ */
+
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const PG_ADMIN = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379/5';
+const SYSINFO = { runMode: 1 }; // everyone is a contact (PROTOCOL §1.7); nothing else raised
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitHttp(url, child, ms) {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    if (child && child.exitCode !== null) throw new Error(`server exited with ${child.exitCode} during start`);
+    try {
+      const r = await fetch(`${url}/common/pub/getSystemInfo`, { method: 'POST', signal: AbortSignal.timeout(2000) });
+      if (r.ok) return await r.json();
+    } catch {
+      /* not yet */
+    }
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  throw new Error(`server at ${url} did not answer within ${ms} ms`);
+}
+
+async function waitRunMode(urls, ms) {
+  const until = Date.now() + ms;
+  for (const url of urls) {
+    for (;;) {
+      const info = await waitHttp(url, null, 5000);
+      if (info?.data?.sysInfo?.runMode === SYSINFO.runMode) break;
+      if (Date.now() > until) throw new Error(`${url}: sysInfo.runMode is not ${SYSINFO.runMode}; set it before benchmarking`);
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  }
+}
+
+const merged = (raw) => {
+  let old = {};
+  try {
+    old = raw ? JSON.parse(raw) : {};
+  } catch {
+    /* broken row: replace */
+  }
+  return JSON.stringify({ ...old, ...SYSINFO });
+};
+
+async function writeSqliteConfig(file) {
+  const { default: Database } = await import('better-sqlite3');
+  const db = new Database(file);
+  db.pragma('busy_timeout = 5000');
+  const row = db.prepare("select value from config where name = 'sysInfo'").get();
+  db.prepare("insert into config (name, value) values ('sysInfo', ?) on conflict(name) do update set value = excluded.value").run(merged(row?.value));
+  db.close();
+}
+
+async function pgClient(url) {
+  const { default: pg } = await import('pg');
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  return c;
+}
+
+async function writePgConfig(url) {
+  const c = await pgClient(url);
+  try {
+    const r = await c.query("select value from config where name = 'sysInfo'");
+    await c.query(
+      "insert into config (name, value) values ('sysInfo', $1) on conflict (name) do update set value = excluded.value",
+      [merged(r.rows[0]?.value)],
+    );
+  } finally {
+    await c.end();
+  }
+}
+
+async function clearRedisDb() {
+  const { Redis } = await import('ioredis');
+  const r = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 1 });
+  await r.connect();
+  await r.flushdb(); // logical db 5 only, never FLUSHALL on the shared Redis
+  r.disconnect();
+}
+
+function spawnNode({ env, pin, cpuProfDir, logFile }) {
+  const nodeArgs = ['--import', 'tsx'];
+  if (cpuProfDir) nodeArgs.push('--cpu-prof', `--cpu-prof-dir=${cpuProfDir}`);
+  nodeArgs.push('apps/server/src/main.ts');
+  const [cmd, args] = pin ? ['taskset', ['-c', '0', process.execPath, ...nodeArgs]] : [process.execPath, nodeArgs];
+  const out = fs.openSync(logFile, 'a');
+  const child = spawn(cmd, args, {
+    cwd: repoRoot,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', out, out],
+  });
+  fs.closeSync(out);
+  return child;
+}
+
+async function stopChild(child, ms = 15000) {
+  if (!child || child.exitCode !== null || child.signalCode) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  const t = setTimeout(() => child.kill('SIGKILL'), ms);
+  await exited;
+  clearTimeout(t);
+}
+
+/** Returns { nodes: [{ url, pid }], backend, dataDir, stop(), profiles() }. */
+export async function launch(opts, log = console.error) {
+  if (opts.url) {
+    const urls = opts.url.split(',').map((u) => u.trim().replace(/\/+$/, ''));
+    await waitRunMode(urls, 3000);
+    return { nodes: urls.map((url) => ({ url, pid: null })), backend: 'external', dataDir: null, stop: async () => {}, profiles: () => [] };
+  }
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `parley-bench-${opts.backend}-`));
+  const cpuProfDir = opts.cpuProf ? path.join(dataDir, 'profiles') : undefined;
+  const logFile = path.join(dataDir, 'server.log');
+  const children = [];
+  const base = {
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'production',
+    PARLEY_JWT_SECRET: randomBytes(24).toString('hex'),
+  };
+  let dbName;
+  let dbUrl;
+  let kept = [];
+  const stop = async () => {
+    await Promise.all(children.map((c) => stopChild(c)));
+    if (cpuProfDir && fs.existsSync(cpuProfDir)) {
+      const dest = path.join(repoRoot, 'bench', 'results', 'profiles', path.basename(dataDir));
+      fs.mkdirSync(dest, { recursive: true });
+      kept = fs.readdirSync(cpuProfDir).map((f) => {
+        fs.copyFileSync(path.join(cpuProfDir, f), path.join(dest, f));
+        return path.join(dest, f);
+      });
+    }
+    if (dbName) {
+      const c = await pgClient(PG_ADMIN).catch(() => null);
+      if (c) {
+        await c.query(`drop database if exists ${dbName} with (force)`).catch((e) => log(`drop ${dbName}: ${e.message}`));
+        await c.end();
+      }
+      await clearRedisDb().catch(() => undefined);
+    }
+    if (!opts.keep) fs.rmSync(dataDir, { recursive: true, force: true });
+    else log(`kept ${dataDir}`);
+  };
+  try {
+    const nodes = [];
+    if (opts.backend === 'pg') {
+      dbName = `parley_bench_${randomBytes(4).toString('hex')}`;
+      const c = await pgClient(PG_ADMIN);
+      await c.query(`create database ${dbName}`);
+      await c.end();
+      dbUrl = PG_ADMIN.replace(/\/[^/]*$/, `/${dbName}`);
+      await clearRedisDb();
+    }
+    for (let i = 0; i < opts.nodes; i++) {
+      const port = await freePort();
+      const env = { ...base, PORT: String(port), PARLEY_DATA_DIR: path.join(dataDir, `node${i}`) };
+      if (dbUrl) Object.assign(env, { DATABASE_URL: dbUrl, REDIS_URL: REDIS_URL });
+      const child = spawnNode({ env, pin: opts.pin, cpuProfDir, logFile });
+      children.push(child);
+      const url = `http://127.0.0.1:${port}`;
+      await waitHttp(url, child, 60000); // node i migrates before node i+1 starts
+      nodes.push({ url, pid: child.pid });
+    }
+    if (dbUrl) await writePgConfig(dbUrl);
+    else await writeSqliteConfig(path.join(dataDir, 'node0', 'parley.sqlite'));
+    await waitRunMode(nodes.map((n) => n.url), 8000); // config cache is ≤ 5 s per node
+    return {
+      nodes,
+      backend: opts.backend,
+      dataDir,
+      logFile,
+      stop,
+      /** CPU profiles copied to bench/results/profiles by stop(). */
+      profiles: () => kept,
+    };
+  } catch (err) {
+    const tail = fs.existsSync(logFile) ? fs.readFileSync(logFile, 'utf8').slice(-2000) : '';
+    await stop();
+    throw new Error(`${err.message}${tail ? `\n--- server log (tail) ---\n${tail}` : ''}`);
+  }
+}

@@ -1,0 +1,103 @@
+import { randomUUID } from 'node:crypto';
+import { call, post } from '../lib/http.mjs';
+import { runSchedule } from '../lib/rate.mjs';
+import { pool } from '../lib/sockets.mjs';
+import { Samples } from '../lib/stats.mjs';
+import { createUsers } from '../lib/users.mjs';
+
+/**
+ * Cold paths. (1) User 0 has `conversations` one-to-one conversations (one message each way
+ * with users 1…N); measure login → getContacts, fresh login each time. (2) Two users share a
+ * chat of `messages` messages (sent through sendMessage, as fast as the server takes them);
+ * measure getMessageList: the newest page, then `pages` older pages by `last_id`, and pages
+ * deep in the chat by `page` number.
+ */
+const PASSWORD = 'benchpass1';
+const REPEAT = 20;
+
+async function fill(base, sender, to, count, log, label) {
+  const t0 = performance.now();
+  let failed = 0;
+  const r = await runSchedule({
+    rate: 100000,
+    durationS: count / 100000,
+    maxInflight: 32,
+    send: async (i) => {
+      const e = await post(base, '/enterprise/im/sendMessage', { id: randomUUID(), type: 'text', content: `history ${i}`, toContactId: to(i) }, { token: sender(i).token, localAddress: sender(i).src });
+      if (e.code !== 0) failed++;
+    },
+  });
+  const s = (performance.now() - t0) / 1000;
+  log(`  ${label}: ${r.sent} messages in ${s.toFixed(1)} s (${Math.round(r.sent / s)}/s), ${failed} refused, ${r.skipped} skipped`);
+}
+
+export async function run({ env, opts, sources, runId, log, report }) {
+  const base = env.nodes[0].url;
+  const points = [];
+  // (1) login → getContacts
+  const n = opts.conversations;
+  log(`cold: user with ${n} conversations`);
+  const users = await createUsers({ nodes: [env.nodes[0]], n: n + 1, sources, runId, log });
+  const me = users[0];
+  await fill(base, (i) => (i % 2 ? users[1 + (i >> 1)] : me), (i) => (i % 2 ? me.id : users[1 + (i >> 1)].id), 2 * n, log, 'conversations');
+  const login = new Samples();
+  const contacts = new Samples();
+  const both = new Samples();
+  let rows = 0;
+  for (let k = 0; k < REPEAT; k++) {
+    const t0 = performance.now();
+    const env1 = await call(base, '/common/pub/login', { account: me.account, password: PASSWORD, terminal: k % 2 ? 'web' : 'mobile' });
+    const t1 = performance.now();
+    const c = await call(base, '/enterprise/im/getContacts', {}, { token: env1.data.authToken });
+    const t2 = performance.now();
+    rows = c.data.length;
+    login.add(t1 - t0);
+    contacts.add(t2 - t1);
+    both.add(t2 - t0);
+  }
+  const p1 = { workload: 'cold', path: 'login+getContacts', conversations: n, rows, repeat: REPEAT, login: login.summary(), getContacts: contacts.summary(), total: both.summary() };
+  report.write(p1);
+  points.push(p1);
+  // (2) getMessageList pages
+  const [a, b] = [users[1], users[2]];
+  log(`cold: chat of ${opts.messages} messages`);
+  await fill(base, (i) => (i % 2 ? b : a), (i) => (i % 2 ? a.id : b.id), opts.messages, log, 'chat history');
+  const newest = new Samples();
+  const cursor = new Samples();
+  const deep = new Samples();
+  let lastId;
+  let count = 0;
+  for (let k = 0; k < Math.max(1, opts.pages); k++) {
+    const t0 = performance.now();
+    const page = await call(base, '/enterprise/im/getMessageList', { toContactId: b.id, limit: 20, ...(lastId ? { last_id: lastId } : {}) }, { token: a.token });
+    (lastId ? cursor : newest).add(performance.now() - t0);
+    count = page.count;
+    if (!page.data.length) break;
+    lastId = Math.min(...page.data.map((m) => m.msg_id));
+  }
+  const pagesTotal = Math.ceil(count / 20);
+  const deepPages = Array.from({ length: Math.max(1, opts.pages) }, (_, k) => 1 + Math.floor(((k + 0.5) / opts.pages) * pagesTotal));
+  await pool(deepPages, 1, async (pg) => {
+    const t0 = performance.now();
+    await call(base, '/enterprise/im/getMessageList', { toContactId: b.id, limit: 20, page: pg }, { token: a.token });
+    deep.add(performance.now() - t0);
+  });
+  for (const [kind, s] of [['newest page', newest], ['last_id pages', cursor], ['page=N spread', deep]]) {
+    const p = { workload: 'cold', path: `getMessageList ${kind}`, messages: count, ...s.summary() };
+    report.write(p);
+    points.push(p);
+  }
+  return points;
+}
+
+export const columns = [
+  ['path', 'path'],
+  ['n', (r) => r.conversations ?? r.messages],
+  ['count', (r) => r.count ?? r.repeat],
+  ['p50 ms', (r) => r.p50 ?? r.total?.p50],
+  ['p95 ms', (r) => r.p95 ?? r.total?.p95],
+  ['p99 ms', (r) => r.p99 ?? r.total?.p99],
+  ['max ms', (r) => r.max ?? r.total?.max],
+  ['login p50', 'login.p50'],
+  ['contacts p50', 'getContacts.p50'],
+];
