@@ -17,7 +17,7 @@ export const screens: Record<RouteName, () => Promise<ScreenModule>> = {
   register: () => import('../features/auth/screens/RegisterScreen'),
   setting: () => import('../features/mine/screens/SettingScreen'),
   about: () => import('../features/mine/screens/AboutScreen'),
-  chat: comingSoon,
+  chat: () => import('../features/chat/screens/ChatScreen'),
   emoji: comingSoon,
   chatDetail: comingSoon,
   chatRecord: comingSoon,

@@ -1,0 +1,143 @@
+import { lazy, Suspense, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { limits } from '@parley/protocol';
+import { EmojiIcon, KeyboardIcon } from '../../../ui/icons';
+import { textLength } from '../model';
+import styles from './Composer.module.css';
+
+const EmojiPanel = lazy(() => import('./EmojiPanel'));
+
+export interface ComposerProps {
+  /** Initial text (the conversation's draft). */
+  initial?: string;
+  /** 1: Enter sends, Shift+Enter breaks; 2: Ctrl/Cmd+Enter sends (user setting `sendKey`). */
+  sendKey?: 1 | 2;
+  /** Why sending is impossible here (read-only, muted…); disables the composer. */
+  disabledReason?: string | null;
+  onSend(text: string): void;
+  /** Every edit, for the draft store. */
+  onChange?(text: string): void;
+  /** The composer grew or the emoji panel opened: the list may keep its bottom in view. */
+  onResize?(): void;
+}
+
+const MAX = limits.textMessage;
+/** Show the counter from here on. */
+const COUNTER_FROM = MAX - 200;
+const MAX_HEIGHT = 120;
+
+/** Auto-growing text box, emoji panel, and a send button that appears with text. */
+export function Composer({ initial = '', sendKey = 1, disabledReason, onSend, onChange, onResize }: ComposerProps) {
+  const { t } = useTranslation();
+  const [text, setText] = useState(initial);
+  const [emojiOpen, setEmojiOpen] = useState(false);
+  const ref = useRef<HTMLTextAreaElement>(null);
+  const length = textLength(text);
+  const canSend = text.trim() !== '' && length <= MAX && !disabledReason;
+
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    el.style.height = 'auto';
+    el.style.height = `${Math.min(el.scrollHeight, MAX_HEIGHT)}px`;
+    onResize?.();
+  }, [text, onResize]);
+
+  const update = (v: string) => {
+    setText(v);
+    onChange?.(v);
+  };
+
+  const send = () => {
+    if (!canSend) return;
+    onSend(text.trim());
+    update('');
+    ref.current?.focus();
+  };
+
+  const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (e.key !== 'Enter' || e.nativeEvent.isComposing) return;
+    const ctrl = e.ctrlKey || e.metaKey;
+    const sends = sendKey === 2 ? ctrl : !e.shiftKey && !ctrl && !e.altKey;
+    if (sends) {
+      e.preventDefault();
+      send();
+    } else if (sendKey === 1 && ctrl) {
+      // Ctrl+Enter still breaks the line when Enter is the send key.
+      e.preventDefault();
+      insert('\n');
+    }
+  };
+
+  const insert = (s: string) => {
+    const el = ref.current;
+    const start = el?.selectionStart ?? text.length;
+    const end = el?.selectionEnd ?? text.length;
+    const next = text.slice(0, start) + s + text.slice(end);
+    if (textLength(next) > MAX) return;
+    update(next);
+    requestAnimationFrame(() => {
+      if (!el) return;
+      el.selectionStart = el.selectionEnd = start + s.length;
+    });
+  };
+
+  if (disabledReason) {
+    return (
+      <div className={`${styles.bar} ${styles.disabled}`} data-testid="chat-disabled" role="status">
+        {disabledReason}
+      </div>
+    );
+  }
+
+  return (
+    <div className={styles.wrap}>
+      <div className={styles.bar}>
+        <div className={styles.field}>
+          <textarea
+            ref={ref}
+            className={styles.input}
+            rows={1}
+            value={text}
+            maxLength={MAX}
+            placeholder={t('chat.placeholder')}
+            aria-label={t('chat.input')}
+            enterKeyHint={sendKey === 1 ? 'send' : 'enter'}
+            onChange={(e) => update(e.target.value)}
+            onKeyDown={onKeyDown}
+            onFocus={() => setEmojiOpen(false)}
+            data-testid="chat-input"
+          />
+          {length >= COUNTER_FROM ? (
+            <span className={`${styles.counter} ${length > MAX ? styles.over : ''}`} data-testid="chat-counter" aria-live="polite">
+              {length}/{MAX}
+            </span>
+          ) : null}
+        </div>
+        <button
+          type="button"
+          className={styles.icon}
+          onClick={() => {
+            setEmojiOpen((o) => !o);
+            onResize?.();
+          }}
+          aria-label={emojiOpen ? t('chat.closeEmoji') : t('chat.emoji')}
+          aria-expanded={emojiOpen}
+          data-testid="emoji-button"
+        >
+          {emojiOpen ? <KeyboardIcon size={28} /> : <EmojiIcon size={28} />}
+        </button>
+        {canSend ? (
+          <button type="button" className={styles.send} onClick={send} data-testid="chat-send">
+            {t('chat.send')}
+          </button>
+        ) : null}
+      </div>
+      {emojiOpen ? (
+        <Suspense fallback={<div className={styles.emojiFallback} />}>
+          <EmojiPanel onPick={insert} />
+        </Suspense>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,140 @@
+import { forwardRef, useCallback, useEffect, useImperativeHandle, useLayoutEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Virtualizer, type VirtualizerHandle } from 'virtua';
+import { needsSeparator, separatorLabel } from '../../../lib/format/time';
+import { ArrowDownIcon } from '../../../ui/icons';
+import styles from './MessageList.module.css';
+
+/** One row of the chat; `render` draws its bubble. */
+export interface ChatItem {
+  key: string;
+  sendTime: number;
+  /** Sent by me: a new one always scrolls to the bottom. */
+  mine: boolean;
+  render(): React.ReactNode;
+}
+
+export interface MessageListProps {
+  items: readonly ChatItem[];
+  hasMore: boolean;
+  loadingOlder: boolean;
+  onLoadOlder(): void;
+  now: number;
+}
+
+export interface MessageListHandle {
+  /** Keep the newest message in view if it was (the composer grew, the keyboard opened). */
+  keepBottom(): void;
+}
+
+/** Close enough to the bottom to follow new messages. */
+const BOTTOM_SLACK = 80;
+/** Start loading older rows this close to the top. */
+const TOP_THRESHOLD = 300;
+
+/**
+ * Virtualised chat (virtua): only what is on screen is mounted, so 10k rows stay smooth.
+ * Older pages load near the top with `shift` so the view does not jump; new rows follow the
+ * bottom when it was in view, otherwise a "new messages" pill counts them.
+ */
+export const MessageList = forwardRef<MessageListHandle, MessageListProps>(function MessageList(
+  { items, hasMore, loadingOlder, onLoadOlder, now },
+  handle,
+) {
+  const { t } = useTranslation();
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const vRef = useRef<VirtualizerHandle>(null);
+  const atBottom = useRef(true);
+  const prev = useRef<{ first?: string; last?: string; count: number }>({ count: 0 });
+  const [unseen, setUnseen] = useState(0);
+  const [shifting, setShifting] = useState(false);
+  const first = items[0]?.key;
+  const last = items[items.length - 1]?.key;
+
+  // Prepending (older page) keeps the position from the end; appending must not.
+  const shift = last === prev.current.last && (shifting || (prev.current.first !== undefined && first !== prev.current.first));
+
+  const toBottom = useCallback(() => {
+    const v = vRef.current;
+    if (!v || items.length === 0) return;
+    v.scrollToIndex(items.length - 1, { align: 'end' });
+    atBottom.current = true;
+    setUnseen(0);
+  }, [items.length]);
+
+  useImperativeHandle(handle, () => ({ keepBottom: () => atBottom.current && toBottom() }), [toBottom]);
+
+  useLayoutEffect(() => {
+    const was = prev.current;
+    prev.current = { first, last, count: items.length };
+    if (last === was.last) return;
+    setShifting(false);
+    if (was.last === undefined) {
+      toBottom(); // first paint: start at the newest message
+      return;
+    }
+    const lastItem = items[items.length - 1];
+    if (atBottom.current || lastItem?.mine) toBottom();
+    else {
+      const added = items.length - items.findIndex((i) => i.key === was.last) - 1;
+      setUnseen((n) => n + Math.max(1, added));
+    }
+  }, [first, last, items, toBottom]);
+
+  const onScroll = (offset: number) => {
+    const v = vRef.current;
+    if (!v) return;
+    atBottom.current = offset + v.viewportSize >= v.scrollSize - BOTTOM_SLACK;
+    if (atBottom.current && unseen) setUnseen(0);
+    if (offset < TOP_THRESHOLD && hasMore && !loadingOlder && items.length > 0) {
+      setShifting(true);
+      onLoadOlder();
+    }
+  };
+
+  // After an older page lands, we may still be near the top with more to load.
+  useEffect(() => {
+    if (!shifting || loadingOlder) return;
+    const v = vRef.current;
+    if (v && v.scrollOffset < TOP_THRESHOLD && hasMore) onLoadOlder();
+  }, [shifting, loadingOlder, hasMore, onLoadOlder]);
+
+  return (
+    <div className={styles.wrap}>
+      {loadingOlder ? <div className={styles.loading}>{t('chat.loadingOlder')}</div> : null}
+      <div ref={scrollRef} className={styles.scroll} data-testid="message-list">
+        <div className={styles.bottomAlign}>
+          <Virtualizer
+            ref={vRef}
+            scrollRef={scrollRef}
+            shift={shift}
+            onScroll={onScroll}
+            onResize={() => atBottom.current && toBottom()}
+            data={items}
+          >
+            {(item: ChatItem, i: number) => {
+              const prevItem = items[i - 1];
+              return (
+                <div key={item.key}>
+                  {i === 0 && !hasMore ? <div className={styles.noMore}>{t('chat.noMore')}</div> : null}
+                  {needsSeparator(prevItem?.sendTime, item.sendTime) ? (
+                    <div className={styles.separator} role="separator">
+                      <span>{separatorLabel(item.sendTime, now, t('time', { returnObjects: true }))}</span>
+                    </div>
+                  ) : null}
+                  {item.render()}
+                </div>
+              );
+            }}
+          </Virtualizer>
+        </div>
+      </div>
+      {unseen > 0 ? (
+        <button type="button" className={styles.pill} onClick={toBottom} data-testid="new-messages-pill">
+          <ArrowDownIcon size={14} />
+          {t('chat.newMessages', { count: unseen })}
+        </button>
+      ) : null}
+    </div>
+  );
+});

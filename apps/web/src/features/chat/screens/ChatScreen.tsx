@@ -1,0 +1,182 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useQueryClient } from '@tanstack/react-query';
+import type { Contact, Message } from '@parley/protocol';
+import { Page } from '../../../app/Page';
+import { useNow } from '../../../lib/use-now';
+import { useAuth } from '../../auth/store';
+import { markConversationRead, useConversation } from '../../conversations/api';
+import { keyOf, senderId } from '../../conversations/model';
+import { pageIsWatched, setOpenChat } from '../../conversations/reading';
+import { loadOlder, reportRead, retry, sendText, useMessages } from '../api';
+import { getDraft, setDraft } from '../drafts';
+import { usePending } from '../outbox';
+import { Composer } from '../components/Composer';
+import { MessageBubble } from '../components/MessageBubble';
+import { MessageList, type ChatItem, type MessageListHandle } from '../components/MessageList';
+import styles from './ChatScreen.module.css';
+
+/**
+ * Why this conversation cannot be written to, or null. Read-only announcements here; group
+ * mute and member mute are filled in with the groups work.
+ */
+export function useSendBlock(contact: Contact | undefined): string | null {
+  const { t } = useTranslation();
+  if (!contact) return null;
+  if (contact.is_group === 2 || keyOf(contact.id) === 'admin_notice') return t('chat.readOnly');
+  return null;
+}
+
+/** /pages/message/chat?id=<user id | group-N | -1>. */
+export default function ChatScreen() {
+  const [params] = useSearchParams();
+  const id = keyOf(params.get('id') ?? '');
+  return <Chat key={id} id={id} />;
+}
+
+function Chat({ id }: { id: string }) {
+  const { t } = useTranslation();
+  const qc = useQueryClient();
+  const me = useAuth((s) => s.userInfo);
+  const myId = me?.user_id ?? 0;
+  const contact = useConversation(id);
+  const messages = useMessages(qc, id);
+  const pending = usePending(id);
+  const now = useNow(60_000);
+  const listRef = useRef<MessageListHandle>(null);
+  const [loadingOlder, setLoadingOlder] = useState(false);
+  const blocked = useSendBlock(contact);
+  const isGroup = contact?.is_group === 1 || id.startsWith('group-');
+  const showReadState = !isGroup && id !== '-1' && id !== 'admin_notice' && contact?.is_group !== 2;
+  const round = Boolean(me?.setting?.avatarCricle);
+
+  // This chat is on screen: pushes to it are read as they come (when the page is watched).
+  useEffect(() => {
+    setOpenChat(id);
+    return () => setOpenChat(null);
+  }, [id]);
+
+  // Coming back to the page with this chat open reads what arrived meanwhile.
+  useEffect(() => {
+    const onBack = () => {
+      if (!pageIsWatched()) return;
+      const rows = qc.getQueryData<{ messages: Message[] }>(['messages', id])?.messages ?? [];
+      const unreadFromThem = rows.filter((m) => senderId(m) !== myId).slice(-100);
+      markConversationRead(qc, id);
+      if (unreadFromThem.length) reportRead(id, unreadFromThem);
+    };
+    document.addEventListener('visibilitychange', onBack);
+    window.addEventListener('focus', onBack);
+    return () => {
+      document.removeEventListener('visibilitychange', onBack);
+      window.removeEventListener('focus', onBack);
+    };
+  }, [id, myId, qc]);
+
+  const onLoadOlder = useCallback(() => {
+    setLoadingOlder(true);
+    void loadOlder(qc, id)
+      .catch(() => false)
+      .finally(() => setLoadingOlder(false));
+  }, [qc, id]);
+
+  const onRetry = useCallback((msgId: string) => retry(qc, id, msgId), [qc, id]);
+
+  const items = useMemo<ChatItem[]>(() => {
+    const rows = messages.data?.messages ?? [];
+    const known = new Set(rows.map((m) => m.id));
+    const me2 = { id: myId, name: me?.displayName || me?.realname || '', avatar: me?.avatar };
+    const fromRows: ChatItem[] = rows.map((m) => {
+      const mine = senderId(m) === myId;
+      const sender = mine ? me2 : { id: senderId(m), name: m.fromUser?.displayName || m.fromUser?.realname || '', avatar: m.fromUser?.avatar };
+      return {
+        key: m.id,
+        sendTime: m.sendTime,
+        mine,
+        render: () => (
+          <MessageBubble
+            id={m.id}
+            msgId={m.msg_id}
+            type={m.type}
+            content={m.content}
+            mine={mine}
+            sender={sender}
+            showName={isGroup}
+            read={mine && showReadState ? m.is_read === 1 : undefined}
+            extra={m}
+            roundAvatar={round}
+          />
+        ),
+      };
+    });
+    const fromOutbox: ChatItem[] = pending
+      .filter((p) => !known.has(p.id))
+      .map((p) => ({
+        key: p.id,
+        sendTime: p.createdAt,
+        mine: true,
+        render: () => (
+          <MessageBubble
+            id={p.id}
+            type={p.type}
+            content={p.content}
+            mine
+            sender={me2}
+            showName={false}
+            status={p.status}
+            roundAvatar={round}
+            onRetry={onRetry}
+          />
+        ),
+      }));
+    return [...fromRows, ...fromOutbox];
+  }, [messages.data, pending, myId, me, isGroup, showReadState, round, onRetry]);
+
+  const title = (
+    <span className={styles.title}>
+      <span className={styles.name} data-testid="chat-title">
+        {contact?.displayName ?? ''}
+      </span>
+      {contact && contact.is_group === 0 ? (
+        <span className={`${styles.status} ${contact.is_online ? styles.online : ''}`} data-testid="chat-online">
+          {contact.is_online ? t('chat.online') : t('chat.offline')}
+        </span>
+      ) : null}
+    </span>
+  );
+
+  const onDraft = useCallback((text: string) => setDraft(myId, id, text), [myId, id]);
+  const keepBottom = useCallback(() => listRef.current?.keepBottom(), []);
+
+  return (
+    <Page title={title}>
+      <div className={styles.chat}>
+        {messages.isPending ? (
+          <div className={styles.center} role="progressbar" aria-busy="true" aria-label={t('common.loading')} />
+        ) : items.length === 0 ? (
+          <div className={styles.center} data-testid="chat-empty">
+            {t('chat.empty')}
+          </div>
+        ) : (
+          <MessageList
+            ref={listRef}
+            items={items}
+            hasMore={messages.data?.hasMore ?? false}
+            loadingOlder={loadingOlder}
+            onLoadOlder={onLoadOlder}
+            now={now}
+          />
+        )}
+        <Composer
+          initial={getDraft(myId, id)}
+          sendKey={me?.setting?.sendKey === 2 ? 2 : 1}
+          disabledReason={blocked}
+          onSend={(text) => void sendText(qc, id, text)}
+          onChange={onDraft}
+          onResize={keepBottom}
+        />
+      </div>
+    </Page>
+  );
+}
