@@ -3,6 +3,7 @@ import { CliError, parseArgs, USAGE } from './cli.mjs';
 import { closeAgents, sourceAddresses } from './http.mjs';
 import { isClean, runPoint } from './load.mjs';
 import { summariseProfiles } from './profile.mjs';
+import { readProc } from './procstat.mjs';
 import { openReport, serverCpu, serverRss, table } from './report.mjs';
 import { launch } from './server.mjs';
 import { registerAdmin, newRunId } from './users.mjs';
@@ -40,10 +41,24 @@ function pinGenerator() {
   execFileSync('taskset', ['-a', '-p', '-c', '1', String(process.pid)], { stdio: 'ignore' });
 }
 
+/** Between points: wait (≤ 30 s) until the server is quiet, so one point's backlog does not spill into the next. */
+async function coolDown(env) {
+  const pids = env.nodes.map((n) => n.pid).filter(Boolean);
+  const t0 = performance.now();
+  while (pids.length && performance.now() - t0 < 30000) {
+    const a = pids.map(readProc);
+    await new Promise((r) => setTimeout(r, 500));
+    const b = pids.map(readProc);
+    const busy = a.some((x, i) => x && b[i] && (b[i].cpuS - x.cpuS) / ((b[i].t - x.t) / 1000) > 0.15);
+    if (!busy) return;
+  }
+}
+
 async function runLoad(kind, sweep, env, opts, ctx, report) {
   const w = await LOAD[kind].prepare({ env, opts, ...ctx });
   const rows = [];
   const point = async (rate) => {
+    if (rows.length) await coolDown(env);
     log(`  point: ${rate} msg/s for ${opts.warmup}+${opts.duration} s`);
     const r = await runPoint({ env, tracker: w.tracker, pick: w.pick, rate, opts, extra: { ...w.extra, backend: env.backend, nodes: env.nodes.length, pin: opts.pin } });
     r.closedEarly = w.closedEarly();

@@ -14,7 +14,7 @@ function area(url) {
     return rest[0].startsWith('@') ? `${rest[0]}/${rest[1]}` : rest[0];
   }
   const src = url.indexOf('/apps/server/src/');
-  if (src >= 0) return `server:${url.slice(src + 17).split('/').slice(0, 2).join('/')}`;
+  if (src >= 0) return `server:${url.slice(src + 17)}`;
   if (url.includes('/packages/protocol/')) return '@parley/protocol';
   if (url.startsWith('node:')) return url.split('/')[0];
   return path.basename(url);
@@ -38,6 +38,21 @@ export function summariseProfile(file, top = 15) {
     const a = special ? name : area(cf.url);
     ar.set(a, (ar.get(a) ?? 0) + us);
   }
+  // Inclusive time of our own server functions (each counted once per sample).
+  const parent = new Map();
+  for (const n of prof.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  const incl = new Map();
+  prof.samples.forEach((id, i) => {
+    const seen = new Set();
+    for (let x = id; x !== undefined; x = parent.get(x)) {
+      const cf = byId.get(x).callFrame;
+      if (!cf.url.includes('/apps/server/src/')) continue;
+      const key = `${cf.functionName || '(anonymous)'} ${area(cf.url)}:${cf.lineNumber + 1}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      incl.set(key, (incl.get(key) ?? 0) + (dt[i] ?? 0));
+    }
+  });
   const pct = (us) => `${((us / total) * 100).toFixed(1).padStart(5)}%`;
   const busy = total - (ar.get('(idle)') ?? 0);
   const lines = [`profile ${path.basename(file)}: ${(total / 1e6).toFixed(1)} s sampled, ${(busy / 1e6).toFixed(1)} s busy`];
@@ -45,9 +60,17 @@ export function summariseProfile(file, top = 15) {
   for (const [k, v] of [...ar].sort((a, b) => b[1] - a[1]).slice(0, top)) lines.push(`   ${pct(v)}  ${k}`);
   lines.push('  by function (self time):');
   for (const [k, v] of [...fn].sort((a, b) => b[1] - a[1]).slice(0, top)) lines.push(`   ${pct(v)}  ${k}`);
-  return lines.join('\n');
+  lines.push('  server functions, inclusive (synchronous part only):');
+  for (const [k, v] of [...incl].sort((a, b) => b[1] - a[1]).slice(0, top)) lines.push(`   ${pct(v)}  ${k}`);
+  return { busy, total, text: lines.join('\n') };
 }
 
 export function summariseProfiles(files) {
-  return files.filter((f) => f.endsWith('.cpuprofile')).map((f) => summariseProfile(f)).join('\n\n');
+  // Skip the tsx loader thread's profile and other near-idle threads.
+  return files
+    .filter((f) => f.endsWith('.cpuprofile'))
+    .map((f) => summariseProfile(f))
+    .filter((p) => p.busy > 0.1 * p.total)
+    .map((p) => p.text)
+    .join('\n\n');
 }

@@ -7,18 +7,24 @@ import { connectUsers, createUsers } from '../lib/users.mjs';
  * and filled with addGroupUser (≤ 20 per call, PROTOCOL §6, §13.2). Senders are the first
  * `senders` members in turn; every other member is an expected recipient of every message.
  */
+const NO_GROUPS =
+  'group creation is not available on this server: POST /enterprise/group/add answered 404 ' +
+  '(PROTOCOL §6 `add` arrives with a later issue). The group workload needs it.';
+
 export async function prepare({ env, opts, sources, runId, log }) {
   const m = Math.max(3, opts.members);
   log(`group: ${m} members on ${env.nodes.length} node(s), ${opts.senders} sender(s)`);
+  // Unknown routes answer 404 before any auth check, so probe before spending time on sign-ups.
+  const probe = await post(env.nodes[0].url, '/enterprise/group/add', {}).catch((err) => ({ code: err.code }));
+  if (probe.code === 404) throw new Error(NO_GROUPS);
   const users = await createUsers({ nodes: env.nodes, n: m, sources, runId, log });
   const owner = users[0];
   const first = users.slice(1, 21).map((u) => u.id);
-  const created = await post(owner.base, '/enterprise/group/add', { user_ids: first, name: `bench ${runId}` }, { token: owner.token });
+  const created = await post(owner.base, '/enterprise/group/add', { user_ids: first, name: `bench ${runId}` }, { token: owner.token }).catch(
+    (err) => (err.code === 404 ? { code: 404 } : Promise.reject(err)),
+  );
   if (created.code === 404) {
-    throw new Error(
-      'group creation is not available on this server: POST /enterprise/group/add answered 404 ' +
-        '(PROTOCOL §6 `add` arrives with a later issue). The group workload needs it.',
-    );
+    throw new Error(NO_GROUPS);
   }
   if (created.code !== 0) throw new Error(`/enterprise/group/add: code ${created.code} ${created.msg}`);
   const groupId = created.data?.extra?.group_id ?? Number(String(created.data?.id).replace('group-', ''));
