@@ -14,6 +14,7 @@ import { configRoutes, createConfigService } from './modules/config/index';
 import { createUsersService, usersRoutes } from './modules/users/index';
 import { contactsRoutes, createContactSet, createContacts } from './modules/contacts/index';
 import { createMessages, messagesRoutes } from './modules/messages/index';
+import { adminRoutes, createConfigAdmin } from './modules/admin/index';
 import { createRealtime, realtimeRoutes, type Realtime } from './modules/realtime/index';
 import { createEvents } from './platform/events';
 import { Gateway, type SocketSession } from './platform/socket/gateway';
@@ -75,7 +76,8 @@ function createServices(deps: Deps, app: FastifyInstance) {
   const contacts = createContacts({ db, clock, config, users, contactSet, events, online: realtime.online });
   const log = (err: unknown) => app.log.error(err);
   const messages = createMessages({ db, clock, config, users, contactSet, contacts, events, log });
-  return { config, users, sessions, codes, auth, accounts, events, contactSet, gateway, realtime, contacts, messages };
+  const configAdmin = createConfigAdmin({ config, events });
+  return { config, users, sessions, codes, auth, accounts, events, contactSet, gateway, realtime, contacts, messages, configAdmin };
 }
 
 declare module 'fastify' {
@@ -118,12 +120,16 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
       ...usersRoutes(route, services.users),
       ...contactsRoutes(route, services.contacts),
       ...messagesRoutes(route, services.messages),
+      ...adminRoutes(route, services.configAdmin, services.config),
       ...configRoutes(route, services.config),
       ...(opts.extraRoutes?.(route) ?? []),
     ],
     authenticate: (token) => services.auth.authenticate(token),
     publicUrl: deps.config.publicUrl,
-    aliases: { '/common/index/bindGroup': '/common/pub/bindGroup' },
+    aliases: {
+      '/common/index/bindGroup': '/common/pub/bindGroup',
+      '/manage/config/getConfig': '/manage/config/getInfo',
+    },
   });
   await registerStatic(app, { staticDir: deps.staticDir, webDir: deps.config.webDir });
   return app;

@@ -9,3 +9,4 @@ export * from './paths';
 export * from './socket';
 export * from './contacts';
 export * from './messages';
+export * from './admin';

@@ -31,5 +31,8 @@ export const paths = {
   getMessageContext: '/enterprise/im/getMessageContext',
   setMsgIsRead: '/enterprise/im/setMsgIsRead',
   readAtMsg: '/enterprise/im/readAtMsg',
+  adminGetAllConfig: '/manage/config/getAllConfig',
+  adminGetConfig: '/manage/config/getInfo',
+  adminSetConfig: '/manage/config/setConfig',
 } as const;
 export type ApiPath = (typeof paths)[keyof typeof paths];

@@ -82,6 +82,11 @@ export function createConfigService(db: Kysely<DB>, clock: Clock, configuredJwtS
     appVersion: async (): Promise<AppVersionSettings> => (await load()).appVersion,
     smtp: async (): Promise<SmtpSettings | undefined> => (await load()).smtp,
 
+    /** One section exactly as stored (no defaults), e.g. to keep a masked password. */
+    async raw(name: string): Promise<unknown> {
+      return (await repo.readAll(db, [name])).get(name);
+    },
+
     /** Stores one section (a name of §12.1 or the extras above) and drops this node's cache. */
     async set(name: string, value: unknown): Promise<void> {
       await repo.write(db, name, value);

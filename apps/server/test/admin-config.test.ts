@@ -1,0 +1,73 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectSocket, seedPeople, startTestServer, type TestServer, type TestUser } from './helpers/index';
+
+/** PROTOCOL §12.2–§12.3: the admin guard and the config endpoints. */
+
+let s: TestServer;
+let alice: TestUser;
+let bob: TestUser;
+
+beforeAll(async () => {
+  s = await startTestServer();
+  ({ alice, bob } = await seedPeople(s.api));
+});
+afterAll(async () => s?.close());
+
+const set = (token: string, name: string, value: unknown) =>
+  s.api.post('/manage/config/setConfig', { name, value }, { token, lang: 'en' });
+
+describe('admin config', () => {
+  it('refuses ordinary users with 400 auth.notAdmin, never -1', async () => {
+    for (const path of ['/manage/config/getAllConfig', '/manage/config/getInfo', '/manage/config/setConfig']) {
+      const res = await s.api.post(path, { name: 'sysInfo', value: { runMode: 1 } }, { token: bob.token, lang: 'en' });
+      expect(res.body).toMatchObject({ code: 400, msg: 'Administrator rights are required' });
+    }
+    expect((await s.api.post('/manage/config/getAllConfig', {})).body.code).toBe(-1);
+  });
+
+  it('lists the five sections with switches as strings and the SMTP password masked', async () => {
+    expect((await set(alice.token, 'smtp', { host: 'mail.example.com', port: 465, addr: 'a@example.com', pass: 'hunter2' })).body.code).toBe(0);
+    const res = await s.api.post('/manage/config/getAllConfig', {}, { token: alice.token });
+    expect(res.body.code).toBe(0);
+    const byName = Object.fromEntries((res.body.data as { name: string; value: Record<string, unknown> }[]).map((r) => [r.name, r.value]));
+    expect(Object.keys(byName).sort()).toEqual(['chatInfo', 'compass', 'fileUpload', 'smtp', 'sysInfo']);
+    expect(byName.sysInfo?.state).toBe('1');
+    expect(byName.chatInfo?.redoTime).toBe(86400);
+    expect(byName.smtp?.pass).toBe('******');
+    expect(JSON.stringify(res.body)).not.toContain('hunter2');
+    // Saving the masked value back keeps the stored password.
+    await set(alice.token, 'smtp', { pass: '******', sign: 'Parley' });
+    const smtp = await s.services.config.smtp();
+    expect(smtp?.url).toContain('hunter2');
+    // The alias of §14.2 answers the same.
+    const alias = await s.api.post('/manage/config/getConfig', { name: 'smtp' }, { token: alice.token });
+    expect(alias.body.data.sign).toBe('Parley');
+  });
+
+  it('validates each field and names the bad one, storing nothing', async () => {
+    const bad = await set(alice.token, 'sysInfo', { runMode: 3, name: 'X' });
+    expect(bad.body).toMatchObject({ code: 400, msg: 'Invalid parameter: value.runMode' });
+    expect((await s.services.config.systemInfo()).sysInfo.name).toBe('Parley');
+    expect((await set(alice.token, 'nope', { a: 1 })).body).toMatchObject({ code: 400 });
+  });
+
+  it('saves a change (form-encoded too) and pushes updateConfig to every connection', async () => {
+    const anon = await connectSocket(s.url);
+    const bobWs = await connectSocket(s.url, { token: bob.token });
+    const res = await s.api.post(
+      '/manage/config/setConfig',
+      { name: 'sysInfo', 'value[runMode]': '1', 'value[multipleLogin]': 'true' },
+      { token: alice.token, form: true, lang: 'en' },
+    );
+    expect(res.body).toMatchObject({ code: 0, msg: 'Saved' });
+    for (const ws of [anon, bobWs]) {
+      const ev = await ws.next<{ sysInfo: { runMode: number; multipleLogin: number } }>('updateConfig');
+      expect(ev.data.sysInfo).toMatchObject({ runMode: 1, multipleLogin: 1 });
+    }
+    const info = await s.api.post('/common/pub/getSystemInfo', {});
+    expect(info.body.data.sysInfo.runMode).toBe(1);
+    expect(info.body.data.sysInfo.name).toBe('Parley');
+    anon.close();
+    bobWs.close();
+  });
+});

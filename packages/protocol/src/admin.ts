@@ -1,0 +1,110 @@
+import { z } from 'zod';
+import { item, t } from './coerce';
+
+/**
+ * Administration (PROTOCOL §12.2–§12.3). Config sections are validated field by field; a
+ * `setConfig` value is merged over what is stored, so an admin screen may send only the keys it
+ * edits. Switches accept the loose flag forms ("0"/"1", booleans) admin UIs send.
+ */
+
+const flag = () => t.flag.opt();
+const nonNeg = () => z.preprocess((v) => (v === '' || v === null ? undefined : v), t.int.opt().pipe(z.number().int().min(0).optional()));
+const text = (max: number) => t.str.opt().pipe(z.string().max(max).optional());
+
+export const sysInfoPatch = z.object({
+  name: text(64),
+  description: text(255),
+  logo: text(512),
+  regtype: t.int.opt().pipe(z.union([z.literal(1), z.literal(2)]).optional()),
+  regauth: t.int.opt().pipe(z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)]).optional()),
+  registerInterval: nonNeg(),
+  runMode: t.int.opt().pipe(z.union([z.literal(1), z.literal(2)]).optional()),
+  ipregion: flag(),
+  multipleLogin: flag(),
+  diyName: flag(),
+  state: flag(),
+  closeTips: text(255),
+});
+
+const iceServer = z.object({
+  urls: z.union([z.string().min(1), z.array(z.string().min(1))]),
+  username: z.string().optional(),
+  credential: z.string().optional(),
+});
+
+export const chatInfoPatch = z.object({
+  simpleChat: flag(),
+  groupChat: flag(),
+  online: flag(),
+  webrtc: flag(),
+  dbDelMsg: flag(),
+  groupUserMax: nonNeg(),
+  sendInterval: nonNeg(),
+  redoTime: nonNeg(),
+  msgClear: flag(),
+  msgClearDay: nonNeg(),
+  stun: text(512),
+  stunUser: text(255),
+  stunPass: text(255),
+  iceServers: t.obj.opt().or(z.array(iceServer).optional()).pipe(z.array(iceServer).max(20).optional()),
+  autoAddUser: z
+    .object({ status: flag(), user_ids: t.list(item.uid).opt(), welcome: text(2048) })
+    .optional(),
+  autoAddGroup: z
+    .object({ status: flag(), name: text(32), owner_uid: t.int.opt(), userMax: nonNeg() })
+    .optional(),
+});
+
+export const fileUploadPatch = z.object({
+  size: t.int.opt().pipe(z.number().int().min(1).max(4096).optional()),
+  preview: text(512),
+  fileExt: t.list(z.string().regex(/^[a-z0-9]{1,10}$/i)).opt(),
+});
+
+export const compassPatch = z.object({
+  status: flag(),
+  mode: t.int.opt().pipe(z.union([z.literal(1), z.literal(2)]).optional()),
+  list: z
+    .array(
+      z.object({
+        icon: z.string().max(512),
+        name: z.string().min(1).max(32),
+        type: z.union([z.literal(1), z.literal(2)]),
+        url: z.string().max(1024),
+        order: z.number().int(),
+        status: z.union([z.literal(0), z.literal(1)]),
+      }),
+    )
+    .max(100)
+    .optional(),
+});
+
+export const smtpPatch = z.object({
+  host: text(255),
+  port: t.int.opt().pipe(z.number().int().min(1).max(65535).optional()),
+  security: t.str.opt().pipe(z.enum(['ssl', 'tls', '']).optional()),
+  addr: text(255),
+  pass: z.string().max(255).optional(),
+  sign: text(64),
+});
+
+export const configSections = {
+  sysInfo: sysInfoPatch,
+  chatInfo: chatInfoPatch,
+  smtp: smtpPatch,
+  fileUpload: fileUploadPatch,
+  compass: compassPatch,
+} as const;
+export type ConfigSectionName = keyof typeof configSections;
+export const configSectionNames = Object.keys(configSections) as ConfigSectionName[];
+
+export const setConfigParams = z.object({
+  name: t.str.req().pipe(z.enum(['sysInfo', 'chatInfo', 'smtp', 'fileUpload', 'compass'])),
+  value: t.obj.req(),
+});
+export const getConfigParams = z.object({
+  name: t.str.req().pipe(z.enum(['sysInfo', 'chatInfo', 'smtp', 'fileUpload', 'compass'])),
+});
+
+/** Shown instead of the stored SMTP password; sending it back keeps the stored one. */
+export const MASKED_PASSWORD = '******';
