@@ -1,0 +1,83 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import '../../../i18n';
+import { Composer } from './Composer';
+
+afterEach(cleanup);
+
+const input = () => screen.getByTestId('chat-input') as HTMLTextAreaElement;
+const type = (text: string) => fireEvent.change(input(), { target: { value: text } });
+
+describe('Composer', () => {
+  it('shows the send button only with text; Enter sends and clears', () => {
+    const onSend = vi.fn();
+    render(<Composer onSend={onSend} />);
+    expect(screen.queryByTestId('chat-send')).toBeNull();
+    type('hello');
+    expect(screen.getByTestId('chat-send')).toBeTruthy();
+    fireEvent.keyDown(input(), { key: 'Enter' });
+    expect(onSend).toHaveBeenCalledWith('hello');
+    expect(input().value).toBe('');
+  });
+
+  it('Shift+Enter is a new line, not a send', () => {
+    const onSend = vi.fn();
+    render(<Composer onSend={onSend} />);
+    type('line one');
+    const notPrevented = fireEvent.keyDown(input(), { key: 'Enter', shiftKey: true });
+    expect(notPrevented).toBe(true); // the browser inserts the line break
+    expect(onSend).not.toHaveBeenCalled();
+  });
+
+  it('does not send while an IME is composing', () => {
+    const onSend = vi.fn();
+    render(<Composer onSend={onSend} />);
+    type('ni');
+    fireEvent.keyDown(input(), { key: 'Enter', isComposing: true });
+    expect(onSend).not.toHaveBeenCalled();
+  });
+
+  it('with sendKey 2, Enter breaks the line and Ctrl+Enter sends', () => {
+    const onSend = vi.fn();
+    render(<Composer onSend={onSend} sendKey={2} />);
+    type('hi');
+    expect(fireEvent.keyDown(input(), { key: 'Enter' })).toBe(true);
+    expect(onSend).not.toHaveBeenCalled();
+    fireEvent.keyDown(input(), { key: 'Enter', ctrlKey: true });
+    expect(onSend).toHaveBeenCalledWith('hi');
+  });
+
+  it('does not send blank text, limits to 2048 characters and shows a counter near the limit', () => {
+    const onSend = vi.fn();
+    render(<Composer onSend={onSend} />);
+    type('   ');
+    fireEvent.keyDown(input(), { key: 'Enter' });
+    expect(onSend).not.toHaveBeenCalled();
+    expect(input().maxLength).toBe(2048);
+    expect(screen.queryByTestId('chat-counter')).toBeNull();
+    type('x'.repeat(1900));
+    expect(screen.getByTestId('chat-counter').textContent).toBe('1900/2048');
+  });
+
+  it('reports edits for the draft and starts from the draft', () => {
+    const onChange = vi.fn();
+    render(<Composer onSend={vi.fn()} initial="saved draft" onChange={onChange} />);
+    expect(input().value).toBe('saved draft');
+    type('saved draft!');
+    expect(onChange).toHaveBeenLastCalledWith('saved draft!');
+  });
+
+  it('is replaced by the reason when sending is impossible', () => {
+    render(<Composer onSend={vi.fn()} disabledReason="System conversations are read-only" />);
+    expect(screen.queryByTestId('chat-input')).toBeNull();
+    expect(screen.getByTestId('chat-disabled').textContent).toBe('System conversations are read-only');
+  });
+
+  it('opens the emoji panel and inserts an emoji', async () => {
+    render(<Composer onSend={vi.fn()} />);
+    fireEvent.click(screen.getByTestId('emoji-button'));
+    const panel = await screen.findByTestId('emoji-panel');
+    fireEvent.click(panel.querySelector('button') as HTMLButtonElement);
+    expect(input().value).toBe('😀');
+  });
+});

@@ -1,0 +1,109 @@
+import { describe, expect, it, vi } from 'vitest';
+import { QueryClient } from '@tanstack/react-query';
+import type { EventFrame, SocketEventType } from '@parley/protocol';
+import { socketEventTypes } from '@parley/protocol';
+import { contact, message } from '../conversations/fixtures';
+import { contactsKey } from '../conversations/api';
+import type { ContactsData } from '../conversations/model';
+import { messagesKey } from '../chat/api';
+import type { MessagesData } from '../chat/model';
+import { createDispatcher, refreshAfterBind, type DispatchDeps } from './dispatch';
+
+const ME = 1;
+const frame = <T,>(type: SocketEventType, data: T): EventFrame => ({ type, time: 1, data });
+
+function setup(over: Partial<DispatchDeps> = {}) {
+  const qc = new QueryClient();
+  qc.setQueryData<ContactsData>(contactsKey, { contacts: [contact(2, { unread: 0 }), contact('group-5')], pendingFriends: 0 });
+  const deps: DispatchDeps = {
+    qc,
+    myId: () => ME,
+    readingChat: () => null,
+    onKicked: vi.fn(),
+    onNotify: vi.fn(),
+    onReadWhileOpen: vi.fn(),
+    onSystemMessage: vi.fn(),
+    ...over,
+  };
+  const contacts = () => qc.getQueryData<ContactsData>(contactsKey)?.contacts ?? [];
+  return { qc, deps, dispatch: createDispatcher(deps), contacts };
+}
+
+describe('socket event dispatcher', () => {
+  it('files an incoming single message, counts it unread, appends it to a loaded chat and notifies', () => {
+    const { qc, deps, dispatch, contacts } = setup();
+    qc.setQueryData<MessagesData>(messagesKey('2'), { messages: [], hasMore: false });
+    const msg = message({ from: 2, toContactId: 2, content: 'hey' });
+    dispatch(frame('simple', msg));
+    expect(contacts()[0]).toMatchObject({ id: 2, unread: 1, lastContent: 'hey' });
+    expect(qc.getQueryData<MessagesData>(messagesKey('2'))?.messages.map((m) => m.id)).toEqual([msg.id]);
+    expect(deps.onNotify).toHaveBeenCalledTimes(1);
+    expect(deps.onReadWhileOpen).not.toHaveBeenCalled();
+  });
+
+  it('reads at once in the chat being read, without a sound', () => {
+    const { deps, dispatch, contacts } = setup({ readingChat: () => '2' });
+    dispatch(frame('simple', message({ from: 2, toContactId: 2 })));
+    expect(contacts()[0]?.unread).toBe(0);
+    expect(deps.onReadWhileOpen).toHaveBeenCalledWith('2', [expect.objectContaining({ from_user: 2 })]);
+    expect(deps.onNotify).not.toHaveBeenCalled();
+  });
+
+  it('files my own message from another device under toUser, silently', () => {
+    const { deps, dispatch, contacts } = setup();
+    dispatch(frame('simple', message({ from: ME, toContactId: ME, toUser: 2, content: 'from my phone' })));
+    expect(contacts()[0]).toMatchObject({ id: 2, unread: 0, lastContent: 'from my phone' });
+    expect(deps.onNotify).not.toHaveBeenCalled();
+  });
+
+  it('refetches contacts for an unknown conversation and counts system messages apart', () => {
+    const { qc, deps, dispatch } = setup();
+    const spy = vi.spyOn(qc, 'invalidateQueries');
+    dispatch(frame('simple', message({ from: 9, toContactId: 9 })));
+    expect(spy).toHaveBeenCalledWith({ queryKey: contactsKey });
+    dispatch(frame('simple', message({ from: 9, toContactId: 'system' })));
+    expect(deps.onSystemMessage).toHaveBeenCalledTimes(1);
+  });
+
+  it('marks my messages read on isRead and readAll', () => {
+    const { qc, dispatch } = setup();
+    const a = message({ id: 'a', msg_id: 1, from: ME, toContactId: 2 });
+    const b = message({ id: 'b', msg_id: 2, from: ME, toContactId: 2 });
+    qc.setQueryData<MessagesData>(messagesKey('2'), { messages: [a, b], hasMore: false });
+    dispatch(frame('isRead', [{ id: 'a', msg_id: 1, is_read: 1, toContactId: 2 }]));
+    expect(qc.getQueryData<MessagesData>(messagesKey('2'))?.messages.map((m) => m.is_read)).toEqual([1, 0]);
+    dispatch(frame('readAll', { toContactId: 2 }));
+    expect(qc.getQueryData<MessagesData>(messagesKey('2'))?.messages.map((m) => m.is_read)).toEqual([1, 1]);
+  });
+
+  it('reconciles pin, mute and presence', () => {
+    const { dispatch, contacts } = setup();
+    dispatch(frame('setChatTop', { id: 'group-5', is_top: 1, is_group: 1 }));
+    dispatch(frame('setIsNotice', { id: 2, is_notice: 0, is_group: 0 }));
+    dispatch(frame('isOnline', { id: 2, is_online: 1 }));
+    expect(contacts().find((c) => c.id === 'group-5')?.is_top).toBe(1);
+    expect(contacts().find((c) => c.id === 2)).toMatchObject({ is_notice: 0, is_online: 1 });
+  });
+
+  it('is forced offline only by a web login (isMobile false)', () => {
+    const { deps, dispatch } = setup();
+    dispatch(frame('offline', { id: ME, client_id: 'x', isMobile: true }));
+    expect(deps.onKicked).not.toHaveBeenCalled();
+    dispatch(frame('offline', { id: ME, client_id: 'x', isMobile: false }));
+    expect(deps.onKicked).toHaveBeenCalledTimes(1);
+  });
+
+  it('handles every event type of the protocol and ignores unknown ones', () => {
+    const { dispatch } = setup();
+    for (const type of socketEventTypes) expect(() => dispatch(frame(type, {}))).not.toThrow();
+    expect(() => dispatch({ type: 'fromTheFuture', time: 1, data: {} } as unknown as EventFrame)).not.toThrow();
+  });
+
+  it('re-reads contacts and the open chat after each bind', () => {
+    const qc = new QueryClient();
+    const spy = vi.spyOn(qc, 'invalidateQueries');
+    refreshAfterBind(qc, 'group-5');
+    expect(spy).toHaveBeenCalledWith({ queryKey: contactsKey });
+    expect(spy).toHaveBeenCalledWith({ queryKey: messagesKey('group-5') });
+  });
+});
