@@ -147,7 +147,7 @@ export const en: Resources = {
     closeEmoji: 'Close emoji',
     read: 'Read',
     unread: 'Unread',
-    newMessages: '{{count}} new messages',
+    newMessages: 'New messages: {{count}}',
     loadingOlder: 'Loading earlier messages…',
     noMore: 'No earlier messages',
     sending: 'Sending',

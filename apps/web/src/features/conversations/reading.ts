@@ -7,10 +7,13 @@ export function setOpenChat(id: string | null): void {
   useOpenChat.setState({ id });
 }
 
-/** The page is visible and focused: what the open chat shows is being read. */
+/**
+ * The page is on screen: what the open chat shows is being read. Visibility, not focus: a chat
+ * visible in a window beside another app is being read (and background tabs never are).
+ */
 export function pageIsWatched(): boolean {
   if (typeof document === 'undefined') return false;
-  return document.visibilityState === 'visible' && document.hasFocus();
+  return document.visibilityState === 'visible';
 }
 
 /** The chat being read right now, or null. */

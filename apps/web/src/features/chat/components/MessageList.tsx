@@ -48,6 +48,8 @@ export const MessageList = forwardRef<MessageListHandle, MessageListProps>(funct
   const prev = useRef<{ first?: string; last?: string; count: number }>({ count: 0 });
   const [unseen, setUnseen] = useState(0);
   const [shifting, setShifting] = useState(false);
+  // Until the first jump to the newest message settles, a scroll near the top is not the user's.
+  const settled = useRef(false);
   const first = items[0]?.key;
   const last = items[items.length - 1]?.key;
 
@@ -71,7 +73,8 @@ export const MessageList = forwardRef<MessageListHandle, MessageListProps>(funct
     setShifting(false);
     if (was.last === undefined) {
       toBottom(); // first paint: start at the newest message
-      return;
+      const h = setTimeout(() => (settled.current = true), 300);
+      return () => clearTimeout(h);
     }
     const lastItem = items[items.length - 1];
     if (atBottom.current || lastItem?.mine) toBottom();
@@ -86,7 +89,7 @@ export const MessageList = forwardRef<MessageListHandle, MessageListProps>(funct
     if (!v) return;
     atBottom.current = offset + v.viewportSize >= v.scrollSize - BOTTOM_SLACK;
     if (atBottom.current && unseen) setUnseen(0);
-    if (offset < TOP_THRESHOLD && hasMore && !loadingOlder && items.length > 0) {
+    if (settled.current && offset < TOP_THRESHOLD && hasMore && !loadingOlder && items.length > 0) {
       setShifting(true);
       onLoadOlder();
     }
