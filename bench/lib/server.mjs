@@ -203,6 +203,6 @@ export async function launch(opts, log = console.error) {
   } catch (err) {
     const tail = fs.existsSync(logFile) ? fs.readFileSync(logFile, 'utf8').slice(-2000) : '';
     await stop();
-    throw new Error(`${err.message}${tail ? `\n--- server log (tail) ---\n${tail}` : ''}`);
+    throw new Error(`${err.message}${tail ? `\n--- server log (tail) ---\n${tail}` : ''}`, { cause: err });
   }
 }
