@@ -21,6 +21,7 @@ export async function runPoint({ env, tracker, pick, rate, opts, extra }) {
     sampling = true;
   }, warmupMs);
   const t0 = performance.now();
+  let lastSendAt = t0;
   const sched = await runSchedule({
     rate,
     durationS: warmup + duration,
@@ -29,6 +30,7 @@ export async function runPoint({ env, tracker, pick, rate, opts, extra }) {
       const { sender, to, recipients } = pick(i);
       const id = randomUUID();
       const start = performance.now();
+      lastSendAt = start;
       const counted = start - t0 >= warmupMs;
       const m = tracker.expect(id, { t0: start, point, recipients, counted });
       point.sent++;
@@ -63,18 +65,20 @@ export async function runPoint({ env, tracker, pick, rate, opts, extra }) {
     await new Promise((r) => setTimeout(r, 50));
   }
   tracker.settle(point);
-  const windowS = Math.max(0.001, (sendEnd - t0 - warmupMs) / 1000);
+  // Sent/s over the sending window; delivered/s from the window start to the last delivery.
+  const sendWindowS = Math.max(0.001, (lastSendAt - t0 - warmupMs) / 1000);
+  const deliverWindowS = Math.max(0.001, ((point.lastDeliveryAt ?? lastSendAt) - t0 - warmupMs) / 1000);
   return {
     ...extra,
     rate,
     duration,
     sent: point.sent,
-    sentPerS: Math.round(point.sentWindow / windowS),
+    sentPerS: Math.round(point.sentWindow / sendWindowS),
     accepted: point.accepted,
     errors: point.errors,
     skipped: sched.skipped,
     delivered: point.delivered,
-    deliveredPerS: Math.round(point.deliveredWindow / windowS),
+    deliveredPerS: Math.round(point.deliveredWindow / deliverWindowS),
     lost: point.lost,
     dup: point.dup,
     echo: point.echo,

@@ -36,8 +36,10 @@ export class Tracker {
     m.got++;
     m.point.delivered++;
     if (m.counted) {
+      const now = performance.now();
       m.point.deliveredWindow++;
-      m.point.e2e.add(performance.now() - m.t0);
+      m.point.lastDeliveryAt = now;
+      m.point.e2e.add(now - m.t0);
     }
   }
 
