@@ -29,6 +29,7 @@ export const DEFAULTS = {
   maxInflight: 4000,
   pin: false,
   cpuProf: false,
+  traceSql: false, // SQLite: time every statement in the server, totals to bench/results/sql-trace-*.json
   keep: false,
   out: '', // JSON lines file; default bench/results/<workload>-<backend>-<time>.jsonl
   label: '',
@@ -108,5 +109,6 @@ options (defaults in brackets)
   --sources N [16]   client source addresses 127.0.0.2…
   --pin            server on core 0, generator on core 1 (taskset)
   --cpu-prof       write a V8 CPU profile of the server and print its top functions
+  --trace-sql      (sqlite) time each SQL statement in the server; totals in bench/results/sql-trace-*.json
   --out FILE       JSON lines (default bench/results/…)   --label TEXT   --keep (keep data)
   --timeout S [900]  hard stop`;

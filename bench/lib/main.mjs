@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { CliError, parseArgs, USAGE } from './cli.mjs';
 import { closeAgents, sourceAddresses } from './http.mjs';
 import { isClean, runPoint } from './load.mjs';
-import { summariseProfiles } from './profile.mjs';
+import { summariseProfiles, summariseSqlTrace } from './profile.mjs';
 import { readProc } from './procstat.mjs';
 import { openReport, serverCpu, serverRss, table } from './report.mjs';
 import { launch } from './server.mjs';
@@ -152,5 +152,6 @@ export async function main(argv) {
   if (output) console.log(`\n${output}\n\nJSON lines: ${report.file}`);
   const profiles = env.profiles();
   if (profiles.length) console.log(`\n${summariseProfiles(profiles)}`);
+  for (const f of env.sqlTraces?.() ?? []) console.log(`\n${summariseSqlTrace(f)}`);
   return code;
 }

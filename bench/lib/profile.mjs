@@ -74,3 +74,18 @@ export function summariseProfiles(files) {
     .map((p) => p.text)
     .join('\n\n');
 }
+
+/** Top statements of a --trace-sql file: time in prepare and in execution (ms, main thread). */
+export function summariseSqlTrace(file, top = 12) {
+  const rows = JSON.parse(fs.readFileSync(file, 'utf8'));
+  const tot = rows.reduce((a, r) => a + r.prepareMs + r.runMs, 0);
+  const prep = rows.reduce((a, r) => a + r.prepareMs, 0);
+  const lines = [`SQL trace ${path.basename(file)}: ${(tot / 1000).toFixed(2)} s in SQLite calls, of which prepare ${(prep / 1000).toFixed(2)} s`];
+  lines.push('   total ms  prepare ms    runs  µs/run  statement');
+  for (const r of rows.slice(0, top)) {
+    lines.push(
+      `   ${r.prepareMs + r.runMs > 0 ? (r.prepareMs + r.runMs).toFixed(0).padStart(8) : '       0'}  ${r.prepareMs.toFixed(0).padStart(10)}  ${String(r.runs).padStart(6)}  ${(r.runs ? (r.runMs / r.runs) * 1000 : 0).toFixed(0).padStart(6)}  ${r.sql.replace(/\s+/g, ' ').slice(0, 110)}`,
+    );
+  }
+  return lines.join('\n');
+}

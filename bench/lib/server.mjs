@@ -103,8 +103,9 @@ async function clearRedisDb() {
   r.disconnect();
 }
 
-function spawnNode({ env, pin, cpuProfDir, logFile }) {
+function spawnNode({ env, pin, cpuProfDir, logFile, traceSql }) {
   const nodeArgs = ['--import', 'tsx'];
+  if (traceSql) nodeArgs.push('--import', path.join(repoRoot, 'bench', 'lib', 'sql-trace.mjs'));
   if (cpuProfDir) nodeArgs.push('--cpu-prof', `--cpu-prof-dir=${cpuProfDir}`);
   nodeArgs.push('apps/server/src/main.ts');
   const [cmd, args] = pin ? ['taskset', ['-c', '0', process.execPath, ...nodeArgs]] : [process.execPath, nodeArgs];
@@ -134,6 +135,7 @@ export async function launch(opts, log = console.error) {
     await waitRunMode(urls, 3000);
     return { nodes: urls.map((url) => ({ url, pid: null })), backend: 'external', dataDir: null, stop: async () => {}, profiles: () => [] };
   }
+  fs.mkdirSync(path.join(repoRoot, 'bench', 'results'), { recursive: true });
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `parley-bench-${opts.backend}-`));
   const cpuProfDir = opts.cpuProf ? path.join(dataDir, 'profiles') : undefined;
   const logFile = path.join(dataDir, 'server.log');
@@ -182,7 +184,8 @@ export async function launch(opts, log = console.error) {
       const port = await freePort();
       const env = { ...base, PORT: String(port), PARLEY_DATA_DIR: path.join(dataDir, `node${i}`) };
       if (dbUrl) Object.assign(env, { DATABASE_URL: dbUrl, REDIS_URL: REDIS_URL });
-      const child = spawnNode({ env, pin: opts.pin, cpuProfDir, logFile });
+      if (opts.traceSql) env.BENCH_SQL_TRACE = path.join(repoRoot, 'bench', 'results', `sql-trace-${path.basename(dataDir)}-node${i}.json`);
+      const child = spawnNode({ env, pin: opts.pin, cpuProfDir, logFile, traceSql: opts.traceSql && opts.backend === 'sqlite' });
       children.push(child);
       const url = `http://127.0.0.1:${port}`;
       await waitHttp(url, child, 60000); // node i migrates before node i+1 starts
@@ -197,6 +200,7 @@ export async function launch(opts, log = console.error) {
       dataDir,
       logFile,
       stop,
+      sqlTraces: () => (opts.traceSql ? nodes.map((_, i) => path.join(repoRoot, 'bench', 'results', `sql-trace-${path.basename(dataDir)}-node${i}.json`)).filter((f) => fs.existsSync(f)) : []),
       /** CPU profiles copied to bench/results/profiles by stop(). */
       profiles: () => kept,
     };
