@@ -1,0 +1,123 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { collectPageErrors, phoneContext } from './browser';
+
+/** Driving the app as people do, plus the few API calls a test needs for its setting. */
+
+export interface Person {
+  id: number;
+  account: string;
+  realname: string;
+  password: string;
+  token: string;
+}
+
+async function post(base: string, path: string, body: unknown, token?: string) {
+  const res = await fetch(`${base}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: token } : {}) },
+    body: JSON.stringify(body),
+  });
+  const json = (await res.json()) as { code: number; msg: string; data: unknown };
+  if (json.code !== 0) throw new Error(`${path}: ${json.code} ${json.msg}`);
+  return json.data;
+}
+
+/** Registers through the public API (the first account becomes the administrator). */
+export async function registerPerson(base: string, account: string, realname: string, password = 'secret123'): Promise<Person> {
+  const reg = (await post(base, '/common/pub/register', { account, realname, password })) as { user_id: number };
+  const login = (await post(base, '/common/pub/login', { account, password, terminal: 'app' })) as { authToken: string };
+  return { id: reg.user_id, account, realname, password, token: login.authToken };
+}
+
+/** As an administrator: everyone is a contact (runMode 1), so two people can chat at once. */
+export async function enterpriseMode(base: string, admin: Person): Promise<void> {
+  await post(base, '/manage/config/setConfig', { name: 'sysInfo', value: { runMode: 1 } }, admin.token);
+}
+
+export async function fillTestId(page: Page, testId: string, value: string) {
+  const el = page.getByTestId(testId);
+  const inner = el.locator('input, textarea');
+  if ((await inner.count()) > 0) await inner.first().fill(value);
+  else await el.fill(value);
+}
+
+/** A new browser context (a phone), logged in through the login page. */
+export async function loggedInPage(
+  browser: Browser,
+  base: string,
+  who: Person,
+  prepare?: (ctx: BrowserContext) => Promise<void>,
+): Promise<{ page: Page; errors: string[] }> {
+  const ctx = await phoneContext(browser);
+  await prepare?.(ctx);
+  const page = await ctx.newPage();
+  const errors = collectPageErrors(page);
+  await page.goto(`${base}/#/pages/login/index`);
+  await fillTestId(page, 'login-account', who.account);
+  await fillTestId(page, 'login-password', who.password);
+  await page.getByTestId('login-submit').click();
+  await page.waitForURL(/#\/(pages\/index\/index)?$/);
+  await page.getByTestId('tabbar-home').waitFor();
+  return { page, errors };
+}
+
+export const row = (page: Page, contactId: number | string) =>
+  page.locator(`[data-testid="conversation-row"][data-id="${contactId}"]`);
+
+export async function openChat(page: Page, contactId: number | string) {
+  await row(page, contactId).click();
+  await page.waitForURL(/#\/pages\/message\/chat/);
+  await page.getByTestId('chat-input').waitFor();
+}
+
+/**
+ * Starts a conversation that is not on the home list yet. (The address book, where a person
+ * would start it, arrives with the friends and groups issue; the chat route is the same.)
+ */
+export async function startChat(page: Page, contactId: number | string) {
+  await page.goto(`${new URL(page.url()).origin}/#/pages/message/chat?id=${contactId}`);
+  await page.getByTestId('chat-input').waitFor();
+}
+
+export async function send(page: Page, text: string) {
+  await fillTestId(page, 'chat-input', text);
+  await page.getByTestId('chat-send').click();
+}
+
+/** Texts of the message bubbles on screen, in order. */
+export async function bubbleTexts(page: Page): Promise<string[]> {
+  return page.getByTestId('message-bubble').allInnerTexts();
+}
+
+/**
+ * A network cable for one browser context: `/wss` goes through a proxy the test controls, so
+ * `cut()` really drops the socket and refuses reconnects (Chromium's offline emulation leaves an
+ * open WebSocket alone), and HTTP goes offline too.
+ */
+export async function cable(ctx: BrowserContext) {
+  let down = false;
+  const live: { close(): Promise<void> }[] = [];
+  let opened = 0;
+  await ctx.routeWebSocket(/\/wss/, (ws) => {
+    if (down) {
+      void ws.close({ code: 1006 });
+      return;
+    }
+    opened += 1;
+    ws.connectToServer();
+    live.push(ws);
+  });
+  return {
+    opened: () => opened,
+    async cut() {
+      down = true;
+      await ctx.setOffline(true);
+      await Promise.all(live.splice(0).map((ws) => ws.close()));
+    },
+    async restore(page: Page) {
+      down = false;
+      await ctx.setOffline(false);
+      await page.evaluate(() => window.dispatchEvent(new Event('online')));
+    },
+  };
+}
