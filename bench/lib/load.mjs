@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { post } from './http.mjs';
-import { readProc, sampler } from './procstat.mjs';
+import { machineCpu, machinePct, readProc, sampler } from './procstat.mjs';
 import { runSchedule } from './rate.mjs';
 import { newPoint } from './tracker.mjs';
 
@@ -16,7 +16,9 @@ export async function runPoint({ env, tracker, pick, rate, opts, extra }) {
   const smp = sampler(env.nodes.map((n) => n.pid).filter(Boolean));
   const gen0 = readProc(process.pid);
   let sampling = false;
+  let mach0 = null;
   const startSampling = setTimeout(() => {
+    mach0 = machineCpu();
     smp.start();
     sampling = true;
   }, warmupMs);
@@ -56,6 +58,7 @@ export async function runPoint({ env, tracker, pick, rate, opts, extra }) {
   });
   clearTimeout(startSampling);
   const server = sampling ? smp.stop() : [];
+  const machineCpuPct = machinePct(mach0, machineCpu());
   const gen1 = readProc(process.pid);
   const sendEnd = performance.now();
   // Drain: wait until every accepted message has all its deliveries, or the drain time passed.
@@ -86,6 +89,7 @@ export async function runPoint({ env, tracker, pick, rate, opts, extra }) {
     http: point.http.summary(),
     maxLagMs: sched.maxLagMs,
     server,
+    machineCpuPct,
     generatorCpuPct: gen0 && gen1 ? Math.round(((gen1.cpuS - gen0.cpuS) / ((gen1.t - gen0.t) / 1000)) * 1000) / 10 : null,
     errorSamples: point.errorSamples.length ? point.errorSamples : undefined,
   };

@@ -33,6 +33,7 @@ const loadColumns = [
   ['srv CPU%', serverCpu],
   ['srv RSS MB', serverRss],
   ['gen CPU%', 'generatorCpuPct'],
+  ['host CPU%', 'machineCpuPct'],
   ['clean', 'clean'],
 ];
 

@@ -48,3 +48,15 @@ export function sampler(pids, everyMs = 1000) {
     },
   };
 }
+
+/** Whole-machine busy CPU from /proc/stat, in % of one core (200 = both cores of this machine busy). */
+export function machineCpu() {
+  try {
+    const f = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+    const idle = f[3] + (f[4] ?? 0);
+    return { busyS: (f.reduce((a, b) => a + b, 0) - idle) / TICKS, t: performance.now() };
+  } catch {
+    return null;
+  }
+}
+export const machinePct = (a, b) => (a && b ? Math.round(((b.busyS - a.busyS) / ((b.t - a.t) / 1000)) * 1000) / 10 : null);
