@@ -10,3 +10,5 @@ export * from './socket';
 export * from './contacts';
 export * from './messages';
 export * from './admin';
+export * from './friends';
+export * from './groups';
