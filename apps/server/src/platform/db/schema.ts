@@ -1,5 +1,6 @@
 import type { Generated } from 'kysely';
 import type { ChatTables } from './schema-chat';
+import type { GroupTables } from './schema-groups';
 
 /**
  * `Generated<T>` marks columns with a database default (optional on insert).
@@ -83,7 +84,7 @@ export interface InviteCodesTable {
   create_time: number;
 }
 
-export interface DB extends ChatTables {
+export interface DB extends ChatTables, GroupTables {
   users: UsersTable;
   sessions: SessionsTable;
   config: ConfigTable;

@@ -3,6 +3,7 @@ import type { DialectKind } from '../dialect';
 import * as m0001 from './0001-foundation';
 import * as m0002 from './0002-chat';
 import * as m0003 from './0003-chat-indexes';
+import * as m0005 from './0005-groups';
 
 /**
  * Migrations live in code (no directory scanning), so they ship inside any bundle and run at
@@ -12,6 +13,7 @@ const all: Record<string, { up: (db: Kysely<unknown>, dialect: DialectKind) => P
   '0001-foundation': m0001,
   '0002-chat': m0002,
   '0003-chat-indexes': m0003,
+  '0005-groups': m0005,
 };
 
 export function migrationProvider(dialect: DialectKind): MigrationProvider {
