@@ -1,3 +1,4 @@
+import { groupsEn } from './groups';
 import type { Resources } from './types';
 
 /** English, the fallback language (spec §1). Same keys as zh-Hans.ts, checked by the type. */
@@ -270,4 +271,5 @@ export const en: Resources = {
   picker: {
     title: 'Please choose',
   },
+  groups: groupsEn,
 };

@@ -1,3 +1,4 @@
+import { groupsZhHans } from './groups';
 /**
  * Simplified Chinese, the default language (spec §1). This file defines the key set; `en.ts`
  * must match it key for key (enforced by its type and by i18n.test.ts).
@@ -270,4 +271,5 @@ export const zhHans = {
   picker: {
     title: '请选择',
   },
+  groups: groupsZhHans,
 };

@@ -19,6 +19,7 @@ import { applyIncoming, keyOf, senderId, type ContactsData } from '../conversati
 import { addToChat, messagesKey, patchChat } from '../chat/api';
 import { markRead } from '../chat/model';
 import { systemInfoKey } from '../system/api';
+import { handleGroupEvent } from '../groups/events';
 
 /**
  * Server events (PROTOCOL §11.4) → the query cache and a few side effects. One switch over the
@@ -135,6 +136,10 @@ export function createDispatcher(deps: DispatchDeps): (frame: EventFrame) => voi
       case 'groupSetting':
       case 'updateCard':
       case 'changeOwner':
+        // Group events (features/groups/events.ts); a removeGroup with a user id is a friend's.
+        if (handleGroupEvent(qc, type, frame.data, deps.myId())) return;
+        refetchContacts();
+        return;
       case 'appendContact':
         // Not built yet on this client: the conversation list re-reads itself.
         refetchContacts();

@@ -1,0 +1,71 @@
+import { useQuery, type QueryClient } from '@tanstack/react-query';
+import { paths, type Contact, type GroupCandidate, type GroupInfo, type GroupMemberItem, type GroupSetting } from '@parley/protocol';
+import { api } from '../../lib/api-client';
+
+/** Group endpoints of PROTOCOL §6 and §3.2 `updateCard`. */
+
+/** Roles of §6: 1 owner, 2 manager, 3 member (0 = not a member). */
+export type GroupRole = 0 | 1 | 2 | 3;
+
+export type { GroupCandidate, GroupInfo };
+/** Row of `groupUserList`; the server may add the group card as `nickname` (§3.2). */
+export type GroupMember = GroupMemberItem & { nickname?: string };
+
+const quiet = { quietSuccess: true } as const;
+const rows = <T>(d: T[] | '' | null | undefined): T[] => (Array.isArray(d) ? d : []);
+
+/** "group-N" whatever form the id arrived in. */
+export const groupKey = (id: string | number): string => `group-${String(id).replace(/^group-/, '')}`;
+
+export const groupApi = {
+  create: (user_ids: number[], name: string) => api.post<Contact>(paths.groupAdd, { user_ids, name }),
+  getAllUser: async (group_id?: string, user_ids: number[] = []) =>
+    rows(await api.post<GroupCandidate[] | ''>(paths.groupGetAllUser, group_id ? { group_id, user_ids } : { user_ids }, quiet)),
+  members: async (group_id: string) => rows(await api.post<GroupMember[] | ''>(paths.groupUserList, { group_id, limit: 0 }, quiet)),
+  info: (group_id: string) => api.post<GroupInfo>(paths.groupInfo, { group_id }, quiet),
+  rename: (id: string, displayName: string) => api.post<''>(paths.groupEditName, { id, displayName }),
+  invite: (id: string, user_ids: number[]) => api.post<''>(paths.groupAddUser, { id, user_ids }),
+  removeUser: (id: string, user_id: number) => api.post<''>(paths.groupRemoveUser, { id, user_id }),
+  setManager: (id: string, user_id: number, role: 2 | 3) => api.post<''>(paths.groupSetManager, { id, user_id, role }),
+  setNoSpeak: (id: string, user_id: number, noSpeakTimer: number, noSpeakDay = 0) =>
+    api.post<''>(paths.groupSetNoSpeak, { id, user_id, noSpeakTimer, noSpeakDay }),
+  setNotice: (id: string, notice: string) => api.post<''>(paths.groupSetNotice, { id, notice }),
+  setting: (id: string, setting: GroupSetting) => api.post<''>(paths.groupSetting, { id, setting }),
+  changeOwner: (id: string, user_id: number) => api.post<''>(paths.groupChangeOwner, { id, user_id }),
+  clear: (id: string) => api.post<''>(paths.groupClearMessage, { id }),
+  disband: (id: string) => api.post<''>(paths.groupRemove, { id }),
+  updateCard: (id: string, nickname: string) => api.post<''>(paths.updateCard, { id, nickname }),
+};
+
+export const membersKey = (gid: string) => ['groupMembers', groupKey(gid)] as const;
+export const groupInfoKey = (gid: string) => ['groupInfo', groupKey(gid)] as const;
+export const selectableKey = (gid: string | undefined) => ['selectable', gid ?? ''] as const;
+
+export function useGroupMembers(gid: string | undefined) {
+  return useQuery({
+    queryKey: membersKey(gid ?? ''),
+    queryFn: () => groupApi.members(groupKey(gid ?? '')),
+    enabled: Boolean(gid),
+    staleTime: 30_000,
+  });
+}
+
+export function useGroupInfo(gid: string | undefined) {
+  return useQuery({
+    queryKey: groupInfoKey(gid ?? ''),
+    queryFn: () => groupApi.info(groupKey(gid ?? '')),
+    enabled: Boolean(gid),
+    staleTime: 30_000,
+  });
+}
+
+/** Every screen showing this group reads it again (after an action or a push). */
+export function refreshGroup(qc: QueryClient, gid: string | number): void {
+  void qc.invalidateQueries({ queryKey: membersKey(String(gid)) });
+  void qc.invalidateQueries({ queryKey: groupInfoKey(String(gid)) });
+}
+
+/** The name members see: the group card, else the display name, else the real name. */
+export function memberName(m: Pick<GroupMember, 'nickname' | 'userInfo'>): string {
+  return m.nickname || m.userInfo?.displayName || m.userInfo?.realname || '';
+}
