@@ -16,6 +16,8 @@ import { contactsRoutes, createContactSet, createContacts } from './modules/cont
 import { createMessages, messagesRoutes } from './modules/messages/index';
 import { adminRoutes, createConfigAdmin } from './modules/admin/index';
 import { createRealtime, realtimeRoutes, type Realtime } from './modules/realtime/index';
+import { createFriends, friendsRoutes } from './modules/friends/index';
+import { scanRoutes } from './modules/scan/index';
 import { createEvents } from './platform/events';
 import { Gateway, type SocketSession } from './platform/socket/gateway';
 
@@ -77,7 +79,8 @@ function createServices(deps: Deps, app: FastifyInstance) {
   const log = (err: unknown) => app.log.error(err);
   const messages = createMessages({ db, clock, config, users, contactSet, contacts, events, log });
   const configAdmin = createConfigAdmin({ config, events });
-  return { config, users, sessions, codes, auth, accounts, events, contactSet, gateway, realtime, contacts, messages, configAdmin };
+  const friends = createFriends({ db, clock, users, contactSet, contacts, events, log });
+  return { config, users, sessions, codes, auth, accounts, events, contactSet, gateway, realtime, contacts, messages, configAdmin, friends };
 }
 
 declare module 'fastify' {
@@ -122,6 +125,8 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
       ...messagesRoutes(route, services.messages),
       ...adminRoutes(route, services.configAdmin, services.config),
       ...configRoutes(route, services.config),
+      ...friendsRoutes(route, services.friends),
+      ...scanRoutes(route, { users: services.users, secret: () => services.config.jwtSecret() }),
       ...(opts.extraRoutes?.(route) ?? []),
     ],
     authenticate: (token) => services.auth.authenticate(token),

@@ -56,8 +56,8 @@ export interface FriendRemovedEvent {
   group_id: number;
 }
 
-/** `/scan/u/<code>` (§3.3): the code may also come as `realToken`. */
-export const scanParams = z.object({ realToken: t.str.opt() });
+// `/scan/u/<code>` takes `scanParams` (declared with the group code in groups.ts): the code may
+// also come as `realToken`.
 
 /** Answer of `/scan/u/<code>`: the user card plus what the client should open. */
 export type ScannedUser = UserCard & { action: 'userInfo' };

@@ -73,12 +73,14 @@ export function createUsersService({ db, clock, config, relations }: UsersDeps) 
       const inContactSet = isSelf || ((await relations?.inContactSet(viewer.id, target.id)) ?? false);
       const online = chatInfo.online !== 0 && ((await relations?.online([target.id]))?.has(target.id) ?? false);
       const isAdmin = viewer.role === 1 || viewer.role === 2;
+      const friend = isSelf || !relations ? '' : await relations.friend(viewer.id, target.id);
       return {
         id: target.id,
         user_id: target.id,
         account: inContactSet || isAdmin ? target.account : maskAccount(target.account),
         realname: target.realname,
-        displayName: target.realname,
+        // My remark name for them (§1.7), kept on my accepted friend row.
+        displayName: (friend && friend.nickname) || target.realname,
         avatar: avatarUrl(origin, target.avatar),
         sex: target.sex,
         motto: target.motto,
@@ -88,7 +90,7 @@ export function createUsersService({ db, clock, config, relations }: UsersDeps) 
         location: sysInfo.ipregion === 0 ? '' : unknownPlace,
         last_login_ip: isSelf ? target.last_login_ip : sysInfo.ipregion === 0 ? '' : maskIp(target.last_login_ip),
         is_online: online ? 1 : 0,
-        friend: isSelf || !relations ? '' : await relations.friend(viewer.id, target.id),
+        friend,
       };
     },
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isApiPath, normalizeApiPath } from './path';
+import { isApiPath, normalizeApiPath, pathTail } from './path';
 
 describe('normalizeApiPath', () => {
   it('matches any case per segment', () => {
@@ -18,5 +18,14 @@ describe('normalizeApiPath', () => {
     expect(isApiPath('/manage')).toBe(true);
     expect(isApiPath('/static/img/avatar.png')).toBe(false);
     expect(isApiPath('/commonx/pub')).toBe(false);
+  });
+});
+
+describe('pathTail', () => {
+  it('keeps the case of what follows a prefix route', () => {
+    expect(pathTail('/Scan/U/ab.CD-e_F?x=1', '/scan/u')).toBe('ab.CD-e_F');
+    expect(pathTail('/scan/u/', '/scan/u')).toBe('');
+    expect(pathTail('/scan/g/x', '/scan/u')).toBeUndefined();
+    expect(pathTail('/scan/ux', '/scan/u')).toBeUndefined();
   });
 });

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { AppError, badParam } from './errors';
 import { langOf, sendFailure, sendSuccess, type ApiResult } from './envelope';
-import { isApiPath, normalizeApiPath } from './path';
+import { isApiPath, normalizeApiPath, pathTail } from './path';
 
 /**
  * The API is one dispatcher over a registry keyed by the normalised path, so the §1.1 matching
@@ -22,6 +22,11 @@ export interface RequestContext {
   token: string | undefined;
   reqId: string;
   req: FastifyRequest;
+  /**
+   * For a prefix route (`path` ending in `/*`, e.g. `/scan/u/*`): the rest of the path after the
+   * prefix, case kept and URL-decoded ('' when the prefix itself was called).
+   */
+  pathTail?: string;
 }
 
 type AuthField<A, M extends AuthMode> = M extends 'required'
@@ -31,6 +36,7 @@ type AuthField<A, M extends AuthMode> = M extends 'required'
     : { auth?: undefined };
 
 export interface RouteDef<A, S extends z.ZodType, M extends AuthMode> {
+  /** Exact path, or a prefix ending in `/*` whose rest arrives as `ctx.pathTail` (QR codes, §3.3). */
   path: string;
   auth: M;
   params: S;
@@ -72,7 +78,13 @@ export function extractToken(header: string | undefined, param: unknown): string
 
 export function registerApi<A>(app: FastifyInstance, opts: ApiOptions<A>): void {
   const registry = new Map<string, AnyRoute<A>>();
+  // Prefix routes (`/scan/u/*`, `/scan/g/*`): the signed code after the prefix is case-sensitive.
+  const prefixes: Array<{ prefix: string; route: AnyRoute<A> }> = [];
   for (const r of opts.routes) {
+    if (r.path.endsWith('/*')) {
+      prefixes.push({ prefix: normalizeApiPath(r.path.slice(0, -2)), route: r });
+      continue;
+    }
     const key = normalizeApiPath(r.path);
     if (registry.has(key)) throw new Error(`Duplicate route ${r.path}`);
     registry.set(key, r);
@@ -85,7 +97,17 @@ export function registerApi<A>(app: FastifyInstance, opts: ApiOptions<A>): void 
   const dispatch = async (req: FastifyRequest, reply: FastifyReply) => {
     const lang = langOf(req);
     const path = normalizeApiPath(req.url);
-    const route = req.method === 'POST' ? registry.get(path) : undefined;
+    let route = req.method === 'POST' ? registry.get(path) : undefined;
+    let tail: string | undefined;
+    if (!route && req.method === 'POST') {
+      for (const p of prefixes) {
+        tail = pathTail(req.url, p.prefix);
+        if (tail !== undefined) {
+          route = p.route;
+          break;
+        }
+      }
+    }
     if (!route) return sendFailure(reply, 404, formatMsg('common.routeNotFound', lang));
 
     const query = (req.query ?? {}) as Record<string, unknown>;
@@ -99,6 +121,7 @@ export function registerApi<A>(app: FastifyInstance, opts: ApiOptions<A>): void 
       token: extractToken(req.headers.authorization, input.token),
       reqId: String(req.id),
       req,
+      ...(tail !== undefined ? { pathTail: tail } : {}),
     };
     if (route.auth === 'required') {
       ctx.auth = await opts.authenticate(ctx.token, ctx);
