@@ -1,22 +1,74 @@
+import { useCallback, useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import type { Contact } from '@parley/protocol';
 import { Page } from '../../../app/Page';
 import { href } from '../../../app/routes';
 import { useAuth } from '../../auth/store';
 import { MeButton } from '../../../ui/MeButton';
 import { EmptyState } from '../../../ui/EmptyState';
 import { ContactsIcon } from '../../../ui/icons';
+import { useContacts } from '../../conversations/api';
+import { groupByLetter } from '../address-book';
+import { useFriendBadge } from '../use-friend-badge';
+import { AddressBook } from '../components/AddressBook';
+import { EntryRow } from '../components/EntryRow';
+import { AddPersonIcon, GroupIcon } from '../components/icons';
+import styles from './ContactsScreen.module.css';
 
-/** Tab 1. The address book arrives with the contacts work; until then, its empty state. */
+/** Tab 1: new friends, group chats, then my contact set A–Z with an index bar. */
 export default function ContactsScreen() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const me = useAuth((s) => s.userInfo);
+  const contacts = useContacts();
+  const badge = useFriendBadge();
+  const sections = useMemo(() => groupByLetter(contacts.data?.contacts ?? []), [contacts.data]);
+  const open = useCallback((c: Contact) => void navigate(href('contactDetail', { id: String(c.id) })), [navigate]);
+
+  const top = useMemo(
+    () => [
+      <EntryRow
+        key="friends"
+        icon={<AddPersonIcon size={22} />}
+        colour="#FA9D3B"
+        label={t('contacts.newFriends')}
+        badge={badge}
+        testId="contacts-new-friends"
+        badgeTestId="contacts-new-friends-badge"
+        onClick={() => void navigate(href('newFriends'))}
+      />,
+      <EntryRow
+        key="groups"
+        icon={<GroupIcon size={22} />}
+        colour="#07C160"
+        label={t('contacts.groupChats')}
+        testId="contacts-groups"
+        onClick={() => void navigate(href('groupList'))}
+      />,
+    ],
+    [t, badge, navigate],
+  );
+
+  const loading = contacts.isPending && contacts.fetchStatus !== 'idle';
   return (
     <Page
       right={<MeButton name={me?.displayName || me?.realname || ''} avatar={me?.avatar} seed={me?.user_id} onClick={() => void navigate(href('setting'))} />}
     >
-      <EmptyState testId="contacts-empty" icon={<ContactsIcon size={56} />} text={t('contacts.empty')} />
+      <div className={styles.fill}>
+        <AddressBook top={top} sections={sections} roundAvatar={Boolean(me?.setting?.avatarCricle)} onOpen={open} />
+        {!loading && sections.length === 0 ? (
+          <div className={styles.empty}>
+            <EmptyState
+              testId="contacts-empty"
+              icon={<ContactsIcon size={56} />}
+              text={contacts.isError ? t('contacts.loadFailed') : t('contacts.empty')}
+              actionText={contacts.isError ? t('contacts.retry') : t('contacts.emptyAction')}
+              onAction={() => (contacts.isError ? void contacts.refetch() : void navigate(href('searchFriends')))}
+            />
+          </div>
+        ) : null}
+      </div>
     </Page>
   );
 }

@@ -1,0 +1,58 @@
+import { useQuery, type QueryClient } from '@tanstack/react-query';
+import { paths, type UserListItem } from '@parley/protocol';
+import { api } from '../../lib/api-client';
+import type { FriendRequest, GroupInfo, ScanAnswer, UserCard } from './types';
+
+/**
+ * Calls of the address book, friends and QR codes (PROTOCOL §3.2, §3.3, §6 joinGroup/groupInfo,
+ * §7).
+ */
+
+const quiet = { quietSuccess: true } as const;
+
+export const contactEndpoints = {
+  getUserInfo: (userId: number) => api.post<UserCard>(paths.getUserInfo, { user_id: userId }, quiet),
+  searchUser: (keywords: string) => api.post<UserCard[] | ''>(paths.searchUser, { keywords }, quiet),
+  userList: (keywords: string) => api.post<UserListItem[] | ''>(paths.userList, { keywords, limit: 100 }, quiet),
+  /** `is_mine` 1 = requests I sent, 0 = requests to me; newest first. */
+  friendRequests: (isMine: 0 | 1) => api.post<FriendRequest[] | ''>(paths.friendIndex, { is_mine: isMine, limit: 100 }, quiet),
+  addFriend: (userId: number, remark: string) => api.post<''>(paths.friendAdd, { user_id: userId, remark }),
+  /** 1 accept, 0 refuse. */
+  answerRequest: (friendId: number, status: 0 | 1) => api.post<''>(paths.friendUpdate, { friend_id: friendId, status }),
+  deleteFriend: (userId: number) => api.post<''>(paths.friendDel, { id: userId }),
+  setNickname: (friendId: number, nickname: string) =>
+    api.post<''>(paths.friendSetNickname, { friend_id: friendId, nickname }),
+  groupInfo: (groupId: string) => api.post<GroupInfo>(paths.groupInfo, { group_id: groupId }, quiet),
+  joinGroup: (groupId: number | string, inviteUid: number) =>
+    api.post<''>(paths.groupJoin, { group_id: groupId, inviteUid }),
+  /** POST the path of a scanned Parley QR code (`/scan/u/<code>` or `/scan/g/<code>`). */
+  scan: (path: string) => api.post<ScanAnswer>(path, {}, quiet),
+};
+
+export const userInfoKey = (userId: number) => ['userInfo', userId] as const;
+export const friendRequestsKey = (isMine: 0 | 1) => ['friendRequests', isMine] as const;
+export const friendRequestsRoot = ['friendRequests'] as const;
+
+export function useUserInfo(userId: number) {
+  return useQuery({
+    queryKey: userInfoKey(userId),
+    queryFn: () => contactEndpoints.getUserInfo(userId),
+    enabled: userId > 0,
+  });
+}
+
+export function useFriendRequests(isMine: 0 | 1) {
+  return useQuery({
+    queryKey: friendRequestsKey(isMine),
+    queryFn: async () => {
+      const rows = await contactEndpoints.friendRequests(isMine);
+      return Array.isArray(rows) ? rows : [];
+    },
+  });
+}
+
+/** A new request, an answer or a new friend: both request lists and the cards read again. */
+export function refreshFriendData(qc: QueryClient): void {
+  void qc.invalidateQueries({ queryKey: friendRequestsRoot });
+  void qc.invalidateQueries({ queryKey: ['userInfo'] });
+}

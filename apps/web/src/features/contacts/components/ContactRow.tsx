@@ -1,0 +1,32 @@
+import { useTranslation } from 'react-i18next';
+import { Avatar } from '../../../ui/Avatar';
+import styles from './ContactRow.module.css';
+
+export interface ContactRowProps {
+  id: number | string;
+  name: string;
+  avatar?: string;
+  /** A second line (account, request text…). */
+  subtitle?: string;
+  online?: boolean;
+  roundAvatar?: boolean;
+  testId?: string;
+  onOpen: () => void;
+}
+
+/** 56 px person row with a 40 px avatar and an online dot (DESIGN.md lists). */
+export function ContactRow({ id, name, avatar, subtitle, online, roundAvatar, testId = 'contact-row', onOpen }: ContactRowProps) {
+  const { t } = useTranslation();
+  return (
+    <button type="button" className={styles.row} onClick={onOpen} data-testid={testId} data-id={String(id)}>
+      <span className={styles.avatar}>
+        <Avatar src={avatar} name={name} seed={id} size={40} round={roundAvatar} />
+        {online ? <span className={styles.dot} role="img" aria-label={t('contacts.online')} /> : null}
+      </span>
+      <span className={styles.text}>
+        <span className={styles.name}>{name}</span>
+        {subtitle ? <span className={styles.sub}>{subtitle}</span> : null}
+      </span>
+    </button>
+  );
+}

@@ -1,0 +1,30 @@
+import type { ReactNode } from 'react';
+import styles from './EntryRow.module.css';
+
+export interface EntryRowProps {
+  icon: ReactNode;
+  /** Background of the icon tile. */
+  colour: string;
+  label: string;
+  badge?: number;
+  testId: string;
+  badgeTestId?: string;
+  onClick: () => void;
+}
+
+/** A fixed entry at the top of the address book ("New friends", "Group chats"). */
+export function EntryRow({ icon, colour, label, badge = 0, testId, badgeTestId, onClick }: EntryRowProps) {
+  return (
+    <button type="button" className={styles.row} onClick={onClick} data-testid={testId}>
+      <span className={styles.icon} style={{ background: colour }} aria-hidden="true">
+        {icon}
+      </span>
+      <span className={styles.label}>{label}</span>
+      {badge > 0 ? (
+        <span className={styles.badge} data-testid={badgeTestId}>
+          {badge > 99 ? '99+' : badge}
+        </span>
+      ) : null}
+    </button>
+  );
+}
