@@ -14,6 +14,7 @@ import { configRoutes, createConfigService } from './modules/config/index';
 import { createUsersService, usersRoutes } from './modules/users/index';
 import { contactsRoutes, createContactSet, createContacts } from './modules/contacts/index';
 import { createMessages, messagesRoutes } from './modules/messages/index';
+import { createGroups, groupsRoutes } from './modules/groups/index';
 import { adminRoutes, createConfigAdmin } from './modules/admin/index';
 import { createRealtime, realtimeRoutes, type Realtime } from './modules/realtime/index';
 import { createFriends, friendsRoutes } from './modules/friends/index';
@@ -80,7 +81,8 @@ function createServices(deps: Deps, app: FastifyInstance) {
   const messages = createMessages({ db, clock, config, users, contactSet, contacts, events, log });
   const configAdmin = createConfigAdmin({ config, events });
   const friends = createFriends({ db, clock, users, contactSet, contacts, events, log });
-  return { config, users, sessions, codes, auth, accounts, events, contactSet, gateway, realtime, contacts, messages, configAdmin, friends };
+  const groups = createGroups({ db, clock, config, users, contactSet, contacts, messages, events, log, refreshAvatar: () => {} });
+  return { config, users, sessions, codes, auth, accounts, events, contactSet, gateway, realtime, contacts, messages, configAdmin, friends, groups };
 }
 
 declare module 'fastify' {
@@ -126,6 +128,7 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
       ...adminRoutes(route, services.configAdmin, services.config),
       ...configRoutes(route, services.config),
       ...friendsRoutes(route, services.friends),
+      ...groupsRoutes(route, services.groups),
       ...scanRoutes(route, { users: services.users, secret: () => services.config.jwtSecret() }),
       ...(opts.extraRoutes?.(route) ?? []),
     ],

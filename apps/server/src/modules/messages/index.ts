@@ -2,3 +2,4 @@
 export { createMessages, type Messages } from './messages.service';
 export { messagesRoutes } from './messages.routes';
 export { sanitizeText, type SanitizedText } from './sanitize';
+export { toMessage } from './present';

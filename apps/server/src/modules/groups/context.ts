@@ -1,0 +1,142 @@
+import { randomUUID } from 'node:crypto';
+import type { Message } from '@parley/protocol';
+import type { Kysely } from 'kysely';
+import type { Clock } from '../../platform/clock';
+import type { DB } from '../../platform/db/index';
+import type { Events } from '../../platform/events';
+import { AppError } from '../../platform/http/errors';
+import type { ConfigService } from '../config/index';
+import { groupsRepo, type ContactSet, type Contacts, type GroupRow, type MemberRow, type RequestView } from '../contacts/index';
+import { toMessage, type Messages } from '../messages/index';
+import type { UserRow, UsersService } from '../users/index';
+import * as repo from './groups.repo';
+
+/** What every groups service needs, and the lookups and pushes they share. */
+export interface GroupsDeps {
+  db: Kysely<DB>;
+  clock: Clock;
+  config: Pick<ConfigService, 'systemInfo' | 'jwtSecret'>;
+  users: UsersService;
+  contactSet: ContactSet;
+  contacts: Contacts;
+  messages: Messages;
+  events: Events;
+  log: (err: unknown) => void;
+  /** Re-renders the group's avatar after membership changes (off the request path). */
+  refreshAvatar: (groupId: number) => void;
+}
+
+export type Member = { user_id: number; role: number };
+
+export const wireId = (groupId: number): string => `group-${groupId}`;
+export const isSystemAdmin = (u: UserRow): boolean => u.role === 1 || u.role === 2;
+export const escapeText = (s: string): string =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+export function createGroupContext(deps: GroupsDeps) {
+  const { db, clock, contacts, events } = deps;
+
+  async function group(groupId: number): Promise<GroupRow> {
+    const g = await groupsRepo.findGroup(db, groupId);
+    if (!g) throw new AppError(400, 'group.notFound');
+    return g;
+  }
+
+  /** The group and my membership in it (`chat.notMember` when I have none). */
+  async function mine(me: UserRow, groupId: number): Promise<{ group: GroupRow; member: MemberRow }> {
+    const g = await group(groupId);
+    const member = await groupsRepo.membership(db, groupId, me.id);
+    if (!member) throw new AppError(400, 'chat.notMember');
+    return { group: g, member };
+  }
+
+  /** Owner or manager (`group.notManager`). */
+  async function managed(me: UserRow, groupId: number) {
+    const m = await mine(me, groupId);
+    if (m.member.role > 2) throw new AppError(400, 'group.notManager');
+    return m;
+  }
+
+  /** Owner only (`group.ownerOnly`). */
+  async function owned(me: UserRow, groupId: number) {
+    const m = await mine(me, groupId);
+    if (m.member.role !== 1) throw new AppError(400, 'group.ownerOnly');
+    return m;
+  }
+
+  /** Another member I act on; unknown to the group → `common.notFound`. */
+  async function target(groupId: number, userId: number): Promise<MemberRow> {
+    const t = await groupsRepo.membership(db, groupId, userId);
+    if (!t) throw new AppError(400, 'common.notFound');
+    return t;
+  }
+
+  /** Live, distinct users from `ids` (not me) that are in my contact set (`contact.notFound`). */
+  async function reachableUsers(me: UserRow, ids: number[]): Promise<UserRow[]> {
+    const out: UserRow[] = [];
+    const set = new Set(await deps.contactSet.of(me.id));
+    for (const id of [...new Set(ids)].filter((x) => x !== me.id)) {
+      const u = await deps.users.get(id);
+      if (!deps.users.isLive(u) || (!set.has(id) && !isSystemAdmin(me))) throw new AppError(400, 'contact.notFound');
+      out.push(u);
+    }
+    return out;
+  }
+
+  /** `groupUserMax` when > 0 (`group.memberLimit`). */
+  async function checkMax(total: number): Promise<void> {
+    const { chatInfo } = await deps.config.systemInfo();
+    if (chatInfo.groupUserMax > 0 && total > chatInfo.groupUserMax) throw new AppError(400, 'group.memberLimit', { max: chatInfo.groupUserMax });
+  }
+
+  /** Inserts a server `event` row inside the caller's transaction; the push is sent by `pushRow` after commit. */
+  async function eventRow(tx: Kysely<DB>, groupId: number, actor: UserRow, content: string) {
+    const values = { id: randomUUID(), groupId, fromUser: actor.id, content, nowMs: clock.now() };
+    const msgId = await repo.insertEventRow(tx, values);
+    return {
+      msg_id: msgId, id: values.id, chat_identify: wireId(groupId), from_user: actor.id, to_user: groupId, is_group: 1, type: 'event',
+      content, extends: '', file_id: 0, file_cate: 0, file_name: '', file_size: 0, at: '', pid: 0, is_read: 1, is_undo: 0, send_time_ms: values.nowMs,
+    };
+  }
+
+  /** A row as `group` to the members, one contactInfo per (role, pin, notify) variant, as sendMessage does. */
+  async function pushRow(groupId: number, actor: UserRow, actorRole: number, row: Awaited<ReturnType<typeof eventRow>>, members: Member[], r: RequestView) {
+    const g = await groupsRepo.findGroup(db, groupId);
+    if (!g || members.length === 0) return;
+    const v = await contacts.viewerOf(actor, r);
+    const base: Message = toMessage(row, {
+      viewerId: actor.id, lang: r.lang, origin: r.origin, sender: actor, senderName: actor.realname, role: actorRole,
+      toContactId: wireId(groupId), isLast: true, push: true,
+    });
+    const prefs = new Map((await repo.prefsForChat(db, groupId)).map((p) => [p.user_id, p]));
+    const last = { content: row.content, type: row.type, sendTime: row.send_time_ms };
+    const variants = new Map<string, number[]>();
+    for (const m of members) {
+      const p = prefs.get(m.user_id);
+      const key = `${m.role}|${p?.is_top ?? 0}|${p?.is_notice ?? 1}`;
+      variants.set(key, [...(variants.get(key) ?? []), m.user_id]);
+    }
+    for (const [key, ids] of variants) {
+      const contactInfo = contacts.groupPushContact(v, g, Number(key.split('|')[0]), prefs.get(ids[0] ?? 0), last);
+      await events.toUsers(ids, 'group', { ...base, contactInfo });
+    }
+  }
+
+  /** `addGroup` (the group contact, per role) → new members; `lastContent` as given. */
+  async function pushAddGroup(groupId: number, actor: UserRow, newMembers: Member[], lastContent: string, r: RequestView) {
+    const g = await groupsRepo.findGroup(db, groupId);
+    if (!g) return;
+    const v = await contacts.viewerOf(actor, r);
+    const last = { content: lastContent, type: 'event', sendTime: clock.now() };
+    for (const role of [1, 2, 3]) {
+      const ids = newMembers.filter((m) => m.role === role).map((m) => m.user_id);
+      if (ids.length > 0) await events.toUsers(ids, 'addGroup', contacts.groupPushContact(v, g, role, undefined, last));
+    }
+  }
+
+  /** Active members now (recipients of pushes after a commit). */
+  const members = (groupId: number, tx: Kysely<DB> = db): Promise<Member[]> => groupsRepo.activeMembers(tx, groupId);
+
+  return { group, mine, managed, owned, target, reachableUsers, checkMax, eventRow, pushRow, pushAddGroup, members };
+}
+export type GroupContext = ReturnType<typeof createGroupContext>;

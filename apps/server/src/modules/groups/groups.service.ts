@@ -1,0 +1,11 @@
+import { createGroupContext, type GroupsDeps } from './context';
+import { createManagement } from './manage.service';
+import { createMembership } from './membership.service';
+import { createGroupReader } from './read.service';
+
+/** The groups module's services over one shared context (lookups, permission checks, pushes). */
+export function createGroups(deps: GroupsDeps) {
+  const ctx = createGroupContext(deps);
+  return { ...createMembership(deps, ctx), ...createManagement(deps, ctx), ...createGroupReader(deps, ctx) };
+}
+export type Groups = ReturnType<typeof createGroups>;

@@ -1,0 +1,5 @@
+/** Groups (PROTOCOL §6): membership, roles, settings, the group QR code and join grants, group cards. */
+export { createGroups, type Groups } from './groups.service';
+export { groupsRoutes } from './groups.routes';
+export type { GroupsDeps } from './context';
+export { signGroupCode, verifyGroupCode } from './qr';
