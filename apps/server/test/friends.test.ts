@@ -27,6 +27,12 @@ const friend = (action: string, u: TestUser, body: Record<string, unknown> = {},
 const im = (action: string, u: TestUser, body: Record<string, unknown> = {}) =>
   s.api.post(`/enterprise/im/${action}`, body, { token: u.token, lang: 'en' });
 type Row = { friend_id: number; create_user: number; friend_user_id: number; status: number };
+/** The request row from `from` among those `to` received (fails the test when absent). */
+const requestFrom = async (to: TestUser, from: TestUser): Promise<Row> => {
+  const row = (await requestsTo(to)).data.find((r) => r.create_user === from.id);
+  if (!row) throw new Error(`no request from ${from.account} to ${to.account}`);
+  return row;
+};
 const requestsTo = async (u: TestUser, isMine: 0 | 1 = 0) => {
   const res = await friend('index', u, { is_mine: isMine });
   expect(res.body.code, res.body.msg).toBe(0);
@@ -66,7 +72,7 @@ describe('a friendship in runMode 2, end to end', () => {
     expect((await requestsTo(bob, 1)).data.map((r) => r.friend_user_id)).toEqual([carol.id]);
     expect((await friend('add', bob, { user_id: carol.id })).body).toMatchObject({ code: 400, msg: 'Request pending' });
 
-    const friendId = received.data[0]!.friend_id;
+    const friendId = received.data[0]?.friend_id;
     expect((await friend('update', carol, { friend_id: String(friendId), status: '1' }, true)).body).toMatchObject({ code: 0 });
     const [toBob, toCarol] = await Promise.all([bWs.next<Record<string, unknown>>('appendContact'), cWs.next<Record<string, unknown>>('appendContact')]);
     expect(toBob.data).toMatchObject({ id: carol.id, is_group: 0, displayName: '张卡罗', lastContent: 'You are now friends. Say hello!', type: 'event', account: 'carol' });
@@ -143,7 +149,7 @@ describe('update', () => {
     const [bWs, dWs] = await Promise.all([connectSocket(s.url, { token: bob.token }), connectSocket(s.url, { token: dave.token })]);
     await friend('add', dave, { user_id: bob.id, remark: 'first try' });
     await bWs.next('simple');
-    const row = (await requestsTo(bob)).data.find((r) => r.create_user === dave.id)!;
+    const row = await requestFrom(bob, dave);
     expect((await friend('update', bob, { friend_id: row.friend_id, status: 0 })).body.code).toBe(0);
     await assertNothing(dWs, 'appendContact');
     await assertNothing(bWs, 'appendContact');
@@ -161,7 +167,7 @@ describe('update', () => {
   });
 
   it('only answers pending requests addressed to me, with a valid status', async () => {
-    const row = (await requestsTo(bob)).data.find((r) => r.create_user === dave.id)!;
+    const row = await requestFrom(bob, dave);
     expect((await friend('update', carol, { friend_id: row.friend_id, status: 1 })).body).toMatchObject({ code: 400, msg: 'Request not found' });
     expect((await friend('update', dave, { friend_id: row.friend_id, status: 1 })).body.msg).toBe('Request not found');
     expect((await friend('update', bob, { friend_id: 99999, status: 1 })).body.msg).toBe('Request not found');
@@ -226,7 +232,7 @@ describe('runMode 1 (enterprise)', () => {
       expect((await send(s, erin, carol.id, 'no friendship needed')).body.code).toBe(0);
       expect((await friend('add', erin, { user_id: carol.id })).body.code).toBe(0);
       await cWs.next('simple', (d: { toContactId: string }) => d.toContactId === 'system');
-      const row = (await requestsTo(carol)).data.find((r) => r.create_user === erin.id)!;
+      const row = await requestFrom(carol, erin);
       expect((await friend('update', carol, { friend_id: row.friend_id, status: 1 })).body.code).toBe(0);
       expect((await cWs.next('appendContact')).data).toMatchObject({ id: erin.id });
       expect((await contactIds(carol)).ids).toEqual(expect.arrayContaining([alice.id, bob.id, dave.id, erin.id]));
