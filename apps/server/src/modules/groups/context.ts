@@ -77,7 +77,7 @@ export function createGroupContext(deps: GroupsDeps) {
     const set = new Set(await deps.contactSet.of(me.id));
     for (const id of [...new Set(ids)].filter((x) => x !== me.id)) {
       const u = await deps.users.get(id);
-      if (!deps.users.isLive(u) || (!set.has(id) && !isSystemAdmin(me))) throw new AppError(400, 'contact.notFound');
+      if (!deps.users.isLive(u) || !set.has(id)) throw new AppError(400, 'contact.notFound');
       out.push(u);
     }
     return out;
