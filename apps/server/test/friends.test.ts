@@ -45,7 +45,11 @@ const contactIds = async (u: TestUser) => {
 
 describe('a friendship in runMode 2, end to end', () => {
   it('request → count → accept → both listed and chatting → delete → both dropped', async () => {
-    const [bWs, cWs, dWs] = await Promise.all([bob, carol, dave].map((u) => connectSocket(s.url, { token: u.token })));
+    const [bWs, cWs, dWs] = await Promise.all([
+      connectSocket(s.url, { token: bob.token }),
+      connectSocket(s.url, { token: carol.token }),
+      connectSocket(s.url, { token: dave.token }),
+    ]);
     expect((await send(s, bob, carol.id, 'too early')).body.msg).toBe('They have not added you as a friend');
 
     const t0 = s.clock.now();
