@@ -68,9 +68,9 @@ export async function membersWithUsers(db: Kysely<DB>, groupId: number, offset: 
     .where('u.status', '=', 1)
     .where('u.delete_time', '=', 0)
     .orderBy('gm.role')
-    .orderBy('gm.id')
-    .offset(offset);
-  if (limit > 0) q = q.limit(limit);
+    .orderBy('gm.id');
+  // SQLite accepts OFFSET only after LIMIT; limit 0 means all members (§6).
+  if (limit > 0) q = q.limit(limit).offset(offset);
   return q.execute();
 }
 
