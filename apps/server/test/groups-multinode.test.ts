@@ -1,0 +1,38 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectSocket, seedPeople, startTestServer, type TestServer, type TestUser } from './helpers/index';
+import { assertNothing } from './chat-fixtures';
+import { befriendAll, group, seedDave } from './group-fixtures';
+
+/** Group pushes across two nodes sharing one database, fanned out over Redis. */
+
+let a: TestServer;
+let b: TestServer;
+let alice: TestUser;
+let bob: TestUser;
+let carol: TestUser;
+let dave: TestUser;
+
+beforeAll(async () => {
+  a = await startTestServer({ fanout: 'redis' });
+  b = await startTestServer({ sameDatabaseAs: a });
+  ({ alice, bob, carol } = await seedPeople(a.api));
+  dave = await seedDave(a);
+  await befriendAll(a, alice, bob, carol, dave);
+});
+afterAll(async () => {
+  await b?.close();
+  await a?.close();
+});
+
+describe('two nodes with Redis', () => {
+  it('tells members on node B about a group made on node A, and nobody else', async () => {
+    const bobOnB = await connectSocket(b.url, { token: bob.token });
+    const daveOnB = await connectSocket(b.url, { token: dave.token });
+    const res = await group(a, 'add', alice, { user_ids: [bob.id, carol.id], name: 'Nodes' });
+    expect(res.body.code, res.body.msg).toBe(0);
+    expect((await bobOnB.next('addGroup')).data).toMatchObject({ id: res.body.data.id, displayName: 'Nodes', role: 3 });
+    await assertNothing(daveOnB, 'addGroup');
+    bobOnB.close();
+    daveOnB.close();
+  });
+});
