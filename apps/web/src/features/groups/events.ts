@@ -89,6 +89,12 @@ export function applyGroupEvent(data: ContactsData, type: GroupEventType, payloa
 
 type RemovalListener = (conversation: string) => void;
 const removalListeners = new Set<RemovalListener>();
+/** Groups I am leaving or disbanding myself: their removal push is no news to tell. */
+const ownRemovals = new Set<string>();
+
+export function expectOwnRemoval(gid: string): void {
+  ownRemovals.add(groupKey(gid));
+}
 
 /** Screens of a group subscribe to leave when I am removed or the group is disbanded. */
 export function onGroupRemoved(fn: RemovalListener): () => void {
@@ -114,7 +120,7 @@ export function handleGroupEvent(qc: QueryClient, type: GroupEventType, payload:
   }
   if (result?.removed) {
     qc.removeQueries({ queryKey: ['messages', result.removed] });
-    for (const fn of removalListeners) fn(result.removed);
+    if (!ownRemovals.delete(result.removed)) for (const fn of removalListeners) fn(result.removed);
   }
   return true;
 }

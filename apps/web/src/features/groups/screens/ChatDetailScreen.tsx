@@ -1,0 +1,61 @@
+import { useEffect } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { Contact } from '@parley/protocol';
+import { Page } from '../../../app/Page';
+import { href } from '../../../app/routes';
+import { dialogs } from '../../../ui/dialogs';
+import { ListGroup } from '../../../ui/ListRow';
+import { useAuth } from '../../auth/store';
+import { conversationActions, useConversation, useConversationAction } from '../../conversations/api';
+import { keyOf } from '../../conversations/model';
+import { onGroupRemoved } from '../events';
+import { GroupDetail } from '../components/GroupDetail';
+import { MemberGrid } from '../components/MemberGrid';
+import { SwitchRow } from '../components/SwitchRow';
+
+/** /pages/message/detail?id=<user id | group-N>: chat info of a person or a group. */
+export default function ChatDetailScreen() {
+  const [params] = useSearchParams();
+  const id = keyOf(params.get('id') ?? '');
+  const contact = useConversation(id);
+  useLeaveWhenRemoved(id);
+  return <Page>{contact ? contact.is_group === 1 ? <GroupDetail contact={contact} /> : <PersonDetail contact={contact} /> : null}</Page>;
+}
+
+/** Removed from the group (or it was disbanded) while looking at it: say so and go home. */
+export function useLeaveWhenRemoved(id: string): void {
+  const navigate = useNavigate();
+  const { t } = useTranslation();
+  useEffect(
+    () =>
+      onGroupRemoved((conversation) => {
+        if (conversation !== id) return;
+        dialogs.toast(t('groups.detail.removed'));
+        void navigate(href('home'), { replace: true });
+      }),
+    [id, navigate, t],
+  );
+}
+
+function PersonDetail({ contact }: { contact: Contact }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const me = useAuth((s) => s.userInfo);
+  const action = useConversationAction();
+  const uid = Number(contact.user_id ?? contact.id);
+  return (
+    <>
+      <MemberGrid
+        members={[{ user_id: uid, name: contact.displayName, avatar: contact.avatar }]}
+        onOpen={() => void navigate(href('contactDetail', { id: uid }))}
+        onInvite={() => void navigate(href('userSelection', { mode: 'createGroup', selected: uid }))}
+        round={Boolean(me?.setting?.avatarCricle)}
+      />
+      <ListGroup>
+        <SwitchRow label={t('groups.detail.top')} checked={contact.is_top === 1} onToggle={() => action.mutate(conversationActions.pin(contact))} testId="detail-top" />
+        <SwitchRow label={t('groups.detail.mute')} checked={contact.is_notice === 0} onToggle={() => action.mutate(conversationActions.mute(contact))} testId="detail-mute" />
+      </ListGroup>
+    </>
+  );
+}
