@@ -90,6 +90,11 @@ export async function runPoint({ env, tracker, pick, rate, opts, extra }) {
     maxLagMs: sched.maxLagMs,
     server,
     machineCpuPct,
+    // CPU used by anything but the server nodes and this generator (other work on the machine): noise.
+    otherCpuPct:
+      machineCpuPct === null || !server.length
+        ? null
+        : Math.max(0, Math.round(machineCpuPct - server.reduce((a, x) => a + (x.cpuPct ?? 0), 0) - (gen0 && gen1 ? ((gen1.cpuS - gen0.cpuS) / ((gen1.t - gen0.t) / 1000)) * 100 : 0))),
     generatorCpuPct: gen0 && gen1 ? Math.round(((gen1.cpuS - gen0.cpuS) / ((gen1.t - gen0.t) / 1000)) * 1000) / 10 : null,
     errorSamples: point.errorSamples.length ? point.errorSamples : undefined,
   };

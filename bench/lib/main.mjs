@@ -33,7 +33,7 @@ const loadColumns = [
   ['srv CPU%', serverCpu],
   ['srv RSS MB', serverRss],
   ['gen CPU%', 'generatorCpuPct'],
-  ['host CPU%', 'machineCpuPct'],
+  ['other CPU%', 'otherCpuPct'],
   ['clean', 'clean'],
 ];
 
@@ -66,6 +66,7 @@ async function runLoad(kind, sweep, env, opts, ctx, report) {
     r.clean = isClean(r, opts.p99Limit) && r.closedEarly === 0;
     report.write(r);
     rows.push(r);
+    if (r.otherCpuPct > 20) log(`    warning: ${r.otherCpuPct} % CPU used by other processes (PostgreSQL/Redis count here too) — figures are noisy`);
     log(`    sent ${r.sentPerS}/s, delivered ${r.deliveredPerS}/s, lost ${r.lost}, dup ${r.dup}, err ${r.errors}, skip ${r.skipped}, p99 ${r.e2e.p99} ms${r.errorSamples ? ` (${r.errorSamples[0]})` : ''} → ${r.clean ? 'clean' : 'NOT clean'}`);
     return r;
   };
@@ -77,14 +78,18 @@ async function runLoad(kind, sweep, env, opts, ctx, report) {
     let rate = opts.startRate || DEFAULT_RATE[kind];
     let good = 0;
     let bad = 0;
-    for (let k = 0; k < opts.maxPoints; k++) {
+    // Up while clean; if the very first point fails, down until one is clean. Bounded by --max-points.
+    for (let k = 0; k < opts.maxPoints && Math.round(rate) >= 1; k++) {
       const r = await point(Math.round(rate));
-      if (!r.clean) {
+      if (r.clean) {
+        good = Math.round(rate);
+        if (bad) break;
+        rate *= opts.factor;
+      } else {
         bad = Math.round(rate);
-        break;
+        if (good) break;
+        rate /= opts.factor;
       }
-      good = Math.round(rate);
-      rate *= opts.factor;
     }
     for (let k = 0; bad && good && k < opts.refine; k++) {
       const mid = Math.round((good + bad) / 2);
