@@ -82,6 +82,10 @@ export const groupsZhHans = {
     joined: '我加入的',
     empty: '暂无群聊',
   },
+  composer: {
+    groupMuted: '本群已开启禁言，无法发送消息',
+    memberMuted: '你已被禁言，{{time}}后解除',
+  },
   mention: {
     title: '选择提醒的人',
     everyone: '所有人',
@@ -186,6 +190,10 @@ export const groupsEn: typeof groupsZhHans = {
     managed: 'Managed',
     joined: 'Joined',
     empty: 'No groups yet',
+  },
+  composer: {
+    groupMuted: 'The group has enabled mute mode and cannot send messages',
+    memberMuted: 'You are muted until {{time}}',
   },
   mention: {
     title: 'Choose who to mention',

@@ -55,7 +55,7 @@ export function patchChat(qc: QueryClient, conversation: string, fn: (d: Message
 export async function deliver(qc: QueryClient, p: PendingMessage): Promise<void> {
   outbox.setStatus(p.conversation, p.id, 'sending');
   try {
-    const msg = await endpoints.sendMessage({ id: p.id, type: p.type, content: p.content, toContactId: p.conversation });
+    const msg = await endpoints.sendMessage({ id: p.id, type: p.type, content: p.content, toContactId: p.conversation, ...(p.at?.length ? { at: p.at } : {}) });
     addToChat(qc, p.conversation, { ...msg, toContactId: p.conversation });
     const listed = findContact(qc.getQueryData<ContactsData>(contactsKey), p.conversation);
     if (listed) patchConversation(qc, p.conversation, { lastContent: msg.content, lastSendTime: msg.sendTime, type: msg.type });
@@ -67,7 +67,7 @@ export async function deliver(qc: QueryClient, p: PendingMessage): Promise<void>
   }
 }
 
-export function sendText(qc: QueryClient, conversation: string, text: string): Promise<void> {
+export function sendText(qc: QueryClient, conversation: string, text: string, at: number[] = []): Promise<void> {
   const p: PendingMessage = {
     id: crypto.randomUUID(),
     conversation: keyOf(conversation),
@@ -75,6 +75,7 @@ export function sendText(qc: QueryClient, conversation: string, text: string): P
     content: textToHtml(text),
     createdAt: Date.now(),
     status: 'sending',
+    at,
   };
   outbox.add(p);
   return deliver(qc, p);

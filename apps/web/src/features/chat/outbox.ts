@@ -11,6 +11,8 @@ export interface PendingMessage {
   content: string;
   createdAt: number;
   status: 'sending' | 'failed';
+  /** Mentioned user ids (0 = everyone) of a group text. */
+  at?: number[];
 }
 
 interface OutboxState {

@@ -20,6 +20,8 @@ import { addToChat, messagesKey, patchChat } from '../chat/api';
 import { markRead } from '../chat/model';
 import { systemInfoKey } from '../system/api';
 import { handleGroupEvent } from '../groups/events';
+import { rememberAtList } from '../groups/at-list';
+import { friendAppended, friendRemoved, friendRequestPushed } from '../contacts/events';
 
 /**
  * Server events (PROTOCOL §11.4) → the query cache and a few side effects. One switch over the
@@ -51,6 +53,7 @@ export function createDispatcher(deps: DispatchDeps): (frame: EventFrame) => voi
     const result = data ? applyIncoming(data, msg, { myId: me, readingChat: reading }) : null;
     if (result?.kind === 'system') {
       deps.onSystemMessage(msg);
+      friendRequestPushed(qc);
       return;
     }
     if (result) qc.setQueryData(contactsKey, result.data);
@@ -109,6 +112,7 @@ export function createDispatcher(deps: DispatchDeps): (frame: EventFrame) => voi
       case 'atMsgList': {
         const d = frame.data as AtMsgListEvent;
         patchConversation(qc, d.toContactId, { is_at: Number(d.count) || 0 });
+        rememberAtList(keyOf(d.toContactId), d.list);
         return;
       }
       case 'undoMessage':
@@ -137,12 +141,12 @@ export function createDispatcher(deps: DispatchDeps): (frame: EventFrame) => voi
       case 'updateCard':
       case 'changeOwner':
         // Group events (features/groups/events.ts); a removeGroup with a user id is a friend's.
+        if (type === 'removeGroup' && friendRemoved(qc, frame.data)) return;
         if (handleGroupEvent(qc, type, frame.data, deps.myId())) return;
         refetchContacts();
         return;
       case 'appendContact':
-        // Not built yet on this client: the conversation list re-reads itself.
-        refetchContacts();
+        friendAppended(qc, frame.data as Contact);
         return;
       case 'webrtc':
       case 'moments':

@@ -2,6 +2,8 @@ import { lazy, Suspense, useLayoutEffect, useRef, useState, type KeyboardEvent }
 import { useTranslation } from 'react-i18next';
 import { limits } from '@parley/protocol';
 import { EmojiIcon, KeyboardIcon } from '../../../ui/icons';
+import { insertMention, mentionIds, typedAt, type Mention } from '../../groups/mentions';
+import { MentionPicker, type MentionOption } from '../../groups/components/MentionPicker';
 import { textLength } from '../model';
 import styles from './Composer.module.css';
 
@@ -14,7 +16,10 @@ export interface ComposerProps {
   sendKey?: 1 | 2;
   /** Why sending is impossible here (read-only, muted…); disables the composer. */
   disabledReason?: string | null;
-  onSend(text: string): void;
+  /** `at`: ids of the members mentioned in the text (group chats; 0 = everyone). */
+  onSend(text: string, at: number[]): void;
+  /** Group chats: who "@" offers (an empty list turns mentions off). */
+  mentionables?: MentionOption[];
   /** Every edit, for the draft store. */
   onChange?(text: string): void;
   /** The composer grew or the emoji panel opened: the list may keep its bottom in view. */
@@ -27,9 +32,11 @@ const COUNTER_FROM = MAX - 200;
 const MAX_HEIGHT = 120;
 
 /** Auto-growing text box, emoji panel, and a send button that appears with text. */
-export function Composer({ initial = '', sendKey = 1, disabledReason, onSend, onChange, onResize }: ComposerProps) {
+export function Composer({ initial = '', sendKey = 1, disabledReason, onSend, onChange, onResize, mentionables = [] }: ComposerProps) {
   const { t } = useTranslation();
   const [text, setText] = useState(initial);
+  const [picking, setPicking] = useState(false);
+  const chosen = useRef<Mention[]>([]);
   const [emojiOpen, setEmojiOpen] = useState(false);
   const ref = useRef<HTMLTextAreaElement>(null);
   const length = textLength(text);
@@ -50,7 +57,8 @@ export function Composer({ initial = '', sendKey = 1, disabledReason, onSend, on
 
   const send = () => {
     if (!canSend) return;
-    onSend(text.trim());
+    onSend(text.trim(), mentionIds(text, chosen.current));
+    chosen.current = [];
     update('');
     ref.current?.focus();
   };
@@ -82,6 +90,26 @@ export function Composer({ initial = '', sendKey = 1, disabledReason, onSend, on
     });
   };
 
+  const onInput = (v: string, caret: number) => {
+    if (mentionables.length > 0 && typedAt(text, v, caret)) setPicking(true);
+    update(v);
+  };
+
+  const pick = (m: Mention) => {
+    setPicking(false);
+    const caret = ref.current?.selectionStart ?? text.length;
+    const next = insertMention(text, caret, m.name);
+    if (textLength(next.text) > MAX) return;
+    chosen.current = [...chosen.current, m];
+    update(next.text);
+    requestAnimationFrame(() => {
+      const el = ref.current;
+      if (!el) return;
+      el.focus();
+      el.selectionStart = el.selectionEnd = next.caret;
+    });
+  };
+
   if (disabledReason) {
     return (
       <div className={`${styles.bar} ${styles.disabled}`} data-testid="chat-disabled" role="status">
@@ -103,7 +131,7 @@ export function Composer({ initial = '', sendKey = 1, disabledReason, onSend, on
             placeholder={t('chat.placeholder')}
             aria-label={t('chat.input')}
             enterKeyHint={sendKey === 1 ? 'send' : 'enter'}
-            onChange={(e) => update(e.target.value)}
+            onChange={(e) => onInput(e.target.value, e.target.selectionStart ?? e.target.value.length)}
             onKeyDown={onKeyDown}
             onFocus={() => setEmojiOpen(false)}
             data-testid="chat-input"
@@ -133,6 +161,7 @@ export function Composer({ initial = '', sendKey = 1, disabledReason, onSend, on
           </button>
         ) : null}
       </div>
+      {picking ? <MentionPicker options={mentionables} onPick={pick} onClose={() => setPicking(false)} /> : null}
       {emojiOpen ? (
         <Suspense fallback={<div className={styles.emojiFallback} />}>
           <EmojiPanel onPick={insert} />

@@ -25,6 +25,8 @@ export interface MessageListProps {
 export interface MessageListHandle {
   /** Keep the newest message in view if it was (the composer grew, the keyboard opened). */
   keepBottom(): void;
+  /** Bring one row into view (e.g. the message that mentioned me); false when not loaded. */
+  scrollToKey(key: string): boolean;
 }
 
 /** Close enough to the bottom to follow new messages. */
@@ -64,7 +66,19 @@ export const MessageList = forwardRef<MessageListHandle, MessageListProps>(funct
     setUnseen(0);
   }, [items.length]);
 
-  useImperativeHandle(handle, () => ({ keepBottom: () => atBottom.current && toBottom() }), [toBottom]);
+  useImperativeHandle(
+    handle,
+    () => ({
+      keepBottom: () => atBottom.current && toBottom(),
+      scrollToKey: (key: string) => {
+        const index = items.findIndex((i) => i.key === key);
+        if (index < 0 || !vRef.current) return false;
+        vRef.current.scrollToIndex(index, { align: 'center' });
+        return true;
+      },
+    }),
+    [toBottom, items],
+  );
 
   useLayoutEffect(() => {
     const was = prev.current;

@@ -1,9 +1,13 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Contact, Message } from '@parley/protocol';
 import { Page } from '../../../app/Page';
+import { href } from '../../../app/routes';
+import { AtMePill } from '../../groups/components/AtMePill';
+import { useLeaveWhenRemoved } from '../../groups/use-leave-when-removed';
+import { useGroupChat } from '../../groups/use-group-chat';
 import { useNow } from '../../../lib/use-now';
 import { useAuth } from '../../auth/store';
 import { markConversationRead, useConversation } from '../../conversations/api';
@@ -18,14 +22,14 @@ import { MessageList, type ChatItem, type MessageListHandle } from '../component
 import styles from './ChatScreen.module.css';
 
 /**
- * Why this conversation cannot be written to, or null. Read-only announcements here; group
- * mute and member mute are filled in with the groups work.
+ * Why this conversation cannot be written to, or null: read-only announcements, a group in
+ * mute mode I may not speak in, or my own mute (from the group, see useGroupChat).
  */
-export function useSendBlock(contact: Contact | undefined): string | null {
+export function useSendBlock(contact: Contact | undefined, groupBlock: string | null = null): string | null {
   const { t } = useTranslation();
   if (!contact) return null;
   if (contact.is_group === 2 || keyOf(contact.id) === 'admin_notice') return t('chat.readOnly');
-  return null;
+  return groupBlock;
 }
 
 /** /pages/message/chat?id=<user id | group-N | -1>. */
@@ -37,6 +41,7 @@ export default function ChatScreen() {
 
 function Chat({ id }: { id: string }) {
   const { t } = useTranslation();
+  const navigate = useNavigate();
   const qc = useQueryClient();
   const me = useAuth((s) => s.userInfo);
   const myId = me?.user_id ?? 0;
@@ -46,7 +51,9 @@ function Chat({ id }: { id: string }) {
   const now = useNow(60_000);
   const listRef = useRef<MessageListHandle>(null);
   const [loadingOlder, setLoadingOlder] = useState(false);
-  const blocked = useSendBlock(contact);
+  const group = useGroupChat(contact, myId);
+  const blocked = useSendBlock(contact, group.block);
+  useLeaveWhenRemoved(id);
   const isGroup = contact?.is_group === 1 || id.startsWith('group-');
   const showReadState = !isGroup && id !== '-1' && id !== 'admin_notice' && contact?.is_group !== 2;
   const round = Boolean(me?.setting?.avatarCricle);
@@ -89,7 +96,9 @@ function Chat({ id }: { id: string }) {
     const me2 = { id: myId, name: me?.displayName || me?.realname || '', avatar: me?.avatar };
     const fromRows: ChatItem[] = rows.map((m) => {
       const mine = senderId(m) === myId;
-      const sender = mine ? me2 : { id: senderId(m), name: m.fromUser?.displayName || m.fromUser?.realname || '', avatar: m.fromUser?.avatar };
+      const sender = mine
+        ? me2
+        : { id: senderId(m), name: group.names.get(senderId(m)) || m.fromUser?.displayName || m.fromUser?.realname || '', avatar: m.fromUser?.avatar };
       return {
         key: m.id,
         sendTime: m.sendTime,
@@ -131,7 +140,24 @@ function Chat({ id }: { id: string }) {
         ),
       }));
     return [...fromRows, ...fromOutbox];
-  }, [messages.data, pending, myId, me, isGroup, showReadState, round, onRetry]);
+  }, [messages.data, pending, myId, me, isGroup, showReadState, round, onRetry, group.names]);
+
+  // Jump to a message (a mention of me): load older pages until it is there, then show it.
+  const jumpTo = useCallback(
+    async (msgId: number): Promise<boolean> => {
+      for (let page = 0; page < 10; page++) {
+        const rows = qc.getQueryData<{ messages: Message[] }>(['messages', id])?.messages ?? [];
+        const hit = rows.find((m) => m.msg_id === msgId);
+        if (hit) {
+          await new Promise((r) => requestAnimationFrame(r));
+          return listRef.current?.scrollToKey(hit.id) ?? false;
+        }
+        if (!rows[0] || rows[0].msg_id < msgId || !(await loadOlder(qc, id).catch(() => false))) return false;
+      }
+      return false;
+    },
+    [qc, id],
+  );
 
   const title = (
     <span className={styles.title}>
@@ -150,8 +176,18 @@ function Chat({ id }: { id: string }) {
   const keepBottom = useCallback(() => listRef.current?.keepBottom(), []);
 
   return (
-    <Page title={title}>
+    <Page
+      title={title}
+      right={
+        id !== '-1' && contact && contact.is_group < 2 ? (
+          <button type="button" className={styles.more} onClick={() => void navigate(href('chatDetail', { id }))} aria-label={t('groups.detail.more')} data-testid="chat-more">
+            ···
+          </button>
+        ) : null
+      }
+    >
       <div className={styles.chat}>
+        {contact ? <AtMePill contact={contact} onJump={jumpTo} /> : null}
         {messages.isPending ? (
           <div className={styles.center} role="progressbar" aria-busy="true" aria-label={t('common.loading')} />
         ) : items.length === 0 ? (
@@ -172,7 +208,8 @@ function Chat({ id }: { id: string }) {
           initial={getDraft(myId, id)}
           sendKey={me?.setting?.sendKey === 2 ? 2 : 1}
           disabledReason={blocked}
-          onSend={(text) => void sendText(qc, id, text)}
+          onSend={(text, at) => void sendText(qc, id, text, at)}
+          mentionables={group.mentionables}
           onChange={onDraft}
           onResize={keepBottom}
         />

@@ -1,15 +1,13 @@
-import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Contact } from '@parley/protocol';
 import { Page } from '../../../app/Page';
 import { href } from '../../../app/routes';
-import { dialogs } from '../../../ui/dialogs';
 import { ListGroup } from '../../../ui/ListRow';
 import { useAuth } from '../../auth/store';
 import { conversationActions, useConversation, useConversationAction } from '../../conversations/api';
 import { keyOf } from '../../conversations/model';
-import { onGroupRemoved } from '../events';
+import { useLeaveWhenRemoved } from '../use-leave-when-removed';
 import { GroupDetail } from '../components/GroupDetail';
 import { MemberGrid } from '../components/MemberGrid';
 import { SwitchRow } from '../components/SwitchRow';
@@ -21,21 +19,6 @@ export default function ChatDetailScreen() {
   const contact = useConversation(id);
   useLeaveWhenRemoved(id);
   return <Page>{contact ? contact.is_group === 1 ? <GroupDetail contact={contact} /> : <PersonDetail contact={contact} /> : null}</Page>;
-}
-
-/** Removed from the group (or it was disbanded) while looking at it: say so and go home. */
-export function useLeaveWhenRemoved(id: string): void {
-  const navigate = useNavigate();
-  const { t } = useTranslation();
-  useEffect(
-    () =>
-      onGroupRemoved((conversation) => {
-        if (conversation !== id) return;
-        dialogs.toast(t('groups.detail.removed'));
-        void navigate(href('home'), { replace: true });
-      }),
-    [id, navigate, t],
-  );
 }
 
 function PersonDetail({ contact }: { contact: Contact }) {

@@ -14,7 +14,7 @@ import { groupKey, memberName, useGroupInfo, useGroupMembers } from '../api';
 import { isMuted } from '../mute';
 import { memberActions } from '../permissions';
 import { MemberActions } from '../components/MemberActions';
-import { useLeaveWhenRemoved } from './ChatDetailScreen';
+import { useLeaveWhenRemoved } from '../use-leave-when-removed';
 import styles from '../components/MemberList.module.css';
 
 /**
