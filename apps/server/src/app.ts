@@ -14,7 +14,7 @@ import { configRoutes, createConfigService } from './modules/config/index';
 import { createUsersService, usersRoutes } from './modules/users/index';
 import { contactsRoutes, createContactSet, createContacts } from './modules/contacts/index';
 import { createMessages, messagesRoutes } from './modules/messages/index';
-import { createGroups, groupsRoutes } from './modules/groups/index';
+import { createGroupAvatars, createGroups, groupsRoutes } from './modules/groups/index';
 import { adminRoutes, createConfigAdmin } from './modules/admin/index';
 import { createRealtime, realtimeRoutes, type Realtime } from './modules/realtime/index';
 import { createFriends, friendsRoutes } from './modules/friends/index';
@@ -81,8 +81,9 @@ function createServices(deps: Deps, app: FastifyInstance) {
   const messages = createMessages({ db, clock, config, users, contactSet, contacts, events, log });
   const configAdmin = createConfigAdmin({ config, events });
   const friends = createFriends({ db, clock, users, contactSet, contacts, events, log });
-  const groups = createGroups({ db, clock, config, users, contactSet, contacts, messages, events, log, refreshAvatar: () => {} });
-  return { config, users, sessions, codes, auth, accounts, events, contactSet, gateway, realtime, contacts, messages, configAdmin, friends, groups };
+  const groupAvatars = createGroupAvatars({ db, clock, blobs: deps.blobs, log });
+  const groups = createGroups({ db, clock, config, users, contactSet, contacts, messages, events, log, refreshAvatar: groupAvatars.refresh });
+  return { config, users, sessions, codes, auth, accounts, events, contactSet, gateway, realtime, contacts, messages, configAdmin, friends, groups, groupAvatars };
 }
 
 declare module 'fastify' {
@@ -112,6 +113,7 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
     services.gateway.accept(socket, req.ip, typeof token === 'string' && token ? token : undefined);
   });
   app.addHook('onClose', async () => services.gateway.close());
+  app.addHook('onClose', async () => services.groupAvatars.idle());
 
   const route = routeFactory<AuthContext>();
   registerApi<AuthContext>(app, {
@@ -139,6 +141,6 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
       '/manage/config/getConfig': '/manage/config/getInfo',
     },
   });
-  await registerStatic(app, { staticDir: deps.staticDir, webDir: deps.config.webDir });
+  await registerStatic(app, { staticDir: deps.staticDir, webDir: deps.config.webDir, storageDir: deps.blobs.localDir });
   return app;
 }

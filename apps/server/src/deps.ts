@@ -4,6 +4,7 @@ import type { Clock } from './platform/clock';
 import type { EventBus, PresenceRegistry } from './platform/bus/index';
 import type { Database } from './platform/db/index';
 import type { Mailer } from './platform/mail/index';
+import type { BlobStore } from './platform/blobs/disk';
 
 /** Everything buildApp needs from outside; chosen in main.ts (or a test helper) from config. */
 export interface Deps {
@@ -20,4 +21,6 @@ export interface Deps {
   loggerInstance?: FastifyServerOptions['loggerInstance'];
   /** Directory of our own static assets (avatar.png, notify.mp3, …). */
   staticDir: string;
+  /** Stored files (generated group avatars, later uploads), served at `/storage/…`. */
+  blobs: BlobStore;
 }

@@ -1,9 +1,11 @@
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { systemClock } from './platform/clock';
 import { migrateToLatest, openDatabase } from './platform/db/index';
 import { smtpMailer } from './platform/mail/index';
+import { diskBlobStore } from './platform/blobs/disk';
 import { MemoryBus, MemoryPresence, RedisBus, RedisPresence } from './platform/bus/index';
 
 /** The only place that reads the environment, opens the database and listens. */
@@ -25,6 +27,7 @@ async function main(): Promise<void> {
     mailer: config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : undefined,
     logger: { level: config.logLevel },
     staticDir: fileURLToPath(new URL('../static', import.meta.url)),
+    blobs: diskBlobStore(path.join(config.dataDir, 'storage')),
   });
 
   let closing = false;

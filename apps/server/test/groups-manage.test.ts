@@ -90,7 +90,7 @@ describe('changeOwner, clearMessage, removeGroup', () => {
     expect((await send(s, carol, gid, 'before clearing')).body.code).toBe(0);
     await expectFail(group(s, 'changeOwner', bob, { id, user_id: carol.id }), 'Only the owner can do this');
     await expectFail(group(s, 'changeOwner', alice, { id, user_id: dave.id }), 'Not found');
-    const [bWs, cWs, dWs] = await Promise.all([bob, carol, dave].map((u) => connectSocket(s.url, { token: u.token })));
+    const [bWs, cWs, dWs] = await Promise.all([connectSocket(s.url, { token: bob.token }), connectSocket(s.url, { token: carol.token }), connectSocket(s.url, { token: dave.token })]);
     expect((await group(s, 'changeOwner', alice, { id, user_id: bob.id }, true)).body.code).toBe(0);
     expect((await cWs.next('changeOwner')).data).toEqual({ group_id: gid, user_id: bob.id });
     const list = await group(s, 'groupUserList', alice, { group_id: id });

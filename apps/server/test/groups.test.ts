@@ -21,7 +21,7 @@ afterAll(async () => s?.close());
 
 describe('the story: roles, mute mode, a muted member, removal', () => {
   it('runs from creating the group to removing carol, each push to exactly the members', async () => {
-    const [aWs, bWs, cWs, dWs] = await Promise.all([alice, bob, carol, dave].map((u) => connectSocket(s.url, { token: u.token })));
+    const [aWs, bWs, cWs, dWs] = await Promise.all([connectSocket(s.url, { token: alice.token }), connectSocket(s.url, { token: bob.token }), connectSocket(s.url, { token: carol.token }), connectSocket(s.url, { token: dave.token })]);
     const created = await group(s, 'add', alice, { user_ids: [bob.id, carol.id], name: 'Launch' });
     expect(created.body.code, created.body.msg).toBe(0);
     const gid = created.body.data.id as string;

@@ -9,6 +9,7 @@ import { loadConfig, type Config } from '../../src/config';
 import { manualClock } from '../../src/platform/clock';
 import { migrateToLatest, openDatabase, type Database, type DatabaseOptions } from '../../src/platform/db/index';
 import { smtpMailer, type Mailer } from '../../src/platform/mail/index';
+import { diskBlobStore, type BlobStore } from '../../src/platform/blobs/disk';
 import {
   MemoryBus, MemoryPresence, RedisBus, RedisPresence, type EventBus, type PresenceRegistry,
 } from '../../src/platform/bus/index';
@@ -32,6 +33,8 @@ export interface TestServer {
   reopenInfo(): { database: Database; options: DatabaseOptions };
   /** How this node fans out; a second node started with `sameDatabaseAs` shares it. */
   fanout: { kind: 'memory' | 'redis'; prefix: string };
+  /** Where this node stores files (a temp dir; shared with a second node on the same database). */
+  blobs: BlobStore;
   close(): Promise<void>;
 }
 
@@ -102,6 +105,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     prefix: `parley-t-${Math.random().toString(36).slice(2, 10)}:`,
   };
   const { bus, presence } = await openFanout(fanout);
+  const blobs = opts.sameDatabaseAs?.blobs ?? diskBlobStore(fs.mkdtempSync(path.join(os.tmpdir(), 'parley-blobs-')));
   const app = await buildApp(
     {
       config,
@@ -113,6 +117,8 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
       mailer: opts.mailer ?? (config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : undefined),
       logger: { level: 'warn', stream: { write: (line: string) => void logs.push(line) } },
       staticDir,
+      // Nodes sharing a database share its files too, as they would share a volume.
+      blobs,
     },
     opts,
   );
@@ -130,6 +136,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     logs,
     reopenInfo: () => ({ database: openDatabase(options), options }),
     fanout,
+    blobs,
     async close() {
       await app.close();
       await bus.close();
