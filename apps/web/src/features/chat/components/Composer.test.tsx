@@ -16,7 +16,7 @@ describe('Composer', () => {
     type('hello');
     expect(screen.getByTestId('chat-send')).toBeTruthy();
     fireEvent.keyDown(input(), { key: 'Enter' });
-    expect(onSend).toHaveBeenCalledWith('hello');
+    expect(onSend).toHaveBeenCalledWith('hello', []);
     expect(input().value).toBe('');
   });
 
@@ -44,7 +44,7 @@ describe('Composer', () => {
     expect(fireEvent.keyDown(input(), { key: 'Enter' })).toBe(true);
     expect(onSend).not.toHaveBeenCalled();
     fireEvent.keyDown(input(), { key: 'Enter', ctrlKey: true });
-    expect(onSend).toHaveBeenCalledWith('hi');
+    expect(onSend).toHaveBeenCalledWith('hi', []);
   });
 
   it('does not send blank text, limits to 2048 characters and shows a counter near the limit', () => {
@@ -79,5 +79,27 @@ describe('Composer', () => {
     const panel = await screen.findByTestId('emoji-panel');
     fireEvent.click(panel.querySelector('button') as HTMLButtonElement);
     expect(input().value).toBe('😀');
+  });
+
+  it('"@" opens the member picker; the chosen member is written and sent in `at`', async () => {
+    const onSend = vi.fn();
+    render(<Composer onSend={onSend} mentionables={[{ id: 0, name: 'Everyone' }, { id: 2, name: 'Bob' }]} />);
+    type('hi ');
+    fireEvent.change(input(), { target: { value: 'hi @', selectionStart: 4, selectionEnd: 4 } });
+    const picker = await screen.findByTestId('mention-picker');
+    fireEvent.click(picker.querySelector('[data-id="2"]') as HTMLButtonElement);
+    expect(input().value).toBe('hi @Bob ');
+    fireEvent.keyDown(input(), { key: 'Enter' });
+    expect(onSend).toHaveBeenCalledWith('hi @Bob', [2]);
+  });
+
+  it('a mention deleted from the text is not sent', async () => {
+    const onSend = vi.fn();
+    render(<Composer onSend={onSend} mentionables={[{ id: 2, name: 'Bob' }]} />);
+    fireEvent.change(input(), { target: { value: '@', selectionStart: 1, selectionEnd: 1 } });
+    fireEvent.click((await screen.findByTestId('mention-picker')).querySelector('[data-id="2"]') as HTMLButtonElement);
+    type('never mind');
+    fireEvent.keyDown(input(), { key: 'Enter' });
+    expect(onSend).toHaveBeenCalledWith('never mind', []);
   });
 });

@@ -1,0 +1,38 @@
+// @vitest-environment jsdom
+// DOMPurify relies on a faithful HTML parser; happy-dom reorders and drops nodes here.
+import { describe, expect, it } from 'vitest';
+import { isEmptyHtml, sanitizeEditorHtml } from './sanitize-editor';
+import { isAllowedLink } from './history';
+
+describe('sanitizeEditorHtml (spec §5)', () => {
+  it('keeps http, https, mailto and tel links', () => {
+    for (const href of ['http://a.example/', 'https://a.example/x', 'mailto:a@b.example', 'tel:+100']) {
+      expect(sanitizeEditorHtml(`<a href="${href}">x</a>`)).toBe(`<a href="${href}">x</a>`);
+    }
+  });
+  it('blanks any other link address', () => {
+    expect(sanitizeEditorHtml('<a href="javascript:alert(1)">x</a>')).toBe('<a href="">x</a>');
+    expect(sanitizeEditorHtml('<a href="ftp://a.example">x</a>')).toBe('<a href="">x</a>');
+  });
+  it('keeps http, https and data image sources and empties others', () => {
+    expect(sanitizeEditorHtml('<img src="https://a.example/i.png">')).toBe('<img src="https://a.example/i.png">');
+    expect(sanitizeEditorHtml('<img src="data:image/png;base64,AAAA">')).toBe('<img src="data:image/png;base64,AAAA">');
+    expect(sanitizeEditorHtml('<img src="javascript:alert(1)" onerror="x()">')).toBe('<img src="">');
+  });
+  it('keeps the toolbar formatting and drops scripts, styles and attributes', () => {
+    const html = '<h1 class="x">T</h1><h2>a</h2><h3>b</h3><p><strong>b</strong><em>i</em><u>u</u></p><ol><li>1</li></ol><ul><li>2</li></ul>';
+    expect(sanitizeEditorHtml(html)).toBe('<h1>T</h1><h2>a</h2><h3>b</h3><p><strong>b</strong><em>i</em><u>u</u></p><ol><li>1</li></ol><ul><li>2</li></ul>');
+    expect(sanitizeEditorHtml('<p onclick="x()">a<script>bad()</script><style>p{}</style></p>')).toBe('<p>a</p>');
+    expect(sanitizeEditorHtml('<table><tr><td>cell</td></tr></table>')).toBe('cell');
+  });
+  it('treats a document without text or image as empty', () => {
+    expect(isEmptyHtml('<p></p>')).toBe(true);
+    expect(isEmptyHtml('<p>&nbsp;</p>')).toBe(true);
+    expect(isEmptyHtml('<p>a</p>')).toBe(false);
+    expect(isEmptyHtml('<p><img src="https://a.example/i.png"></p>')).toBe(false);
+  });
+  it('accepts link prompts with allowed protocols only', () => {
+    expect(isAllowedLink(' https://x.example ')).toBe(true);
+    expect(isAllowedLink('javascript:1')).toBe(false);
+  });
+});
