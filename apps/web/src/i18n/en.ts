@@ -220,8 +220,10 @@ export const en: Resources = {
     emptyReceived: 'No friend requests',
     emptySent: 'You have not sent any friend requests',
     addFriends: 'Add friends',
+    noText: 'wants to add you as a friend',
   },
   qrcode: {
+    saveUnsupported: 'Saving images is not supported here',
     userHint: 'Scan this QR code to add me as a friend',
     groupHint: 'This QR code is valid for 7 days (until {{date}}) and is renewed when you come back',
     save: 'Save image',

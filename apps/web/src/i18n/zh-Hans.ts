@@ -221,8 +221,10 @@ export const zhHans = {
     emptyReceived: '暂无好友申请',
     emptySent: '你还没有发出好友申请',
     addFriends: '添加朋友',
+    noText: '请求添加你为好友',
   },
   qrcode: {
+    saveUnsupported: '当前环境不支持保存图片',
     userHint: '扫一扫上面的二维码，加我为朋友',
     groupHint: '该二维码7天内（{{date}}前）有效，重新进入将更新',
     save: '保存图片',

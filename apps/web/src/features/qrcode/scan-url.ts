@@ -13,7 +13,7 @@ const scanPath = /^\/scan\/([ug])\/([^/?#]+)\/?$/i;
 
 export function parseScanText(raw: string): ScanTarget {
   const text = raw.trim();
-  let url: URL | null = null;
+  let url: URL | null;
   try {
     url = new URL(text);
   } catch {

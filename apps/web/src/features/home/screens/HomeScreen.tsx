@@ -15,6 +15,7 @@ import { conversationActions, useContacts, useConversationAction } from '../../c
 import { homeConversations, keyOf } from '../../conversations/model';
 import { useUserDrafts } from '../../chat/drafts';
 import { ConversationRow } from '../components/ConversationRow';
+import { PlusMenu } from '../components/PlusMenu';
 import styles from './HomeScreen.module.css';
 
 const loadDialogs = () => import('../../../ui/dialogs').then((m) => m.dialogs);
@@ -95,7 +96,12 @@ export default function HomeScreen() {
   return (
     <Page
       title={siteName}
-      right={<MeButton name={me?.displayName || me?.realname || ''} avatar={me?.avatar} seed={me?.user_id} onClick={() => void navigate(href('setting'))} />}
+      right={
+        <>
+          <PlusMenu />
+          <MeButton name={me?.displayName || me?.realname || ''} avatar={me?.avatar} seed={me?.user_id} onClick={() => void navigate(href('setting'))} />
+        </>
+      }
     >
       {body}
     </Page>

@@ -1,0 +1,110 @@
+import { useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { Button } from 'antd-mobile';
+import { friendLimits } from '@parley/protocol';
+import { Page } from '../../../app/Page';
+import { href } from '../../../app/routes';
+import { EmptyState } from '../../../ui/EmptyState';
+import { ListGroup, ListRow } from '../../../ui/ListRow';
+import { dialogs } from '../../../ui/dialogs';
+import { useAuth } from '../../auth/store';
+import { useSystemInfo } from '../../system/api';
+import { useUserInfo } from '../api';
+import { useFriendActions } from '../use-friend-actions';
+import { ApplySheet } from '../components/ApplySheet';
+import { UserHeader } from '../components/UserHeader';
+import styles from './UserDetailScreen.module.css';
+
+/** `/pages/contacts/detail?id=<uid>`: someone's card and what I can do with them. */
+export default function UserDetailScreen() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const userId = Number(params.get('id')) || 0;
+  const me = useAuth((s) => s.userInfo);
+  const { info } = useSystemInfo();
+  const card = useUserInfo(userId);
+  const actions = useFriendActions(userId);
+  const [applying, setApplying] = useState(false);
+
+  if (card.isError || userId <= 0) {
+    return (
+      <Page>
+        <EmptyState testId="detail-error" text={card.error?.message || t('common.noData')} />
+      </Page>
+    );
+  }
+  const user = card.data;
+  if (!user) return <Page>{null}</Page>;
+
+  const friend = user.friend || null;
+  const isMe = me?.user_id === user.user_id;
+  // runMode 1: everyone is a contact and nobody needs asking (PROTOCOL §1.7).
+  const canAdd = !isMe && !friend && Number(info.sysInfo.runMode) === 2;
+  const sexText = user.sex === 1 ? t('contactDetail.male') : user.sex === 0 ? t('contactDetail.female') : t('contactDetail.genderUnknown');
+
+  const setRemark = async () => {
+    if (!friend) return;
+    const r = await dialogs.modal({ title: t('contactDetail.setRemark'), content: friend.nickname || user.displayName, editable: true, placeholder: t('contactDetail.remarkPlaceholder') });
+    if (!r.confirm) return;
+    const nickname = r.content.trim();
+    if (nickname.length < friendLimits.nicknameMin || nickname.length > friendLimits.nicknameMax) {
+      dialogs.toast(t('contactDetail.remarkLength'), { icon: 'error' });
+      return;
+    }
+    actions.remark.mutate({ friendId: friend.friend_id, nickname });
+  };
+
+  const remove = async () => {
+    const r = await dialogs.modal({ title: t('contactDetail.deleteFriend'), content: t('contactDetail.deleteConfirm', { name: user.displayName }), danger: true, confirmText: t('contactDetail.deleteFriend') });
+    if (!r.confirm) return;
+    actions.remove.mutate(undefined, { onSuccess: () => void navigate(href('contacts'), { replace: true }) });
+  };
+
+  const apply = (remark: string) =>
+    actions.add.mutate(remark, {
+      onSuccess: () => {
+        setApplying(false);
+        dialogs.toast(t('contactDetail.applySent'), { icon: 'success' });
+      },
+    });
+
+  return (
+    <Page>
+      <UserHeader user={user} round={Boolean(me?.setting?.avatarCricle)} />
+      <ListGroup>
+        <ListRow label={t('contactDetail.gender')} extra={sexText} />
+        {user.location ? <ListRow label={t('contactDetail.region')} extra={user.location} /> : null}
+        {user.motto ? <ListRow label={t('contactDetail.motto')} extra={<span className={styles.motto}>{user.motto}</span>} /> : null}
+      </ListGroup>
+      {friend ? (
+        <ListGroup>
+          <ListRow label={t('contactDetail.setRemark')} extra={friend.nickname} onClick={() => void setRemark()} testId="detail-remark" />
+        </ListGroup>
+      ) : null}
+      <div className={styles.actions}>
+        {canAdd ? (
+          <Button block color="primary" onClick={() => setApplying(true)} data-testid="detail-add-friend">
+            {t('contactDetail.addFriend')}
+          </Button>
+        ) : null}
+        <Button block color={canAdd ? 'default' : 'primary'} onClick={() => void navigate(href('chat', { id: isMe ? -1 : user.user_id }))} data-testid="detail-send-message">
+          {t('contactDetail.sendMessage')}
+        </Button>
+        {friend ? (
+          <Button block color="danger" fill="outline" onClick={() => void remove()} data-testid="detail-delete">
+            {t('contactDetail.deleteFriend')}
+          </Button>
+        ) : null}
+      </div>
+      <ApplySheet
+        visible={applying}
+        initial={t('contactDetail.applyDefault', { name: me?.realname ?? '' })}
+        busy={actions.add.isPending}
+        onClose={() => setApplying(false)}
+        onSubmit={apply}
+      />
+    </Page>
+  );
+}
