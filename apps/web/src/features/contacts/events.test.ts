@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { QueryClient } from '@tanstack/react-query';
+import type { Contact } from '@parley/protocol';
+import { contactsKey } from '../conversations/api';
+import type { ContactsData } from '../conversations/model';
+import { friendRequestsKey } from './api';
+import { friendAppended, friendRemoved } from './events';
+import type { FriendRequest } from './types';
+
+const base = { avatar: '', lastContent: '', type: 'text', lastSendTime: 0, unread: 0, is_top: 0, is_notice: 1, is_at: 0, is_online: 0, setting: [] } as const;
+const bob: Contact = { ...base, id: 2, is_group: 0, displayName: 'Bob', name_py: 'bob', index: 'B' };
+const team: Contact = { ...base, id: 'group-2', is_group: 1, displayName: 'Team', index: '[2]群聊' };
+const who = (id: number) => ({ id, user_id: id, realname: `u${id}`, displayName: `u${id}`, account: '', avatar: '', name_py: '' });
+const sentToBob: FriendRequest = { friend_id: 7, create_user: 1, friend_user_id: 2, status: 2, remark: '', create_time: 1, is_group: 0, create_user_info: who(1), user_id_info: who(2) };
+
+function client(contacts: Contact[]): QueryClient {
+  const qc = new QueryClient();
+  qc.setQueryData<ContactsData>(contactsKey, { contacts, pendingFriends: 0 });
+  qc.setQueryData(friendRequestsKey(1), [sentToBob]);
+  return qc;
+}
+
+describe('friend events on the caches', () => {
+  it('appendContact puts the new friend in the address book and marks my request accepted', () => {
+    const qc = client([team]);
+    friendAppended(qc, bob);
+    expect(qc.getQueryData<ContactsData>(contactsKey)?.contacts.map((c) => c.id)).toEqual(['group-2', 2]);
+    expect(qc.getQueryData<FriendRequest[]>(friendRequestsKey(1))?.[0]?.status).toBe(1);
+  });
+
+  it('removeGroup with a user id drops that person only; a group id is left to the group handler', () => {
+    const qc = client([bob, team]);
+    expect(friendRemoved(qc, { group_id: 'group-2' })).toBe(false);
+    expect(friendRemoved(qc, { group_id: 2 })).toBe(true);
+    expect(qc.getQueryData<ContactsData>(contactsKey)?.contacts.map((c) => c.id)).toEqual(['group-2']);
+  });
+});
