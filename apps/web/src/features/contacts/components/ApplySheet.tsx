@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Button, Popup } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { friendLimits } from '@parley/protocol';
@@ -17,8 +17,12 @@ export interface ApplySheetProps {
 export function ApplySheet({ visible, initial, busy, onClose, onSubmit }: ApplySheetProps) {
   const { t } = useTranslation();
   const [text, setText] = useState(initial);
+  // A fresh text each time the sheet opens, set before anyone can type (not after the animation).
+  useEffect(() => {
+    if (visible) setText(initial);
+  }, [visible, initial]);
   return (
-    <Popup visible={visible} onMaskClick={onClose} onClose={onClose} bodyClassName={styles.sheet} afterShow={() => setText(initial)}>
+    <Popup visible={visible} onMaskClick={onClose} onClose={onClose} bodyClassName={styles.sheet}>
       <h2 className={styles.title}>{t('contactDetail.applyTitle')}</h2>
       <textarea
         className={styles.input}
