@@ -81,6 +81,11 @@ describe('groupSetting', () => {
     expect(res.body.code, res.body.msg).toBe(0);
     const info = await group(s, 'groupInfo', bob, { group_id: id });
     expect(info.body.data.setting).toEqual({ manage: '0', invite: '0', profile: '0', history: '1', nospeak: '0' });
+
+    // nospeak "2": only the owner speaks, managers included in the silence.
+    expect((await group(s, 'groupSetting', alice, { id, setting: { nospeak: 2 } })).body.code).toBe(0);
+    await expectFail(send(s, bob, gid, 'manager here'), 'The group has enabled mute mode and cannot send messages', 401);
+    expect((await send(s, alice, gid, 'owner here')).body.code).toBe(0);
   });
 });
 
@@ -97,14 +102,14 @@ describe('changeOwner, clearMessage, removeGroup', () => {
     expect(list.body.data.map((m: { user_id: number; role: number }) => [m.user_id, m.role])).toEqual([[bob.id, 1], [alice.id, 3], [carol.id, 3]]);
 
     await expectFail(group(s, 'clearMessage', carol, { id }), 'Only the owner can do this');
-    const cleared = await group(s, 'clearMessage', alice, { id }); // alice is a system administrator
+    const cleared = await group(s, 'clearMessage', alice, { id }, true); // alice is a system administrator
     expect(cleared.body).toMatchObject({ code: 0, msg: 'Cleared successfully' });
     expect((await cWs.next('clearMessage')).data).toEqual({ group_id: gid });
     const rows = await s.api.post('/enterprise/im/getMessageList', { toContactId: gid }, { token: carol.token });
     expect(rows.body.data).toEqual([]);
 
     await expectFail(group(s, 'removeGroup', alice, { id }), 'Only the owner can do this');
-    expect((await group(s, 'removeGroup', bob, { id: gid })).body.code).toBe(0);
+    expect((await group(s, 'removeGroup', bob, { id: gid }, true)).body.code).toBe(0);
     expect((await cWs.next('removeGroup')).data).toEqual({ group_id: gid });
     await bWs.next('removeGroup');
     await assertNothing(dWs, 'removeGroup');
@@ -144,12 +149,12 @@ describe('reading: getAllUser, groupUserList, groupInfo', () => {
     expect(members.body.data.map((u: { id: number }) => u.id).sort()).toEqual([bob.id, carol.id].sort());
     await expectFail(group(s, 'getAllUser', dave, { group_id: gid }), 'You are not a member of this group');
 
-    const page = await group(s, 'groupUserList', carol, { group_id: gid, page: 2, limit: 2 });
+    const page = await group(s, 'groupUserList', carol, { group_id: gid, page: 2, limit: 2 }, true);
     expect(page.body).toMatchObject({ count: 3, page: 2 });
     expect(page.body.data).toEqual([expect.objectContaining({ user_id: carol.id, role: 3, group_id: gid, no_speak_time: 0, is_notice: 1, is_top: 0 })]);
     await expectFail(group(s, 'groupUserList', dave, { group_id: gid }), 'You are not a member of this group');
 
-    const info = await group(s, 'groupInfo', carol, { group_id: gid });
+    const info = await group(s, 'groupInfo', carol, { group_id: gid }, true);
     expect(info.body.data).toMatchObject({
       id: gid, group_id: gid, name: 'Team', displayName: 'Team', owner_id: alice.id, ownerName: 'Alice', groupUserCount: 3, isJoin: 3,
     });

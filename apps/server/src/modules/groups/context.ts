@@ -100,12 +100,14 @@ export function createGroupContext(deps: GroupsDeps) {
   }
 
   /** A row as `group` to the members, one contactInfo per (role, pin, notify) variant, as sendMessage does. */
-  async function pushRow(groupId: number, actor: UserRow, actorRole: number, row: Awaited<ReturnType<typeof eventRow>>, members: Member[], r: RequestView) {
+  async function pushRow(groupId: number, actor: UserRow, row: Awaited<ReturnType<typeof eventRow>>, members: Member[], r: RequestView) {
     const g = await groupsRepo.findGroup(db, groupId);
     if (!g || members.length === 0) return;
     const v = await contacts.viewerOf(actor, r);
+    // The actor as members see them in this group: card and role (3 once they have left).
+    const card = await groupsRepo.membership(db, groupId, actor.id);
     const base: Message = toMessage(row, {
-      viewerId: actor.id, lang: r.lang, origin: r.origin, sender: actor, senderName: actor.realname, role: actorRole,
+      viewerId: actor.id, lang: r.lang, origin: r.origin, sender: actor, senderName: card?.nickname || actor.realname, role: card?.role ?? 3,
       toContactId: wireId(groupId), isLast: true, push: true,
     });
     const prefs = new Map((await repo.prefsForChat(db, groupId)).map((p) => [p.user_id, p]));

@@ -64,7 +64,7 @@ export function createMembership(deps: GroupsDeps, ctx: GroupContext) {
           await ctx.pushAddGroup(groupId, me, added, formatMsg('group.invitedYou', r.lang, { name: me.realname }), r);
           const data = { group_id: wireId(groupId), user_ids: users.map((u) => u.id), invite_id: me.id, avatar: avatarUrl(r.origin, group.avatar || '/static/img/group.png') };
           await deps.events.toUsers(before.map((m) => m.user_id), 'addGroupUser', data);
-          await ctx.pushRow(groupId, me, member.role, row, after, r);
+          await ctx.pushRow(groupId, me, row, after, r);
           deps.refreshAvatar(groupId);
         });
       }, deps.log);
@@ -97,7 +97,7 @@ export function createMembership(deps: GroupsDeps, ctx: GroupContext) {
           await ctx.pushAddGroup(groupId, me, [{ user_id: me.id, role: 3 }], row.content, r);
           const data = { group_id: wireId(groupId), user_ids: [me.id], invite_id: inviterId, avatar: avatarUrl(r.origin, group.avatar || '/static/img/group.png') };
           await deps.events.toUsers(before.map((m) => m.user_id), 'addGroupUser', data);
-          await ctx.pushRow(groupId, me, 3, row, after, r);
+          await ctx.pushRow(groupId, me, row, after, r);
           deps.refreshAvatar(groupId);
         });
       }, deps.log);
@@ -126,7 +126,7 @@ export function createMembership(deps: GroupsDeps, ctx: GroupContext) {
         onCommit(async () => {
           const data = { group_id: wireId(groupId), user_id: userId, avatar: avatarUrl(r.origin, group.avatar || '/static/img/group.png') };
           await deps.events.toUsers([...remaining.map((m) => m.user_id), userId], 'removeUser', data);
-          await ctx.pushRow(groupId, me, member.role, row, remaining, r);
+          await ctx.pushRow(groupId, me, row, remaining, r);
           deps.refreshAvatar(groupId);
         });
       }, deps.log);
