@@ -8,7 +8,7 @@ export const DEFAULTS = {
   nodes: 0, // 0 = 1 for sqlite, 2 for pg
   url: '', // a running server (comma-separated for several nodes); no launch
   users: 200,
-  rate: 500, // messages per second, all senders together
+  rate: 0, // messages per second, all senders together; 0 = workload default (one-to-one 500, group 100)
   duration: 10, // seconds of measured sending per point
   warmup: 2, // seconds of sending before the measured window (not counted)
   drain: 5, // seconds to wait for outstanding pushes after the last send
@@ -102,7 +102,7 @@ workloads
 options (defaults in brackets)
   --backend sqlite|pg [sqlite]   pg = PostgreSQL 127.0.0.1:5432 + Redis db 5, --nodes [2]
   --url URL[,URL]                use running server node(s) instead of starting one
-  --users N [200]  --rate R [500]  --duration S [10]  --warmup S [2]  --drain S [5]
+  --users N [200]  --rate R [500; group 100]  --duration S [10]  --warmup S [2]  --drain S [5]
   --members M [500]  --senders K [4]  --conns N [1000]  --conns-per-user N [10]  --hold S [30]
   --conversations N [500]  --messages N [100000]  --pages N [50]
   --p99-limit MS [100]  --start-rate R  --factor F [1.5]  --max-points N [12]  --refine N [2]

@@ -56,6 +56,7 @@ async function coolDown(env) {
 }
 
 async function runLoad(kind, sweep, env, opts, ctx, report) {
+  if (!opts.rate) opts.rate = kind === 'group' ? 100 : 500; // group: 100 msg/s ≈ 50,000 deliveries/s at 500 members
   const w = await LOAD[kind].prepare({ env, opts, ...ctx });
   const rows = [];
   const point = async (rate) => {
