@@ -1,5 +1,5 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
-import { paths, type UserListItem } from '@parley/protocol';
+import { paths } from '@parley/protocol';
 import { api } from '../../lib/api-client';
 import type { FriendRequest, GroupInfo, ScanAnswer, UserCard } from './types';
 
@@ -13,7 +13,6 @@ const quiet = { quietSuccess: true } as const;
 export const contactEndpoints = {
   getUserInfo: (userId: number) => api.post<UserCard>(paths.getUserInfo, { user_id: userId }, quiet),
   searchUser: (keywords: string) => api.post<UserCard[] | ''>(paths.searchUser, { keywords }, quiet),
-  userList: (keywords: string) => api.post<UserListItem[] | ''>(paths.userList, { keywords, limit: 100 }, quiet),
   /** `is_mine` 1 = requests I sent, 0 = requests to me; newest first. */
   friendRequests: (isMine: 0 | 1) => api.post<FriendRequest[] | ''>(paths.friendIndex, { is_mine: isMine, limit: 100 }, quiet),
   addFriend: (userId: number, remark: string) => api.post<''>(paths.friendAdd, { user_id: userId, remark }),

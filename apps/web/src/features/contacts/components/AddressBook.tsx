@@ -90,7 +90,7 @@ export function AddressBook({ top, sections, roundAvatar, onOpen }: AddressBookP
                 );
               case 'person':
                 return (
-                  <div key={item.key}>
+                  <div key={item.key} className={styles.person}>
                     <ContactRow
                       id={item.c.id}
                       name={item.c.displayName}

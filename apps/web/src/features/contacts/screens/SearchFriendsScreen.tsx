@@ -1,4 +1,4 @@
-import { useMemo, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useMutation } from '@tanstack/react-query';
@@ -30,7 +30,6 @@ export default function SearchFriendsScreen() {
       return { keywords, rows: Array.isArray(rows) ? rows : [] };
     },
   });
-  const mine = useMemo(() => filterContacts(contacts.data?.contacts ?? [], query), [contacts.data, query]);
   const open = (id: number | string) => void navigate(href('contactDetail', { id: String(id) }));
 
   const submit = (e: FormEvent) => {
@@ -39,6 +38,9 @@ export default function SearchFriendsScreen() {
     if (keywords) search.mutate(keywords);
   };
   const searched = search.data && search.data.keywords === query.trim() ? search.data : null;
+  // Someone found by account is listed once, as a result.
+  const found = new Set(searched?.rows.map((u) => String(u.user_id)) ?? []);
+  const mine = filterContacts(contacts.data?.contacts ?? [], query).filter((c) => !found.has(String(c.id)));
 
   return (
     <Page>
