@@ -11,6 +11,8 @@ import { dialogs } from '../../../ui/dialogs';
 import { useAuth } from '../../auth/store';
 import { useSystemInfo } from '../../system/api';
 import { useUserInfo } from '../api';
+import { useContacts } from '../../conversations/api';
+import { findContact } from '../../conversations/model';
 import { useFriendActions } from '../use-friend-actions';
 import { ApplySheet } from '../components/ApplySheet';
 import { UserHeader } from '../components/UserHeader';
@@ -25,6 +27,8 @@ export default function UserDetailScreen() {
   const me = useAuth((s) => s.userInfo);
   const { info } = useSystemInfo();
   const card = useUserInfo(userId);
+  const contacts = useContacts();
+  const inContactSet = Boolean(findContact(contacts.data, userId));
   const actions = useFriendActions(userId);
   const [applying, setApplying] = useState(false);
 
@@ -41,7 +45,9 @@ export default function UserDetailScreen() {
   const friend = user.friend || null;
   const isMe = me?.user_id === user.user_id;
   // runMode 1: everyone is a contact and nobody needs asking (PROTOCOL §1.7).
-  const canAdd = !isMe && !friend && Number(info.sysInfo.runMode) === 2;
+  const canAdd = !isMe && !friend && Number(info.sysInfo.runMode) === 2 && !inContactSet;
+  // Only people I may write to get the button (a stranger in runMode 2 would be refused).
+  const canMessage = isMe || !canAdd;
   const sexText = user.sex === 1 ? t('contactDetail.male') : user.sex === 0 ? t('contactDetail.female') : t('contactDetail.genderUnknown');
 
   const setRemark = async () => {
@@ -89,9 +95,11 @@ export default function UserDetailScreen() {
             {t('contactDetail.addFriend')}
           </Button>
         ) : null}
-        <Button block color={canAdd ? 'default' : 'primary'} onClick={() => void navigate(href('chat', { id: isMe ? -1 : user.user_id }))} data-testid="detail-send-message">
-          {t('contactDetail.sendMessage')}
-        </Button>
+        {canMessage ? (
+          <Button block color="primary" onClick={() => void navigate(href('chat', { id: isMe ? -1 : user.user_id }))} data-testid="detail-send-message">
+            {t('contactDetail.sendMessage')}
+          </Button>
+        ) : null}
         {friend ? (
           <Button block color="danger" fill="outline" onClick={() => void remove()} data-testid="detail-delete">
             {t('contactDetail.deleteFriend')}
