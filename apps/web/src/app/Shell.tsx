@@ -6,8 +6,8 @@ import { useCurrentRoute } from './navigation';
 import { routeTable, type RouteMeta } from './routes';
 import { TabBar } from './TabBar';
 import { NetworkBanner } from '../features/realtime/NetworkBanner';
-import { useSystemUnread } from '../features/realtime/system-unread';
-import { useContacts, useTotalUnread } from '../features/conversations/api';
+import { useTotalUnread } from '../features/conversations/api';
+import { useFriendBadge } from '../features/contacts/use-friend-badge';
 import styles from './Shell.module.css';
 
 /** Centred 960 px frame, document title, and the tab bar on tab pages (auth: router loaders). */
@@ -35,9 +35,9 @@ export function Shell() {
 /** The tab bar with its badges: home = total unread (spec §4), contacts = friend requests. */
 function Tabs({ active }: { active: 0 | 1 }) {
   const unread = useTotalUnread();
-  const pending = useContacts().data?.pendingFriends ?? 0;
-  const system = useSystemUnread((s) => s.count);
-  return <TabBar active={active} unread={unread} contactsBadge={pending + system} />;
+  // The same count as "New friends": a push and the re-read pending count are one request.
+  const friends = useFriendBadge();
+  return <TabBar active={active} unread={unread} contactsBadge={friends} />;
 }
 
 export function PageFallback() {
