@@ -4,7 +4,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, snap } from '../support/browser';
 import { startServer, type RunningServer } from '../support/server';
-import { fillTestId, loggedInPage, registerPerson, type Person } from '../support/app';
+import { enterpriseMode, fillTestId, loggedInPage, registerPerson, type Person } from '../support/app';
 
 /** Issue 4, friends: find by account, ask, accept live; and a QR code read from a picture. */
 
@@ -92,5 +92,38 @@ describe('friends in two browsers', () => {
     expect([...a.errors, ...c.errors]).toEqual([]);
     await a.page.context().close();
     await c.page.context().close();
+  });
+
+  it("dave joins a group from its QR code picture and lands in the group chat", async () => {
+    // Everyone is a contact (runMode 1) so alice can make a group of three at once.
+    await enterpriseMode(server.url, alice);
+    const dave = await registerPerson(server.url, 'dave001', 'Dave');
+    const res = await fetch(`${server.url}/enterprise/group/add`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: alice.token },
+      body: JSON.stringify({ user_ids: [bob.id, carol.id], name: '项目群' }),
+    });
+    const group = ((await res.json()) as { data: { id: string } }).data.id;
+
+    const a = await loggedInPage(browser, server.url, alice);
+    await a.page.goto(`${server.url}/#/pages/index/qrcode?type=group&id=${group}`);
+    const canvas = a.page.getByTestId('qrcode-canvas');
+    await canvas.waitFor();
+    expect(await a.page.getByTestId('qrcode-hint').innerText()).toMatch(/7天内（\d\d-\d\d前）/);
+    const picture = join(tmpdir(), `parley-group-qr-${process.pid}.png`);
+    await canvas.screenshot({ path: picture });
+    await snap(a.page, 'friends-group-qrcode');
+
+    const d = await loggedInPage(browser, server.url, dave);
+    await d.page.goto(`${server.url}/#/pages/index/scan`);
+    await d.page.locator('[data-testid="scan-pick-image"] input').setInputFiles(picture);
+    await d.page.getByTestId('scan-join-group').waitFor({ timeout: 5000 });
+    expect(await d.page.getByTestId('scan-group').innerText()).toContain('项目群');
+    await snap(d.page, 'friends-scan-join');
+    await d.page.getByTestId('scan-join-group').click();
+    await d.page.waitForURL(new RegExp(`#/pages/message/chat\\?id=${group}$`), { timeout: 5000 });
+    expect([...a.errors, ...d.errors]).toEqual([]);
+    await a.page.context().close();
+    await d.page.context().close();
   });
 });
