@@ -190,7 +190,7 @@ export const en: Resources = {
     remarkPlaceholder: 'Remark name',
     remarkLength: 'Remark names have 1–32 characters',
     deleteFriend: 'Delete friend',
-    deleteConfirm: 'Delete "{{name}}" from your contacts, together with your chat history?',
+    deleteConfirm: 'Remove "{{name}}" from your contacts?',
     applyTitle: 'Friend request',
     applyPlaceholder: 'Say something with your request',
     applyDefault: 'I am {{name}}',

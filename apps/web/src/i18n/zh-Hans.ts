@@ -191,7 +191,7 @@ export const zhHans = {
     remarkPlaceholder: '备注名',
     remarkLength: '备注名须为1-32个字',
     deleteFriend: '删除好友',
-    deleteConfirm: '将联系人“{{name}}”删除，同时删除与该联系人的聊天记录',
+    deleteConfirm: '将联系人“{{name}}”从通讯录中删除？',
     applyTitle: '申请添加朋友',
     applyPlaceholder: '发送添加朋友申请',
     applyDefault: '我是{{name}}',
