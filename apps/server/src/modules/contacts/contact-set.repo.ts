@@ -52,3 +52,34 @@ export async function isAcceptedFriend(db: Kysely<DB>, owner: number, other: num
     .executeTakeFirst();
   return row !== undefined;
 }
+
+/** Is `other` an active user other than `userId`? (runMode 1 membership, one row.) */
+export async function isActiveOther(db: Kysely<DB>, userId: number, other: number): Promise<boolean> {
+  if (userId === other) return false;
+  const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where('id', '=', other)
+    .where('status', '=', 1)
+    .where('delete_time', '=', 0)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** runMode 2 membership of one user, without loading the whole set. */
+export async function isSocialContact(db: Kysely<DB>, userId: number, other: number): Promise<boolean> {
+  const [friend, pair] = await Promise.all([
+    isAcceptedFriend(db, userId, other),
+    db
+      .selectFrom('users')
+      .select(['id', 'cs_uid'])
+      .where('id', 'in', [userId, other])
+      .where('status', '=', 1)
+      .where('delete_time', '=', 0)
+      .execute(),
+  ]);
+  const me = pair.find((r) => r.id === userId);
+  const them = pair.find((r) => r.id === other);
+  if (!them) return false;
+  return friend || (me !== undefined && me.cs_uid === other) || them.cs_uid === userId;
+}

@@ -15,9 +15,13 @@ export function createContactSet(db: Kysely<DB>, config: Pick<ConfigService, 'sy
   }
   return {
     of,
+    /** One membership test; sendMessage calls this per message, so it must not load the set. */
     async has(userId: number, otherId: number): Promise<boolean> {
       if (userId === otherId) return true;
-      return (await of(userId)).includes(otherId);
+      const { sysInfo } = await config.systemInfo();
+      return sysInfo.runMode === 1
+        ? repo.isActiveOther(db, userId, otherId)
+        : repo.isSocialContact(db, userId, otherId);
     },
     /** Directional friendship, for sendMessage's runMode 2 checks (§4.4 check 6). */
     isAcceptedFriend: (owner: number, other: number) => repo.isAcceptedFriend(db, owner, other),

@@ -59,6 +59,11 @@ describe('gateway heartbeat (PROTOCOL §11.1)', () => {
     const other = new FakeWs();
     g.accept(other as unknown as WebSocket, '10.0.0.10');
     expect(other.closedWith).toBeUndefined();
+    // A closed connection frees its place.
+    socks[0]?.close(1000);
+    const again = new FakeWs();
+    g.accept(again as unknown as WebSocket, '10.0.0.9');
+    expect(again.closedWith).toBeUndefined();
     void g.close();
   });
 

@@ -47,6 +47,8 @@ export class Gateway {
   private byUser = new Map<number, Set<Conn>>();
   private counter = 0;
   private pendingBinds = new Map<string, (r: BindResult) => void>();
+  /** Unbound connections per address, kept as counts: scanning every connection is O(n²) to fill a node. */
+  private unboundByIp = new Map<string, number>();
   private timer: NodeJS.Timeout;
   private unsubscribe: () => void;
   private readonly opts: Required<GatewayOptions>;
@@ -75,7 +77,7 @@ export class Gateway {
   }
 
   accept(ws: WebSocket, ip: string, token?: string): void {
-    const unbound = [...this.conns.values()].filter((c) => c.ip === ip && !c.session).length;
+    const unbound = this.unboundByIp.get(ip) ?? 0;
     const conn: Conn = {
       id: `${this.presence.nodeId}.${++this.counter}`,
       ws,
@@ -91,9 +93,11 @@ export class Gateway {
     ws.on('close', () => void this.drop(conn));
     ws.on('error', () => void this.drop(conn));
     if (unbound >= this.opts.maxUnboundPerIp) {
+      this.conns.delete(conn.id);
       ws.close(CloseCode.tooManyConnections);
       return;
     }
+    this.unboundByIp.set(ip, unbound + 1);
     this.send(conn, { type: 'init', client_id: conn.id });
     if (token) conn.queue = this.bindWithToken(conn, token).catch(() => undefined);
   }
@@ -152,6 +156,7 @@ export class Gateway {
       return 'tooMany';
     }
     conn.session = session;
+    this.countUnbound(conn.ip, -1);
     if (cid) conn.cid = cid;
     mine.add(conn);
     this.byUser.set(session.userId, mine);
@@ -228,10 +233,19 @@ export class Gateway {
     return this.byUser.get(userId)?.size ?? 0;
   }
 
+  private countUnbound(ip: string, delta: number): void {
+    const n = (this.unboundByIp.get(ip) ?? 0) + delta;
+    if (n > 0) this.unboundByIp.set(ip, n);
+    else this.unboundByIp.delete(ip);
+  }
+
   private async drop(conn: Conn): Promise<void> {
     if (!this.conns.delete(conn.id)) return;
     const s = conn.session;
-    if (!s) return;
+    if (!s) {
+      this.countUnbound(conn.ip, -1);
+      return;
+    }
     const mine = this.byUser.get(s.userId);
     mine?.delete(conn);
     if (mine && mine.size === 0) this.byUser.delete(s.userId);
