@@ -1,7 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Button } from 'antd-mobile';
 import { Page } from '../../../app/Page';
 import { href } from '../../../app/routes';
 import { TextField } from '../../../ui/TextField';
@@ -10,6 +9,7 @@ import { useSiteName } from '../../system/api';
 import { useLogin } from '../api';
 import { checkLoginAccount, checkLoginPassword, type ValidationKey } from '../validation';
 import { AuthHeader } from '../components/AuthHeader';
+import { AuthActions } from '../components/AuthActions';
 import styles from './auth.module.css';
 
 type Errors = { account?: ValidationKey | null; password?: ValidationKey | null };
@@ -66,25 +66,16 @@ export default function LoginScreen() {
           autoComplete="current-password"
           maxLength={64}
         />
-        <div className={styles.actions}>
-          <Button
-            type="submit"
-            color="primary"
-            block
-            size="large"
-            loading={login.isPending}
-            loadingText={t('auth.loggingIn')}
-            data-testid="login-submit"
-          >
-            {t('auth.login')}
-          </Button>
-          <p className={styles.switchLine}>
-            {t('auth.noAccount')}{' '}
-            <Link to={href('register')} data-testid="to-register">
-              {t('auth.toRegister')}
-            </Link>
-          </p>
-        </div>
+        <AuthActions
+          pending={login.isPending}
+          submitText={t('auth.login')}
+          loadingText={t('auth.loggingIn')}
+          submitTestId="login-submit"
+          prompt={t('auth.noAccount')}
+          linkTo={href('register')}
+          linkText={t('auth.toRegister')}
+          linkTestId="to-register"
+        />
       </form>
     </Page>
   );

@@ -1,7 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Button } from 'antd-mobile';
 import { limits } from '@parley/protocol';
 import { Page } from '../../../app/Page';
 import { href } from '../../../app/routes';
@@ -12,6 +11,7 @@ import { useSystemInfo } from '../../system/api';
 import { useRegister, useSendRegisterCode } from '../api';
 import { codeTarget, emailRequired, validateRegister, type RegisterErrors, type RegisterForm } from '../validation';
 import { AuthHeader } from '../components/AuthHeader';
+import { AuthActions } from '../components/AuthActions';
 import styles from './auth.module.css';
 
 export default function RegisterScreen() {
@@ -151,25 +151,17 @@ export default function RegisterScreen() {
             autoCapitalize="none"
           />
         ) : null}
-        <div className={styles.actions}>
-          <Button
-            type="submit"
-            color="primary"
-            block
-            size="large"
-            loading={register.isPending}
-            loadingText={t('auth.registering')}
-            data-testid="register-submit"
-          >
-            {t('auth.register')}
-          </Button>
-          <p className={styles.switchLine}>
-            {t('auth.haveAccount')}{' '}
-            <Link to={href('login')} replace data-testid="to-login">
-              {t('auth.toLogin')}
-            </Link>
-          </p>
-        </div>
+        <AuthActions
+          pending={register.isPending}
+          submitText={t('auth.register')}
+          loadingText={t('auth.registering')}
+          submitTestId="register-submit"
+          prompt={t('auth.haveAccount')}
+          linkTo={href('login')}
+          linkText={t('auth.toLogin')}
+          linkTestId="to-login"
+          replace
+        />
       </form>
     </Page>
   );
