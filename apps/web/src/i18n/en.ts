@@ -159,6 +159,12 @@ export const en: Resources = {
     empty: 'No messages yet. Say hello!',
     messageFrom: 'Message from {{name}}',
     input: 'Message input',
+    plus: 'More',
+    closePlus: 'Close more',
+    voiceInput: 'Switch to voice input',
+    keyboardInput: 'Switch to keyboard',
+    uploading: 'Uploading',
+    cancelUpload: 'Cancel upload',
   },
   realtime: {
     networkDown: 'Connection lost. Tap to retry',

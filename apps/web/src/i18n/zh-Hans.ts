@@ -160,6 +160,12 @@ export const zhHans = {
     empty: '暂无消息，打个招呼吧',
     messageFrom: '{{name}}的消息',
     input: '消息输入框',
+    plus: '更多功能',
+    closePlus: '收起更多功能',
+    voiceInput: '切换到语音输入',
+    keyboardInput: '切换到键盘输入',
+    uploading: '上传中',
+    cancelUpload: '取消上传',
   },
   realtime: {
     networkDown: '网络连接已断开，点击重试',

@@ -120,3 +120,21 @@ export function ArrowDownIcon(p: IconProps) {
     </Svg>
   );
 }
+
+export function PlusCircleIcon(p: IconProps) {
+  return (
+    <Svg {...p}>
+      <circle cx="12" cy="12" r="9" stroke="currentColor" strokeWidth="1.6" />
+      <path d="M12 8v8M8 12h8" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" />
+    </Svg>
+  );
+}
+
+export function VoiceIcon(p: IconProps) {
+  return (
+    <Svg {...p}>
+      <circle cx="12" cy="12" r="9" stroke="currentColor" strokeWidth="1.6" />
+      <path d="M9 10.5a2.2 2.2 0 0 1 0 3M11.5 8.5a5 5 0 0 1 0 7M14 6.8a7.6 7.6 0 0 1 0 10.4" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round" />
+    </Svg>
+  );
+}

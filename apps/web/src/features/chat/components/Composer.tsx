@@ -1,7 +1,7 @@
-import { lazy, Suspense, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { limits } from '@parley/protocol';
-import { EmojiIcon, KeyboardIcon } from '../../../ui/icons';
+import { EmojiIcon, KeyboardIcon, PlusCircleIcon, VoiceIcon } from '../../../ui/icons';
 import { insertMention, mentionIds, typedAt, type Mention } from '../../groups/mentions';
 import { MentionPicker, type MentionOption } from '../../groups/components/MentionPicker';
 import { textLength } from '../model';
@@ -24,7 +24,15 @@ export interface ComposerProps {
   onChange?(text: string): void;
   /** The composer grew or the emoji panel opened: the list may keep its bottom in view. */
   onResize?(): void;
+  /** The "+" panel (pictures, files, location, calls…); no "+" button without it. */
+  plusPanel?: ReactNode;
+  /** Hold-to-talk control shown instead of the text box in voice mode; no toggle without it. */
+  voiceInput?: ReactNode;
+  /** Shown above the input row (e.g. the message being quoted). */
+  above?: ReactNode;
 }
+
+type Panel = 'none' | 'emoji' | 'plus';
 
 const MAX = limits.textMessage;
 /** Show the counter from here on. */
@@ -32,12 +40,15 @@ const COUNTER_FROM = MAX - 200;
 const MAX_HEIGHT = 120;
 
 /** Auto-growing text box, emoji panel, and a send button that appears with text. */
-export function Composer({ initial = '', sendKey = 1, disabledReason, onSend, onChange, onResize, mentionables = [] }: ComposerProps) {
+export function Composer(props: ComposerProps) {
+  const { initial = '', sendKey = 1, disabledReason, onSend, onChange, onResize, mentionables = [], plusPanel, voiceInput, above } = props;
   const { t } = useTranslation();
   const [text, setText] = useState(initial);
   const [picking, setPicking] = useState(false);
   const chosen = useRef<Mention[]>([]);
-  const [emojiOpen, setEmojiOpen] = useState(false);
+  const [panel, setPanel] = useState<Panel>('none');
+  const [voiceMode, setVoiceMode] = useState(false);
+  const emojiOpen = panel === 'emoji';
   const ref = useRef<HTMLTextAreaElement>(null);
   const length = textLength(text);
   const canSend = text.trim() !== '' && length <= MAX && !disabledReason;
@@ -110,6 +121,12 @@ export function Composer({ initial = '', sendKey = 1, disabledReason, onSend, on
     });
   };
 
+  const toggle = (p: Panel) => {
+    setPanel((cur) => (cur === p ? 'none' : p));
+    if (p === 'emoji') setVoiceMode(false);
+    onResize?.();
+  };
+
   if (disabledReason) {
     return (
       <div className={`${styles.bar} ${styles.disabled}`} data-testid="chat-disabled" role="status">
@@ -120,8 +137,25 @@ export function Composer({ initial = '', sendKey = 1, disabledReason, onSend, on
 
   return (
     <div className={styles.wrap}>
+      {above}
       <div className={styles.bar}>
-        <div className={styles.field}>
+        {voiceInput ? (
+          <button
+            type="button"
+            className={styles.icon}
+            onClick={() => {
+              setVoiceMode((v) => !v);
+              setPanel('none');
+            }}
+            aria-label={voiceMode ? t('chat.keyboardInput') : t('chat.voiceInput')}
+            aria-pressed={voiceMode}
+            data-testid="voice-toggle"
+          >
+            {voiceMode ? <KeyboardIcon size={28} /> : <VoiceIcon size={28} />}
+          </button>
+        ) : null}
+        {voiceMode && voiceInput ? <div className={styles.field}>{voiceInput}</div> : null}
+        <div className={styles.field} hidden={voiceMode && Boolean(voiceInput)}>
           <textarea
             ref={ref}
             className={styles.input}
@@ -133,7 +167,7 @@ export function Composer({ initial = '', sendKey = 1, disabledReason, onSend, on
             enterKeyHint={sendKey === 1 ? 'send' : 'enter'}
             onChange={(e) => onInput(e.target.value, e.target.selectionStart ?? e.target.value.length)}
             onKeyDown={onKeyDown}
-            onFocus={() => setEmojiOpen(false)}
+            onFocus={() => setPanel('none')}
             data-testid="chat-input"
           />
           {length >= COUNTER_FROM ? (
@@ -145,19 +179,27 @@ export function Composer({ initial = '', sendKey = 1, disabledReason, onSend, on
         <button
           type="button"
           className={styles.icon}
-          onClick={() => {
-            setEmojiOpen((o) => !o);
-            onResize?.();
-          }}
+          onClick={() => toggle('emoji')}
           aria-label={emojiOpen ? t('chat.closeEmoji') : t('chat.emoji')}
           aria-expanded={emojiOpen}
           data-testid="emoji-button"
         >
           {emojiOpen ? <KeyboardIcon size={28} /> : <EmojiIcon size={28} />}
         </button>
-        {canSend ? (
+        {canSend && !voiceMode ? (
           <button type="button" className={styles.send} onClick={send} data-testid="chat-send">
             {t('chat.send')}
+          </button>
+        ) : plusPanel ? (
+          <button
+            type="button"
+            className={styles.icon}
+            onClick={() => toggle('plus')}
+            aria-label={panel === 'plus' ? t('chat.closePlus') : t('chat.plus')}
+            aria-expanded={panel === 'plus'}
+            data-testid="chat-plus"
+          >
+            <PlusCircleIcon size={28} />
           </button>
         ) : null}
       </div>
@@ -167,6 +209,7 @@ export function Composer({ initial = '', sendKey = 1, disabledReason, onSend, on
           <EmojiPanel onPick={insert} />
         </Suspense>
       ) : null}
+      {panel === 'plus' ? plusPanel : null}
     </div>
   );
 }

@@ -1,16 +1,12 @@
-import { memo, useMemo } from 'react';
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Message } from '@parley/protocol';
 import { Avatar } from '../../../ui/Avatar';
 import { plainText } from '../../conversations/model';
-import { sanitizeMessageHtml } from '../sanitize';
+import { bareTypes, MessageBody, type BodyMessage } from './bodies/index';
 import styles from './MessageBubble.module.css';
 
 export interface BubbleProps {
-  id: string;
-  msgId?: number;
-  type: string;
-  content: string;
+  msg: BodyMessage;
   mine: boolean;
   sender: { id: number | string; name: string; avatar?: string };
   /** Group chats name the sender above others' bubbles. */
@@ -18,47 +14,25 @@ export interface BubbleProps {
   /** My single-chat messages: read by the peer or not; undefined shows nothing. */
   read?: boolean;
   status?: 'sending' | 'failed';
-  extra?: Pick<Message, 'fileName' | 'download'>;
+  /** Upload progress 0–1 of a pending file message; undefined when nothing is uploading. */
+  progress?: number;
   roundAvatar?: boolean;
   onRetry?(id: string): void;
-}
-
-function Body({ type, content, extra, sender }: Pick<BubbleProps, 'type' | 'content' | 'extra' | 'sender'>) {
-  const { t } = useTranslation();
-  const html = useMemo(() => (type === 'text' ? sanitizeMessageHtml(content) : ''), [type, content]);
-  switch (type) {
-    case 'text':
-      return <div className={styles.text} dangerouslySetInnerHTML={{ __html: html }} />;
-    case 'emoji':
-      return <img className={styles.sticker} src={content} alt={t('preview.emoji')} loading="lazy" />;
-    case 'image':
-      return <img className={styles.image} src={content} alt={t('chat.messageFrom', { name: sender.name })} loading="lazy" />;
-    case 'voice':
-      return <audio className={styles.audio} controls preload="none" src={content} />;
-    case 'video':
-      return <video className={styles.image} controls preload="none" src={content} />;
-    case 'file':
-      return (
-        <a className={styles.text} href={extra?.download || content} target="_blank" rel="noopener noreferrer">
-          {extra?.fileName || t('preview.file')}
-        </a>
-      );
-    default:
-      return <div className={styles.text}>{plainText(content)}</div>;
-  }
+  /** Stops a pending upload (shown while `progress` is defined). */
+  onCancel?(id: string): void;
 }
 
 /** One message: mine right in green, others left with the avatar (DESIGN.md). */
 export const MessageBubble = memo(function MessageBubble(p: BubbleProps) {
   const { t } = useTranslation();
-  if (p.type === 'event') {
+  const { msg } = p;
+  if (msg.type === 'event') {
     return (
-      <div className={styles.event} data-testid="message-bubble" data-msg-id={p.id} data-mine={p.mine ? '1' : '0'}>
-        {plainText(p.content)}
+      <div className={styles.event} data-testid="message-bubble" data-msg-id={msg.id} data-type="event" data-mine={p.mine ? '1' : '0'}>
+        {plainText(msg.content)}
       </div>
     );
   }
-  const media = p.type === 'emoji' || p.type === 'image' || p.type === 'video';
   return (
     <div className={`${styles.row} ${p.mine ? styles.mine : ''}`}>
       <Avatar src={p.sender.avatar} name={p.sender.name} seed={p.sender.id} size={40} round={p.roundAvatar} />
@@ -66,17 +40,26 @@ export const MessageBubble = memo(function MessageBubble(p: BubbleProps) {
         {p.showName && !p.mine ? <div className={styles.name}>{p.sender.name}</div> : null}
         <div className={styles.line}>
           <div
-            className={`${styles.bubble} ${media ? styles.media : ''}`}
+            className={`${styles.bubble} ${bareTypes.has(msg.type) ? styles.media : ''}`}
             data-testid="message-bubble"
-            data-msg-id={p.id}
+            data-msg-id={msg.id}
+            data-type={msg.type}
             data-mine={p.mine ? '1' : '0'}
             data-status={p.status ?? 'sent'}
           >
-            <Body type={p.type} content={p.content} extra={p.extra} sender={p.sender} />
+            <MessageBody msg={msg} mine={p.mine} senderName={p.sender.name} />
+            {p.progress !== undefined && p.status === 'sending' ? (
+              <div className={styles.upload}>
+                <progress className={styles.progress} max={1} value={p.progress} aria-label={t('chat.uploading')} data-testid="upload-progress" />
+                <button type="button" className={styles.cancel} onClick={() => p.onCancel?.(msg.id)} aria-label={t('chat.cancelUpload')} data-testid="upload-cancel">
+                  ×
+                </button>
+              </div>
+            ) : null}
           </div>
-          {p.status === 'sending' ? <span className={styles.spinner} role="progressbar" aria-label={t('chat.sending')} /> : null}
+          {p.status === 'sending' && p.progress === undefined ? <span className={styles.spinner} role="progressbar" aria-label={t('chat.sending')} /> : null}
           {p.status === 'failed' ? (
-            <button type="button" className={styles.retry} onClick={() => p.onRetry?.(p.id)} aria-label={t('chat.failed')} data-testid="message-retry">
+            <button type="button" className={styles.retry} onClick={() => p.onRetry?.(msg.id)} aria-label={t('chat.failed')} data-testid="message-retry">
               !
             </button>
           ) : null}

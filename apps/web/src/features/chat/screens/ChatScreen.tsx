@@ -19,6 +19,8 @@ import { usePending } from '../outbox';
 import { Composer } from '../components/Composer';
 import { MessageBubble } from '../components/MessageBubble';
 import { MessageList, type ChatItem, type MessageListHandle } from '../components/MessageList';
+import { PlusPanel } from '../plus/PlusPanel';
+import { useChatPlusEntries } from '../plus/use-chat-plus-entries';
 import styles from './ChatScreen.module.css';
 
 /**
@@ -105,15 +107,11 @@ function Chat({ id }: { id: string }) {
         mine,
         render: () => (
           <MessageBubble
-            id={m.id}
-            msgId={m.msg_id}
-            type={m.type}
-            content={m.content}
+            msg={m}
             mine={mine}
             sender={sender}
             showName={isGroup}
             read={mine && showReadState ? m.is_read === 1 : undefined}
-            extra={m}
             roundAvatar={round}
           />
         ),
@@ -127,9 +125,7 @@ function Chat({ id }: { id: string }) {
         mine: true,
         render: () => (
           <MessageBubble
-            id={p.id}
-            type={p.type}
-            content={p.content}
+            msg={{ id: p.id, type: p.type, content: p.content }}
             mine
             sender={me2}
             showName={false}
@@ -172,6 +168,8 @@ function Chat({ id }: { id: string }) {
     </span>
   );
 
+  const plusEntries = useChatPlusEntries(id, contact, myId);
+
   const onDraft = useCallback((text: string) => setDraft(myId, id, text), [myId, id]);
   const keepBottom = useCallback(() => listRef.current?.keepBottom(), []);
 
@@ -212,6 +210,7 @@ function Chat({ id }: { id: string }) {
           mentionables={group.mentionables}
           onChange={onDraft}
           onResize={keepBottom}
+          plusPanel={plusEntries.length ? <PlusPanel entries={plusEntries} /> : undefined}
         />
       </div>
     </Page>

@@ -1,0 +1,8 @@
+import { plainText } from '../../../conversations/model';
+import styles from '../MessageBubble.module.css';
+import type { BodyProps } from './types';
+
+/** Plain text of any message this client has no richer view for. */
+export function PlainBody({ msg }: BodyProps) {
+  return <div className={styles.text}>{plainText(msg.content)}</div>;
+}

@@ -1,0 +1,10 @@
+import { useMemo } from 'react';
+import { sanitizeMessageHtml } from '../../sanitize';
+import styles from '../MessageBubble.module.css';
+import type { BodyProps } from './types';
+
+/** Sanitised HTML of a text message (the same allow-list as the server, PROTOCOL §4.3). */
+export function TextBody({ msg }: BodyProps) {
+  const html = useMemo(() => sanitizeMessageHtml(msg.content), [msg.content]);
+  return <div className={styles.text} dangerouslySetInnerHTML={{ __html: html }} />;
+}
