@@ -12,3 +12,6 @@ export * from './messages';
 export * from './admin';
 export * from './friends';
 export * from './groups';
+export * from './uploads';
+export * from './files';
+export * from './stickers';

@@ -44,6 +44,12 @@ export interface Message {
   pid: number;
   extends: Record<string, unknown> | null;
   role: number;
+  /**
+   * File types only (§4.1, §14), URLs absolute: `preview` = `fileUpload.preview` prefix (else
+   * `/view.html?src=`) + the encoded file URL, `download` = `/filedown/<token>`, `extUrl` = the
+   * image itself for images, else `/static/img/ext/<EXT>.png`. Image `extends` also carry
+   * `thumb` (see uploads.ts).
+   */
   file_id?: number;
   file_cate?: number;
   fileName?: string;

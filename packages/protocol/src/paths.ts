@@ -59,5 +59,14 @@ export const paths = {
   friendGetApplyMsg: '/enterprise/friend/getApplyMsg',
   /** `/scan/u/<code>` (§3.3); outside the API prefix, the code follows as the last segment. */
   scanUser: '/scan/u',
+  uploadFile: '/common/upload/uploadFile',
+  uploadAvatar: '/common/upload/uploadAvatar',
+  uploadImage: '/common/upload/uploadImage',
+  uploadEmoji: '/common/upload/uploadEmoji',
+  filesIndex: '/enterprise/files/index',
+  emojiIndex: '/enterprise/emoji/index',
+  emojiAdd: '/enterprise/emoji/add',
+  emojiDel: '/enterprise/emoji/del',
+  emojiMove: '/enterprise/emoji/move',
 } as const;
 export type ApiPath = (typeof paths)[keyof typeof paths];
