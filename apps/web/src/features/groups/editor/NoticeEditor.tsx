@@ -9,7 +9,7 @@ import { limits } from '@parley/protocol';
 import { dialogs } from '../../../ui/dialogs';
 import { plainText } from '../../conversations/model';
 import { editorHistory, isAllowedLink, linkProtocols } from './history';
-import { isEmptyHtml, sanitizeEditorHtml } from './sanitize-editor';
+import { fromWireHtml, isEmptyHtml, sanitizeEditorHtml, toWireHtml } from './sanitize-editor';
 import styles from './NoticeEditor.module.css';
 
 export interface NoticeEditorProps {
@@ -40,13 +40,13 @@ export default function NoticeEditor({ initial, onSave, onClose }: NoticeEditorP
       Underline,
       Link.configure({ openOnClick: false, autolink: true, protocols: [...linkProtocols], isAllowedUri: (url) => isAllowedLink(url) }),
     ],
-    content: sanitizeEditorHtml(initial),
+    content: sanitizeEditorHtml(fromWireHtml(initial)),
     immediatelyRender: true,
   });
   const length = useEditorState({ editor, selector: (s) => plainText(s.editor.getHTML()).length }) ?? 0;
 
   const save = async () => {
-    const html = sanitizeEditorHtml(editor.getHTML());
+    const html = toWireHtml(sanitizeEditorHtml(editor.getHTML()));
     if (isEmptyHtml(html)) return dialogs.toast(t('groups.editor.empty'));
     if (length > limits.textMessage) return dialogs.toast(t('groups.editor.tooLong'));
     setSaving(true);

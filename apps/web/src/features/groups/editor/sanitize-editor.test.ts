@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 // DOMPurify relies on a faithful HTML parser; happy-dom reorders and drops nodes here.
 import { describe, expect, it } from 'vitest';
-import { isEmptyHtml, sanitizeEditorHtml } from './sanitize-editor';
+import { fromWireHtml, isEmptyHtml, sanitizeEditorHtml, toWireHtml } from './sanitize-editor';
 import { isAllowedLink } from './history';
 
 describe('sanitizeEditorHtml (spec §5)', () => {
@@ -34,5 +34,13 @@ describe('sanitizeEditorHtml (spec §5)', () => {
   it('accepts link prompts with allowed protocols only', () => {
     expect(isAllowedLink(' https://x.example ')).toBe(true);
     expect(isAllowedLink('javascript:1')).toBe(false);
+  });
+});
+
+describe('headings on the wire (PROTOCOL §4.3 keeps h4 only)', () => {
+  it('saves H1–H3 as h4 and opens h4 as H2, keeping the text', () => {
+    const saved = toWireHtml(sanitizeEditorHtml('<h1>One</h1><h2>Two</h2><h3>Three</h3><p>x</p>'));
+    expect(saved).toBe('<h4>One</h4><h4>Two</h4><h4>Three</h4><p>x</p>');
+    expect(sanitizeEditorHtml(fromWireHtml(saved))).toBe('<h2>One</h2><h2>Two</h2><h2>Three</h2><p>x</p>');
   });
 });

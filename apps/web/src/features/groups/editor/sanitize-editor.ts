@@ -51,3 +51,17 @@ export function sanitizeEditorHtml(html: string): string {
 export function isEmptyHtml(html: string): boolean {
   return !/<img\b/i.test(html) && html.replace(/<[^>]*>/g, '').replace(/&nbsp;/g, ' ').trim() === '';
 }
+
+/**
+ * The wire keeps one heading level, `h4` (PROTOCOL §4.3), while the toolbar offers H1–H3
+ * (spec §1). Headings are therefore saved as `h4` and opened again as `h2`, so a notice keeps
+ * its headings through save and edit instead of losing them to the server's allow-list.
+ * Runs on sanitised HTML, whose headings carry no attributes.
+ */
+export function toWireHtml(html: string): string {
+  return html.replace(/<(\/?)h[1-3]>/g, '<$1h4>');
+}
+
+export function fromWireHtml(html: string): string {
+  return html.replace(/<(\/?)h4>/gi, '<$1h2>');
+}
