@@ -55,6 +55,17 @@ describe('joining by QR code', () => {
     dWs.close();
   });
 
+  it('answers two simultaneous joins of one person with one success and "already in this group"', async () => {
+    const id = await createGroup(s, alice, [bob, carol]);
+    expect((await scan(dave, await qrPath(alice, id))).body.code).toBe(0);
+    const both = await Promise.all([0, 1].map(() => group(s, 'joinGroup', dave, { group_id: id })));
+    const codes = both.map((r) => r.body.code).sort();
+    expect(codes).toEqual([0, 400]);
+    expect(both.find((r) => r.body.code === 400)?.body.msg).toBe('You are already in this group');
+    const members = await group(s, 'groupUserList', alice, { group_id: id });
+    expect((members.body.data as Array<{ user_id: number }>).filter((m) => m.user_id === dave.id)).toHaveLength(1);
+  });
+
   it('takes the code from realToken too; refuses forged codes and callers without a login', async () => {
     const id = await createGroup(s, alice, [bob, carol]);
     const code = (await qrPath(alice, id)).split('/').pop() as string;

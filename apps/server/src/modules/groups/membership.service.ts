@@ -1,6 +1,6 @@
 import { defaultGroupSetting, formatMsg, limits, type Contact } from '@parley/protocol';
 import { nowSeconds } from '../../platform/clock';
-import { withTx } from '../../platform/db/index';
+import { isUniqueViolation, withTx } from '../../platform/db/index';
 import { AppError, badParam } from '../../platform/http/errors';
 import { parseGroupSetting, type RequestView } from '../contacts/index';
 import { namePy, avatarUrl, type UserRow } from '../users/index';
@@ -88,9 +88,13 @@ export function createMembership(deps: GroupsDeps, ctx: GroupContext) {
       }
       if (!inviterId) throw new AppError(400, 'group.joinClosed');
       await ctx.checkMax(current.size + 1);
+      // Two joins of one person at once: the second insert loses on the unique pair and answers
+      // as if it had come a moment later.
       await withTx(db, async (tx, onCommit) => {
         const before = await ctx.members(groupId, tx);
-        await repo.insertMembers(tx, groupId, [{ user_id: me.id, role: 3, invite_id: inviterId }], now);
+        await repo.insertMembers(tx, groupId, [{ user_id: me.id, role: 3, invite_id: inviterId }], now).catch((err: unknown) => {
+          throw isUniqueViolation(err) ? new AppError(400, 'group.alreadyMember') : err;
+        });
         const row = await ctx.eventRow(tx, groupId, me, formatMsg('group.eventJoined', r.lang, { name: escapeText(me.realname) }));
         const after = await ctx.members(groupId, tx);
         onCommit(async () => {

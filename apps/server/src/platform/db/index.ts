@@ -1,19 +1,24 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, sql, SqliteDialect } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, sql, SqliteDialect, type LogConfig } from 'kysely';
 import pg from 'pg';
 import type { DialectKind } from './dialect';
+import { GroupCommitter } from './group-commit';
 import { migrationProvider } from './migrations/index';
 import type { DB } from './schema';
+import { cachedStatements } from './statement-cache';
+import { useGroupCommit } from './tx';
 
 export type { DB } from './schema';
 export type { DialectKind } from './dialect';
 export { withTx, type Tx, type OnCommit } from './tx';
+export { isUniqueViolation } from './errors';
 
-export type DatabaseOptions =
+export type DatabaseOptions = (
   | { kind: 'sqlite'; file: string }
-  | { kind: 'postgres'; url: string; /** tests: a private schema per file */ searchPath?: string };
+  | { kind: 'postgres'; url: string; /** tests: a private schema per file */ searchPath?: string }
+) & { /** Kysely's query log (diagnostics, tests counting commits). */ log?: LogConfig };
 
 export interface Database {
   db: Kysely<DB>;
@@ -27,6 +32,8 @@ const pgTypes = {
     oid === 20 ? (v: string) => Number(v) : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
 };
 
+const logOf = (opts: DatabaseOptions) => (opts.log ? { log: opts.log } : {});
+
 /** The only place that opens database connections. */
 export function openDatabase(opts: DatabaseOptions): Database {
   if (opts.kind === 'sqlite') {
@@ -39,15 +46,24 @@ export function openDatabase(opts: DatabaseOptions): Database {
     sqlite.pragma('synchronous = FULL');
     // A second process on the same file (e.g. a CLI) waits instead of failing at once.
     sqlite.pragma('busy_timeout = 5000');
-    const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) });
-    return { db, dialect: 'sqlite', destroy: () => db.destroy() };
+    const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: cachedStatements(sqlite) }), ...logOf(opts) });
+    const committer = new GroupCommitter(db, { inTransaction: () => sqlite.inTransaction });
+    useGroupCommit(db, committer);
+    return {
+      db,
+      dialect: 'sqlite',
+      destroy: async () => {
+        await committer.drained();
+        await db.destroy();
+      },
+    };
   }
   const pool = new pg.Pool({
     connectionString: opts.url,
     types: pgTypes,
     ...(opts.searchPath ? { options: `-c search_path=${opts.searchPath}` } : {}),
   });
-  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), ...logOf(opts) });
   return { db, dialect: 'postgres', destroy: () => db.destroy() };
 }
 
