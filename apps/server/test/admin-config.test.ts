@@ -25,12 +25,12 @@ describe('admin config', () => {
     expect((await s.api.post('/manage/config/getAllConfig', {})).body.code).toBe(-1);
   });
 
-  it('lists the five sections with switches as strings and the SMTP password masked', async () => {
+  it('lists the sections with switches as strings and the SMTP password masked', async () => {
     expect((await set(alice.token, 'smtp', { host: 'mail.example.com', port: 465, addr: 'a@example.com', pass: 'hunter2' })).body.code).toBe(0);
     const res = await s.api.post('/manage/config/getAllConfig', {}, { token: alice.token });
     expect(res.body.code).toBe(0);
     const byName = Object.fromEntries((res.body.data as { name: string; value: Record<string, unknown> }[]).map((r) => [r.name, r.value]));
-    expect(Object.keys(byName).sort()).toEqual(['chatInfo', 'compass', 'fileUpload', 'smtp', 'sysInfo']);
+    expect(Object.keys(byName).sort()).toEqual(['chatInfo', 'compass', 'fileUpload', 'maps', 'smtp', 'sysInfo']);
     expect(byName.sysInfo?.state).toBe('1');
     expect(byName.chatInfo?.redoTime).toBe(86400);
     expect(byName.smtp?.pass).toBe('******');
@@ -49,6 +49,37 @@ describe('admin config', () => {
     expect(bad.body).toMatchObject({ code: 400, msg: 'Invalid parameter: value.runMode' });
     expect((await s.services.config.systemInfo()).sysInfo.name).toBe('Parley');
     expect((await set(alice.token, 'nope', { a: 1 })).body).toMatchObject({ code: 400 });
+  });
+
+  it('keeps the maps provider: unset by default, validated templates, public in getSystemInfo', async () => {
+    const before = await s.api.post('/common/pub/getSystemInfo', {});
+    expect(before.body.data.maps).toEqual({ tileUrl: '', searchUrl: '', reverseUrl: '', ipLocationUrl: '' });
+    const maps = {
+      tileUrl: 'https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png',
+      searchUrl: 'https://nominatim.example.org/search?format=jsonv2&q={q}',
+      reverseUrl: 'https://nominatim.example.org/reverse?format=jsonv2&lat={lat}&lon={lng}',
+      ipLocationUrl: 'https://ip.example.org/json',
+    };
+    const bobWs = await connectSocket(s.url, { token: bob.token });
+    expect((await set(alice.token, 'maps', maps)).body).toMatchObject({ code: 0, msg: 'Saved' });
+    expect((await bobWs.next<{ maps: unknown }>('updateConfig')).data.maps).toEqual(maps);
+    bobWs.close();
+    expect((await s.api.post('/common/pub/getSystemInfo', {})).body.data.maps).toEqual(maps);
+    expect((await s.api.post('/manage/config/getInfo', { name: 'maps' }, { token: alice.token })).body.data).toEqual(maps);
+
+    for (const [value, field] of [
+      [{ tileUrl: 'https://tiles.example.org/{z}/{x}.png' }, 'tileUrl'],
+      [{ searchUrl: 'javascript:alert(1)//{q}' }, 'searchUrl'],
+      [{ reverseUrl: 'https://geo.example.org/?lat={lat}' }, 'reverseUrl'],
+      [{ ipLocationUrl: 'ftp://ip.example.org/' }, 'ipLocationUrl'],
+      [{ tileUrl: 'https://tiles.example.org/{z}/{x}/{y}.png?a= b' }, 'tileUrl'],
+    ] as const) {
+      expect((await set(alice.token, 'maps', value)).body).toMatchObject({ code: 400, msg: `Invalid parameter: value.${field}` });
+    }
+    expect((await set(bob.token, 'maps', { tileUrl: '' })).body).toMatchObject({ code: 400, msg: 'Administrator rights are required' });
+    // "" switches one service off again; the others stay.
+    expect((await set(alice.token, 'maps', { ipLocationUrl: '' })).body.code).toBe(0);
+    expect((await s.api.post('/common/pub/getSystemInfo', {})).body.data.maps).toEqual({ ...maps, ipLocationUrl: '' });
   });
 
   it('saves a change (form-encoded too) and pushes updateConfig to every connection', async () => {

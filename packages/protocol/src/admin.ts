@@ -79,6 +79,27 @@ export const compassPatch = z.object({
     .optional(),
 });
 
+/**
+ * A maps URL template (config.ts `MapsInfo`): "" (not configured) or an absolute http(s) URL of at
+ * most 1024 chars, without spaces, holding every placeholder in `needs`. Unlike other text
+ * fields, "" is kept (not read as absent) so an administrator can switch a service off again.
+ */
+const mapsUrl = (needs: string[]) =>
+  z.preprocess((v) => (v === null ? undefined : typeof v === 'string' ? v.trim() : v), z.string().max(1024).optional()).refine(
+    (v) => {
+      if (!v) return true;
+      return /^https?:\/\/[a-z0-9.\-{}[\]:@]+(?:[/?#]\S*)?$/i.test(v) && needs.every((p) => v.includes(`{${p}}`));
+    },
+    { message: 'url' },
+  );
+
+export const mapsPatch = z.object({
+  tileUrl: mapsUrl(['z', 'x', 'y']),
+  searchUrl: mapsUrl(['q']),
+  reverseUrl: mapsUrl(['lat', 'lng']),
+  ipLocationUrl: mapsUrl([]),
+});
+
 export const smtpPatch = z.object({
   host: text(255),
   port: t.int.opt().pipe(z.number().int().min(1).max(65535).optional()),
@@ -94,16 +115,17 @@ export const configSections = {
   smtp: smtpPatch,
   fileUpload: fileUploadPatch,
   compass: compassPatch,
+  maps: mapsPatch,
 } as const;
 export type ConfigSectionName = keyof typeof configSections;
 export const configSectionNames = Object.keys(configSections) as ConfigSectionName[];
 
 export const setConfigParams = z.object({
-  name: t.str.req().pipe(z.enum(['sysInfo', 'chatInfo', 'smtp', 'fileUpload', 'compass'])),
+  name: t.str.req().pipe(z.enum(['sysInfo', 'chatInfo', 'smtp', 'fileUpload', 'compass', 'maps'])),
   value: t.obj.req(),
 });
 export const getConfigParams = z.object({
-  name: t.str.req().pipe(z.enum(['sysInfo', 'chatInfo', 'smtp', 'fileUpload', 'compass'])),
+  name: t.str.req().pipe(z.enum(['sysInfo', 'chatInfo', 'smtp', 'fileUpload', 'compass', 'maps'])),
 });
 
 /** Shown instead of the stored SMTP password; sending it back keeps the stored one. */

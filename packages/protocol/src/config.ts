@@ -63,11 +63,36 @@ export interface FileUploadInfo {
   fileExt: string[];
 }
 
+/**
+ * Maps provider (issue 5; a Parley extension of §12.1, ignored by compatible clients): URL
+ * templates set by the administrator, each "" = not configured (clients then hide the map and
+ * place search and share coordinates only). Every non-empty value is an absolute http(s) URL
+ * whose `{name}` placeholders the client fills in (URL-encoded):
+ * - `tileUrl`: raster tiles, must hold `{z}`, `{x}` and `{y}` (`{s}` subdomain a/b/c optional),
+ *   e.g. `https://tile.openstreetmap.org/{z}/{x}/{y}.png`;
+ * - `searchUrl`: place search answering JSON, must hold `{q}`; `{lat}` `{lng}` (the map centre)
+ *   optional, e.g. `https://nominatim.openstreetmap.org/search?format=jsonv2&limit=20&q={q}`;
+ * - `reverseUrl`: coordinates → address, must hold `{lat}` and `{lng}`, e.g.
+ *   `https://nominatim.openstreetmap.org/reverse?format=jsonv2&lat={lat}&lon={lng}`;
+ * - `ipLocationUrl`: the caller's approximate position when the device has no geolocation;
+ *   no placeholder needed (the provider sees the browser's address).
+ * The response formats are Nominatim's (`[{lat, lon, display_name, name}]` / `{lat, lon,
+ * display_name}`); the IP service answers `{latitude, longitude}` or `{lat, lon}`.
+ * Set through `/manage/config/setConfig` name `maps` (then `updateConfig` to everyone).
+ */
+export interface MapsInfo {
+  tileUrl: string;
+  searchUrl: string;
+  reverseUrl: string;
+  ipLocationUrl: string;
+}
+
 export interface SystemInfo {
   sysInfo: SysInfo;
   chatInfo: ChatInfo;
   compass: CompassInfo;
   fileUpload: FileUploadInfo;
+  maps: MapsInfo;
   demon_mode: boolean;
 }
 
@@ -117,6 +142,7 @@ export const defaultSystemInfo: SystemInfo = {
     iceServers: [],
   },
   compass: { status: 0, mode: 1, list: [] },
+  maps: { tileUrl: '', searchUrl: '', reverseUrl: '', ipLocationUrl: '' },
   fileUpload: {
     size: 50,
     preview: '',

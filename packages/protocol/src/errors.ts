@@ -105,6 +105,10 @@ export const catalogue = {
   'chat.forwardOk': ['转发成功', 'Forwarded'],
   'chat.forwardPartly': ['已转发，{n}条失败', 'Forwarded; {n} failed'],
   'chat.masked': ['[该消息因违规已被屏蔽]', '[This message was blocked for breaking the rules]'],
+  /** added: the text the server writes as a location message's content (§4.2). */
+  'chat.locationText': ['[位置] {name}', '[Location] {name}'],
+  /** added: the text the server writes as a contact card's content (§4.2). */
+  'chat.contactText': ['[名片] {name}', '[Contact card] {name}'],
   'group.notFound': ['群聊不存在', 'Group not found'],
   'group.notManager': ['仅群主和管理员可操作', 'Only the owner and managers can do this'],
   'group.ownerOnly': ['仅群主可操作', 'Only the owner can do this'],

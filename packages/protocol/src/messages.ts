@@ -118,3 +118,120 @@ export interface AtMsgListEvent {
   count: number;
   toContactId: string;
 }
+
+/**
+ * Manager-mode filter `type:"link"` of getMessageList (§4.5, the history page's "links" tab):
+ * text rows, not recalled, whose sanitised content holds a link (`<a href=…>`; bare URLs are
+ * linkified on send, §4.3). `keywords` then match the text as for `type:"text"`.
+ */
+export const LINK_FILTER = 'link';
+
+/**
+ * `location` extends (§4.2). `latitude` −90…90 and `longitude` −180…180 are required numbers
+ * (numeric strings from form bodies are read as numbers; anything else → 400 `common.badParam`
+ * naming `extends.latitude` / `extends.longitude`). `name` ≤ 100 and `address` ≤ 255 chars are
+ * strings ("" allowed) of which at least one is non-empty (else `common.badParam` `extends.name`).
+ * Only these four keys are stored. The server writes `content` itself, in the language of the
+ * sending request (§1.6): `[位置] <name>` / `[Location] <name>` (the address when there is no
+ * name), HTML-escaped plain text, so conversation lists show it as is.
+ */
+export interface LocationExtends {
+  name: string;
+  address: string;
+  latitude: number;
+  longitude: number;
+}
+
+/**
+ * `contact` extends (§4.2): the shared user. The client sends `{id}` (or `user_id`); the id must
+ * name an active, not deleted user — anyone may open any active user's card (getUserInfo), so
+ * that is all "a user the sender may see" asks — else 400 `contact.notFound`. The server then
+ * stores fresh `{id, displayName (their real name, never the sender's private remark), avatar
+ * (absolute URL)}` and writes `content` `[名片] <name>` / `[Contact card] <name>` (escaped).
+ */
+export interface ContactCardExtends {
+  id: number;
+  displayName: string;
+  avatar: string;
+}
+
+/**
+ * undoMessage (§4.6). Checks in this order, first failure wins: the message is not visible to
+ * me (§4.5 `getMessageInfo` rules) → `chat.msgNotFound`; no right → `chat.undoNotAllowed`;
+ * sender past `chatInfo.redoTime` s → `chat.undoExpired` (`minutes` = redoTime / 60 rounded up;
+ * redoTime 0 means senders cannot recall); an `event` or `webrtc` row (a recalled row is an
+ * `event`) → 400 `chat.undoNotAllowed`.
+ * Rights: single chats and favourites — the sender. Groups — the sender (within the window),
+ * the owner (any message, any time), managers (their own and those of members, i.e. senders
+ * whose role is 3 or who have left, any time). Announcements are never recalled (§12.3 delNotice).
+ * The row keeps id, msg_id, sender, target and `sendTime`; its content, `at`, mentions and
+ * client extends are discarded, file name and size blanked.
+ */
+export const undoMessageParams = z.object({ id: t.uuid.req() });
+
+/**
+ * delMessage (§4.6): `chatInfo.dbDelMsg` 0 → `chat.deleteDisabled`; not visible →
+ * `chat.msgNotFound`; not mine, an announcement or a server event line (not a recall line) →
+ * `chat.undoNotAllowed`. No time limit.
+ */
+export const delMessageParams = z.object({ id: t.uuid.req() });
+
+/**
+ * removeMessage (§4.6): hides a visible row for me only, no push. A single-chat row is deleted
+ * once both sides hid it; a favourites row (only one side) at once.
+ */
+export const removeMessageParams = z.object({ id: t.uuid.req() });
+
+/**
+ * forwardMessage (§4.6). `user_ids` missing, empty or more than 5 distinct targets →
+ * `chat.forwardCount` (an empty form list arrives as absent). A target named twice is sent once.
+ * Targets that fail any §4.4 check (not a friend, muted, `system`…) are skipped and listed in
+ * `fail`; the call itself still answers code 0 with `chat.forwardOk` or `chat.forwardPartly`.
+ */
+export const forwardMessageParams = z.object({
+  user_ids: t.list(item.cid).opt(),
+  msg_id: t.int.req(),
+});
+
+/** forwardMessage `data`: the targets in their wire form (uid, `"group-N"`, -1…). */
+export interface ForwardResult {
+  success: Array<number | string>;
+  fail: Array<number | string>;
+}
+
+/**
+ * `undoMessage` event (§4.6, §11.4) → peer + actor (single), members (group), me (favourites).
+ * `content` is the recall line as that recipient reads it (you / the other person / `<card or
+ * name>` / a manager), in the language of the recalling request; `toContactId` names the
+ * conversation from the recipient's side; `is_last` 1 when the row is the newest of its
+ * conversation (lists then show the recall line); `isMobile` = the recalling request's terminal
+ * kind (§2.1 User-Agent test).
+ */
+export interface UndoMessageEvent {
+  id: string;
+  msg_id: number;
+  from_user: number;
+  type: 'event';
+  is_undo: 1;
+  status: 'succeed';
+  is_last: 0 | 1;
+  sendTime: number;
+  content: string;
+  toContactId: number | string;
+  is_group: 0 | 1 | 3;
+  isMobile: boolean;
+}
+
+/**
+ * `delMessage` event (§4.6): the row is gone. `is_last` 1 when it was the newest of its
+ * conversation, so a client re-reads that conversation's last line (getContactInfo).
+ */
+export interface DelMessageEvent {
+  id: string;
+  msg_id: number;
+  from_user: number;
+  to_user: number;
+  toContactId: number | string;
+  is_group: 0 | 1 | 3;
+  is_last: 0 | 1;
+}

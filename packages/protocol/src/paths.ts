@@ -68,5 +68,9 @@ export const paths = {
   emojiAdd: '/enterprise/emoji/add',
   emojiDel: '/enterprise/emoji/del',
   emojiMove: '/enterprise/emoji/move',
+  undoMessage: '/enterprise/im/undoMessage',
+  delMessage: '/enterprise/im/delMessage',
+  removeMessage: '/enterprise/im/removeMessage',
+  forwardMessage: '/enterprise/im/forwardMessage',
 } as const;
 export type ApiPath = (typeof paths)[keyof typeof paths];

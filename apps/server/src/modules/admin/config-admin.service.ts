@@ -11,6 +11,7 @@ const SWITCHES: Record<ConfigSectionName, string[]> = {
   sysInfo: ['ipregion', 'multipleLogin', 'diyName', 'state'],
   chatInfo: ['simpleChat', 'groupChat', 'online', 'webrtc', 'dbDelMsg', 'msgClear'],
   compass: ['status'],
+  maps: [],
   fileUpload: [],
   smtp: [],
 };
@@ -32,7 +33,7 @@ function smtpUrl(s: Record<string, unknown>): string {
   return `smtp${s.security === 'ssl' ? 's' : ''}://${auth}${host}:${Number(s.port) || 25}`;
 }
 
-/** Reading and saving the five admin config sections (PROTOCOL §12.3 `config/*`). */
+/** Reading and saving the admin config sections (PROTOCOL §12.3 `config/*`, plus `maps`). */
 export function createConfigAdmin(deps: { config: ConfigService; events: Events }) {
   const { config, events } = deps;
 
@@ -47,6 +48,8 @@ export function createConfigAdmin(deps: { config: ConfigService; events: Events 
         return { ...info.fileUpload };
       case 'compass':
         return { ...info.compass };
+      case 'maps':
+        return { ...info.maps };
       case 'smtp': {
         const raw = await config.raw('smtp');
         const stored = isObj(raw) ? raw : {};

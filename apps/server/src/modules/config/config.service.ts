@@ -37,7 +37,7 @@ interface Snapshot {
   at: number;
 }
 
-const NAMES = ['sysInfo', 'chatInfo', 'compass', 'fileUpload', 'demon_mode', 'chatAutomation', 'appVersion', 'smtp'];
+const NAMES = ['sysInfo', 'chatInfo', 'compass', 'maps', 'fileUpload', 'demon_mode', 'chatAutomation', 'appVersion', 'smtp'];
 const CACHE_MS = 5000;
 
 const isObj = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
@@ -64,6 +64,7 @@ export function createConfigService(db: Kysely<DB>, clock: Clock, configuredJwtS
         sysInfo: merge(defaultSystemInfo.sysInfo, s.get('sysInfo')),
         chatInfo: merge(defaultSystemInfo.chatInfo, s.get('chatInfo')),
         compass: merge(defaultSystemInfo.compass, s.get('compass')),
+        maps: merge(defaultSystemInfo.maps, s.get('maps')),
         fileUpload: merge(defaultSystemInfo.fileUpload, s.get('fileUpload')),
         demon_mode: typeof s.get('demon_mode') === 'boolean' ? (s.get('demon_mode') as boolean) : defaultSystemInfo.demon_mode,
       },
