@@ -1,19 +1,34 @@
 import type { Kysely, Transaction } from 'kysely';
+import type { GroupCommitter } from './group-commit';
 import type { DB } from './schema';
 
 export type Tx = Transaction<DB>;
 export type OnCommit = (fn: () => void | Promise<void>) => void;
 
+/** SQLite databases opened by `openDatabase` commit concurrent units together (group-commit.ts). */
+const committers = new WeakMap<Kysely<DB>, GroupCommitter>();
+
+export function useGroupCommit(db: Kysely<DB>, committer: GroupCommitter): void {
+  committers.set(db, committer);
+}
+
 /**
  * Runs `work` in one transaction. Callbacks registered with `onCommit` run only after the
  * commit succeeded (in order), so events and cache drops never describe rows that were
  * rolled back. A failing callback is reported, not rethrown: the data is already committed.
+ *
+ * On SQLite the transaction may be shared with other callers' units (group commit): `work`
+ * then runs in a savepoint of it, is undone alone if it throws, and resolves only once the
+ * shared commit is on disk. Either way: all of `work` or none of it, and nothing is heard of
+ * it before its commit.
  */
 export async function withTx<T>(
   db: Kysely<DB>,
   work: (tx: Tx, onCommit: OnCommit) => Promise<T>,
   onCallbackError: (err: unknown) => void = (err) => console.error(err),
 ): Promise<T> {
+  const committer = committers.get(db);
+  if (committer) return committer.run(work, onCallbackError);
   const callbacks: Array<() => void | Promise<void>> = [];
   const result = await db.transaction().execute((tx) => work(tx, (fn) => callbacks.push(fn)));
   for (const fn of callbacks) {

@@ -1,0 +1,158 @@
+import { sql, type ControlledTransaction, type Kysely } from 'kysely';
+import type { DB } from './schema';
+import type { OnCommit, Tx } from './tx';
+
+/**
+ * Group commit for SQLite: the units of work of concurrent `withTx` callers share one
+ * transaction and therefore one COMMIT, i.e. one fsync of the WAL (`synchronous = FULL`).
+ *
+ * - A unit runs inside its own SAVEPOINT; if it throws, only its savepoint is rolled back and
+ *   only its caller sees the error (at once: nothing of it will ever be committed).
+ * - The callers of the surviving units hear of success, and their `onCommit` callbacks run,
+ *   only after the shared COMMIT returned, so a reply or a push never describes a row that is
+ *   not on disk. If the COMMIT itself fails, every unit of the batch fails with it.
+ * - SQLite has one connection, which Kysely guards with a mutex: readers outside a
+ *   transaction wait while a batch is open, so nobody reads another unit's uncommitted rows.
+ * - No timer: the first caller schedules the batch with `setImmediate`, which runs right after
+ *   the event loop has read the requests that are already waiting, so an idle server starts a
+ *   batch of one at once and a busy one collects everything that arrived meanwhile. Units that
+ *   arrive while a batch runs form the next one. A batch holds at most `maxBatch` units.
+ *
+ * PostgreSQL keeps one transaction per call: its connections commit in parallel.
+ */
+
+export interface GroupCommitOptions {
+  /** Whether the connection is inside a transaction (better-sqlite3 `inTransaction`). */
+  inTransaction: () => boolean;
+  maxBatch?: number;
+}
+
+interface Unit {
+  work: (tx: Tx, onCommit: OnCommit) => Promise<unknown>;
+  onCallbackError: (err: unknown) => void;
+  resolve: (value: unknown) => void;
+  reject: (err: unknown) => void;
+  callbacks: Array<() => void | Promise<void>>;
+  result?: unknown;
+}
+
+/** Thrown at units whose work was undone because SQLite abandoned the whole transaction. */
+export class BatchAbortedError extends Error {}
+
+export const DEFAULT_MAX_BATCH = 128;
+
+export class GroupCommitter {
+  private queue: Unit[] = [];
+  private scheduled = false;
+  private running = false;
+  private idleWaiters: Array<() => void> = [];
+  private readonly maxBatch: number;
+
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly opts: GroupCommitOptions,
+  ) {
+    this.maxBatch = Math.max(1, opts.maxBatch ?? DEFAULT_MAX_BATCH);
+  }
+
+  run<T>(work: (tx: Tx, onCommit: OnCommit) => Promise<T>, onCallbackError: (err: unknown) => void): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      this.queue.push({ work, onCallbackError, resolve: resolve as (v: unknown) => void, reject, callbacks: [] });
+      this.schedule();
+    });
+  }
+
+  /** Resolves once no unit is queued or running (before closing the database). */
+  drained(): Promise<void> {
+    if (!this.running && !this.scheduled && this.queue.length === 0) return Promise.resolve();
+    return new Promise((resolve) => this.idleWaiters.push(resolve));
+  }
+
+  private schedule(): void {
+    if (this.scheduled || this.running) return;
+    this.scheduled = true;
+    setImmediate(() => {
+      this.scheduled = false;
+      void this.flush();
+    });
+  }
+
+  private async flush(): Promise<void> {
+    this.running = true;
+    try {
+      await this.runBatch(this.queue.splice(0, this.maxBatch));
+    } finally {
+      this.running = false;
+      if (this.queue.length > 0) this.schedule();
+      else for (const wake of this.idleWaiters.splice(0)) wake();
+    }
+  }
+
+  private async runBatch(batch: Unit[]): Promise<void> {
+    let trx: ControlledTransaction<DB>;
+    try {
+      trx = await this.db.startTransaction().execute();
+    } catch (err) {
+      for (const u of batch) u.reject(err);
+      return;
+    }
+    const done: Unit[] = [];
+    for (let i = 0; i < batch.length; i++) {
+      const unit = batch[i] as Unit;
+      const outcome = await this.runUnit(trx, unit);
+      if (outcome === 'done') done.push(unit);
+      else if (outcome !== 'failed') {
+        // SQLite rolled the whole transaction back (e.g. disk full): the finished units are
+        // undone too; the ones not yet started go first into the next batch.
+        await trx.rollback().execute().catch(() => undefined);
+        for (const u of done) u.reject(new BatchAbortedError('The shared transaction was rolled back', { cause: outcome.aborted }));
+        this.queue.unshift(...batch.slice(i + 1));
+        return;
+      }
+    }
+    try {
+      await trx.commit().execute();
+    } catch (err) {
+      await trx.rollback().execute().catch(() => undefined);
+      for (const u of done) u.reject(err);
+      return;
+    }
+    for (const u of done) void this.finish(u);
+  }
+
+  /**
+   * One unit inside its savepoint: 'done', 'failed' (its savepoint undone, the batch goes on),
+   * or the unit's error when the whole transaction was lost with it.
+   */
+  private async runUnit(trx: Tx, unit: Unit): Promise<'done' | 'failed' | { aborted: unknown }> {
+    try {
+      await sql`savepoint unit`.execute(trx);
+      unit.result = await unit.work(trx, (fn) => unit.callbacks.push(fn));
+      await sql`release unit`.execute(trx);
+      return 'done';
+    } catch (err) {
+      unit.callbacks = [];
+      unit.reject(err);
+      if (!this.opts.inTransaction()) return { aborted: err };
+      try {
+        await sql`rollback to unit`.execute(trx);
+        await sql`release unit`.execute(trx);
+        return 'failed';
+      } catch {
+        return { aborted: err };
+      }
+    }
+  }
+
+  /** After the commit: the unit's callbacks in order (errors reported, not rethrown), then its caller. */
+  private async finish(unit: Unit): Promise<void> {
+    for (const fn of unit.callbacks) {
+      try {
+        await fn();
+      } catch (err) {
+        unit.onCallbackError(err);
+      }
+    }
+    unit.resolve(unit.result);
+  }
+}
