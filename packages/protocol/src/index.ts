@@ -15,3 +15,4 @@ export * from './groups';
 export * from './uploads';
 export * from './files';
 export * from './stickers';
+export * from './calls';

@@ -31,6 +31,7 @@ export const paths = {
   getMessageContext: '/enterprise/im/getMessageContext',
   setMsgIsRead: '/enterprise/im/setMsgIsRead',
   readAtMsg: '/enterprise/im/readAtMsg',
+  sendToMsg: '/enterprise/im/sendToMsg',
   adminGetAllConfig: '/manage/config/getAllConfig',
   adminGetConfig: '/manage/config/getInfo',
   adminSetConfig: '/manage/config/setConfig',
