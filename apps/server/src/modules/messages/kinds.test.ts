@@ -12,10 +12,9 @@ const failure = (f: () => unknown) => {
 };
 
 describe('message kinds', () => {
-  it('accepts text and emoji now, refuses server-only and not-yet-carried types as a bad type', () => {
-    expect(sendableType('text')).toBe('text');
-    expect(sendableType('emoji')).toBe('emoji');
-    for (const t of ['event', 'webrtc', 'image', 'voice', 'video', 'file', 'location', 'contact', 'nope']) {
+  it('accepts text, emoji, location and contact, refuses server-only and not-yet-carried types as a bad type', () => {
+    for (const t of ['text', 'emoji', 'location', 'contact']) expect(sendableType(t)).toBe(t);
+    for (const t of ['event', 'webrtc', 'image', 'voice', 'video', 'file', 'nope']) {
       expect(failure(() => sendableType(t))).toEqual([400, 'common.badParam', { name: 'type' }]);
     }
   });
@@ -35,5 +34,39 @@ describe('message kinds', () => {
     for (const bad of ['https://other.example/storage/e/1.gif', '/storage/../secret', 'smile', '/static/a b.png']) {
       expect(failure(() => prepareContent('emoji', bad, undefined, ['https://chat.example']))).toEqual([400, 'common.badParam', { name: 'content' }]);
     }
+  });
+
+  it('writes a location line in the sender\'s language and keeps only the four place keys', () => {
+    const place = { name: 'Tom & Jerry <Café>', address: '1 Main St', latitude: '31.23', longitude: -121.5, zoom: 9 };
+    expect(prepareContent('location', 'ignored', place, [], 'en-us')).toEqual({
+      content: '[Location] Tom &amp; Jerry &lt;Café&gt;',
+      extends: { name: 'Tom & Jerry <Café>', address: '1 Main St', latitude: 31.23, longitude: -121.5 },
+    });
+    expect(prepareContent('location', '', { address: 'Pier 3', latitude: 0, longitude: 180 }, [], 'zh-cn').content).toBe('[位置] Pier 3');
+  });
+
+  it('refuses a location without a place or with coordinates out of range, naming the field', () => {
+    const ok = { name: 'Here', address: '', latitude: 10, longitude: 20 };
+    const cases: Array<[Record<string, unknown> | undefined, string]> = [
+      [undefined, 'extends'],
+      [{ ...ok, latitude: 90.5 }, 'extends.latitude'],
+      [{ ...ok, latitude: 'north' }, 'extends.latitude'],
+      [{ ...ok, latitude: undefined }, 'extends.latitude'],
+      [{ ...ok, longitude: -180.01 }, 'extends.longitude'],
+      [{ ...ok, longitude: '' }, 'extends.longitude'],
+      [{ ...ok, name: '' }, 'extends.name'],
+      [{ ...ok, name: { x: 1 } }, 'extends.name'],
+      [{ ...ok, address: 'a'.repeat(256) }, 'extends.address'],
+    ];
+    for (const [ext, name] of cases) {
+      expect(failure(() => prepareContent('location', '', ext, [], 'en-us'))).toEqual([400, 'common.badParam', { name }]);
+    }
+  });
+
+  it('writes a contact card line from the refreshed card only', () => {
+    const card = { id: 7, displayName: 'Bob <b>', avatar: 'https://chat.example/static/img/avatar.png' };
+    expect(prepareContent('contact', 'x', card, [], 'en-us')).toEqual({ content: '[Contact card] Bob &lt;b&gt;', extends: card });
+    expect(prepareContent('contact', 'x', card, [], 'zh-cn').content).toBe('[名片] Bob &lt;b&gt;');
+    expect(failure(() => prepareContent('contact', 'x', { id: 7 }, [], 'en-us'))).toEqual([400, 'contact.notFound', {}]);
   });
 });

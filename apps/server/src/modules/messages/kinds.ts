@@ -1,11 +1,12 @@
-import { limits, sendableTypes, type MessageType } from '@parley/protocol';
+import { limits, sendableTypes, type Lang, type MessageType } from '@parley/protocol';
 import { AppError, badParam } from '../../platform/http/errors';
 import { sanitizeText } from './sanitize';
+import { prepareContact, prepareLocation } from './location-contact';
 
 /**
  * What each sendable type (PROTOCOL §4.2) accepts and stores. A closed switch: adding a type
- * to the protocol fails to compile here until it is handled. File, location and contact
- * messages arrive with uploads and cards; until then they are refused as a bad `type`.
+ * to the protocol fails to compile here until it is handled. File messages arrive with
+ * uploads; until then they are refused as a bad `type`. Location and contact: location-contact.ts.
  */
 
 export type SendableType = (typeof sendableTypes)[number];
@@ -27,9 +28,9 @@ export function sendableType(type: string): SendableType {
   switch (type) {
     case 'text':
     case 'emoji':
-      return type;
     case 'location':
     case 'contact':
+      return type;
     case 'image':
     case 'voice':
     case 'video':
@@ -59,6 +60,8 @@ export function prepareContent(
   content: string,
   ext: Record<string, unknown> | undefined,
   origins: string[],
+  /** Language of the sending request: location and contact content is written by the server (§1.6). */
+  lang: Lang = 'zh-cn',
 ): Prepared {
   switch (type) {
     case 'text': {
@@ -78,7 +81,9 @@ export function prepareContent(
       return { content: path, extends: Object.keys(out).length ? out : null };
     }
     case 'location':
+      return prepareLocation(ext, lang);
     case 'contact':
+      return prepareContact(ext, lang);
     case 'image':
     case 'voice':
     case 'video':

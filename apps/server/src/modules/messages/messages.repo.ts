@@ -70,6 +70,8 @@ export interface RowFilter {
   onlyType?: string;
   excludeTypes?: string[];
   keywords?: string;
+  /** Only rows whose sanitised content holds a link (`type:"link"`). */
+  linksOnly?: boolean;
 }
 
 function filtered(db: Kysely<DB>, f: RowFilter) {
@@ -82,6 +84,7 @@ function filtered(db: Kysely<DB>, f: RowFilter) {
     );
   if (f.onlyType) q = q.where('m.type', '=', f.onlyType);
   if (f.excludeTypes?.length) q = q.where('m.type', 'not in', f.excludeTypes);
+  if (f.linksOnly) q = q.where('m.is_undo', '=', 0).where('m.content', 'like', '%<a href=%');
   if (f.keywords) {
     const pattern = `%${f.keywords.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     const column = f.onlyType && f.onlyType !== 'text' ? sql.ref('m.file_name') : sql.ref('m.content');

@@ -1,4 +1,4 @@
-import type { ConversationRef, IsReadRow, Message, MessageType } from '@parley/protocol';
+import { LINK_FILTER, type ConversationRef, type IsReadRow, type Message, type MessageType } from '@parley/protocol';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../platform/clock';
 import { withTx, type DB } from '../../platform/db/index';
@@ -158,6 +158,9 @@ export function createReader(deps: ReadDeps) {
   }
 
   return {
+    /** A row `me` may see (§4.5 getMessageInfo rules) and its conversation, else `chat.msgNotFound`. */
+    visibleRow,
+
     async list(me: UserRow, p: ListParams, r: RequestView): Promise<{ data: Message[]; count: number; page: number }> {
       if (p.toContactId.kind === 'system') return { data: [], count: 0, page: 1 };
       const a = await access(me, p.toContactId);
@@ -168,9 +171,12 @@ export function createReader(deps: ReadDeps) {
         await repo.markMentionsRead(db, me.id, a.conv.groupId, rows.map((x) => x.msg_id));
         return { data: await present(me, rows, a, r), count: rows.length, page: 1 };
       }
+      // `link` (history page): text rows holding a link, see LINK_FILTER in the protocol.
+      const links = manager && p.type === LINK_FILTER;
       const filter: RowFilter = {
         ...baseFilter(me, a),
-        ...(manager && p.type !== 'all' ? { onlyType: p.type } : {}),
+        ...(manager && p.type !== 'all' ? { onlyType: links ? 'text' : p.type } : {}),
+        ...(links ? { linksOnly: true } : {}),
         ...(manager ? { excludeTypes: ['event'] } : {}),
         ...(p.keywords ? { keywords: p.keywords } : {}),
       };

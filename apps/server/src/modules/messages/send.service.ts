@@ -10,6 +10,7 @@ import {
 } from '../contacts/index';
 import type { UserRow, UsersService } from '../users/index';
 import { prepareContent, sendableType } from './kinds';
+import { cardOf, cardUserId } from './location-contact';
 import * as repo from './messages.repo';
 import type { MessageRow } from './messages.repo';
 import { toMessage, type RowContext } from './present';
@@ -30,6 +31,11 @@ const pad = (n: number) => String(n).padStart(2, '0');
 function dateTime(sec: number): string {
   const d = new Date(sec * 1000);
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
+}
+
+export interface SendOptions {
+  /** A forwarded copy of this row (§4.6): no `sendInterval` check; its file may be reused. */
+  forwardOf?: MessageRow;
 }
 
 /** sendMessage (PROTOCOL §4.4): the checks in order, one transaction, pushes after commit. */
@@ -118,18 +124,18 @@ export function createSender(deps: SendDeps) {
   }
 
   return {
-    async send(me: UserRow, p: SendMessageParams, r: RequestView): Promise<Message> {
+    async send(me: UserRow, p: SendMessageParams, r: RequestView, opts: SendOptions = {}): Promise<Message> {
       try {
-        return await sendOnce(me, p, r);
+        return await sendOnce(me, p, r, opts);
       } catch (err) {
         // Two concurrent sends of one id: the loser's insert hits the unique index; answer as a resend.
-        if (!(err instanceof AppError) && (await repo.findByUuid(db, p.id))) return sendOnce(me, p, r);
+        if (!(err instanceof AppError) && (await repo.findByUuid(db, p.id))) return sendOnce(me, p, r, opts);
         throw err;
       }
     },
   };
 
-  async function sendOnce(me: UserRow, p: SendMessageParams, r: RequestView): Promise<Message> {
+  async function sendOnce(me: UserRow, p: SendMessageParams, r: RequestView, opts: SendOptions): Promise<Message> {
     // 1. shape
     const type = sendableType(p.type);
     if (p.content === undefined) throw badParam('content');
@@ -147,11 +153,12 @@ export function createSender(deps: SendDeps) {
     if (!conv || conv.kind === 'admin_notice') throw new AppError(400, 'chat.systemReadOnly');
     // 4. sendInterval
     const { chatInfo } = await config.systemInfo();
-    if (chatInfo.sendInterval > 0 && clock.now() - (await repo.lastSentAt(db, me.id)) < chatInfo.sendInterval * 1000) {
+    if (!opts.forwardOf && chatInfo.sendInterval > 0 && clock.now() - (await repo.lastSentAt(db, me.id)) < chatInfo.sendInterval * 1000) {
       throw new AppError(400, 'chat.sendInterval', { seconds: chatInfo.sendInterval });
     }
     // 5. content rules
-    const prepared = prepareContent(type, p.content, p.extends, [r.origin]);
+    const ext = type === 'contact' ? { ...cardOf(await users.get(cardUserId(p.extends) ?? 0), r.origin) } : p.extends;
+    const prepared = prepareContent(type, p.content, ext, [r.origin], r.lang);
     // 6. / 7. who may write here
     const peer = conv.kind === 'user' ? await checkSingle(me, conv.peerId) : undefined;
     const grp = conv.kind === 'group' ? await checkGroup(me, conv.groupId) : undefined;
