@@ -64,10 +64,13 @@ export const testDbKind = (): 'sqlite' | 'postgres' =>
 
 const staticDir = fileURLToPath(new URL('../../static', import.meta.url));
 
-async function openTestDatabase(): Promise<{ database: Database; options: DatabaseOptions; cleanup(): Promise<void> }> {
+/** A fresh database of the run's kind (not migrated); `extra` adds open options such as a query log. */
+export async function openTestDatabase(
+  extra: Pick<DatabaseOptions, 'log'> = {},
+): Promise<{ database: Database; options: DatabaseOptions; cleanup(): Promise<void> }> {
   if (testDbKind() === 'sqlite') {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-test-'));
-    const options: DatabaseOptions = { kind: 'sqlite', file: path.join(dir, 'test.sqlite') };
+    const options: DatabaseOptions = { kind: 'sqlite', file: path.join(dir, 'test.sqlite'), ...extra };
     return { database: openDatabase(options), options, cleanup: async () => fs.rmSync(dir, { recursive: true, force: true }) };
   }
   const url = process.env.PARLEY_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -76,7 +79,7 @@ async function openTestDatabase(): Promise<{ database: Database; options: Databa
   await admin.connect();
   await admin.query(`create schema ${schema}`);
   await admin.end();
-  const options: DatabaseOptions = { kind: 'postgres', url, searchPath: schema };
+  const options: DatabaseOptions = { kind: 'postgres', url, searchPath: schema, ...extra };
   return {
     database: openDatabase(options),
     options,
