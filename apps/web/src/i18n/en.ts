@@ -1,3 +1,4 @@
+import { messageActionsEn } from './message-actions';
 import { groupsEn } from './groups';
 import type { Resources } from './types';
 
@@ -280,4 +281,5 @@ export const en: Resources = {
     title: 'Please choose',
   },
   groups: groupsEn,
+  messageActions: messageActionsEn,
 };

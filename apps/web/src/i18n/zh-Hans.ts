@@ -1,3 +1,4 @@
+import { messageActionsZhHans } from './message-actions';
 import { groupsZhHans } from './groups';
 /**
  * Simplified Chinese, the default language (spec §1). This file defines the key set; `en.ts`
@@ -280,4 +281,5 @@ export const zhHans = {
     title: '请选择',
   },
   groups: groupsZhHans,
+  messageActions: messageActionsZhHans,
 };
