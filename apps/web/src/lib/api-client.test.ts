@@ -169,3 +169,130 @@ describe('api client: error catalogue (spec §8)', () => {
     expect(toast).toHaveBeenCalledWith('Network Expire', 2500);
   });
 });
+
+/** A stand-in XMLHttpRequest the test drives: progress, answer, failure. */
+class FakeXhr {
+  static last: FakeXhr | undefined;
+  method = '';
+  url = '';
+  headers: Record<string, string> = {};
+  body: unknown;
+  status = 0;
+  responseText = '';
+  aborted = false;
+  upload: { onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = { onprogress: null };
+  onload: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  constructor() {
+    FakeXhr.last = this;
+  }
+  open(method: string, url: string) {
+    this.method = method;
+    this.url = url;
+  }
+  setRequestHeader(name: string, value: string) {
+    this.headers[name.toLowerCase()] = value;
+  }
+  send(body: unknown) {
+    this.body = body;
+  }
+  abort() {
+    this.aborted = true;
+  }
+  progress(loaded: number, total: number) {
+    this.upload.onprogress?.({ lengthComputable: true, loaded, total });
+  }
+  answer(body: unknown, status = 200) {
+    this.status = status;
+    this.responseText = typeof body === 'string' ? body : JSON.stringify(body);
+    this.onload?.();
+  }
+}
+
+const xhr = () => {
+  if (!FakeXhr.last) throw new Error('no request');
+  return FakeXhr.last;
+};
+
+describe('api client: uploads (XMLHttpRequest)', () => {
+  const up = (o: Partial<ApiDeps> = {}) => setup({ xhr: () => new FakeXhr() as unknown as XMLHttpRequest, ...o });
+  beforeEach(() => {
+    FakeXhr.last = undefined;
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it('POSTs the form with the session headers, reports progress and resolves with data', async () => {
+    const { client } = up();
+    const form = new FormData();
+    const progress: number[] = [];
+    const p = client.upload('/common/upload/uploadFile', form, { onProgress: (f) => progress.push(f) });
+    await Promise.resolve();
+    expect(xhr().method).toBe('POST');
+    expect(xhr().url).toBe('/common/upload/uploadFile');
+    expect(xhr().body).toBe(form);
+    expect(xhr().headers).toMatchObject({ authorization: 'bearer abc.def.ghi', clientid: 'node1.7', cid: 'device-1234', 'accept-language': 'en' });
+    // The browser sets the multipart boundary itself.
+    expect(xhr().headers['content-type']).toBeUndefined();
+    xhr().progress(25, 100);
+    xhr().progress(100, 100);
+    xhr().answer(envelope(0, '', { file_id: 3 }));
+    await expect(p).resolves.toEqual({ file_id: 3 });
+    expect(progress).toEqual([0.25, 1]);
+  });
+
+  it('shows the msg of a refused upload (401: too large / type) and rejects with that code', async () => {
+    const { client, toast } = up();
+    const p = client.upload('/common/upload/uploadFile', new FormData());
+    await Promise.resolve();
+    xhr().answer(envelope(401, 'Files are limited to 50 MB'));
+    const e = await rejection(p);
+    expect(e.kind).toBe('code');
+    expect(e.code).toBe(401);
+    expect(toast).toHaveBeenCalledWith('Files are limited to 50 MB', 2500);
+  });
+
+  it('cancels silently when the signal aborts', async () => {
+    const { client, toast } = up();
+    const controller = new AbortController();
+    const p = client.upload('/common/upload/uploadFile', new FormData(), { signal: controller.signal });
+    await Promise.resolve();
+    controller.abort();
+    const e = await rejection(p);
+    expect(e.kind).toBe('aborted');
+    expect(xhr().aborted).toBe(true);
+    expect(toast).not.toHaveBeenCalled();
+  });
+
+  it('says "No network" when the connection fails, and when an upload stalls', async () => {
+    vi.useFakeTimers();
+    const { client, toast } = up({ text: (k) => (k === 'noNetwork' ? 'No network' : k), uploadIdleMs: 1000 });
+    const failed = client.upload('/x', new FormData());
+    await Promise.resolve();
+    xhr().onerror?.();
+    expect((await rejection(failed)).kind).toBe('network');
+
+    const stalled = client.upload('/x', new FormData());
+    await Promise.resolve();
+    const stalledXhr = xhr();
+    vi.advanceTimersByTime(900);
+    stalledXhr.progress(10, 100);
+    vi.advanceTimersByTime(900);
+    expect(stalledXhr.aborted).toBe(false);
+    vi.advanceTimersByTime(200);
+    expect(stalledXhr.aborted).toBe(true);
+    expect((await rejection(stalled)).kind).toBe('network');
+    expect(toast).toHaveBeenCalledWith('No network', 2500);
+  });
+
+  it('sends a token failure (-1) to login like any other call', async () => {
+    vi.useFakeTimers();
+    const { client, clearCredentials, goLogin } = up({ logoutDelayMs: 10 });
+    const p = client.upload('/x', new FormData());
+    await Promise.resolve();
+    xhr().answer(envelope(-1, 'Your login has expired'));
+    expect((await rejection(p)).code).toBe(-1);
+    expect(clearCredentials).toHaveBeenCalled();
+    vi.advanceTimersByTime(10);
+    expect(goLogin).toHaveBeenCalled();
+  });
+});

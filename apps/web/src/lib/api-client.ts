@@ -10,7 +10,8 @@ import { limits, type Envelope } from '@parley/protocol';
 /** Body codes that show the server's msg as a 2.5 s toast (spec §8). */
 export const toastCodes: readonly number[] = [0, 400, 401, 402, 403, 404, 405, 500, 502];
 
-export type ApiErrorKind = 'offline' | 'setup' | 'network' | 'auth-expired' | 'server' | 'code';
+/** `aborted`: the caller cancelled an upload (its signal fired); nothing is shown. */
+export type ApiErrorKind = 'offline' | 'setup' | 'network' | 'auth-expired' | 'server' | 'code' | 'aborted';
 
 export class ApiError extends Error {
   constructor(
@@ -41,11 +42,22 @@ export interface ApiDeps {
   goLogin: () => void;
   timeoutMs: number;
   logoutDelayMs: number;
+  /** Uploads use XMLHttpRequest: fetch reports no upload progress. */
+  xhr: () => XMLHttpRequest;
+  /** An upload fails when no byte moved for this long (spec §9: 60 s network timeout). */
+  uploadIdleMs: number;
 }
 
 export interface RequestOptions {
   /** Do not toast a success msg (code 0). Failures are always shown (spec §8). */
   quietSuccess?: boolean;
+}
+
+export interface UploadOptions extends RequestOptions {
+  /** Fraction 0–1 of the body sent so far. */
+  onProgress?(fraction: number): void;
+  /** Aborting it stops the upload; the promise rejects with kind `aborted` and shows nothing. */
+  signal?: AbortSignal;
 }
 
 const noop = () => {};
@@ -64,6 +76,8 @@ export const defaultDeps: ApiDeps = {
   goLogin: noop,
   timeoutMs: limits.apiTimeoutMs,
   logoutDelayMs: 1000,
+  xhr: () => new XMLHttpRequest(),
+  uploadIdleMs: 60_000,
 };
 
 function isEnvelope(v: unknown): v is Envelope {
@@ -75,6 +89,11 @@ export interface ApiClient {
   request<T>(path: string, body?: object, options?: RequestOptions): Promise<Envelope<T>>;
   /** Only `data` of a successful answer. */
   post<T>(path: string, body?: object, options?: RequestOptions): Promise<T>;
+  /**
+   * A multipart POST (PROTOCOL §5) with progress and cancel; `data` of a successful answer.
+   * Same headers and the same reactions to codes as `request` (401 = refused: toast the msg).
+   */
+  upload<T>(path: string, form: FormData, options?: UploadOptions): Promise<T>;
 }
 
 export function createApiClient(overrides: Partial<ApiDeps> = {}): ApiClient & { configure(d: Partial<ApiDeps>): void } {
@@ -85,20 +104,26 @@ export function createApiClient(overrides: Partial<ApiDeps> = {}): ApiClient & {
     throw new ApiError(kind, message, code);
   };
 
+  /** Session and language headers of every call (spec §7); the body type is the caller's. */
+  const sessionHeaders = (): Headers => {
+    const headers = new Headers({
+      'Accept-Language': deps.getLanguage(),
+      clientId: deps.getClientId(),
+      cid: deps.getCid(),
+    });
+    const token = deps.getToken();
+    if (token) headers.set('Authorization', token);
+    return headers;
+  };
+
   async function request<T>(path: string, body: object = {}, options: RequestOptions = {}): Promise<Envelope<T>> {
     if (!deps.isOnline()) fail('offline', deps.text('offline'));
 
     let init: RequestInit;
     const controller = new AbortController();
     try {
-      const headers = new Headers({
-        'Content-Type': 'application/json',
-        'Accept-Language': deps.getLanguage(),
-        clientId: deps.getClientId(),
-        cid: deps.getCid(),
-      });
-      const token = deps.getToken();
-      if (token) headers.set('Authorization', token);
+      const headers = sessionHeaders();
+      headers.set('Content-Type', 'application/json');
       init = { method: 'POST', headers, body: JSON.stringify(body), signal: controller.signal };
     } catch {
       return fail('setup', deps.text('networkExpire'));
@@ -115,14 +140,18 @@ export function createApiClient(overrides: Partial<ApiDeps> = {}): ApiClient & {
     } finally {
       clearTimeout(timer);
     }
+    return settle<T>(res.status, parsed, options);
+  }
 
-    if (res.status === 401) {
+  /** The reactions of spec §8 to an answer's HTTP status and envelope; the envelope on code 0. */
+  function settle<T>(status: number, parsed: unknown, options: RequestOptions): Envelope<T> {
+    if (status === 401) {
       deps.clearCredentials();
       void deps.alert(deps.text('authExpiredTitle'), deps.text('authExpired')).then(() => deps.goLogin());
       throw new ApiError('auth-expired', deps.text('authExpired'), 401);
     }
-    if (res.status === 500) fail('server', deps.text('serverError'), 500);
-    if (!isEnvelope(parsed)) return fail('network', deps.text('noNetwork'), res.status);
+    if (status === 500) fail('server', deps.text('serverError'), 500);
+    if (!isEnvelope(parsed)) return fail('network', deps.text('noNetwork'), status);
 
     const env = parsed as Envelope<T>;
     const msg = typeof env.msg === 'string' ? env.msg : '';
@@ -142,8 +171,69 @@ export function createApiClient(overrides: Partial<ApiDeps> = {}): ApiClient & {
     throw new ApiError('code', msg, code);
   }
 
+  async function upload<T>(path: string, form: FormData, options: UploadOptions = {}): Promise<T> {
+    if (!deps.isOnline()) fail('offline', deps.text('offline'));
+    if (options.signal?.aborted) throw new ApiError('aborted', '');
+    return new Promise<T>((resolve, reject) => {
+      const xhr = deps.xhr();
+      let idle: ReturnType<typeof setTimeout> | undefined;
+      const done = () => {
+        clearTimeout(idle);
+        options.signal?.removeEventListener('abort', onAbort);
+      };
+      const failWith = (kind: ApiErrorKind, text: string) => {
+        done();
+        deps.toast(text, limits.serverToastMs);
+        reject(new ApiError(kind, text));
+      };
+      // A stalled upload fails; a slow one that keeps moving may take as long as it needs.
+      const watch = () => {
+        clearTimeout(idle);
+        idle = setTimeout(() => {
+          xhr.abort();
+          failWith('network', deps.text('noNetwork'));
+        }, deps.uploadIdleMs);
+      };
+      const onAbort = () => {
+        xhr.abort();
+        done();
+        reject(new ApiError('aborted', ''));
+      };
+      try {
+        xhr.open('POST', path);
+        sessionHeaders().forEach((value, name) => xhr.setRequestHeader(name, value));
+      } catch {
+        failWith('setup', deps.text('networkExpire'));
+        return;
+      }
+      xhr.upload.onprogress = (e) => {
+        watch();
+        if (e.lengthComputable && e.total > 0) options.onProgress?.(Math.min(1, e.loaded / e.total));
+      };
+      xhr.onerror = () => failWith('network', deps.text('noNetwork'));
+      xhr.onload = () => {
+        done();
+        let parsed: unknown;
+        try {
+          parsed = JSON.parse(xhr.responseText);
+        } catch {
+          parsed = undefined;
+        }
+        try {
+          resolve(settle<T>(xhr.status, parsed, options).data as T);
+        } catch (e) {
+          reject(e);
+        }
+      };
+      options.signal?.addEventListener('abort', onAbort);
+      watch();
+      xhr.send(form);
+    });
+  }
+
   return {
     request,
+    upload,
     async post<T>(path: string, body?: object, options?: RequestOptions): Promise<T> {
       const env = await request<T>(path, body, options);
       return env.data as T;

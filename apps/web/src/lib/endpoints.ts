@@ -5,13 +5,18 @@ import {
   type AdminNotice,
   type CodeType,
   type Contact,
+  type FileManagerRow,
+  type FilesIndexParams,
   type Message,
   type LoginResult,
   type RegisterResult,
   type SystemInfo,
+  type UploadedFile,
+  type UploadUrlAnswer,
   type VersionInfo,
+  uploadFields,
 } from '@parley/protocol';
-import { api, type RequestOptions } from './api-client';
+import { api, type RequestOptions, type UploadOptions } from './api-client';
 
 /**
  * Typed calls per endpoint (PROTOCOL §2, §12.1, §15). Parameter shapes mirror the protocol's
@@ -51,7 +56,28 @@ export interface SendMessageInput {
   extends?: Record<string, unknown>;
 }
 
+/** The `message` field of an upload (PROTOCOL §5): a sendMessage body whose file is the upload. */
+export interface UploadMessageInput {
+  id: string;
+  type: 'image' | 'voice' | 'video' | 'file';
+  toContactId: ConversationId;
+  content?: string;
+  /** Client keys: voice/video `duration` (s), image `width`/`height`. */
+  extends?: Record<string, unknown>;
+  /** The original name, so the server can tell the extension of a nameless blob. */
+  fileName?: string;
+}
+
 const quiet = { quietSuccess: true } as const;
+
+/** Multipart body of an upload; a Blob without a name (a recording) is sent under `name`. */
+function uploadForm(file: Blob, name: string, extra: Record<string, string> = {}): FormData {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(extra)) form.append(k, v);
+  form.append(uploadFields.file, file, name);
+  return form;
+}
+const fileName = (file: Blob, fallback: string) => (file instanceof File && file.name ? file.name : fallback);
 
 export const endpoints = {
   login: (input: LoginInput) => api.post<LoginResult>(paths.login, input),
@@ -82,4 +108,23 @@ export const endpoints = {
   setMsgIsRead: (toContactId: ConversationId, messages: { id: string; msg_id: number }[] = []) =>
     api.post<''>(paths.setMsgIsRead, { toContactId, messages }, quiet),
   readAtMsg: (toContactId: ConversationId) => api.post<''>(paths.readAtMsg, { toContactId }, quiet),
+  // Uploads (PROTOCOL §5) and the file manager (§4.7).
+  /** Stores a file without a message (`data` = the stored file). */
+  uploadFile: (file: Blob, name: string, options?: UploadOptions) =>
+    api.upload<UploadedFile>(paths.uploadFile, uploadForm(file, fileName(file, name)), { ...quiet, ...options }),
+  /** uploadFile with `message`: the upload is sent as that message; data = the Message (§4.4). */
+  uploadFileMessage: (file: Blob, name: string, message: UploadMessageInput, options?: UploadOptions) =>
+    api.upload<Message>(
+      paths.uploadFile,
+      uploadForm(file, fileName(file, name), { [uploadFields.message]: JSON.stringify({ content: '', ...message }) }),
+      { ...quiet, ...options },
+    ),
+  /** Sets my avatar; data = its URL. */
+  uploadAvatar: (file: Blob, name = 'avatar.png', options?: UploadOptions) =>
+    api.upload<UploadUrlAnswer>(paths.uploadAvatar, uploadForm(file, fileName(file, name)), { ...quiet, ...options }),
+  /** Adds a sticker (≤ 2 MB, jpg/jpeg/gif/png) to my stickers; data = its URL. */
+  uploadEmoji: (file: Blob, name = 'sticker.png', options?: UploadOptions) =>
+    api.upload<UploadUrlAnswer>(paths.uploadEmoji, uploadForm(file, fileName(file, name)), { ...quiet, ...options }),
+  /** The whole envelope: `count` = all matches, for paging. */
+  filesIndex: (input: Partial<FilesIndexParams>) => api.request<FileManagerRow[] | ''>(paths.filesIndex, input, quiet),
 };
