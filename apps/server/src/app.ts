@@ -19,7 +19,9 @@ import { adminRoutes, createConfigAdmin } from './modules/admin/index';
 import { createRealtime, realtimeRoutes, type Realtime } from './modules/realtime/index';
 import { createFriends, friendsRoutes } from './modules/friends/index';
 import { scanRoutes } from './modules/scan/index';
+import { callsRoutes, createCalls } from './modules/calls/index';
 import { createEvents } from './platform/events';
+import { systemTimers } from './platform/timers';
 import { Gateway, type SocketSession } from './platform/socket/gateway';
 
 export interface BuildOptions {
@@ -83,7 +85,10 @@ function createServices(deps: Deps, app: FastifyInstance) {
   const friends = createFriends({ db, clock, users, contactSet, contacts, events, log });
   const groupAvatars = createGroupAvatars({ db, clock, blobs: deps.blobs, log });
   const groups = createGroups({ db, clock, config, users, contactSet, contacts, messages, events, log, refreshAvatar: groupAvatars.refresh });
-  return { config, users, sessions, codes, auth, accounts, events, contactSet, gateway, realtime, contacts, messages, configAdmin, friends, groups, groupAvatars };
+  // A manual clock (tests) brings its own timers, so moving it fires the calls' safety net.
+  const timers = clock.timers ?? systemTimers;
+  const calls = createCalls({ db, clock, timers, config, users, contactSet, contacts, events, presence: deps.presence, publicUrl: deps.config.publicUrl, log });
+  return { config, users, sessions, codes, auth, accounts, events, contactSet, gateway, realtime, contacts, messages, configAdmin, friends, groups, groupAvatars, calls };
 }
 
 declare module 'fastify' {
@@ -114,6 +119,7 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
   });
   app.addHook('onClose', async () => services.gateway.close());
   app.addHook('onClose', async () => services.groupAvatars.idle());
+  app.addHook('onClose', async () => services.calls.stop());
 
   const route = routeFactory<AuthContext>();
   registerApi<AuthContext>(app, {
@@ -131,6 +137,7 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
       ...configRoutes(route, services.config),
       ...friendsRoutes(route, services.friends),
       ...groupsRoutes(route, services.groups),
+      ...callsRoutes(route, services.calls),
       ...scanRoutes(route, { users: services.users, secret: () => services.config.jwtSecret() }),
       ...(opts.extraRoutes?.(route) ?? []),
     ],

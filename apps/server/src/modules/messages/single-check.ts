@@ -1,0 +1,36 @@
+import { AppError } from '../../platform/http/errors';
+import type { ConfigService } from '../config/index';
+import type { ContactSet } from '../contacts/index';
+import type { UserRow, UsersService } from '../users/index';
+
+export interface SingleCheckDeps {
+  config: Pick<ConfigService, 'systemInfo' | 'automation'>;
+  users: UsersService;
+  contactSet: ContactSet;
+}
+
+const isAdmin = (u: UserRow) => u.role === 1 || u.role === 2;
+
+/**
+ * Check 6 of PROTOCOL §4.4, who may write to whom in a single chat: the peer is an active user,
+ * private chat is on (or one side is privileged), and in runMode 2 the two are friends both
+ * ways unless one side is privileged or the other's customer-service user. Calls (§10.1) pass
+ * the same check at `calling`. Returns the peer.
+ */
+export function createSingleChatCheck(deps: SingleCheckDeps) {
+  const { config, users, contactSet } = deps;
+  return async function checkSingle(me: UserRow, peerId: number): Promise<UserRow> {
+    const peer = peerId === me.id ? undefined : await users.get(peerId);
+    if (!users.isLive(peer)) throw new AppError(400, 'contact.notFound');
+    const [{ sysInfo, chatInfo }, auto] = await Promise.all([config.systemInfo(), config.automation()]);
+    const privileged = (u: UserRow) => isAdmin(u) || auto.autoAddUser.user_ids.includes(u.id);
+    const eitherPrivileged = privileged(me) || privileged(peer);
+    if (chatInfo.simpleChat === 0 && !eitherPrivileged) throw new AppError(400, 'chat.privateDisabled');
+    if (sysInfo.runMode === 2 && !eitherPrivileged && me.cs_uid !== peer.id && peer.cs_uid !== me.id) {
+      if (!(await contactSet.isAcceptedFriend(peer.id, me.id))) throw new AppError(400, 'chat.notFriendOfThem');
+      if (!(await contactSet.isAcceptedFriend(me.id, peer.id))) throw new AppError(400, 'chat.notMyFriend');
+    }
+    return peer;
+  };
+}
+export type SingleChatCheck = ReturnType<typeof createSingleChatCheck>;
