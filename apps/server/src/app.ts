@@ -13,7 +13,7 @@ import { createCodes } from './modules/codes/index';
 import { configRoutes, createConfigService } from './modules/config/index';
 import { createUsersService, usersRoutes } from './modules/users/index';
 import { contactsRoutes, createContactSet, createContacts } from './modules/contacts/index';
-import { createMessages, messagesRoutes } from './modules/messages/index';
+import { createMessages, messageActionsRoutes, messagesRoutes } from './modules/messages/index';
 import { createGroupAvatars, createGroups, groupsRoutes } from './modules/groups/index';
 import { adminRoutes, createConfigAdmin } from './modules/admin/index';
 import { createRealtime, realtimeRoutes, type Realtime } from './modules/realtime/index';
@@ -133,6 +133,7 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
       ...usersRoutes(route, services.users),
       ...contactsRoutes(route, services.contacts),
       ...messagesRoutes(route, services.messages),
+      ...messageActionsRoutes(route, services.messages),
       ...adminRoutes(route, services.configAdmin, services.config),
       ...configRoutes(route, services.config),
       ...friendsRoutes(route, services.friends),

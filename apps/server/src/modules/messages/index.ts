@@ -1,5 +1,6 @@
-/** Messages (PROTOCOL §4): sending with the §4.4 checks, reading, read receipts and mentions. */
+/** Messages (PROTOCOL §4): sending with the §4.4 checks, reading, read receipts, mentions, recall, delete and forward. */
 export { createMessages, type Messages } from './messages.service';
 export { messagesRoutes } from './messages.routes';
+export { messageActionsRoutes } from './actions.routes';
 export { sanitizeText, type SanitizedText } from './sanitize';
 export { toMessage } from './present';

@@ -1,0 +1,61 @@
+import type { Kysely } from 'kysely';
+import type { Clock } from '../../platform/clock';
+import type { DB } from '../../platform/db/index';
+import type { Events } from '../../platform/events';
+import type { ConfigService } from '../config/index';
+import { conversationOfRow, groupsRepo, type RequestView } from '../contacts/index';
+import type { UsersService } from '../users/index';
+import type { MessageRow } from './messages.repo';
+import type { Reader } from './read.service';
+
+/** What recall, delete, hide and forward (PROTOCOL §4.6) share. */
+
+export interface ActionDeps {
+  db: Kysely<DB>;
+  clock: Clock;
+  config: Pick<ConfigService, 'systemInfo'>;
+  users: UsersService;
+  events: Events;
+  log: (err: unknown) => void;
+}
+
+/** The reader's visibility rule: every action starts from a row the actor may see. */
+export type VisibleRow = Reader['visibleRow'];
+
+/** The causing request: its language and origin, and its User-Agent for `isMobile` (§2.1). */
+export interface ActionRequest extends RequestView {
+  userAgent: string;
+}
+
+/** Who hears of a change to `row` (§4.6): both parties (single), the active members (group), the owner (favourites). */
+export async function audienceOf(db: Kysely<DB>, row: MessageRow): Promise<number[]> {
+  if (row.is_group === 1) return (await groupsRepo.activeMembers(db, row.to_user)).map((m) => m.user_id);
+  if (row.is_group === 0) return [...new Set([row.from_user, row.to_user])];
+  return [row.from_user];
+}
+
+/** The conversation of `row` as `viewer` names it: the other party's uid, "group-N" or -1. */
+export const sideOf = (viewer: number, row: MessageRow): number | string => conversationOfRow(viewer, row).wireId;
+
+/**
+ * Sends one event whose data differs per recipient, once per distinct payload (in a group: the
+ * actor's and everyone else's), so a large group costs a couple of publishes, not one per member.
+ */
+export async function pushPerRecipient(
+  events: Events,
+  type: 'undoMessage' | 'delMessage',
+  recipients: number[],
+  dataFor: (userId: number) => object,
+): Promise<void> {
+  const byPayload = new Map<string, { data: object; ids: number[] }>();
+  for (const id of recipients) {
+    const data = dataFor(id);
+    const key = JSON.stringify(data);
+    const entry = byPayload.get(key) ?? { data, ids: [] };
+    entry.ids.push(id);
+    byPayload.set(key, entry);
+  }
+  for (const { data, ids } of byPayload.values()) await events.toUsers(ids, type, data);
+}
+
+export const isSystemLine = (row: MessageRow): boolean => row.type === 'event' || row.type === 'webrtc';

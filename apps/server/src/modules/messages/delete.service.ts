@@ -1,0 +1,56 @@
+import type { DelMessageEvent } from '@parley/protocol';
+import { withTx } from '../../platform/db/index';
+import { AppError } from '../../platform/http/errors';
+import type { UserRow } from '../users/index';
+import * as actionsRepo from './actions.repo';
+import { audienceOf, pushPerRecipient, sideOf, type ActionDeps, type VisibleRow } from './actions-context';
+import * as repo from './messages.repo';
+
+/** delMessage (delete for everyone) and removeMessage (hide for me), PROTOCOL §4.6. */
+export function createDeletion(deps: ActionDeps, visibleRow: VisibleRow) {
+  const { db, config, events } = deps;
+
+  return {
+    async del(me: UserRow, id: string): Promise<void> {
+      if ((await config.systemInfo()).chatInfo.dbDelMsg !== 1) throw new AppError(400, 'chat.deleteDisabled');
+      const { row } = await visibleRow(me, await repo.findByUuid(db, id));
+      // Mine only; never an announcement or a server event line (a recall line is mine to delete).
+      if (row.from_user !== me.id || row.is_group === 2 || (row.type === 'event' && row.is_undo !== 1)) {
+        throw new AppError(400, 'chat.undoNotAllowed');
+      }
+      await withTx(
+        db,
+        async (tx, onCommit) => {
+          const recipients = await audienceOf(tx, row);
+          const wasLast = await actionsRepo.deleteRow(tx, row);
+          const dataFor = (uid: number): DelMessageEvent => ({
+            id: row.id,
+            msg_id: row.msg_id,
+            from_user: row.from_user,
+            to_user: row.to_user,
+            toContactId: sideOf(uid, row),
+            is_group: row.is_group as 0 | 1 | 3,
+            is_last: wasLast ? 1 : 0,
+          });
+          onCommit(() => pushPerRecipient(events, 'delMessage', recipients, dataFor));
+        },
+        deps.log,
+      );
+    },
+
+    /** Hidden for me; a single-chat row goes once both sides hid it, a favourite at once. No push. */
+    async remove(me: UserRow, id: string): Promise<void> {
+      const { row } = await visibleRow(me, await repo.findByUuid(db, id));
+      const other = row.is_group === 0 ? (row.from_user === me.id ? row.to_user : row.from_user) : undefined;
+      await withTx(
+        db,
+        async (tx) => {
+          await actionsRepo.hide(tx, me.id, row.msg_id);
+          const gone = row.is_group === 3 || (other !== undefined && (await repo.isHidden(tx, other, row.msg_id)));
+          if (gone) await actionsRepo.deleteRow(tx, row);
+        },
+        deps.log,
+      );
+    },
+  };
+}
