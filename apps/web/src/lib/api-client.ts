@@ -94,6 +94,12 @@ export interface ApiClient {
    * Same headers and the same reactions to codes as `request` (401 = refused: toast the msg).
    */
   upload<T>(path: string, form: FormData, options?: UploadOptions): Promise<T>;
+  /**
+   * GET JSON from a third-party service (the maps provider's URL templates): no session
+   * headers or cookies, so no token leaves this origin; the usual timeout; shows nothing —
+   * the caller says what failed. Rejects with an ApiError (`offline` / `network`).
+   */
+  getExternalJson(url: string): Promise<unknown>;
 }
 
 export function createApiClient(overrides: Partial<ApiDeps> = {}): ApiClient & { configure(d: Partial<ApiDeps>): void } {
@@ -231,9 +237,31 @@ export function createApiClient(overrides: Partial<ApiDeps> = {}): ApiClient & {
     });
   }
 
+  async function getExternalJson(url: string): Promise<unknown> {
+    if (!deps.isOnline()) throw new ApiError('offline', deps.text('offline'));
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), deps.timeoutMs);
+    try {
+      const res = await deps.fetch(url, {
+        method: 'GET',
+        headers: { Accept: 'application/json' },
+        credentials: 'omit',
+        referrerPolicy: 'no-referrer',
+        signal: controller.signal,
+      });
+      if (!res.ok) throw new ApiError('network', deps.text('noNetwork'), res.status);
+      return (await res.json()) as unknown;
+    } catch (e) {
+      throw e instanceof ApiError ? e : new ApiError('network', deps.text('noNetwork'));
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
   return {
     request,
     upload,
+    getExternalJson,
     async post<T>(path: string, body?: object, options?: RequestOptions): Promise<T> {
       const env = await request<T>(path, body, options);
       return env.data as T;
@@ -247,3 +275,5 @@ export function createApiClient(overrides: Partial<ApiDeps> = {}): ApiClient & {
 /** The app-wide client; `app/` wires its side effects at start-up (configureApi). */
 export const api = createApiClient();
 export const configureApi = (d: Partial<ApiDeps>): void => api.configure(d);
+/** Third-party JSON (maps provider) through the app-wide client; see `getExternalJson`. */
+export const fetchExternalJson = (url: string): Promise<unknown> => api.getExternalJson(url);
