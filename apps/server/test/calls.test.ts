@@ -24,9 +24,8 @@ beforeAll(async () => {
   dave = await registerAndLogin(s.api, { account: 'dave1', realname: 'Dave', password: 'dave-pw1' });
   await makeFriends(s, bob, carol);
   await makeFriends(s, bob, dave);
-  [bobA, bobB, carolA, carolB, aliceWs] = await Promise.all(
-    [bob, bob, carol, carol, alice].map((u) => connectSocket(s.url, { token: u.token })),
-  );
+  const connect = (u: TestUser) => connectSocket(s.url, { token: u.token });
+  [bobA, bobB, carolA, carolB, aliceWs] = await Promise.all([connect(bob), connect(bob), connect(carol), connect(carol), connect(alice)]);
 });
 afterAll(async () => {
   for (const ws of [bobA, bobB, carolA, carolB, aliceWs]) ws?.close();

@@ -12,6 +12,7 @@ import type { UserRow, UsersService } from '../users/index';
 import { prepareContent, sendableType } from './kinds';
 import { cardOf, cardUserId } from './location-contact';
 import * as repo from './messages.repo';
+import { createSingleChatCheck } from './single-check';
 import type { MessageRow } from './messages.repo';
 import { toMessage, type RowContext } from './present';
 
@@ -26,7 +27,6 @@ export interface SendDeps {
   log: (err: unknown) => void;
 }
 
-const isAdmin = (u: UserRow) => u.role === 1 || u.role === 2;
 const pad = (n: number) => String(n).padStart(2, '0');
 function dateTime(sec: number): string {
   const d = new Date(sec * 1000);
@@ -42,20 +42,8 @@ export interface SendOptions {
 export function createSender(deps: SendDeps) {
   const { db, clock, config, users, contactSet, contacts, events } = deps;
 
-  /** Check 6: who may write to whom in a single chat. */
-  async function checkSingle(me: UserRow, peerId: number): Promise<UserRow> {
-    const peer = peerId === me.id ? undefined : await users.get(peerId);
-    if (!users.isLive(peer)) throw new AppError(400, 'contact.notFound');
-    const [{ sysInfo, chatInfo }, auto] = await Promise.all([config.systemInfo(), config.automation()]);
-    const privileged = (u: UserRow) => isAdmin(u) || auto.autoAddUser.user_ids.includes(u.id);
-    const eitherPrivileged = privileged(me) || privileged(peer);
-    if (chatInfo.simpleChat === 0 && !eitherPrivileged) throw new AppError(400, 'chat.privateDisabled');
-    if (sysInfo.runMode === 2 && !eitherPrivileged && me.cs_uid !== peer.id && peer.cs_uid !== me.id) {
-      if (!(await contactSet.isAcceptedFriend(peer.id, me.id))) throw new AppError(400, 'chat.notFriendOfThem');
-      if (!(await contactSet.isAcceptedFriend(me.id, peer.id))) throw new AppError(400, 'chat.notMyFriend');
-    }
-    return peer;
-  }
+  /** Check 6: who may write to whom in a single chat (shared with calls, §10.1). */
+  const checkSingle = createSingleChatCheck({ config, users, contactSet });
 
   /** Check 7: the group exists, I am a member, and I may speak. */
   async function checkGroup(me: UserRow, groupId: number) {
