@@ -7,6 +7,8 @@ import { registerBodyParsers } from './platform/http/body';
 import { registerErrorHandler } from './platform/http/error-handler';
 import { extractToken, registerApi, routeFactory, type AnyRoute } from './platform/http/router';
 import { registerStatic } from './platform/http/static';
+import { registerMultipart } from './platform/http/multipart';
+import { createFiles, filesRoutes } from './modules/files/index';
 import { accountsRoutes, createAccounts } from './modules/accounts/index';
 import { authRoutes, createAuth, createSessions, type AuthContext } from './modules/auth/index';
 import { createCodes } from './modules/codes/index';
@@ -88,7 +90,8 @@ function createServices(deps: Deps, app: FastifyInstance) {
   // A manual clock (tests) brings its own timers, so moving it fires the calls' safety net.
   const timers = clock.timers ?? systemTimers;
   const calls = createCalls({ db, clock, timers, config, users, contactSet, contacts, events, presence: deps.presence, publicUrl: deps.config.publicUrl, log });
-  return { config, users, sessions, codes, auth, accounts, events, contactSet, gateway, realtime, contacts, messages, configAdmin, friends, groups, groupAvatars, calls };
+  const files = createFiles({ db, clock, config, users, messages, blobs: deps.blobs });
+  return { config, users, sessions, codes, auth, accounts, events, contactSet, gateway, realtime, contacts, messages, configAdmin, friends, groups, groupAvatars, calls, files };
 }
 
 declare module 'fastify' {
@@ -110,6 +113,7 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
   app.decorate('services', services);
 
   registerBodyParsers(app);
+  await registerMultipart(app);
   registerErrorHandler(app);
 
   await app.register(websocket, { options: { maxPayload: limits.socketFrameBytes } });
@@ -138,6 +142,7 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
       ...configRoutes(route, services.config),
       ...friendsRoutes(route, services.friends),
       ...groupsRoutes(route, services.groups),
+      ...filesRoutes(route, services.files),
       ...callsRoutes(route, services.calls),
       ...scanRoutes(route, { users: services.users, secret: () => services.config.jwtSecret() }),
       ...(opts.extraRoutes?.(route) ?? []),
@@ -149,6 +154,6 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
       '/manage/config/getConfig': '/manage/config/getInfo',
     },
   });
-  await registerStatic(app, { staticDir: deps.staticDir, webDir: deps.config.webDir, storageDir: deps.blobs.localDir });
+  await registerStatic(app, { staticDir: deps.staticDir, webDir: deps.config.webDir, storageDir: deps.blobs.localDir, download: services.files.download });
   return app;
 }

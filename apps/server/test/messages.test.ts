@@ -69,7 +69,7 @@ describe('sendMessage to a person', () => {
       [{ type: 'text', content: '<script>x</script>', toContactId: bob.id }, alice, { code: 400, msg: 'Invalid parameter: content' }],
       [{ type: 'event', content: 'x', toContactId: bob.id }, alice, { code: 400, msg: 'Invalid parameter: type' }],
       [{ type: 'webrtc', content: 'x', toContactId: bob.id }, alice, { code: 400, msg: 'Invalid parameter: type' }],
-      [{ type: 'image', content: 'x', toContactId: bob.id, file_id: 1 }, alice, { code: 400, msg: 'Invalid parameter: type' }],
+      [{ type: 'image', content: 'x', toContactId: bob.id, file_id: 999 }, alice, { code: 400, msg: 'Invalid parameter: file_id' }],
       [{ type: 'emoji', content: 'https://evil.example/x.png', toContactId: bob.id }, alice, { code: 400, msg: 'Invalid parameter: content' }],
       [{ type: 'text', content: 'x', toContactId: 99999 }, alice, { code: 400, msg: 'Contact does not exist' }],
       [{ type: 'text', content: 'x', toContactId: 'admin_notice' }, alice, { code: 400, msg: 'System conversations are read-only' }],

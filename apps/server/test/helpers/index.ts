@@ -3,3 +3,4 @@ export { createApi, type Api, type CallOptions, type Envelope, type Response } f
 export { login, people, registerAndLogin, seedPeople, type TestUser } from './fixtures';
 export { startMailCatcher, type MailCatcher, type CaughtMail } from './mail';
 export { connectSocket, type TestSocket } from './socket';
+export { makeImage, upload, type UploadOptions } from './upload';

@@ -1,4 +1,4 @@
-import { defaultGroupSetting, formatMsg, type Contact, type GroupSetting, type Lang } from '@parley/protocol';
+import { defaultGroupSetting, fileMessageTypes, formatMsg, type Contact, type GroupSetting, type Lang } from '@parley/protocol';
 import { absoluteUrl, avatarUrl, maskAccount, maskIp, namePy } from '../users/index';
 import type { MessageRow, PrefRow, UserRow } from './contacts.repo';
 import type { GroupRow } from './groups.repo';
@@ -47,6 +47,8 @@ export function parseGroupSetting(text: string): GroupSetting {
  * What a row says to `viewerId`: recalled rows read as a recall line (by me / by the peer /
  * by name / by a manager), stickers as absolute URLs, everything else as stored.
  */
+const FILE_TYPES = new Set<string>(fileMessageTypes);
+
 export function visibleContent(row: MessageRow, viewerId: number, lang: Lang, origin: string, senderName: string): string {
   if (row.is_undo === 1) {
     const by = Number(parseJsonObject(row.extends)?.undoBy ?? row.from_user);
@@ -55,7 +57,8 @@ export function visibleContent(row: MessageRow, viewerId: number, lang: Lang, or
     if (by === row.from_user) return formatMsg('chat.recalledByName', lang, { name: senderName });
     return formatMsg('chat.recalledByManager', lang);
   }
-  if (row.type === 'emoji') return absoluteUrl(origin, row.content, row.content);
+  // Stickers and files are stored as paths (§4.2); readers get absolute URLs.
+  if (row.type === 'emoji' || (row.file_id > 0 && FILE_TYPES.has(row.type))) return absoluteUrl(origin, row.content, row.content);
   return row.content;
 }
 

@@ -3,4 +3,6 @@ export { createMessages, type Messages } from './messages.service';
 export { messagesRoutes } from './messages.routes';
 export { messageActionsRoutes } from './actions.routes';
 export { sanitizeText, type SanitizedText } from './sanitize';
-export { toMessage } from './present';
+export { summary, toMessage } from './present';
+export { isFileMessageType, uploadMessageType, type FileRow } from './file-message';
+export { fileUrls, tokenOfPath } from './file-urls';

@@ -5,8 +5,8 @@ import { prepareContact, prepareLocation } from './location-contact';
 
 /**
  * What each sendable type (PROTOCOL §4.2) accepts and stores. A closed switch: adding a type
- * to the protocol fails to compile here until it is handled. File messages arrive with
- * uploads; until then they are refused as a bad `type`. Location and contact: location-contact.ts.
+ * to the protocol fails to compile here until it is handled. File messages: file-message.ts;
+ * location and contact: location-contact.ts.
  */
 
 export type SendableType = (typeof sendableTypes)[number];
@@ -30,12 +30,11 @@ export function sendableType(type: string): SendableType {
     case 'emoji':
     case 'location':
     case 'contact':
-      return type;
     case 'image':
     case 'voice':
     case 'video':
     case 'file':
-      throw badParam('type');
+      return type;
     default:
       return assertNever(type);
   }
@@ -88,7 +87,8 @@ export function prepareContent(
     case 'voice':
     case 'video':
     case 'file':
-      throw badParam('type');
+      // File messages are prepared from their file row (file-message.ts).
+      throw badParam('file_id');
     default:
       return assertNever(type);
   }

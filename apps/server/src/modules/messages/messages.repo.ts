@@ -2,6 +2,7 @@ import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
 import type { DB } from '../../platform/db/index';
 import type { MessagesTable } from '../../platform/db/schema-chat';
 import type { UsersTable } from '../../platform/db/schema';
+import type { FilesTable } from '../../platform/db/schema-files';
 
 /** Message rows: the send path's writes and the reading queries (all on the 0002 indexes). */
 
@@ -179,4 +180,9 @@ export async function markReadFrom(db: Kysely<DB>, me: number, peer: number): Pr
 /** Everyone's prefs for one conversation (is_top / is_notice of each recipient). */
 export async function prefsForChat(db: Kysely<DB>, chatId: string) {
   return db.selectFrom('chat_prefs').selectAll().where('chat_identify', '=', chatId).execute();
+}
+
+/** An uploaded file (PROTOCOL §5), for file messages. */
+export async function findFile(db: Kysely<DB>, id: number): Promise<Selectable<FilesTable> | undefined> {
+  return db.selectFrom('files').selectAll().where('id', '=', id).executeTakeFirst();
 }

@@ -1,7 +1,9 @@
 import type { Lang, Message, MessageType, UserSummary } from '@parley/protocol';
-import { avatarUrl, type UserRow } from '../users/index';
+import { absoluteUrl, avatarUrl, type UserRow } from '../users/index';
 import { ADMIN_NOTICE, groupWireId, parseJsonObject, visibleContent } from '../contacts/index';
 import type { MessageRow } from './messages.repo';
+import { isFileMessageType } from './file-message';
+import { fileUrls } from './file-urls';
 
 /** The message object of PROTOCOL §4.1, built from a stored row for one reader. */
 
@@ -18,6 +20,8 @@ export interface RowContext {
   isLast: boolean;
   /** Pushes carry `is_read` 0 for groups; rows 1. */
   push?: boolean;
+  /** `fileUpload.preview` ('' or absent = our /view.html). */
+  previewPrefix?: string;
 }
 
 export function summary(u: UserRow | undefined, id: number, displayName: string, origin: string): UserSummary {
@@ -42,6 +46,26 @@ export function storedTarget(row: Pick<MessageRow, 'is_group' | 'to_user'>): num
 
 export const parseAt = (at: string): number[] => (at ? at.split(',').map(Number).filter((n) => Number.isInteger(n) && n > 0) : []);
 
+/** §4.1 file fields, and the stored paths inside image/video `extends` made absolute. */
+function fileParts(row: MessageRow, c: RowContext): Partial<Message> {
+  if (row.file_id <= 0 || row.is_undo === 1 || !isFileMessageType(row.type)) return {};
+  const ext = parseJsonObject(row.extends) ?? {};
+  for (const key of ['thumb', 'poster']) {
+    if (typeof ext[key] === 'string') ext[key] = absoluteUrl(c.origin, ext[key], ext[key]);
+  }
+  const urls = fileUrls(c.origin, row.content, row.file_name.split('.').pop() ?? '', row.type === 'image', c.previewPrefix);
+  return {
+    extends: ext,
+    file_id: row.file_id,
+    file_cate: row.file_cate,
+    fileName: row.file_name,
+    fileSize: row.file_size,
+    preview: urls.preview,
+    download: urls.download,
+    extUrl: urls.extUrl,
+  };
+}
+
 export function toMessage(row: MessageRow, c: RowContext): Message {
   const isGroup = row.is_group as 0 | 1 | 2 | 3;
   return {
@@ -64,5 +88,6 @@ export function toMessage(row: MessageRow, c: RowContext): Message {
     pid: row.pid,
     extends: parseJsonObject(row.extends),
     role: c.role,
+    ...fileParts(row, c),
   };
 }

@@ -8,6 +8,7 @@ import {
   conversationOf, conversationOfRow, groupsRepo, parseGroupSetting, visibleContent, type Contacts, type Conversation,
   type RequestView,
 } from '../contacts/index';
+import type { ConfigService } from '../config/index';
 import type { UserRow, UsersService } from '../users/index';
 import * as repo from './messages.repo';
 import type { MessageRow, RowFilter } from './messages.repo';
@@ -15,6 +16,8 @@ import { toMessage } from './present';
 
 export interface ReadDeps {
   db: Kysely<DB>;
+  /** `fileUpload.preview` for the file fields of rows. */
+  config: Pick<ConfigService, 'systemInfo'>;
   clock: Clock;
   users: UsersService;
   contacts: Contacts;
@@ -73,6 +76,7 @@ export function createReader(deps: ReadDeps) {
       a.conv.kind === 'group' ? groupsRepo.membersByIds(db, a.conv.groupId, senderIds) : Promise.resolve(new Map<number, { role: number; nickname: string }>()),
       repo.lastMsgId(db, a.conv.chatId),
     ]);
+    const { fileUpload } = await deps.config.systemInfo();
     return rows.map((row) => {
       const sender = senders.get(row.from_user);
       const m = members.get(row.from_user);
@@ -85,6 +89,7 @@ export function createReader(deps: ReadDeps) {
         role: m?.role ?? 3,
         toContactId: a.conv.wireId,
         isLast: row.msg_id === lastId,
+        previewPrefix: fileUpload.preview,
       });
     });
   }

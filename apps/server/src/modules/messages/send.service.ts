@@ -10,6 +10,7 @@ import {
 } from '../contacts/index';
 import type { UserRow, UsersService } from '../users/index';
 import { prepareContent, sendableType } from './kinds';
+import { fileColumns, isFileMessageType, prepareFileContent, type FileRow } from './file-message';
 import { cardOf, cardUserId } from './location-contact';
 import * as repo from './messages.repo';
 import { createSingleChatCheck } from './single-check';
@@ -58,10 +59,12 @@ export function createSender(deps: SendDeps) {
   }
 
   /** The sender's view of a stored row, named by its original target. */
-  function senderView(me: UserRow, row: MessageRow, conv: Conversation, r: RequestView, role: number, nickname = ''): Message {
+  function senderView(
+    me: UserRow, row: MessageRow, conv: Conversation, r: RequestView, role: number, nickname = '', previewPrefix = '',
+  ): Message {
     const c: RowContext = {
       viewerId: me.id, lang: r.lang, origin: r.origin, sender: me, senderName: nickname || me.realname,
-      role, toContactId: conv.wireId, isLast: true,
+      role, toContactId: conv.wireId, isLast: true, previewPrefix,
     };
     return toMessage(row, c);
   }
@@ -123,10 +126,21 @@ export function createSender(deps: SendDeps) {
     },
   };
 
+  async function previewPrefix(): Promise<string> {
+    return (await config.systemInfo()).fileUpload.preview;
+  }
+
+  /** A file message names my own upload, or the file of the message I forward (§4.4, §4.6). */
+  async function usableFile(me: UserRow, fileId: number | undefined, opts: SendOptions): Promise<FileRow> {
+    const file = fileId ? await repo.findFile(db, fileId) : undefined;
+    if (!file || (file.user_id !== me.id && opts.forwardOf?.file_id !== file.id)) throw badParam('file_id');
+    return file;
+  }
+
   async function sendOnce(me: UserRow, p: SendMessageParams, r: RequestView, opts: SendOptions): Promise<Message> {
     // 1. shape
     const type = sendableType(p.type);
-    if (p.content === undefined) throw badParam('content');
+    if (p.content === undefined && !isFileMessageType(type)) throw badParam('content');
     if (p.extends && Buffer.byteLength(JSON.stringify(p.extends)) > limits.extendsBytes) throw badParam('extends');
     // 2. idempotent resend
     const stored = await repo.findByUuid(db, p.id);
@@ -134,7 +148,7 @@ export function createSender(deps: SendDeps) {
       if (stored.from_user !== me.id) throw badParam('id');
       const conv = conversationOfStored(me.id, stored);
       const member = stored.is_group === 1 ? await groupsRepo.membership(db, stored.to_user, me.id) : undefined;
-      return senderView(me, stored, conv, r, member?.role ?? 3, member?.nickname);
+      return senderView(me, stored, conv, r, member?.role ?? 3, member?.nickname, await previewPrefix());
     }
     // 3. read-only conversations
     const conv = conversationOf(me.id, p.toContactId);
@@ -146,7 +160,11 @@ export function createSender(deps: SendDeps) {
     }
     // 5. content rules
     const ext = type === 'contact' ? { ...cardOf(await users.get(cardUserId(p.extends) ?? 0), r.origin) } : p.extends;
-    const prepared = prepareContent(type, p.content, ext, [r.origin], r.lang);
+    const file = isFileMessageType(type) ? await usableFile(me, p.file_id, opts) : undefined;
+    const prepared = file && isFileMessageType(type)
+      ? prepareFileContent(type, file, p.extends)
+      : prepareContent(type, p.content ?? '', ext, [r.origin], r.lang);
+    const preview = await previewPrefix();
     // 6. / 7. who may write here
     const peer = conv.kind === 'user' ? await checkSingle(me, conv.peerId) : undefined;
     const grp = conv.kind === 'group' ? await checkGroup(me, conv.groupId) : undefined;
@@ -175,17 +193,14 @@ export function createSender(deps: SendDeps) {
           pid,
           is_read: conv.kind === 'user' ? 0 : 1,
           is_undo: 0,
-          file_id: 0,
-          file_cate: 0,
-          file_name: '',
-          file_size: 0,
+          ...fileColumns(file),
           send_time_ms: now,
         };
         const msgId = await repo.insertMessage(tx, values);
         await repo.setLastMsg(tx, conv.chatId, msgId);
         if (grp) await repo.insertMentions(tx, msgId, grp.group.id, at);
         const row: MessageRow = { ...values, msg_id: msgId };
-        const base = senderView(me, row, conv, r, grp?.member.role ?? 3, grp?.member.nickname);
+        const base = senderView(me, row, conv, r, grp?.member.role ?? 3, grp?.member.nickname, preview);
         // The reply is the sender's payload: withTx runs this before it returns `base`.
         onCommit(async () => {
           if (peer) base.contactInfo = await pushSingle(me, peer, row, base, r);

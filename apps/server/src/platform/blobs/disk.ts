@@ -11,6 +11,13 @@ export interface BlobStore {
   put(relativePath: string, bytes: Uint8Array): Promise<string>;
   /** The bytes at `relativePath` (as given to put, or a `/storage/…` path); undefined when absent. */
   get(relativePath: string): Promise<Uint8Array | undefined>;
+  /**
+   * Moves the local file `localFile` (an upload streamed to a temp file) to `relativePath`;
+   * returns its public path. The temp file is gone afterwards.
+   */
+  putFile(relativePath: string, localFile: string): Promise<string>;
+  /** Removes the bytes at `relativePath` (or `/storage/…`); absent is not an error. */
+  delete(relativePath: string): Promise<void>;
   /** The directory `/storage/` is served from, when blobs are local files. */
   localDir?: string;
 }
@@ -40,6 +47,24 @@ export function diskBlobStore(dir: string): BlobStore {
       await fs.writeFile(tmp, bytes);
       await fs.rename(tmp, target);
       return `/storage/${clean}`;
+    },
+    async putFile(relativePath, localFile) {
+      const { clean, target } = resolve(relativePath);
+      await fs.mkdir(path.dirname(target), { recursive: true });
+      try {
+        await fs.rename(localFile, target);
+      } catch (err) {
+        // The temp dir may sit on another file system: copy under a temp name, then rename.
+        if ((err as NodeJS.ErrnoException).code !== 'EXDEV') throw err;
+        const tmp = `${target}.${process.pid}.${Date.now()}.tmp`;
+        await fs.copyFile(localFile, tmp);
+        await fs.rename(tmp, target);
+        await fs.rm(localFile, { force: true });
+      }
+      return `/storage/${clean}`;
+    },
+    async delete(relativePath) {
+      await fs.rm(resolve(relativePath).target, { force: true });
     },
   };
 }

@@ -1,6 +1,7 @@
 import type { Generated } from 'kysely';
 import type { ChatTables } from './schema-chat';
 import type { GroupTables } from './schema-groups';
+import type { FileTables } from './schema-files';
 
 /**
  * `Generated<T>` marks columns with a database default (optional on insert).
@@ -84,7 +85,7 @@ export interface InviteCodesTable {
   create_time: number;
 }
 
-export interface DB extends ChatTables, GroupTables {
+export interface DB extends ChatTables, GroupTables, FileTables {
   users: UsersTable;
   sessions: SessionsTable;
   config: ConfigTable;

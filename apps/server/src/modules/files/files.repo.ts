@@ -1,0 +1,139 @@
+import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
+import type { DB } from '../../platform/db/index';
+import type { FilesTable, StickersTable } from '../../platform/db/schema-files';
+
+/** Uploads, the file manager's queries and stickers (tables of migration 0006). */
+
+export type FileRow = Selectable<FilesTable>;
+export type StickerRow = Selectable<StickersTable>;
+
+export async function insertFile(db: Kysely<DB>, values: Insertable<FilesTable>): Promise<FileRow> {
+  return db.insertInto('files').values(values).returningAll().executeTakeFirstOrThrow();
+}
+
+export async function findFile(db: Kysely<DB>, id: number): Promise<FileRow | undefined> {
+  return db.selectFrom('files').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function findByToken(db: Kysely<DB>, token: string): Promise<FileRow | undefined> {
+  return db.selectFrom('files').selectAll().where('token', '=', token).executeTakeFirst();
+}
+
+export async function deleteFile(db: Kysely<DB>, id: number): Promise<void> {
+  await db.deleteFrom('files').where('id', '=', id).execute();
+}
+
+/** Whether `userId` can see a live message carrying `fileId` (party, favourites or group member). */
+export async function fileInVisibleMessage(db: Kysely<DB>, userId: number, fileId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('messages as m')
+    .select('m.msg_id')
+    .where('m.file_id', '=', fileId)
+    .where('m.is_undo', '=', 0)
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('m.is_group', 'in', [0, 3]), eb.or([eb('m.from_user', '=', userId), eb('m.to_user', '=', userId)])]),
+        eb.and([
+          eb('m.is_group', '=', 1),
+          eb.exists(
+            eb.selectFrom('group_members as g').select('g.id').whereRef('g.group_id', '=', 'm.to_user').where('g.user_id', '=', userId),
+          ),
+        ]),
+      ]),
+    )
+    .where((eb) => eb.not(eb.exists(eb.selectFrom('message_hidden as h').select('h.msg_id').whereRef('h.msg_id', '=', 'm.msg_id').where('h.user_id', '=', userId))))
+    .limit(1)
+    .executeTakeFirst();
+  return !!row;
+}
+
+export interface ManagerFilter {
+  userId: number;
+  role: number;
+  cate: number;
+  keywords: string;
+  limit: number;
+  offset: number;
+}
+
+/** Case-insensitive substring match on both databases (LIKE wildcards in the text escaped). */
+const nameContains = (column: string, text: string) =>
+  sql<boolean>`lower(${sql.ref(column)}) like ${`%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`} escape '\\'`;
+
+/** §4.7 default scope: file messages (not voice, not recalled, not hidden by me) of my singles and favourites. */
+export async function fileMessages(db: Kysely<DB>, f: ManagerFilter) {
+  let q = db
+    .selectFrom('messages as m')
+    .where('m.file_id', '>', 0)
+    .where('m.is_undo', '=', 0)
+    .where('m.type', 'in', ['image', 'video', 'file'])
+    .where((eb) =>
+      f.role === 1
+        ? eb.and([eb('m.from_user', '=', f.userId), eb('m.is_group', 'in', [0, 3])])
+        : f.role === 2
+          ? eb.and([eb('m.to_user', '=', f.userId), eb('m.is_group', '=', 0)])
+          : eb.or([
+              eb.and([eb('m.from_user', '=', f.userId), eb('m.is_group', 'in', [0, 3])]),
+              eb.and([eb('m.to_user', '=', f.userId), eb('m.is_group', '=', 0)]),
+            ]),
+    )
+    .where((eb) => eb.not(eb.exists(eb.selectFrom('message_hidden as h').select('h.msg_id').whereRef('h.msg_id', '=', 'm.msg_id').where('h.user_id', '=', f.userId))));
+  if (f.cate > 0) q = q.where('m.file_cate', '=', f.cate);
+  if (f.keywords) q = q.where(nameContains('m.file_name', f.keywords));
+  const [rows, total] = await Promise.all([
+    q.selectAll('m').orderBy('m.msg_id', 'desc').limit(f.limit).offset(f.offset).execute(),
+    q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
+  ]);
+  return { rows, count: Number(total?.n ?? 0) };
+}
+
+/** §4.7 `is_all`: every stored upload. */
+export async function allFiles(db: Kysely<DB>, f: ManagerFilter) {
+  let q = db.selectFrom('files');
+  if (f.role === 1) q = q.where('user_id', '=', f.userId);
+  if (f.role === 2) q = q.where('user_id', '<>', f.userId);
+  if (f.cate > 0) q = q.where('cate', '=', f.cate);
+  if (f.keywords) q = q.where(nameContains('name', f.keywords));
+  const [rows, total] = await Promise.all([
+    q.selectAll().orderBy('id', 'desc').limit(f.limit).offset(f.offset).execute(),
+    q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
+  ]);
+  return { rows, count: Number(total?.n ?? 0) };
+}
+
+export async function stickersOf(db: Kysely<DB>, userId: number) {
+  return db
+    .selectFrom('stickers as s')
+    .innerJoin('files as f', 'f.id', 's.file_id')
+    .select(['s.id', 's.name', 's.file_id', 'f.path'])
+    .where('s.user_id', '=', userId)
+    .orderBy('s.sort', 'desc')
+    .execute();
+}
+
+export async function stickerCount(db: Kysely<DB>, userId: number): Promise<number> {
+  const r = await db.selectFrom('stickers').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).executeTakeFirst();
+  return Number(r?.n ?? 0);
+}
+
+export async function findSticker(db: Kysely<DB>, userId: number, fileId: number): Promise<StickerRow | undefined> {
+  return db.selectFrom('stickers').selectAll().where('user_id', '=', userId).where('file_id', '=', fileId).executeTakeFirst();
+}
+
+export async function maxStickerSort(db: Kysely<DB>, userId: number): Promise<number> {
+  const r = await db.selectFrom('stickers').select((eb) => eb.fn.max('sort').as('m')).where('user_id', '=', userId).executeTakeFirst();
+  return Number(r?.m ?? 0);
+}
+
+export async function insertSticker(db: Kysely<DB>, values: Insertable<StickersTable>): Promise<void> {
+  await db.insertInto('stickers').values(values).execute();
+}
+
+export async function setStickerSort(db: Kysely<DB>, userId: number, id: number, sort: number, now: number): Promise<void> {
+  await db.updateTable('stickers').set({ sort, update_time: now }).where('user_id', '=', userId).where('id', '=', id).execute();
+}
+
+export async function deleteStickers(db: Kysely<DB>, userId: number, ids: number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db.deleteFrom('stickers').where('user_id', '=', userId).where('id', 'in', ids).execute();
+}

@@ -1,0 +1,37 @@
+import type { Kysely } from 'kysely';
+import type { BlobStore } from '../../platform/blobs/disk';
+import type { Clock } from '../../platform/clock';
+import type { DB } from '../../platform/db/index';
+import type { ConfigService } from '../config/index';
+import type { Messages } from '../messages/index';
+import type { UsersService } from '../users/index';
+import { findByToken } from './files.repo';
+import { createFileManager } from './manager.service';
+import { createStickers } from './stickers.service';
+import { createUploads } from './uploads.service';
+
+/** Files (PROTOCOL §5 uploads, §4.7 file manager, §8 stickers, §14 `/filedown`). */
+export { filesRoutes } from './files.routes';
+
+export function createFiles(deps: {
+  db: Kysely<DB>;
+  clock: Clock;
+  config: Pick<ConfigService, 'systemInfo'>;
+  users: UsersService;
+  messages: Messages;
+  blobs: BlobStore;
+}) {
+  const stickers = createStickers(deps);
+  return {
+    stickers,
+    uploads: createUploads({ ...deps, stickers }),
+    manager: createFileManager(deps),
+    /** `/filedown/<token>` (§14): the stored path and original name, or undefined. */
+    async download(token: string): Promise<{ path: string; name: string } | undefined> {
+      if (!/^[A-Za-z0-9_-]{16,64}$/.test(token)) return undefined;
+      const f = await findByToken(deps.db, token);
+      return f && { path: f.path, name: f.name };
+    },
+  };
+}
+export type Files = ReturnType<typeof createFiles>;
