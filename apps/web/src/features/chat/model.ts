@@ -5,6 +5,11 @@ import { toMillis } from '../../lib/format/time';
 export interface MessagesData {
   messages: Message[];
   hasMore: boolean;
+  /**
+   * A window opened at an old message (features/history/jump.ts): newer rows exist below the
+   * loaded ones, so live pushes wait until scrolling down reaches the newest.
+   */
+  hasNewer?: boolean;
 }
 
 export const pageSize = 20;

@@ -1,7 +1,8 @@
-import { memo } from 'react';
+import { memo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Avatar } from '../../../ui/Avatar';
 import { plainText } from '../../conversations/model';
+import { useBubbleMenu } from '../../message-actions/use-bubble-menu';
 import { bareTypes, MessageBody, type BodyMessage } from './bodies/index';
 import styles from './MessageBubble.module.css';
 
@@ -20,21 +21,29 @@ export interface BubbleProps {
   onRetry?(id: string): void;
   /** Stops a pending upload (shown while `progress` is defined). */
   onCancel?(id: string): void;
+  /** Opens the message menu (long-press, right-click, context-menu key); none for pending ones. */
+  onMenu?(msg: BodyMessage, anchor: HTMLElement): void;
+  /** Under the bubble (the quoted message) or after an event line (Re-edit). */
+  addon?: ReactNode;
+  /** Briefly marks the message the user jumped to. */
+  highlight?: boolean;
 }
 
 /** One message: mine right in green, others left with the avatar (DESIGN.md). */
 export const MessageBubble = memo(function MessageBubble(p: BubbleProps) {
   const { t } = useTranslation();
   const { msg } = p;
+  const menu = useBubbleMenu(msg, p.onMenu);
   if (msg.type === 'event') {
     return (
-      <div className={styles.event} data-testid="message-bubble" data-msg-id={msg.id} data-type="event" data-mine={p.mine ? '1' : '0'}>
-        {plainText(msg.content)}
+      <div className={`${styles.event} ${p.highlight ? styles.highlight : ''}`} data-testid="message-bubble" data-msg-id={msg.id} data-type="event" data-mine={p.mine ? '1' : '0'}>
+        <span {...menu}>{plainText(msg.content)}</span>
+        {p.addon}
       </div>
     );
   }
   return (
-    <div className={`${styles.row} ${p.mine ? styles.mine : ''}`}>
+    <div className={`${styles.row} ${p.mine ? styles.mine : ''} ${p.highlight ? styles.highlight : ''}`} data-highlight={p.highlight ? '1' : undefined}>
       <Avatar src={p.sender.avatar} name={p.sender.name} seed={p.sender.id} size={40} round={p.roundAvatar} />
       <div className={styles.column}>
         {p.showName && !p.mine ? <div className={styles.name}>{p.sender.name}</div> : null}
@@ -46,6 +55,7 @@ export const MessageBubble = memo(function MessageBubble(p: BubbleProps) {
             data-type={msg.type}
             data-mine={p.mine ? '1' : '0'}
             data-status={p.status ?? 'sent'}
+            {...menu}
           >
             <MessageBody msg={msg} mine={p.mine} senderName={p.sender.name} />
             {p.progress !== undefined && p.status === 'sending' ? (
@@ -69,6 +79,7 @@ export const MessageBubble = memo(function MessageBubble(p: BubbleProps) {
             </span>
           ) : null}
         </div>
+        {p.addon}
       </div>
     </div>
   );

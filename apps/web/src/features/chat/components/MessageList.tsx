@@ -20,6 +20,10 @@ export interface MessageListProps {
   loadingOlder: boolean;
   onLoadOlder(): void;
   now: number;
+  /** A window opened at an old message: newer rows load when scrolling near the bottom. */
+  hasNewer?: boolean;
+  loadingNewer?: boolean;
+  onLoadNewer?(): void;
 }
 
 export interface MessageListHandle {
@@ -40,7 +44,7 @@ const TOP_THRESHOLD = 300;
  * bottom when it was in view, otherwise a "new messages" pill counts them.
  */
 export const MessageList = forwardRef<MessageListHandle, MessageListProps>(function MessageList(
-  { items, hasMore, loadingOlder, onLoadOlder, now },
+  { items, hasMore, loadingOlder, onLoadOlder, now, hasNewer = false, loadingNewer = false, onLoadNewer },
   handle,
 ) {
   const { t } = useTranslation();
@@ -52,6 +56,8 @@ export const MessageList = forwardRef<MessageListHandle, MessageListProps>(funct
   const [shifting, setShifting] = useState(false);
   // Until the first jump to the newest message settles, a scroll near the top is not the user's.
   const settled = useRef(false);
+  // Rows appended by scrolling down a window stay where they are (no jump to the bottom).
+  const appendingNewer = useRef(false);
   const first = items[0]?.key;
   const last = items[items.length - 1]?.key;
 
@@ -90,6 +96,10 @@ export const MessageList = forwardRef<MessageListHandle, MessageListProps>(funct
       const h = setTimeout(() => (settled.current = true), 300);
       return () => clearTimeout(h);
     }
+    if (appendingNewer.current) {
+      appendingNewer.current = false;
+      return;
+    }
     const lastItem = items[items.length - 1];
     if (atBottom.current || lastItem?.mine) toBottom();
     else {
@@ -101,7 +111,11 @@ export const MessageList = forwardRef<MessageListHandle, MessageListProps>(funct
   const onScroll = (offset: number) => {
     const v = vRef.current;
     if (!v) return;
-    atBottom.current = offset + v.viewportSize >= v.scrollSize - BOTTOM_SLACK;
+    atBottom.current = !hasNewer && offset + v.viewportSize >= v.scrollSize - BOTTOM_SLACK;
+    if (hasNewer && onLoadNewer && !loadingNewer && offset + v.viewportSize >= v.scrollSize - TOP_THRESHOLD) {
+      appendingNewer.current = true;
+      onLoadNewer();
+    }
     if (atBottom.current && unseen) setUnseen(0);
     if (settled.current && offset < TOP_THRESHOLD && hasMore && !loadingOlder && items.length > 0) {
       setShifting(true);
@@ -146,6 +160,7 @@ export const MessageList = forwardRef<MessageListHandle, MessageListProps>(funct
           </Virtualizer>
         </div>
       </div>
+      {loadingNewer ? <div className={`${styles.loading} ${styles.loadingNewer}`}>{t('messageActions.jump.loadingNewer')}</div> : null}
       {unseen > 0 ? (
         <button type="button" className={styles.pill} onClick={toBottom} data-testid="new-messages-pill">
           <ArrowDownIcon size={14} />
