@@ -115,7 +115,7 @@ describe('signalling', () => {
 
   it('acceptRtc reaches the caller and stops my other devices (otherOpt)', async () => {
     const { id } = await ring(s, bob, carol);
-    const accepted = await signal(s, carol, { id, toContactId: bob.id, type: 1, status: 2, event: 'acceptRtc', code: 904 }, { form: true });
+    const accepted = await signal(s, carol, { id, toContactId: bob.id, type: 1, status: 2, event: 'acceptRtc' }, { form: true });
     expect(accepted.body.code, accepted.body.msg).toBe(0);
     for (const ws of [bobA, bobB]) expect((await nextCall(ws, id, 'acceptRtc')).data).toMatchObject({ content: '已接听', extends: { code: 904 } });
     expect((await nextCall(carolB, id, 'otherOpt')).data).toMatchObject({ toContactId: bob.id, extends: { code: 904 } });

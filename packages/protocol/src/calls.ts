@@ -11,7 +11,8 @@ import type { UserSummary } from './messages';
  * records how it ended.
  *
  * Decisions where §10 is silent:
- * - `code` must be one of 901–908 (else 400 `common.badParam`, `code`).
+ * - `code` must be one of 901–908 (else 400 `common.badParam`, `code`). `acceptRtc` and `busy`
+ *   sent with 901 (the default) are relayed as 904 and 907.
  * - `calling` with an `id` already stored from me answers that call's payload again and pushes
  *   nothing (a retried request); an `id` stored by someone else or for another message → 400
  *   `common.badParam` (`id`).

@@ -1,6 +1,6 @@
 import {
   CallCode, callLimits, CallStatus, callText, finalCallCodes, OTHER_OPT,
-  type SendToMsgParams, type UserSummary, type WebrtcExtends, type WebrtcPayload,
+  type CallEvent, type SendToMsgParams, type UserSummary, type WebrtcExtends, type WebrtcPayload,
 } from '@parley/protocol';
 import type { Kysely } from 'kysely';
 import type { PresenceRegistry } from '../../platform/bus/index';
@@ -46,6 +46,8 @@ function hangupCode(sent: number, current: number, iAmCaller: boolean): CallCode
   if (current === CallCode.answered) return CallCode.ended;
   return iAmCaller ? CallCode.cancelled : CallCode.declined;
 }
+
+const impliedCodes: Partial<Record<CallEvent, CallCode>> = { acceptRtc: CallCode.answered, busy: CallCode.busy };
 
 const isPair = (row: MessageRow, a: number, b: number) =>
   (row.from_user === a && row.to_user === b) || (row.from_user === b && row.to_user === a);
@@ -131,7 +133,8 @@ export function createCalls(deps: CallsDeps) {
     if (!peer) throw new AppError(400, 'call.notFound');
     const call: StoredCall = storedCall(row);
     const iAmCaller = row.from_user === me.id;
-    let code: CallCode = p.code;
+    // acceptRtc and busy sent without a code (the default 901) mean 904 and 907.
+    let code: CallCode = p.code === CallCode.calling ? (impliedCodes[p.event] ?? p.code) : p.code;
     if (p.event === 'acceptRtc') await net.accept(call);
     if (p.event === 'hangup') {
       code = hangupCode(p.code, call.code, iAmCaller);
