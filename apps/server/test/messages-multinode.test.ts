@@ -41,4 +41,20 @@ describe('two nodes with Redis', () => {
     await assertNothing(carolOnB, 'isRead');
     for (const ws of [aliceOnA, bobOnB, carolOnB]) ws.close();
   });
+
+  it('recalls on node B: alice on node A and bob on node B each get their own recall line', async () => {
+    const aliceOnA = await connectSocket(a.url, { token: alice.token });
+    const bobOnB = await connectSocket(b.url, { token: bob.token });
+    const carolOnA = await connectSocket(a.url, { token: carol.token });
+    const sent = await send(a, alice, bob.id, 'take it back');
+    expect(sent.body.code, sent.body.msg).toBe(0);
+    const res = await b.api.post('/enterprise/im/undoMessage', { id: sent.body.data.id }, { token: alice.token, lang: 'en' });
+    expect(res.body.code, res.body.msg).toBe(0);
+    const mine = await aliceOnA.next<{ id: string; content: string; toContactId: number }>('undoMessage');
+    expect(mine.data).toMatchObject({ id: sent.body.data.id, content: 'You recalled a message', toContactId: bob.id });
+    const theirs = await bobOnB.next<{ id: string; content: string; toContactId: number }>('undoMessage');
+    expect(theirs.data).toMatchObject({ id: sent.body.data.id, content: 'The other person recalled a message', toContactId: alice.id });
+    await assertNothing(carolOnA, 'undoMessage');
+    for (const ws of [aliceOnA, bobOnB, carolOnA]) ws.close();
+  });
 });
