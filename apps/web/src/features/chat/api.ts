@@ -20,10 +20,12 @@ export async function fetchNewest(qc: QueryClient, conversation: string): Promis
   return withNewestPage(qc.getQueryData<MessagesData>(messagesKey(conversation)), rowsOf(env.data));
 }
 
-export function useMessages(qc: QueryClient, conversation: string) {
+/** `enabled` false: a chat opening at an old message loads its window instead (history/jump.ts). */
+export function useMessages(qc: QueryClient, conversation: string, enabled = true) {
   return useQuery({
     queryKey: messagesKey(conversation),
     queryFn: () => fetchNewest(qc, conversation),
+    enabled,
     staleTime: Infinity,
     gcTime: 5 * 60_000,
   });
@@ -42,8 +44,9 @@ export async function loadOlder(qc: QueryClient, conversation: string): Promise<
 /** A message that reached this conversation (push or send answer); a no-op if not loaded. */
 export function addToChat(qc: QueryClient, conversation: string, msg: Message): void {
   outbox.remove(conversation, msg.id);
+  // A window far back (hasNewer) has a gap below it: the row arrives when scrolling reaches it.
   qc.setQueryData<MessagesData>(messagesKey(conversation), (d) =>
-    d ? { ...d, messages: mergeMessages(d.messages, [msg]) } : d,
+    d && !d.hasNewer ? { ...d, messages: mergeMessages(d.messages, [msg]) } : d,
   );
 }
 
@@ -55,7 +58,7 @@ export function patchChat(qc: QueryClient, conversation: string, fn: (d: Message
 export async function deliver(qc: QueryClient, p: PendingMessage): Promise<void> {
   outbox.setStatus(p.conversation, p.id, 'sending');
   try {
-    const msg = await endpoints.sendMessage({ id: p.id, type: p.type, content: p.content, toContactId: p.conversation, ...(p.at?.length ? { at: p.at } : {}) });
+    const msg = await endpoints.sendMessage({ id: p.id, type: p.type, content: p.content, toContactId: p.conversation, ...(p.at?.length ? { at: p.at } : {}), ...(p.pid ? { pid: p.pid, extends: p.extends } : {}) });
     addToChat(qc, p.conversation, { ...msg, toContactId: p.conversation });
     const listed = findContact(qc.getQueryData<ContactsData>(contactsKey), p.conversation);
     if (listed) patchConversation(qc, p.conversation, { lastContent: msg.content, lastSendTime: msg.sendTime, type: msg.type });
@@ -67,7 +70,8 @@ export async function deliver(qc: QueryClient, p: PendingMessage): Promise<void>
   }
 }
 
-export function sendText(qc: QueryClient, conversation: string, text: string, at: number[] = []): Promise<void> {
+/** `quote`: the quoted msg_id and `extends.quote` text (features/message-actions). */
+export function sendText(qc: QueryClient, conversation: string, text: string, at: number[] = [], quote?: { pid: number; extends: Record<string, unknown> }): Promise<void> {
   const p: PendingMessage = {
     id: crypto.randomUUID(),
     conversation: keyOf(conversation),
@@ -76,6 +80,7 @@ export function sendText(qc: QueryClient, conversation: string, text: string, at
     createdAt: Date.now(),
     status: 'sending',
     at,
+    ...(quote ? { pid: quote.pid, extends: quote.extends } : {}),
   };
   outbox.add(p);
   return deliver(qc, p);

@@ -13,6 +13,9 @@ export interface PendingMessage {
   status: 'sending' | 'failed';
   /** Mentioned user ids (0 = everyone) of a group text. */
   at?: number[];
+  /** The quoted msg_id and the client `extends` (quote text) of a quoting text. */
+  pid?: number;
+  extends?: Record<string, unknown>;
 }
 
 interface OutboxState {

@@ -11,6 +11,8 @@ import type {
   SetIsNoticeEvent,
   SocketEventType,
   AtMsgListEvent,
+  DelMessageEvent,
+  UndoMessageEvent,
 } from '@parley/protocol';
 import { socketEventTypes } from '@parley/protocol';
 import { assertNever } from '../../lib/assert-never';
@@ -22,6 +24,7 @@ import { systemInfoKey } from '../system/api';
 import { handleGroupEvent } from '../groups/events';
 import { rememberAtList } from '../groups/at-list';
 import { friendAppended, friendRemoved, friendRequestPushed } from '../contacts/events';
+import { onDelMessage, onUndoMessage } from '../message-actions/events';
 
 /**
  * Server events (PROTOCOL §11.4) → the query cache and a few side effects. One switch over the
@@ -116,7 +119,11 @@ export function createDispatcher(deps: DispatchDeps): (frame: EventFrame) => voi
         return;
       }
       case 'undoMessage':
+        onUndoMessage(qc, frame.data as UndoMessageEvent);
+        return;
       case 'delMessage':
+        onDelMessage(qc, frame.data as DelMessageEvent);
+        return;
       case 'updateMessage':
       case 'clearMessage': {
         // The conversation's last line may have changed; the open chat re-reads its rows.

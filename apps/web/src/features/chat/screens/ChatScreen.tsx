@@ -21,6 +21,8 @@ import { MessageBubble } from '../components/MessageBubble';
 import { MessageList, type ChatItem, type MessageListHandle } from '../components/MessageList';
 import { PlusPanel } from '../plus/PlusPanel';
 import { useChatPlusEntries } from '../plus/use-chat-plus-entries';
+import { useChatJump } from '../../history/use-chat-jump';
+import { useMessageActions } from '../../message-actions/use-message-actions';
 import styles from './ChatScreen.module.css';
 
 /**
@@ -38,20 +40,24 @@ export function useSendBlock(contact: Contact | undefined, groupBlock: string | 
 export default function ChatScreen() {
   const [params] = useSearchParams();
   const id = keyOf(params.get('id') ?? '');
-  return <Chat key={id} id={id} />;
+  // msg_id: open at that message (a history result) instead of the newest page.
+  const at = Number(params.get('msg_id')) || null;
+  return <Chat key={`${id}:${at ?? ''}`} id={id} at={at} />;
 }
 
-function Chat({ id }: { id: string }) {
+function Chat({ id, at }: { id: string; at: number | null }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const qc = useQueryClient();
   const me = useAuth((s) => s.userInfo);
   const myId = me?.user_id ?? 0;
   const contact = useConversation(id);
-  const messages = useMessages(qc, id);
+  const listRef = useRef<MessageListHandle>(null);
+  const scrollToKey = useCallback((key: string) => listRef.current?.scrollToKey(key) ?? false, []);
+  const jump = useChatJump(id, at, scrollToKey);
+  const messages = useMessages(qc, id, !jump.opening);
   const pending = usePending(id);
   const now = useNow(60_000);
-  const listRef = useRef<MessageListHandle>(null);
   const [loadingOlder, setLoadingOlder] = useState(false);
   const group = useGroupChat(contact, myId);
   const blocked = useSendBlock(contact, group.block);
@@ -59,6 +65,27 @@ function Chat({ id }: { id: string }) {
   const isGroup = contact?.is_group === 1 || id.startsWith('group-');
   const showReadState = !isGroup && id !== '-1' && id !== 'admin_notice' && contact?.is_group !== 2;
   const round = Boolean(me?.setting?.avatarCricle);
+  const [composerKey, setComposerKey] = useState(0);
+  // Re-edit of my recalled text: it joins the draft and the composer starts again from it.
+  const onReEdit = useCallback(
+    (text: string) => {
+      setDraft(myId, id, `${getDraft(myId, id)}${text}`);
+      setComposerKey((k) => k + 1);
+    },
+    [myId, id],
+  );
+  const actions = useMessageActions({
+    conversation: id,
+    contact,
+    myId,
+    myName: me?.displayName || me?.realname || '',
+    names: group.names,
+    rows: messages.data?.messages ?? [],
+    canCompose: !blocked,
+    onJump: jump.jump,
+    onReEdit,
+  });
+  const { onMenu: onBubbleMenu, addon: bubbleAddon } = actions;
 
   // This chat is on screen: pushes to it are read as they come (when the page is watched).
   useEffect(() => {
@@ -113,6 +140,9 @@ function Chat({ id }: { id: string }) {
             showName={isGroup}
             read={mine && showReadState ? m.is_read === 1 : undefined}
             roundAvatar={round}
+            onMenu={onBubbleMenu}
+            addon={bubbleAddon(m)}
+            highlight={m.id === jump.highlightId}
           />
         ),
       };
@@ -136,7 +166,7 @@ function Chat({ id }: { id: string }) {
         ),
       }));
     return [...fromRows, ...fromOutbox];
-  }, [messages.data, pending, myId, me, isGroup, showReadState, round, onRetry, group.names]);
+  }, [messages.data, pending, myId, me, isGroup, showReadState, round, onRetry, group.names, onBubbleMenu, bubbleAddon, jump.highlightId]);
 
   // Jump to a message (a mention of me): load older pages until it is there, then show it.
   const jumpTo = useCallback(
@@ -200,13 +230,22 @@ function Chat({ id }: { id: string }) {
             loadingOlder={loadingOlder}
             onLoadOlder={onLoadOlder}
             now={now}
+            hasNewer={messages.data?.hasNewer ?? false}
+            loadingNewer={jump.loadingNewer}
+            onLoadNewer={jump.onLoadNewer}
           />
         )}
+        {actions.menu}
         <Composer
+          key={composerKey}
           initial={getDraft(myId, id)}
           sendKey={me?.setting?.sendKey === 2 ? 2 : 1}
           disabledReason={blocked}
-          onSend={(text, at) => void sendText(qc, id, text, at)}
+          onSend={(text, mentioned) => {
+            const quote = actions.takeQuote();
+            void jump.beforeSend().then(() => sendText(qc, id, text, mentioned, quote));
+          }}
+          above={actions.quoteBar}
           mentionables={group.mentionables}
           onChange={onDraft}
           onResize={keepBottom}
