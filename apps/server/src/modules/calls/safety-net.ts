@@ -51,12 +51,12 @@ export function createSafetyNet(deps: SafetyNetDeps) {
     const lang = langOf(call);
     const ext = { ...(call.ext as unknown as WebrtcExtends), event: 'hangup' as const, code: CallCode.notConnected, callTime: 0 };
     if (!(await rewrite(call, ext, callText(ext.code, call.type, 0, lang)))) return;
-    const [caller, callee] = await Promise.all([users.get(row.from_user), users.get(row.to_user)]);
-    const remark = (await contacts.remarksOf(row.to_user, [row.from_user])).get(row.from_user) ?? '';
+    const [caller, remarks] = await Promise.all([users.get(row.from_user), contacts.remarksOf(row.to_user, [row.from_user])]);
+    const remark = remarks.get(row.from_user) ?? '';
     const base = { id: row.id, msgId: row.msg_id, now: clock.now(), ext, lang };
     const fromFor = (name: string) => summary(caller, row.from_user, name || caller?.realname || '', origin);
     await events.toUsers([row.to_user], 'webrtc', webrtcPayload({ ...base, toContactId: row.from_user, toUser: row.to_user, from: fromFor(remark) }));
-    if (callee) await events.toUsers([row.from_user], 'webrtc', webrtcPayload({ ...base, toContactId: row.to_user, toUser: row.to_user, from: fromFor('') }));
+    await events.toUsers([row.from_user], 'webrtc', webrtcPayload({ ...base, toContactId: row.to_user, toUser: row.to_user, from: fromFor('') }));
   }
 
   function unwatch(callId: string): void {
