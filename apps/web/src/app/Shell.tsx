@@ -6,6 +6,7 @@ import { useCurrentRoute } from './navigation';
 import { routeTable, type RouteMeta } from './routes';
 import { TabBar } from './TabBar';
 import { NetworkBanner } from '../features/realtime/NetworkBanner';
+import { CallHost } from '../features/calls/CallHost';
 import { useTotalUnread } from '../features/conversations/api';
 import { useFriendBadge } from '../features/contacts/use-friend-badge';
 import styles from './Shell.module.css';
@@ -28,6 +29,7 @@ export function Shell() {
         <Outlet />
       </Suspense>
       {meta?.tab !== undefined ? <Tabs active={meta.tab} /> : null}
+      <CallHost />
     </div>
   );
 }

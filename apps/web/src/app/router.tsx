@@ -24,7 +24,7 @@ export const screens: Record<RouteName, () => Promise<ScreenModule>> = {
   contactDetail: () => import('../features/contacts/screens/UserDetailScreen'),
   newFriends: () => import('../features/contacts/screens/NewFriendsScreen'),
   searchFriends: () => import('../features/contacts/screens/SearchFriendsScreen'),
-  call: comingSoon,
+  call: () => import('../features/calls/screens/CallScreen'),
   video: comingSoon,
   userSelection: () => import('../features/groups/screens/UserSelectionScreen'),
   groupUser: () => import('../features/groups/screens/GroupMembersScreen'),

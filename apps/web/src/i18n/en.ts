@@ -1,3 +1,4 @@
+import { callsEn } from './calls';
 import { messageActionsEn } from './message-actions';
 import { groupsEn } from './groups';
 import type { Resources } from './types';
@@ -281,5 +282,6 @@ export const en: Resources = {
     title: 'Please choose',
   },
   groups: groupsEn,
+  calls: callsEn,
   messageActions: messageActionsEn,
 };

@@ -1,3 +1,4 @@
+import { callsZhHans } from './calls';
 import { messageActionsZhHans } from './message-actions';
 import { groupsZhHans } from './groups';
 /**
@@ -281,5 +282,6 @@ export const zhHans = {
     title: '请选择',
   },
   groups: groupsZhHans,
+  calls: callsZhHans,
   messageActions: messageActionsZhHans,
 };

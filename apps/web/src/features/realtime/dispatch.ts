@@ -24,6 +24,7 @@ import { systemInfoKey } from '../system/api';
 import { handleGroupEvent } from '../groups/events';
 import { rememberAtList } from '../groups/at-list';
 import { friendAppended, friendRemoved, friendRequestPushed } from '../contacts/events';
+import { onPresence, onWebrtcEvent } from '../calls/controller';
 import { onDelMessage, onUndoMessage } from '../message-actions/events';
 
 /**
@@ -80,6 +81,7 @@ export function createDispatcher(deps: DispatchDeps): (frame: EventFrame) => voi
       case 'isOnline': {
         const d = frame.data as IsOnlineEvent;
         patchConversation(qc, d.id, { is_online: d.is_online ? 1 : 0 });
+        onPresence(d.id, d.is_online);
         return;
       }
       case 'offline': {
@@ -156,9 +158,11 @@ export function createDispatcher(deps: DispatchDeps): (frame: EventFrame) => voi
         friendAppended(qc, frame.data as Contact);
         return;
       case 'webrtc':
+        onWebrtcEvent(frame.data);
+        return;
       case 'moments':
       case 'statistics':
-        // Calls, moments and admin statistics have no screen on this client yet.
+        // Moments and admin statistics have no screen on this client yet.
         return;
       default:
         assertNever(type, 'socket event');

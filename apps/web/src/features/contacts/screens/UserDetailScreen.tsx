@@ -16,6 +16,7 @@ import { findContact } from '../../conversations/model';
 import { useFriendActions } from '../use-friend-actions';
 import { ApplySheet } from '../components/ApplySheet';
 import { UserHeader } from '../components/UserHeader';
+import { UserCallButtons } from '../../calls/components/UserCallButtons';
 import styles from './UserDetailScreen.module.css';
 
 /** `/pages/contacts/detail?id=<uid>`: someone's card and what I can do with them. */
@@ -100,6 +101,7 @@ export default function UserDetailScreen() {
             {t('contactDetail.sendMessage')}
           </Button>
         ) : null}
+        {canMessage && !isMe ? <UserCallButtons peer={{ id: user.user_id, name: user.displayName, avatar: user.avatar }} /> : null}
         {friend ? (
           <Button block color="danger" fill="outline" onClick={() => void remove()} data-testid="detail-delete">
             {t('contactDetail.deleteFriend')}

@@ -1,0 +1,71 @@
+import { useEffect, useRef } from 'react';
+import { useNavigate } from 'react-router';
+import { CallCode } from '@parley/protocol';
+import { useCurrentRoute, useGoBack } from '../../app/navigation';
+import { href } from '../../app/routes';
+import { useAuth } from '../auth/store';
+import { dismissCall, useCall } from './controller';
+import { callOf, isLocked, type CallInfo } from './machine';
+import { CallOverlay } from './components/CallOverlay';
+import { ReturnToCall } from './components/ReturnToCall';
+
+/** How long the end of a call stays on screen before the page closes. */
+export const ENDED_SHOW_MS = 2000;
+
+/** The call route's query (spec §2): msg_id, type, status (1 caller, 2 callee), peer id, name, avatar. */
+export function callHref(call: CallInfo): string {
+  return href('call', {
+    msg_id: call.msgId || undefined,
+    type: call.type,
+    status: call.role === 'caller' ? 1 : 2,
+    id: call.peer.id,
+    name: call.peer.name,
+    avatar: call.peer.avatar || undefined,
+  });
+}
+
+/**
+ * Mounted once in the shell: rings on any page (overlay), opens the call page for a call I
+ * place or accept, offers the way back to a call from other pages, and closes the ended call.
+ */
+export function CallHost() {
+  const view = useCall();
+  const { state } = view;
+  const navigate = useNavigate();
+  const goBack = useGoBack();
+  const route = useCurrentRoute();
+  const onCallPage = route === 'call';
+  const round = useAuth((s) => Boolean(s.userInfo?.setting?.avatarCricle));
+  const call = callOf(state);
+  const opened = useRef('');
+  const leave = useRef({ onCallPage, goBack });
+  leave.current = { onCallPage, goBack };
+
+  const opensPage = state.phase === 'outgoing' || (state.phase === 'connecting' && state.call.role === 'callee');
+  useEffect(() => {
+    if (!call || !opensPage || opened.current === call.id) return;
+    opened.current = call.id;
+    if (!onCallPage) void navigate(callHref(call));
+  }, [call, opensPage, onCallPage, navigate]);
+
+  // Declining is my own doing: nothing to read, the ringing screen just goes away.
+  const declinedHere = state.phase === 'ended' && state.call.role === 'callee' && state.code === CallCode.declined;
+  useEffect(() => {
+    if (state.phase !== 'ended') return;
+    const h = setTimeout(
+      () => {
+        dismissCall();
+        if (leave.current.onCallPage) void leave.current.goBack();
+      },
+      declinedHere ? 0 : ENDED_SHOW_MS,
+    );
+    return () => clearTimeout(h);
+  }, [state, declinedHere]);
+
+  if (state.phase === 'idle' || declinedHere) return null;
+  if (state.phase === 'incoming' || (state.phase === 'ended' && !onCallPage)) {
+    return <CallOverlay view={{ ...view, state }} round={round} />;
+  }
+  if (isLocked(state) && !onCallPage && call) return <ReturnToCall state={state} onOpen={() => void navigate(callHref(call))} />;
+  return null;
+}

@@ -1,0 +1,73 @@
+import { useTranslation } from 'react-i18next';
+import { acceptCall, declineCall, hangUpCall, switchCamera, toggleCamera, toggleMic, type CallView } from '../controller';
+import { CallButton } from './CallButton';
+import { CameraIcon, FlipIcon, MicIcon, PhoneIcon, SpeakerIcon } from './icons';
+import styles from './CallControls.module.css';
+
+export interface SpeakerControl {
+  available: boolean;
+  on: boolean;
+  toggle(): void;
+}
+
+/**
+ * The buttons of each phase: accept/decline while ringing here; mute, camera, flip, speaker and
+ * the red button (cancel before the answer, hang up after) otherwise; none once it ended.
+ */
+export function CallControls({ view, speaker }: { view: CallView; speaker: SpeakerControl }) {
+  const { t } = useTranslation();
+  const { state, mic, camera, cameras } = view;
+  if (state.phase === 'idle' || state.phase === 'ended') return null;
+  if (state.phase === 'incoming') {
+    return (
+      <div className={styles.row}>
+        <CallButton label={t('calls.controls.decline')} tone="danger" icon={<PhoneIcon down />} onClick={declineCall} testId="call-decline" />
+        <CallButton label={t('calls.controls.accept')} tone="accept" icon={<PhoneIcon />} onClick={acceptCall} testId="call-accept" />
+      </div>
+    );
+  }
+  const video = state.call.type === 1;
+  const ringing = state.phase === 'outgoing';
+  const hasLocal = view.local !== null;
+  return (
+    <div className={styles.controls}>
+      {(video && cameras > 1) || speaker.available ? (
+        <div className={styles.row}>
+          {video && cameras > 1 ? (
+            <CallButton label={t('calls.controls.switchCamera')} icon={<FlipIcon />} onClick={switchCamera} disabled={!camera} testId="call-switch-camera" />
+          ) : null}
+          {speaker.available ? (
+            <CallButton label={t('calls.controls.speaker')} icon={<SpeakerIcon off={!speaker.on} />} pressed={speaker.on} onClick={speaker.toggle} testId="call-speaker" />
+          ) : null}
+        </div>
+      ) : null}
+      <div className={styles.row}>
+        <CallButton
+          label={mic ? t('calls.controls.micOn') : t('calls.controls.micOff')}
+          icon={<MicIcon off={!mic} />}
+          pressed={mic}
+          onClick={toggleMic}
+          disabled={!hasLocal}
+          testId="call-mic"
+        />
+        <CallButton
+          label={ringing ? t('calls.controls.cancel') : t('calls.controls.hangUp')}
+          tone="danger"
+          icon={<PhoneIcon down />}
+          onClick={hangUpCall}
+          testId="call-hangup"
+        />
+        {video ? (
+          <CallButton
+            label={camera ? t('calls.controls.cameraOn') : t('calls.controls.cameraOff')}
+            icon={<CameraIcon off={!camera} />}
+            pressed={camera}
+            onClick={toggleCamera}
+            disabled={!hasLocal}
+            testId="call-camera"
+          />
+        ) : null}
+      </div>
+    </div>
+  );
+}
