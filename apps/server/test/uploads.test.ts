@@ -48,7 +48,8 @@ const setFileUpload = async (patch: Record<string, unknown>) => {
 describe('uploadFile refusals', () => {
   it('refuses a file over fileUpload.size with 401 file.tooLarge in both languages and stores nothing', async () => {
     const before = storedFiles().length;
-    const big = new Uint8Array(50 * MIB + 300 * 1024);
+    // 51 MB (MiB, §1.1): over the 50 MB file limit yet within size + 1 MiB, so the clear 401.
+    const big = new Uint8Array(51 * MIB);
     const en = await up(alice, { name: 'big.zip', bytes: big });
     expect(en.status).toBe(200);
     expect(en.body).toMatchObject({ code: 401, msg: 'Files are limited to 50 MB', data: '' });
@@ -58,8 +59,8 @@ describe('uploadFile refusals', () => {
     expect(await s.database.db.selectFrom('files').selectAll().execute()).toEqual([]);
   });
 
-  it('answers 413 when the whole body is over size + 1 MiB', async () => {
-    const res = await up(alice, { name: 'huge.zip', bytes: new Uint8Array(51 * MIB + 10) });
+  it('answers 413 when the whole body is well over size + 1 MiB', async () => {
+    const res = await up(alice, { name: 'huge.zip', bytes: new Uint8Array(51 * MIB + 100 * 1024) });
     expect(res.status).toBe(413);
     expect(res.body.code).toBe(413);
   });

@@ -32,6 +32,8 @@ export interface UploadsDeps {
 }
 
 const MIB = 1024 * 1024;
+/** Room for multipart boundaries and part headers beyond the §1.1 body limit. */
+const FRAMING_BYTES = 64 * 1024;
 const isAdmin = (u: UserRow) => u.role === 1 || u.role === 2;
 
 interface Rules {
@@ -96,7 +98,10 @@ export function createUploads(deps: UploadsDeps) {
   async function accept(me: UserRow, req: FastifyRequest, rules: Rules = {}) {
     const { fileUpload } = await config.systemInfo();
     const maxBytes = Math.min(fileUpload.size * MIB, rules.maxBytes ?? Infinity);
-    const body = await readMultipart(req, { maxFileBytes: maxBytes, maxBodyBytes: fileUpload.size * MIB + MIB, fileField: uploadFields.file });
+    // §1.1 allows `size` + 1 MiB; multipart framing and part headers get 64 KiB on top, so a file
+    // of up to size + 1 MiB is still read and answered with the clear 401 file.tooLarge.
+    const maxBodyBytes = fileUpload.size * MIB + MIB + FRAMING_BYTES;
+    const body = await readMultipart(req, { maxFileBytes: maxBytes, maxBodyBytes, fileField: uploadFields.file });
     const received = body.file;
     try {
       if (!received) throw badParam(uploadFields.file);
