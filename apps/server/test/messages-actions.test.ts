@@ -4,6 +4,7 @@ import {
 } from './helpers/index';
 import { assertNothing, patchConfig, send, storedIds, uuid } from './chat-fixtures';
 import { befriendAll, createGroup, group, seedDave } from './group-fixtures';
+import { makeImage, upload } from './helpers/upload';
 
 /** PROTOCOL §4.6: recall, delete for everyone, hide for me, forward — rights, rows and pushes. */
 
@@ -275,6 +276,22 @@ describe('forwardMessage', () => {
     eWs.close();
     const zh = await im('forwardMessage', bob, { user_ids: [erin.id], msg_id: m.msg_id }, { lang: 'zh-CN' });
     expect(zh.body).toMatchObject({ code: 0, msg: '已转发，1条失败', data: { success: [], fail: [erin.id] } });
+  });
+
+  it('forwards a picture with its file, as the same type, to people who never saw the upload', async () => {
+    const image = await makeImage(300, 200);
+    const up = await upload(s.url, '/common/upload/uploadFile', {
+      token: alice.token, file: { name: 'holiday.png', bytes: image, type: 'image/png' },
+      fields: { message: JSON.stringify({ id: uuid(), type: 'image', toContactId: bob.id }) },
+    });
+    expect(up.body.code, up.body.msg).toBe(0);
+    const res = await im('forwardMessage', bob, { user_ids: [carol.id], msg_id: up.body.data.msg_id });
+    expect(res.body).toMatchObject({ code: 0, data: { success: [carol.id], fail: [] } });
+    const copy = (await im('getMessageList', carol, { toContactId: bob.id })).body.data.at(-1);
+    expect(copy).toMatchObject({
+      type: 'image', from_user: bob.id, file_id: up.body.data.file_id, content: up.body.data.content,
+      fileName: 'holiday.png', extends: { width: 300, height: 200 },
+    });
   });
 
   it('is not held back by sendInterval', async () => {
