@@ -17,6 +17,7 @@ import { expectOwnRemoval } from '../events';
 import { GroupSettingsPanel } from './GroupSettingsPanel';
 import { MemberGrid } from './MemberGrid';
 import { SwitchRow } from './SwitchRow';
+import { HistoryEntry } from '../../history/HistoryEntry';
 
 const NoticeEditor = lazy(() => import('../editor/NoticeEditor'));
 
@@ -121,6 +122,7 @@ export function GroupDetail({ contact }: { contact: Contact }) {
         <SwitchRow label={t('groups.detail.top')} checked={contact.is_top === 1} onToggle={() => action.mutate(conversationActions.pin(contact))} testId="detail-top" />
         <SwitchRow label={t('groups.detail.mute')} checked={contact.is_notice === 0} onToggle={() => action.mutate(conversationActions.mute(contact))} testId="detail-mute" />
       </ListGroup>
+      <HistoryEntry conversation={gid} />
       <ListGroup>
         {isOwner(role) ? <ListRow label={t('groups.detail.settings')} onClick={() => setSettingsOpen(true)} testId="detail-settings" /> : null}
         {canClearHistory(role) ? <ListRow label={t('groups.detail.clear')} onClick={() => void clear()} testId="detail-clear" danger /> : null}

@@ -11,6 +11,7 @@ import { useLeaveWhenRemoved } from '../use-leave-when-removed';
 import { GroupDetail } from '../components/GroupDetail';
 import { MemberGrid } from '../components/MemberGrid';
 import { SwitchRow } from '../components/SwitchRow';
+import { HistoryEntry } from '../../history/HistoryEntry';
 
 /** /pages/message/detail?id=<user id | group-N>: chat info of a person or a group. */
 export default function ChatDetailScreen() {
@@ -39,6 +40,7 @@ function PersonDetail({ contact }: { contact: Contact }) {
         <SwitchRow label={t('groups.detail.top')} checked={contact.is_top === 1} onToggle={() => action.mutate(conversationActions.pin(contact))} testId="detail-top" />
         <SwitchRow label={t('groups.detail.mute')} checked={contact.is_notice === 0} onToggle={() => action.mutate(conversationActions.mute(contact))} testId="detail-mute" />
       </ListGroup>
+      <HistoryEntry conversation={keyOf(contact.id)} />
     </>
   );
 }

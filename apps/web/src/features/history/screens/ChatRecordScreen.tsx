@@ -1,0 +1,111 @@
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { Message } from '@parley/protocol';
+import { Page } from '../../../app/Page';
+import { href } from '../../../app/routes';
+import { EmptyState } from '../../../ui/EmptyState';
+import { keyOf } from '../../conversations/model';
+import { useHistory } from '../api';
+import { gridFilters, historyFilters, type HistoryFilter } from '../filters';
+import { HistoryRow, HistoryTile } from '../components/HistoryResult';
+import styles from './ChatRecordScreen.module.css';
+
+/** Typing settles this long before a search is sent. */
+const DEBOUNCE_MS = 300;
+
+function useDebounced(value: string, ms: number): string {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const h = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(h);
+  }, [value, ms]);
+  return settled;
+}
+
+/**
+ * /pages/message/record?id=<conversation>: search one chat's history by words and by kind
+ * (all, pictures, videos, files, voice, links), newest first with endless scrolling; a result
+ * opens the chat at that message.
+ */
+export default function ChatRecordScreen() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const conversation = keyOf(params.get('id') ?? '');
+  const [filter, setFilter] = useState<HistoryFilter>('all');
+  const [typed, setTyped] = useState('');
+  const keywords = useDebounced(typed, DEBOUNCE_MS);
+  const history = useHistory(conversation, filter, keywords);
+  const rows = history.data?.pages.flat() ?? [];
+  const sentinel = useRef<HTMLDivElement>(null);
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = history;
+
+  // Endless scrolling: the next page loads as the end of the list comes into view.
+  useEffect(() => {
+    const el = sentinel.current;
+    if (!el || !hasNextPage) return;
+    const io = new IntersectionObserver((entries) => {
+      if (entries.some((e) => e.isIntersecting) && !isFetchingNextPage) void fetchNextPage();
+    });
+    io.observe(el);
+    return () => io.disconnect();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage, rows.length]);
+
+  const open = (m: Message) => void navigate(href('chat', { id: conversation, msg_id: m.msg_id }));
+  const grid = gridFilters.has(filter);
+
+  return (
+    <Page>
+      <div className={styles.top}>
+        <input
+          className={styles.search}
+          type="search"
+          value={typed}
+          placeholder={t('messageActions.history.search')}
+          aria-label={t('messageActions.history.search')}
+          onChange={(e) => setTyped(e.target.value)}
+          data-testid="history-search"
+        />
+        <div className={styles.chips} role="group" aria-label={t('messageActions.history.all')}>
+          {historyFilters.map((f) => (
+            <button
+              key={f}
+              type="button"
+              className={`${styles.chip} ${f === filter ? styles.on : ''}`}
+              aria-pressed={f === filter}
+              onClick={() => setFilter(f)}
+              data-testid={`history-filter-${f}`}
+            >
+              {t(`messageActions.history.${f}`)}
+            </button>
+          ))}
+        </div>
+      </div>
+      {history.isPending ? (
+        <div className={styles.center} role="progressbar" aria-busy="true" aria-label={t('common.loading')} data-testid="history-loading" />
+      ) : history.isError && rows.length === 0 ? (
+        <EmptyState text={t('messageActions.history.retry')} actionText={t('common.ok')} onAction={() => void history.refetch()} testId="history-error" />
+      ) : rows.length === 0 ? (
+        <EmptyState text={t('messageActions.history.empty')} testId="history-empty" />
+      ) : grid ? (
+        <div className={styles.grid} data-testid="history-grid">
+          {rows.map((m) => (
+            <HistoryTile key={m.id} msg={m} onOpen={open} />
+          ))}
+        </div>
+      ) : (
+        <ul className={styles.list} data-testid="history-list">
+          {rows.map((m) => (
+            <HistoryRow key={m.id} msg={m} keywords={keywords} onOpen={open} />
+          ))}
+        </ul>
+      )}
+      {rows.length > 0 ? (
+        <div ref={sentinel} className={styles.footer} data-testid="history-footer">
+          {isFetchingNextPage ? t('messageActions.history.loadingMore') : hasNextPage ? '' : t('messageActions.history.end')}
+        </div>
+      ) : null}
+    </Page>
+  );
+}
