@@ -3,7 +3,6 @@ import { iceServersOf, type CallType, type IceServer, type SystemInfo, type Webr
 import { endpoints } from '../../lib/endpoints';
 import { queryClient } from '../../lib/query-client';
 import { i18n } from '../../i18n';
-import { dialogs } from '../../ui/dialogs';
 import { useAuth } from '../auth/store';
 import { systemInfoKey } from '../system/api';
 import { sendSignal, type SignalInput } from './api';
@@ -191,7 +190,8 @@ function perform(effect: CallEffect): void {
  */
 export function startCall(peer: CallPeer, type: CallType): void {
   if (isLocked(useCall.getState().state)) {
-    dialogs.toast(i18n.t('calls.alreadyInCall'));
+    // The UI kit loads lazily (it is not part of the first screen).
+    void import('../../ui/dialogs').then(({ dialogs }) => dialogs.toast(i18n.t('calls.alreadyInCall')));
     return;
   }
   feed({ type: 'start', id: crypto.randomUUID(), peer, callType: type });

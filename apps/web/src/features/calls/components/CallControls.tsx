@@ -37,7 +37,7 @@ export function CallControls({ view, speaker }: { view: CallView; speaker: Speak
             <CallButton label={t('calls.controls.switchCamera')} icon={<FlipIcon />} onClick={switchCamera} disabled={!camera} testId="call-switch-camera" />
           ) : null}
           {speaker.available ? (
-            <CallButton label={t('calls.controls.speaker')} icon={<SpeakerIcon off={!speaker.on} />} pressed={speaker.on} onClick={speaker.toggle} testId="call-speaker" />
+            <CallButton label={t('calls.controls.speaker')} icon={<SpeakerIcon />} pressed={speaker.on} onClick={speaker.toggle} testId="call-speaker" />
           ) : null}
         </div>
       ) : null}

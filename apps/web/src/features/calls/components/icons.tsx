@@ -34,10 +34,10 @@ export const FlipIcon = (p: IconProps) => (
   </Svg>
 );
 
-export const SpeakerIcon = ({ off, ...p }: IconProps & { off?: boolean }) => (
+export const SpeakerIcon = (p: IconProps) => (
   <Svg {...p}>
     <path d="M4 9.5h3.5L12 5.5v13l-4.5-4H4z" />
-    {off ? <path d="M16 9.5l5 5M21 9.5l-5 5" /> : <path d="M15.5 9a4 4 0 0 1 0 6M18 6.5a7.5 7.5 0 0 1 0 11" />}
+    <path d="M15.5 9a4 4 0 0 1 0 6M18 6.5a7.5 7.5 0 0 1 0 11" />
   </Svg>
 );
 
