@@ -82,6 +82,14 @@ describe('admin config', () => {
     expect((await s.api.post('/common/pub/getSystemInfo', {})).body.data.maps).toEqual({ ...maps, ipLocationUrl: '' });
   });
 
+  it('lets an administrator clear a text setting with "" but never blank the site name', async () => {
+    expect((await set(alice.token, 'sysInfo', { closeTips: 'Back at noon', description: 'Team chat' })).body.code).toBe(0);
+    expect((await set(alice.token, 'sysInfo', { closeTips: '', description: '', name: '' })).body.code).toBe(0);
+    const info = (await s.api.post('/common/pub/getSystemInfo', {})).body.data.sysInfo;
+    expect(info).toMatchObject({ closeTips: '', description: '' });
+    expect(info.name).not.toBe('');
+  });
+
   it('saves a change (form-encoded too) and pushes updateConfig to every connection', async () => {
     const anon = await connectSocket(s.url);
     const bobWs = await connectSocket(s.url, { token: bob.token });

@@ -9,10 +9,17 @@ import { item, t } from './coerce';
 
 const flag = () => t.flag.opt();
 const nonNeg = () => z.preprocess((v) => (v === '' || v === null ? undefined : v), t.int.opt().pipe(z.number().int().min(0).optional()));
-const text = (max: number) => t.str.opt().pipe(z.string().max(max).optional());
+/**
+ * An optional text setting. Unlike request params (§1.2, where "" is absent), "" is kept so an
+ * administrator can clear a value (closing tips, logo, STUN user…); null still means "unchanged".
+ */
+const text = (max: number) =>
+  z.preprocess((v) => (v === null ? undefined : typeof v === 'number' ? String(v) : typeof v === 'string' ? v.trim() : v), z.string().max(max).optional());
+/** A text setting that may not be blank (the site name): "" leaves it unchanged. */
+const name = (max: number) => t.str.opt().pipe(z.string().max(max).optional());
 
 export const sysInfoPatch = z.object({
-  name: text(64),
+  name: name(64),
   description: text(255),
   logo: text(512),
   regtype: t.int.opt().pipe(z.union([z.literal(1), z.literal(2)]).optional()),
