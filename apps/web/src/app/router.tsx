@@ -18,7 +18,7 @@ export const screens: Record<RouteName, () => Promise<ScreenModule>> = {
   setting: () => import('../features/mine/screens/SettingScreen'),
   about: () => import('../features/mine/screens/AboutScreen'),
   chat: () => import('../features/chat/screens/ChatScreen'),
-  emoji: comingSoon,
+  emoji: () => import('../features/stickers/screens/StickerManageScreen'),
   chatDetail: () => import('../features/groups/screens/ChatDetailScreen'),
   chatRecord: () => import('../features/history/screens/ChatRecordScreen'),
   contactDetail: () => import('../features/contacts/screens/UserDetailScreen'),

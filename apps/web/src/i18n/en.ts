@@ -1,4 +1,5 @@
 import { callsEn } from './calls';
+import { shareEn } from './share';
 import { messageActionsEn } from './message-actions';
 import { groupsEn } from './groups';
 import type { Resources } from './types';
@@ -284,4 +285,5 @@ export const en: Resources = {
   groups: groupsEn,
   calls: callsEn,
   messageActions: messageActionsEn,
+  share: shareEn,
 };

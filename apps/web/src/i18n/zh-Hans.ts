@@ -1,4 +1,5 @@
 import { callsZhHans } from './calls';
+import { shareZhHans } from './share';
 import { messageActionsZhHans } from './message-actions';
 import { groupsZhHans } from './groups';
 /**
@@ -284,4 +285,5 @@ export const zhHans = {
   groups: groupsZhHans,
   calls: callsZhHans,
   messageActions: messageActionsZhHans,
+  share: shareZhHans,
 };

@@ -24,6 +24,8 @@ export interface Place extends LatLng {
 
 /** Chooser page size and search radii (spec §9). */
 export const placesPageSize = 20;
+/** Place search waits this long after the last keystroke (spec §9). */
+export const searchDebounceMs = 1000;
 export const nearbyRadius = 5000;
 export const keywordRadius = 50_000;
 

@@ -28,7 +28,7 @@ const bodies: Record<Exclude<MessageType, 'event'>, ComponentType<BodyProps>> = 
 };
 
 /** Types drawn without the bubble background (the content is its own frame). */
-export const bareTypes: ReadonlySet<string> = new Set(['emoji', 'image', 'video']);
+export const bareTypes: ReadonlySet<string> = new Set(['emoji', 'image', 'video', 'location', 'contact']);
 
 export function MessageBody(p: BodyProps) {
   const Body = (bodies as Record<string, ComponentType<BodyProps> | undefined>)[p.msg.type] ?? PlainBody;

@@ -1,10 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, renderHook } from '@testing-library/react';
-import { searchDebounceMs, useDebounced } from './use-debounced';
+import { useDebounced } from './use-debounced';
+
+/** Place search waits this long after the last keystroke (spec §9). */
+const searchDebounceMs = 1000;
 
 afterEach(() => vi.useRealTimers());
 
-describe('search debounce', () => {
+describe('debounced value (the location search waits 1000 ms)', () => {
   it('waits 1000 ms after the last change and skips the values typed in between', () => {
     vi.useFakeTimers();
     const seen: string[] = [];
