@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CallCode, CallType, callLimits, type CallEvent, type WebrtcPayload } from '@parley/protocol';
+import { CallType, callLimits, type CallEvent, type WebrtcPayload } from '@parley/protocol';
+import { webrtcPayload } from './fixtures';
 import {
   CONNECT_TIMEOUT_MS,
   INCOMING_RING_MS,
@@ -17,32 +18,7 @@ const BOB = 2;
 const CAROL = 3;
 const bob = { id: BOB, name: 'Bob', avatar: '/b.png' };
 
-function payload(event: CallEvent | 'otherOpt', o: { from?: number; id?: string; code?: number; msgId?: number; callTime?: number; type?: 0 | 1; sdp?: unknown; ice?: string } = {}): WebrtcPayload {
-  const from = o.from ?? BOB;
-  return {
-    id: o.id ?? 'call-1',
-    msg_id: o.msgId ?? 7,
-    sendTime: 0,
-    toContactId: from === ME ? BOB : from,
-    content: '',
-    type: 'webrtc',
-    status: 'succeed',
-    is_group: 0,
-    is_read: 0,
-    at: [],
-    fromUser: { id: from, user_id: from, realname: `u${from}`, displayName: `User ${from}`, account: '', avatar: `/a${from}.png`, name_py: '' },
-    extends: {
-      type: o.type ?? CallType.video,
-      status: 1,
-      event,
-      code: (o.code ?? CallCode.calling) as CallCode,
-      callTime: o.callTime ?? 0,
-      ...(o.sdp !== undefined ? { sdp: o.sdp as string } : {}),
-      ...(o.ice !== undefined ? { iceCandidate: o.ice } : {}),
-      isMobile: false,
-    },
-  };
-}
+const payload = (event: CallEvent | 'otherOpt', o: Parameters<typeof webrtcPayload>[1] = {}): WebrtcPayload => webrtcPayload(event, { me: ME, peer: BOB, ...o });
 
 const signal = (p: WebrtcPayload): CallInput => ({ type: 'signal', payload: p, myId: ME });
 
