@@ -1,6 +1,7 @@
 import { callsEn } from './calls';
 import { shareEn } from './share';
 import { messageActionsEn } from './message-actions';
+import { callRecordEn } from './call-record';
 import { groupsEn } from './groups';
 import type { Resources } from './types';
 
@@ -285,5 +286,6 @@ export const en: Resources = {
   groups: groupsEn,
   calls: callsEn,
   messageActions: messageActionsEn,
+  callRecord: callRecordEn,
   share: shareEn,
 };

@@ -1,6 +1,7 @@
 import { callsZhHans } from './calls';
 import { shareZhHans } from './share';
 import { messageActionsZhHans } from './message-actions';
+import { callRecordZhHans } from './call-record';
 import { groupsZhHans } from './groups';
 /**
  * Simplified Chinese, the default language (spec §1). This file defines the key set; `en.ts`
@@ -285,5 +286,6 @@ export const zhHans = {
   groups: groupsZhHans,
   calls: callsZhHans,
   messageActions: messageActionsZhHans,
+  callRecord: callRecordZhHans,
   share: shareZhHans,
 };
