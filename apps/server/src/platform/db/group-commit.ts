@@ -1,18 +1,20 @@
 import { sql, type ControlledTransaction, type Kysely } from 'kysely';
 import type { DB } from './schema';
 import type { OnCommit, Tx } from './tx';
+import type { WalSync } from './wal-sync';
 
 /**
  * Group commit for SQLite: the units of work of concurrent `withTx` callers share one
- * transaction and therefore one COMMIT, i.e. one fsync of the WAL (`synchronous = FULL`).
+ * transaction and therefore one COMMIT and one sync of the WAL to disk.
  *
  * - A unit runs inside its own SAVEPOINT; if it throws, only its savepoint is rolled back and
  *   only its caller sees the error (at once: nothing of it will ever be committed).
  * - The callers of the surviving units hear of success, and their `onCommit` callbacks run,
- *   only after the shared COMMIT returned, so a reply or a push never describes a row that is
- *   not on disk. If the COMMIT itself fails, every unit of the batch fails with it.
- * - SQLite has one connection, which Kysely guards with a mutex: readers outside a
- *   transaction wait while a batch is open, so nobody reads another unit's uncommitted rows.
+ *   only after the shared COMMIT is on disk, so a reply or a push never describes a row that
+ *   could still be lost. If the COMMIT or its sync fails, every unit of the batch fails with it.
+ * - SQLite has one connection, which Kysely guards with a mutex. The batch holds it from BEGIN
+ *   until the WAL is synced, so readers outside the batch see neither uncommitted rows nor
+ *   committed ones that are not on disk yet.
  * - No timer: the first caller schedules the batch with `setImmediate`, which runs right after
  *   the event loop has read the requests that are already waiting, so an idle server starts a
  *   batch of one at once and a busy one collects everything that arrived meanwhile. Units that
@@ -24,6 +26,11 @@ import type { OnCommit, Tx } from './tx';
 export interface GroupCommitOptions {
   /** Whether the connection is inside a transaction (better-sqlite3 `inTransaction`). */
   inTransaction: () => boolean;
+  /**
+   * Syncs the WAL after the COMMIT, off the event loop (wal-sync.ts); the COMMIT itself must not
+   * sync while `deferred` is set. Without it the COMMIT is expected to sync (`synchronous = FULL`).
+   */
+  wal?: Pick<WalSync, 'deferred' | 'sync'>;
   maxBatch?: number;
 }
 
@@ -89,12 +96,25 @@ export class GroupCommitter {
   }
 
   private async runBatch(batch: Unit[]): Promise<void> {
+    let committed: Unit[];
+    try {
+      committed = await this.db.connection().execute((conn) => this.commitBatch(conn, batch));
+    } catch (err) {
+      for (const u of batch) u.reject(err); // could not even get the connection
+      return;
+    }
+    // The connection is free again: callbacks may read (and write) through `db`.
+    for (const u of committed) void this.finish(u);
+  }
+
+  /** Runs the units and commits them, holding the connection until the commit is on disk. */
+  private async commitBatch(conn: Kysely<DB>, batch: Unit[]): Promise<Unit[]> {
     let trx: ControlledTransaction<DB>;
     try {
-      trx = await this.db.startTransaction().execute();
+      trx = await conn.startTransaction().execute();
     } catch (err) {
       for (const u of batch) u.reject(err);
-      return;
+      return [];
     }
     const done: Unit[] = [];
     for (let i = 0; i < batch.length; i++) {
@@ -107,17 +127,28 @@ export class GroupCommitter {
         await trx.rollback().execute().catch(() => undefined);
         for (const u of done) u.reject(new BatchAbortedError('The shared transaction was rolled back', { cause: outcome.aborted }));
         this.queue.unshift(...batch.slice(i + 1));
-        return;
+        return [];
       }
     }
+    const wal = this.opts.wal;
     try {
+      if (wal) wal.deferred = true;
       await trx.commit().execute();
     } catch (err) {
       await trx.rollback().execute().catch(() => undefined);
       for (const u of done) u.reject(err);
-      return;
+      return [];
+    } finally {
+      if (wal) wal.deferred = false;
     }
-    for (const u of done) void this.finish(u);
+    try {
+      await wal?.sync();
+    } catch (err) {
+      // Committed but perhaps not on disk: nobody may be told it worked.
+      for (const u of done) u.reject(err);
+      return [];
+    }
+    return done;
   }
 
   /**

@@ -9,6 +9,7 @@ import { migrationProvider } from './migrations/index';
 import type { DB } from './schema';
 import { cachedStatements } from './statement-cache';
 import { useGroupCommit } from './tx';
+import { syncingPrepare, WalSync } from './wal-sync';
 
 export type { DB } from './schema';
 export type { DialectKind } from './dialect';
@@ -41,13 +42,19 @@ export function openDatabase(opts: DatabaseOptions): Database {
     const sqlite = new Database(opts.file);
     sqlite.pragma('journal_mode = WAL');
     sqlite.pragma('foreign_keys = ON');
-    // Durability: a commit is on disk before anyone hears of it. Set explicitly because a
-    // reopened WAL database otherwise comes up with this build's NORMAL (seen by the bench).
-    sqlite.pragma('synchronous = FULL');
     // A second process on the same file (e.g. a CLI) waits instead of failing at once.
     sqlite.pragma('busy_timeout = 5000');
-    const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: cachedStatements(sqlite) }), ...logOf(opts) });
-    const committer = new GroupCommitter(db, { inTransaction: () => sqlite.inTransaction });
+    // Durability: a commit is on disk before anyone hears of it. A file database syncs its WAL
+    // itself (wal-sync.ts: group batches off the event loop, other commits at once), so SQLite
+    // need not sync inside COMMIT; set explicitly, as a reopened WAL database otherwise comes
+    // up with whatever this build defaults to.
+    const wal = opts.file === ':memory:' ? undefined : new WalSync(opts.file);
+    sqlite.pragma(wal ? 'synchronous = NORMAL' : 'synchronous = FULL');
+    const source = wal
+      ? { prepare: syncingPrepare(sqlite, wal), close: () => (wal.close(), sqlite.close()) }
+      : sqlite;
+    const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: cachedStatements(source) }), ...logOf(opts) });
+    const committer = new GroupCommitter(db, { inTransaction: () => sqlite.inTransaction, ...(wal ? { wal } : {}) });
     useGroupCommit(db, committer);
     return {
       db,

@@ -1,4 +1,3 @@
-import type BetterSqlite3 from 'better-sqlite3';
 import type { SqliteDatabase, SqliteStatement } from 'kysely';
 
 /**
@@ -10,8 +9,14 @@ import type { SqliteDatabase, SqliteStatement } from 'kysely';
  */
 export const DEFAULT_STATEMENT_CACHE = 500;
 
-export function cachedStatements(sqlite: BetterSqlite3.Database, max = DEFAULT_STATEMENT_CACHE): SqliteDatabase {
-  const cache = new Map<string, BetterSqlite3.Statement>();
+/** A better-sqlite3 Database, or anything that prepares statements like it. */
+export interface StatementSource {
+  prepare(text: string): SqliteStatement & { readonly busy: boolean };
+  close(): unknown;
+}
+
+export function cachedStatements(sqlite: StatementSource, max = DEFAULT_STATEMENT_CACHE): SqliteDatabase {
+  const cache = new Map<string, ReturnType<StatementSource['prepare']>>();
   return {
     close: () => void sqlite.close(),
     prepare(text: string): SqliteStatement {
