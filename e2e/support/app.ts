@@ -121,3 +121,21 @@ export async function cable(ctx: BrowserContext) {
     },
   };
 }
+
+/** As an administrator: change chat settings (e.g. a short recall window `redoTime`). */
+export async function setChatInfo(base: string, admin: Person, value: Record<string, unknown>): Promise<void> {
+  await post(base, '/manage/config/setConfig', { name: 'chatInfo', value }, admin.token);
+}
+
+/** Sends a text through the API (seeding history fast); returns the stored message. */
+export async function sendByApi(base: string, from: Person, toContactId: number | string, content: string) {
+  return (await post(base, '/enterprise/im/sendMessage', { id: crypto.randomUUID(), type: 'text', content, toContactId }, from.token)) as {
+    id: string;
+    msg_id: number;
+  };
+}
+
+/** The newest messages of one conversation as `who` reads them (chat mode, oldest first). */
+export async function messagesOf(base: string, who: Person, toContactId: number | string) {
+  return (await post(base, '/enterprise/im/getMessageList', { toContactId, limit: 20 }, who.token)) as { content: string; fromUser: { id: number } }[];
+}
