@@ -58,7 +58,7 @@ export function patchChat(qc: QueryClient, conversation: string, fn: (d: Message
 export async function deliver(qc: QueryClient, p: PendingMessage): Promise<void> {
   outbox.setStatus(p.conversation, p.id, 'sending');
   try {
-    const msg = await endpoints.sendMessage({ id: p.id, type: p.type, content: p.content, toContactId: p.conversation, ...(p.at?.length ? { at: p.at } : {}), ...(p.pid ? { pid: p.pid, extends: p.extends } : {}) });
+    const msg = await endpoints.sendMessage({ id: p.id, type: p.type, content: p.content, toContactId: p.conversation, ...(p.at?.length ? { at: p.at } : {}), ...(p.pid ? { pid: p.pid } : {}), ...(p.extends ? { extends: p.extends } : {}) });
     addToChat(qc, p.conversation, { ...msg, toContactId: p.conversation });
     const listed = findContact(qc.getQueryData<ContactsData>(contactsKey), p.conversation);
     if (listed) patchConversation(qc, p.conversation, { lastContent: msg.content, lastSendTime: msg.sendTime, type: msg.type });
@@ -82,6 +82,23 @@ export function sendText(qc: QueryClient, conversation: string, text: string, at
     at,
     ...(quote ? { pid: quote.pid, extends: quote.extends } : {}),
   };
+  outbox.add(p);
+  return deliver(qc, p);
+}
+
+/**
+ * A sticker, location or contact card: `content` is what the bubble shows until the server's
+ * row arrives (for location and contact cards the server writes its own text), `ext` the
+ * message's `extends`. Same outbox, retry and idempotent uuid as text.
+ */
+export function sendRich(
+  qc: QueryClient,
+  conversation: string,
+  type: 'emoji' | 'location' | 'contact',
+  content: string,
+  ext: Record<string, unknown>,
+): Promise<void> {
+  const p: PendingMessage = { id: crypto.randomUUID(), conversation: keyOf(conversation), type, content, extends: ext, createdAt: Date.now(), status: 'sending' };
   outbox.add(p);
   return deliver(qc, p);
 }

@@ -7,7 +7,7 @@ import { create } from 'zustand';
 export interface PendingMessage {
   id: string;
   conversation: string;
-  type: 'text' | 'emoji';
+  type: 'text' | 'emoji' | 'location' | 'contact';
   content: string;
   createdAt: number;
   status: 'sending' | 'failed';

@@ -7,6 +7,8 @@ import { MentionPicker, type MentionOption } from '../../groups/components/Menti
 import { textLength } from '../model';
 import styles from './Composer.module.css';
 
+import type { EmojiPanelProps } from './EmojiPanel';
+
 const EmojiPanel = lazy(() => import('./EmojiPanel'));
 
 export interface ComposerProps {
@@ -30,6 +32,8 @@ export interface ComposerProps {
   voiceInput?: ReactNode;
   /** Shown above the input row (e.g. the message being quoted). */
   above?: ReactNode;
+  /** A tap on one of my stickers in the emoji panel sends it; no sticker tabs without it. */
+  onSendSticker?: EmojiPanelProps['onSendSticker'];
 }
 
 type Panel = 'none' | 'emoji' | 'plus';
@@ -41,7 +45,7 @@ const MAX_HEIGHT = 120;
 
 /** Auto-growing text box, emoji panel, and a send button that appears with text. */
 export function Composer(props: ComposerProps) {
-  const { initial = '', sendKey = 1, disabledReason, onSend, onChange, onResize, mentionables = [], plusPanel, voiceInput, above } = props;
+  const { initial = '', sendKey = 1, disabledReason, onSend, onChange, onResize, mentionables = [], plusPanel, voiceInput, above, onSendSticker } = props;
   const { t } = useTranslation();
   const [text, setText] = useState(initial);
   const [picking, setPicking] = useState(false);
@@ -206,7 +210,7 @@ export function Composer(props: ComposerProps) {
       {picking ? <MentionPicker options={mentionables} onPick={pick} onClose={() => setPicking(false)} /> : null}
       {emojiOpen ? (
         <Suspense fallback={<div className={styles.emojiFallback} />}>
-          <EmojiPanel onPick={insert} />
+          <EmojiPanel onPick={insert} onSendSticker={onSendSticker} />
         </Suspense>
       ) : null}
       {panel === 'plus' ? plusPanel : null}

@@ -21,6 +21,7 @@ import { MessageBubble } from '../components/MessageBubble';
 import { MessageList, type ChatItem, type MessageListHandle } from '../components/MessageList';
 import { PlusPanel } from '../plus/PlusPanel';
 import { useChatPlusEntries } from '../plus/use-chat-plus-entries';
+import { sendSticker } from '../../stickers/send';
 import { useChatJump } from '../../history/use-chat-jump';
 import { useMessageActions } from '../../message-actions/use-message-actions';
 import styles from './ChatScreen.module.css';
@@ -249,6 +250,7 @@ function Chat({ id, at }: { id: string; at: number | null }) {
           mentionables={group.mentionables}
           onChange={onDraft}
           onResize={keepBottom}
+          onSendSticker={(sticker, size) => void sendSticker(qc, id, sticker, size)}
           plusPanel={plusEntries.length ? <PlusPanel entries={plusEntries} /> : undefined}
         />
       </div>
