@@ -94,6 +94,28 @@ describe('message actions', () => {
     await b.page.context().close();
   });
 
+  it('quotes a message: the quote bar above the composer, the quoted line under the reply on both sides', async () => {
+    const a = await loggedInPage(browser, server.url, alice);
+    const b = await loggedInPage(browser, server.url, bob);
+    await startChat(a.page, bob.id);
+    await startChat(b.page, alice.id);
+    await send(b.page, 'Where is lunch today?');
+    await bubble(a.page, 'Where is lunch today?').waitFor({ timeout: 5000 });
+    await bubble(a.page, 'Where is lunch today?').click({ button: 'right' });
+    await a.page.getByTestId('menu-quote').click();
+    expect(await a.page.getByTestId('quote-bar').innerText()).toContain('引用 Bob：Where is lunch today?');
+    await send(a.page, 'At noon, downstairs');
+    await expect.poll(() => a.page.getByTestId('quote-bar').count()).toBe(0);
+    for (const page of [a.page, b.page]) {
+      const quoted = page.getByTestId('quoted-preview').last();
+      await expect.poll(() => quoted.innerText().catch(() => ''), { timeout: 5000 }).toBe('Bob: Where is lunch today?');
+    }
+    await snap(b.page, 'actions-quote-peer');
+    expect([...a.errors, ...b.errors]).toEqual([]);
+    await a.page.context().close();
+    await b.page.context().close();
+  });
+
   it('forwards a message to 5 chats, refuses a 6th choice, and the targets receive it live', async () => {
     const [carol] = others;
     if (!carol) throw new Error('no carol');
