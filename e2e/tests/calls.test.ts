@@ -131,6 +131,7 @@ describe('calls that do not happen', () => {
     await ringsFrom(b.page, carol);
     await b.page.getByTestId('call-accept').click();
     for (const p of [b.page, c.page]) await expect.poll(() => phase(p), { timeout: 20_000 }).toBe('inCall');
+    await snap(c.page, 'calls-carol-voice-in-call');
     await callFromChat(a.page, bob, 'voice');
     await expect.poll(() => status(a.page), { timeout: 5000 }).toBe('对方忙线中');
     await snap(a.page, 'calls-alice-busy');
