@@ -1,3 +1,4 @@
+import { mediaEn } from './media';
 import { callsEn } from './calls';
 import { shareEn } from './share';
 import { messageActionsEn } from './message-actions';
@@ -52,6 +53,7 @@ export const en: Resources = {
     about: 'About',
     setting: 'Settings',
     doc: 'Help centre',
+    fileManager: 'Files',
     notFound: 'Page not found',
   },
   tabs: {
@@ -288,4 +290,5 @@ export const en: Resources = {
   messageActions: messageActionsEn,
   callRecord: callRecordEn,
   share: shareEn,
+  media: mediaEn,
 };

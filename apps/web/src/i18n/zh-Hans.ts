@@ -1,3 +1,4 @@
+import { mediaZhHans } from './media';
 import { callsZhHans } from './calls';
 import { shareZhHans } from './share';
 import { messageActionsZhHans } from './message-actions';
@@ -53,6 +54,7 @@ export const zhHans = {
     about: '关于',
     setting: '设置',
     doc: '帮助中心',
+    fileManager: '文件管理',
     notFound: '页面不存在',
   },
   tabs: {
@@ -288,4 +290,5 @@ export const zhHans = {
   messageActions: messageActionsZhHans,
   callRecord: callRecordZhHans,
   share: shareZhHans,
+  media: mediaZhHans,
 };

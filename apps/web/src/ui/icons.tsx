@@ -1,9 +1,10 @@
 import type { SVGProps } from 'react';
 
 /** Our few line icons (24 px grid, currentColor) so the initial chunk needs no icon pack. */
-type IconProps = SVGProps<SVGSVGElement> & { size?: number };
+export type IconProps = SVGProps<SVGSVGElement> & { size?: number };
 
-function Svg({ size = 24, children, ...rest }: IconProps) {
+/** The 24 px frame every icon draws in (feature icon sets use it too). */
+export function Svg({ size = 24, children, ...rest }: IconProps) {
   return (
     <svg width={size} height={size} viewBox="0 0 24 24" fill="none" aria-hidden="true" focusable="false" {...rest}>
       {children}

@@ -54,19 +54,30 @@ export function patchChat(qc: QueryClient, conversation: string, fn: (d: Message
   qc.setQueryData<MessagesData>(messagesKey(conversation), (d) => (d ? fn(d) : d));
 }
 
+/** The server stored my message: it joins the chat and heads the conversation list. */
+export function delivered(qc: QueryClient, conversation: string, msg: Message): void {
+  addToChat(qc, conversation, { ...msg, toContactId: conversation });
+  const listed = findContact(qc.getQueryData<ContactsData>(contactsKey), conversation);
+  if (listed) patchConversation(qc, conversation, { lastContent: msg.content, lastSendTime: msg.sendTime, type: msg.type });
+  else void qc.invalidateQueries({ queryKey: contactsKey });
+}
+
+/** Sending failed: it stays for a retry, unless the server refused it for good. */
+export function undelivered(conversation: string, id: string, e: unknown): void {
+  // 401 = the group is muted or the upload was refused (size, type): the message cannot exist;
+  // the API client showed the reason.
+  if (e instanceof ApiError && e.kind === 'code' && e.code === 401) outbox.remove(conversation, id);
+  else outbox.setStatus(conversation, id, 'failed');
+}
+
 /** Send (or resend) a pending message; the same uuid makes a retry idempotent (§4.4). */
 export async function deliver(qc: QueryClient, p: PendingMessage): Promise<void> {
   outbox.setStatus(p.conversation, p.id, 'sending');
   try {
     const msg = await endpoints.sendMessage({ id: p.id, type: p.type, content: p.content, toContactId: p.conversation, ...(p.at?.length ? { at: p.at } : {}), ...(p.pid ? { pid: p.pid } : {}), ...(p.extends ? { extends: p.extends } : {}) });
-    addToChat(qc, p.conversation, { ...msg, toContactId: p.conversation });
-    const listed = findContact(qc.getQueryData<ContactsData>(contactsKey), p.conversation);
-    if (listed) patchConversation(qc, p.conversation, { lastContent: msg.content, lastSendTime: msg.sendTime, type: msg.type });
-    else void qc.invalidateQueries({ queryKey: contactsKey });
+    delivered(qc, p.conversation, msg);
   } catch (e) {
-    // 401 = the group is muted: the message cannot exist; the API client showed the reason.
-    if (e instanceof ApiError && e.kind === 'code' && e.code === 401) outbox.remove(p.conversation, p.id);
-    else outbox.setStatus(p.conversation, p.id, 'failed');
+    undelivered(p.conversation, p.id, e);
   }
 }
 
@@ -103,9 +114,10 @@ export function sendRich(
   return deliver(qc, p);
 }
 
+/** Resends a failed text or sticker (uploads retry through features/media/send-file.ts). */
 export function retry(qc: QueryClient, conversation: string, id: string): void {
   const p = outbox.get(conversation, id);
-  if (p) void deliver(qc, p);
+  if (p && !p.upload) void deliver(qc, p);
 }
 
 /** Tell the server what I have read while the chat is open (the peer gets isRead/readAll). */

@@ -1,6 +1,27 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { AlbumIcon, CameraIcon, FolderIcon } from '../../media/icons';
+import { sendPickedFiles } from '../../media/send-file';
+import { useFilePicker } from '../../media/use-picker';
+import { useSystemInfo } from '../../system/api';
 import type { PlusContext, PlusEntry } from './types';
 
-/** "+" entries for pictures, camera, video and files (built by the media work of issue 5). */
-export function useMediaEntries(_ctx: PlusContext): PlusEntry[] {
-  return [];
+/** "+" entries for pictures and videos, the camera, and files (issue 5). */
+export function useMediaEntries(ctx: PlusContext): PlusEntry[] {
+  const { t } = useTranslation();
+  const qc = useQueryClient();
+  const rules = useSystemInfo().info.fileUpload;
+  const send = (files: File[]) => {
+    ctx.close();
+    void sendPickedFiles(qc, ctx.conversation, files, rules);
+  };
+  const album = useFilePicker({ accept: 'image/*,video/*', multiple: true, testId: 'media-album-input', onFiles: send });
+  const camera = useFilePicker({ accept: 'image/*,video/*', capture: 'environment', testId: 'media-camera-input', onFiles: send });
+  // Only the allowed extensions are offered; the check before upload stays the real guard.
+  const file = useFilePicker({ accept: rules.fileExt.map((e) => `.${e}`).join(','), multiple: true, testId: 'media-file-input', onFiles: send });
+  return [
+    { key: 'album', label: t('media.plus.album'), icon: <AlbumIcon size={28} />, onSelect: album.open, element: album.input },
+    { key: 'camera', label: t('media.plus.camera'), icon: <CameraIcon size={28} />, onSelect: camera.open, element: camera.input },
+    { key: 'file', label: t('media.plus.file'), icon: <FolderIcon size={28} />, onSelect: file.open, element: file.input },
+  ];
 }

@@ -13,7 +13,10 @@ import { useAuth } from '../../auth/store';
 import { markConversationRead, useConversation } from '../../conversations/api';
 import { keyOf, senderId } from '../../conversations/model';
 import { pageIsWatched, setOpenChat } from '../../conversations/reading';
-import { loadOlder, reportRead, retry, sendText, useMessages } from '../api';
+import { loadOlder, reportRead, sendText, useMessages } from '../api';
+import { cancelUpload, pendingBody, retryPending } from '../../media/send-file';
+import { VoiceRecorder } from '../../media/VoiceRecorder';
+import { ViewerHost } from '../../media/ViewerHost';
 import { getDraft, setDraft } from '../drafts';
 import { usePending } from '../outbox';
 import { Composer } from '../components/Composer';
@@ -118,7 +121,8 @@ function Chat({ id, at }: { id: string; at: number | null }) {
       .finally(() => setLoadingOlder(false));
   }, [qc, id]);
 
-  const onRetry = useCallback((msgId: string) => retry(qc, id, msgId), [qc, id]);
+  const onRetry = useCallback((msgId: string) => retryPending(qc, id, msgId), [qc, id]);
+  const onCancel = useCallback((msgId: string) => cancelUpload(id, msgId), [id]);
 
   const items = useMemo<ChatItem[]>(() => {
     const rows = messages.data?.messages ?? [];
@@ -156,18 +160,20 @@ function Chat({ id, at }: { id: string; at: number | null }) {
         mine: true,
         render: () => (
           <MessageBubble
-            msg={{ id: p.id, type: p.type, content: p.content }}
+            msg={pendingBody(p)}
             mine
             sender={me2}
             showName={false}
             status={p.status}
+            progress={p.upload?.progress}
             roundAvatar={round}
             onRetry={onRetry}
+            onCancel={onCancel}
           />
         ),
       }));
     return [...fromRows, ...fromOutbox];
-  }, [messages.data, pending, myId, me, isGroup, showReadState, round, onRetry, group.names, onBubbleMenu, bubbleAddon, jump.highlightId]);
+  }, [messages.data, pending, myId, me, isGroup, showReadState, round, onRetry, onCancel, group.names, onBubbleMenu, bubbleAddon, jump.highlightId]);
 
   // Jump to a message (a mention of me): load older pages until it is there, then show it.
   const jumpTo = useCallback(
@@ -237,6 +243,7 @@ function Chat({ id, at }: { id: string; at: number | null }) {
           />
         )}
         {actions.menu}
+        <ViewerHost conversation={id} />
         <Composer
           key={composerKey}
           initial={getDraft(myId, id)}
@@ -252,6 +259,7 @@ function Chat({ id, at }: { id: string; at: number | null }) {
           onResize={keepBottom}
           onSendSticker={(sticker, size) => void sendSticker(qc, id, sticker, size)}
           plusPanel={plusEntries.length ? <PlusPanel entries={plusEntries} /> : undefined}
+          voiceInput={<VoiceRecorder conversation={id} />}
         />
       </div>
     </Page>

@@ -1,13 +1,20 @@
 import { useTranslation } from 'react-i18next';
-import styles from '../MessageBubble.module.css';
+import { FileCard } from '../../../media/FileCard';
 import type { BodyProps } from './types';
 
-/** A file message. */
+/** A file message: icon from `extUrl`, name, size; a tap previews or downloads it. */
 export function FileBody({ msg }: BodyProps) {
   const { t } = useTranslation();
+  const sent = msg.msg_id !== undefined;
   return (
-    <a className={styles.text} href={msg.download || msg.content} target="_blank" rel="noopener noreferrer">
-      {msg.fileName || t('preview.file')}
-    </a>
+    <FileCard
+      name={msg.fileName || t('preview.file')}
+      size={msg.fileSize}
+      icon={msg.extUrl}
+      content={sent ? msg.content : undefined}
+      preview={msg.preview}
+      download={msg.download}
+      testId="file-body"
+    />
   );
 }

@@ -1,7 +1,44 @@
-import styles from '../MessageBubble.module.css';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { href } from '../../../../app/routes';
+import { clock, durationOf } from '../../../media/format';
+import { PlayIcon } from '../../../media/icons';
+import { imageBox } from '../../../media/sizing';
+import styles from '../../../media/media.module.css';
 import type { BodyProps } from './types';
 
-/** A video message. */
+/** Videos have no size in extends (the server does not decode them): a fixed 4:3 frame. */
+const FRAME = imageBox(180, 135);
+
+/**
+ * A video message: the poster with a play mark and the length; a tap opens the player page.
+ * While uploading, the local file's first frame stands in for the poster.
+ */
 export function VideoBody({ msg }: BodyProps) {
-  return <video className={styles.image} controls preload="none" src={msg.content} />;
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const seconds = durationOf(msg.extends);
+  const poster = typeof msg.extends?.poster === 'string' ? msg.extends.poster : '';
+  const sent = msg.msg_id !== undefined;
+  return (
+    <button
+      type="button"
+      className={styles.videoButton}
+      style={FRAME}
+      disabled={!sent}
+      onClick={() => void navigate(href('video', { src: msg.content, poster: poster || undefined }))}
+      aria-label={seconds ? t('media.video.label', { duration: clock(seconds) }) : t('media.video.play')}
+      data-testid="video-body"
+    >
+      {sent ? (
+        poster ? <img src={poster} alt="" loading="lazy" draggable={false} /> : null
+      ) : msg.content ? (
+        <video src={msg.content} muted preload="metadata" playsInline aria-hidden="true" />
+      ) : null}
+      <span className={styles.playBadge} aria-hidden="true">
+        <PlayIcon size={24} />
+      </span>
+      {seconds ? <span className={styles.videoTime}>{clock(seconds)}</span> : null}
+    </button>
+  );
 }

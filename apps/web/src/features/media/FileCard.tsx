@@ -1,0 +1,63 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { extensionOf } from '@parley/protocol';
+import { dialogs } from '../../ui/dialogs';
+import { fileOpen } from './file-open';
+import { humanSize } from './format';
+import styles from './media.module.css';
+
+export interface FileCardProps {
+  name: string;
+  size?: number;
+  /** Type icon (`extUrl`); a coloured tile with the extension when missing or broken. */
+  icon?: string;
+  content?: string;
+  preview?: string;
+  download?: string;
+  testId?: string;
+}
+
+/** A file as a card: type icon, name, size; a tap previews or downloads it (§14). */
+export function FileCard(p: FileCardProps) {
+  const { t } = useTranslation();
+  const [iconFailed, setIconFailed] = useState(false);
+  const open = fileOpen(p);
+  const ext = extensionOf(p.name);
+  const inner = (
+    <>
+      <span className={styles.fileText}>
+        <span className={styles.fileName}>{p.name}</span>
+        {p.size ? <span className={styles.fileSize}>{humanSize(p.size)}</span> : null}
+      </span>
+      {p.icon && !iconFailed ? (
+        <img className={styles.fileIcon} src={p.icon} alt="" onError={() => setIconFailed(true)} />
+      ) : (
+        <span className={styles.fileIconFallback} aria-hidden="true">
+          {ext.slice(0, 4) || '?'}
+        </span>
+      )}
+    </>
+  );
+  const label = t('media.file.open', { name: p.name });
+  if (!open) {
+    return (
+      <button type="button" className={styles.file} onClick={() => dialogs.toast(t('media.file.noPreview'))} aria-label={label} data-testid={p.testId}>
+        {inner}
+      </button>
+    );
+  }
+  return (
+    <a
+      className={styles.file}
+      href={open.url}
+      target="_blank"
+      rel="noopener noreferrer"
+      download={open.kind === 'download' ? p.name : undefined}
+      aria-label={label}
+      data-testid={p.testId}
+      data-open={open.kind}
+    >
+      {inner}
+    </a>
+  );
+}

@@ -1,0 +1,170 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { limits, type FileUploadInfo } from '@parley/protocol';
+import { i18n } from '../../i18n';
+import { ApiError } from '../../lib/api-client';
+import { endpoints } from '../../lib/endpoints';
+import { dialogs } from '../../ui/dialogs';
+import { keyOf } from '../conversations/model';
+import { delivered, retry, undelivered } from '../chat/api';
+import { outbox, type PendingEntry, type PendingUpload } from '../chat/outbox';
+import type { BodyMessage } from '../chat/components/bodies/types';
+import { messageTypeOf, uploadRefusal } from './checks';
+import { readImageSize, readVideoInfo } from './probe';
+
+/**
+ * Sending pictures, videos, voice notes and files: each is a pending outbox entry (shown at
+ * once from its local bytes, with progress and a cancel ×) until the server's answer or push
+ * replaces it. A retry re-sends the same uuid, so it cannot create a second message (§4.4).
+ */
+
+/** Uploads in flight, to abort them (not state: nothing renders from it). */
+const inFlight = new Map<string, AbortController>();
+
+/** Progress is stored in steps of 1 %, so a fast upload does not re-render the chat per packet. */
+const PROGRESS_STEP = 0.01;
+
+/** Most files picked at once (WeChat's album limit; each becomes its own message). */
+export const maxPickedFiles = limits.momentsImages;
+
+export interface UploadInput {
+  blob: Blob;
+  /** Name with extension (a recording gets one made up from its MIME type). */
+  name: string;
+  type: PendingUpload['type'];
+  extends?: Record<string, unknown>;
+  /** Show the local bytes while uploading (pictures and videos). */
+  preview?: boolean;
+}
+
+/** Adds a pending upload to the chat (does not start it). */
+function queue(conversation: string, input: UploadInput, createdAt = Date.now(), previewUrl?: string): PendingUpload {
+  const p: PendingUpload = {
+    id: crypto.randomUUID(),
+    conversation: keyOf(conversation),
+    type: input.type,
+    content: '',
+    createdAt,
+    status: 'sending',
+    upload: {
+      blob: input.blob,
+      name: input.name,
+      previewUrl: previewUrl ?? (input.preview ? URL.createObjectURL(input.blob) : undefined),
+      extends: input.extends ?? {},
+      progress: 0,
+    },
+  };
+  outbox.add(p);
+  return p;
+}
+
+/** Uploads a pending entry as its message; resolves when it settled (sent, failed or cancelled). */
+async function transmit(qc: QueryClient, p: PendingUpload): Promise<void> {
+  const controller = new AbortController();
+  inFlight.get(p.id)?.abort();
+  inFlight.set(p.id, controller);
+  outbox.setStatus(p.conversation, p.id, 'sending');
+  outbox.setProgress(p.conversation, p.id, 0);
+  let shown = 0;
+  try {
+    const msg = await endpoints.uploadFileMessage(
+      p.upload.blob,
+      p.upload.name,
+      { id: p.id, type: p.type, toContactId: p.conversation, extends: p.upload.extends, fileName: p.upload.name },
+      {
+        signal: controller.signal,
+        onProgress: (f) => {
+          if (f - shown < PROGRESS_STEP && f < 1) return;
+          shown = f;
+          outbox.setProgress(p.conversation, p.id, f);
+        },
+      },
+    );
+    delivered(qc, p.conversation, msg);
+  } catch (e) {
+    if (e instanceof ApiError && e.kind === 'aborted') outbox.remove(p.conversation, p.id);
+    else undelivered(p.conversation, p.id, e);
+  } finally {
+    if (inFlight.get(p.id) === controller) inFlight.delete(p.id);
+  }
+}
+
+/** Sends one recording or file as a message (voice notes, captured photos and videos). */
+export function sendUpload(qc: QueryClient, conversation: string, input: UploadInput): Promise<void> {
+  return transmit(qc, queue(conversation, input));
+}
+
+/** Stops an upload: nothing is sent, the bubble goes away. */
+export function cancelUpload(conversation: string, id: string): void {
+  const controller = inFlight.get(id);
+  if (controller) controller.abort();
+  else outbox.remove(conversation, id);
+}
+
+/** The retry mark of any pending message: uploads here, texts and stickers in the chat. */
+export function retryPending(qc: QueryClient, conversation: string, id: string): void {
+  const p = outbox.get(conversation, id);
+  if (p?.upload) void transmit(qc, p);
+  else retry(qc, conversation, id);
+}
+
+/** Why a file cannot be sent, in the user's language; null when it can. */
+export function refusalText(file: { name: string; size: number }, rules: FileUploadInfo): string | null {
+  const reason = uploadRefusal(file, rules);
+  if (reason === 'tooLarge') return i18n.t('media.check.tooLarge', { size: rules.size });
+  if (reason === 'typeNotAllowed') return i18n.t('media.check.typeNotAllowed', { name: file.name });
+  if (reason === 'empty') return i18n.t('media.check.empty');
+  return null;
+}
+
+/** Client `extends` of a picked file: an image's size, a video's length (whole seconds, ≥ 1). */
+async function describe(type: PendingUpload['type'], url: string | undefined): Promise<Record<string, unknown>> {
+  if (url && type === 'image') return (await readImageSize(url)) ?? {};
+  if (url && type === 'video') {
+    const info = await readVideoInfo(url);
+    return info && info.duration > 0 ? { duration: Math.max(1, Math.round(info.duration)) } : {};
+  }
+  return {};
+}
+
+/**
+ * Files picked in the album or the file chooser: each is checked (a refused one is explained
+ * and skipped); the rest are measured locally (so no bubble changes size later), shown in the
+ * order picked, then uploaded one after the other so the messages arrive in that order.
+ */
+export async function sendPickedFiles(qc: QueryClient, conversation: string, files: File[], rules: FileUploadInfo): Promise<void> {
+  if (files.length > maxPickedFiles) dialogs.toast(i18n.t('media.check.tooMany', { max: maxPickedFiles }));
+  const accepted: File[] = [];
+  for (const file of files.slice(0, maxPickedFiles)) {
+    const refusal = refusalText(file, rules);
+    if (refusal) dialogs.toast(refusal, { icon: 'error', duration: limits.serverToastMs });
+    else accepted.push(file);
+  }
+  const described = await Promise.all(
+    accepted.map(async (file) => {
+      const type = messageTypeOf(file.name);
+      const previewUrl = type === 'file' ? undefined : URL.createObjectURL(file);
+      return { file, type, previewUrl, ext: await describe(type, previewUrl) };
+    }),
+  );
+  const now = Date.now();
+  const queued = described.map((d, i) =>
+    queue(conversation, { blob: d.file, name: d.file.name, type: d.type, extends: d.ext }, now + i, d.previewUrl),
+  );
+  for (const p of queued) {
+    const current = outbox.get(p.conversation, p.id);
+    if (current?.upload) await transmit(qc, current); // else cancelled meanwhile
+  }
+}
+
+/** What a pending entry's bubble shows: the local bytes and what is known of them. */
+export function pendingBody(p: PendingEntry): BodyMessage {
+  if (!p.upload) return { id: p.id, type: p.type, content: p.content };
+  return {
+    id: p.id,
+    type: p.type,
+    content: p.upload.previewUrl ?? '',
+    extends: p.upload.extends,
+    fileName: p.upload.name,
+    fileSize: p.upload.blob.size,
+  };
+}

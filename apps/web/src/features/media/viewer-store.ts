@@ -1,0 +1,16 @@
+import { create } from 'zustand';
+import type { BodyMessage } from '../chat/components/bodies/types';
+
+/**
+ * Which picture the full-screen viewer shows. An image body only says "open this one"; the
+ * viewer host of the chat finds the chat's other loaded pictures to swipe through.
+ */
+interface ViewerState {
+  /** The tapped message, or null when the viewer is closed. */
+  opened: BodyMessage | null;
+}
+
+export const useViewer = create<ViewerState>(() => ({ opened: null }));
+
+export const openImage = (msg: BodyMessage): void => useViewer.setState({ opened: msg });
+export const closeImage = (): void => useViewer.setState({ opened: null });
