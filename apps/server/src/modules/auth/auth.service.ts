@@ -11,7 +11,7 @@ import { DUMMY_HASH, verifyPassword } from './passwords';
 import type { Sessions } from './sessions';
 import * as sessionsRepo from './sessions.repo';
 import { terminalKind, type TerminalKind } from './terminal';
-import { newJti, signToken, verifyToken } from './tokens';
+import { cachedTokenVerifier, newJti, signToken } from './tokens';
 
 /** What an authenticated route sees as `ctx.auth`. */
 export interface AuthContext {
@@ -34,6 +34,7 @@ const minus1 = (key: 'auth.required' | 'auth.invalid' | 'auth.expired' | 'auth.k
 
 export function createAuth(deps: AuthDeps) {
   const { db, clock, config, users, sessions, codes } = deps;
+  const verifyToken = cachedTokenVerifier();
 
   /** §2.2, checks in the protocol's order. */
   async function authenticate(token: string | undefined): Promise<AuthContext> {

@@ -267,9 +267,15 @@ export class Gateway {
 
   private onBus(m: BusMessage): void {
     switch (m.kind) {
-      case 'deliver':
-        for (const c of this.targets(m.to)) if (c.id !== m.to.exceptClient) this.send(c, m.frame);
+      case 'deliver': {
+        // UTF-8 once for every recipient: ws would encode a string again for each socket.
+        let bytes: Buffer | undefined;
+        for (const c of this.targets(m.to)) {
+          if (c.id === m.to.exceptClient || c.ws.readyState !== c.ws.OPEN) continue;
+          c.ws.send((bytes ??= Buffer.from(m.frame)), { binary: false });
+        }
         return;
+      }
       case 'closeSessions': {
         const jtis = new Set(m.jtis);
         for (const c of this.conns.values()) {
