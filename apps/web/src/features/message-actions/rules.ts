@@ -9,10 +9,10 @@ import { isManager, isOwner, Role } from '../groups/permissions';
  * shown if the clock raced (e.g. the recall window closed while the menu was open).
  */
 
-export type MenuAction = 'copy' | 'quote' | 'forward' | 'recall' | 'delete' | 'remove';
+export type MenuAction = 'copy' | 'quote' | 'forward' | 'addSticker' | 'recall' | 'delete' | 'remove';
 
 export type MenuMessage = Pick<Message, 'type' | 'sendTime' | 'is_undo' | 'is_group' | 'fromUser' | 'from_user'> &
-  Partial<Pick<Message, 'role'>>;
+  Partial<Pick<Message, 'role' | 'file_id'>>;
 
 export interface MenuContext {
   myId: number;
@@ -53,6 +53,8 @@ export function menuActions(m: MenuMessage, ctx: MenuContext): MenuAction[] {
   if (m.type === 'text') out.push('copy');
   if (ctx.canCompose) out.push('quote');
   out.push('forward');
+  // "Add to stickers" needs the picture's file (emoji/add takes a file_id, PROTOCOL §8).
+  if ((m.type === 'image' || m.type === 'emoji') && m.file_id) out.push('addSticker');
   if (canRecall(m, ctx)) out.push('recall');
   if (mine && ctx.dbDelMsg === 1 && m.is_group !== 2) out.push('delete');
   out.push('remove');

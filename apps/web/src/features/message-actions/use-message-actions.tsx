@@ -19,6 +19,7 @@ import { QuoteBar } from './QuoteBar';
 import { QuotedPreview } from './QuotedPreview';
 import { recalledText, rememberRecalled, useRecalled } from './recall-store';
 import { menuActions, type MenuAction } from './rules';
+import { addSticker } from '../stickers/api';
 import styles from './Quote.module.css';
 
 export interface MessageActionsInput {
@@ -51,6 +52,16 @@ export interface MessageActions {
 }
 
 type Open = { msg: Message; rect: DOMRect; anchor: HTMLElement };
+
+/** After quoting or re-editing the user types next: the caret goes to the end of the box. */
+function focusComposer(): void {
+  requestAnimationFrame(() => {
+    const box = document.querySelector<HTMLTextAreaElement>('[data-testid="chat-input"]');
+    if (!box) return;
+    box.focus();
+    box.selectionStart = box.selectionEnd = box.value.length;
+  });
+}
 
 /** Long-press menu of a chat and what its actions do (PROTOCOL §4.6, spec §4). */
 export function useMessageActions(input: MessageActionsInput): MessageActions {
@@ -95,10 +106,13 @@ export function useMessageActions(input: MessageActionsInput): MessageActions {
       }
       case 'quote':
         setQuoting({ msg: m, name: nameOf(m) });
-        requestAnimationFrame(() => document.querySelector<HTMLTextAreaElement>('[data-testid="chat-input"]')?.focus());
+        focusComposer();
         return;
       case 'forward':
         void navigate(href('userSelection', { mode: 'forward', max: 5, msg_id: m.msg_id, from: conversation }));
+        return;
+      case 'addSticker':
+        if (m.file_id) await addSticker(qc, m.file_id);
         return;
       case 'recall': {
         const mine = senderId(m) === myId;
@@ -151,7 +165,7 @@ export function useMessageActions(input: MessageActionsInput): MessageActions {
     });
     const items: MenuItem[] = keys.map((key) => ({
       key,
-      text: t(`messageActions.menu.${key === 'delete' ? 'deleteForEveryone' : key}`),
+      text: key === 'addSticker' ? t('share.stickers.addToStickers') : t(`messageActions.menu.${key === 'delete' ? 'deleteForEveryone' : key}`),
       danger: key === 'delete' || key === 'remove',
     }));
     menu = (
@@ -182,7 +196,7 @@ export function useMessageActions(input: MessageActionsInput): MessageActions {
       if (m.is_undo === 1 && senderId(m) === myId) {
         const text = recalledText(recalled, m.id, Date.now());
         return text === null ? null : (
-          <button type="button" className={styles.reEdit} onClick={() => onReEdit(text)} data-testid="recall-reedit">
+          <button type="button" className={styles.reEdit} onClick={() => (onReEdit(text), focusComposer())} data-testid="recall-reedit">
             {t('messageActions.recall.reEdit')}
           </button>
         );

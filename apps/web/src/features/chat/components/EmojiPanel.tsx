@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Sticker } from '@parley/protocol';
 import { href } from '../../../app/routes';
@@ -23,7 +22,6 @@ type Tab = 'emoji' | 'stickers';
  */
 export default function EmojiPanel({ onPick, onSendSticker }: EmojiPanelProps) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const [tab, setTab] = useState<Tab>('emoji');
   return (
     <div className={styles.panel} data-testid="emoji-panel">
@@ -52,15 +50,10 @@ export default function EmojiPanel({ onPick, onSendSticker }: EmojiPanelProps) {
           <TabButton on={tab === 'stickers'} label={t('share.stickers.tabStickers')} onClick={() => setTab('stickers')} testId="emoji-tab-stickers">
             ★
           </TabButton>
-          <button
-            type="button"
-            className={`${styles.tab} ${styles.manage}`}
-            onClick={() => void navigate(href('emoji'))}
-            aria-label={t('share.stickers.tabManage')}
-            data-testid="emoji-tab-manage"
-          >
+          {/* A plain link to the manage page (hash routes): the panel needs no router context. */}
+          <a className={`${styles.tab} ${styles.manage}`} href={`#${href('emoji')}`} aria-label={t('share.stickers.tabManage')} data-testid="emoji-tab-manage">
             ⚙
-          </button>
+          </a>
         </div>
       ) : null}
     </div>
