@@ -5,6 +5,7 @@ import type { Message } from '@parley/protocol';
 import { Page } from '../../../app/Page';
 import { href } from '../../../app/routes';
 import { EmptyState } from '../../../ui/EmptyState';
+import { useDebounced } from '../../../lib/use-debounced';
 import { keyOf } from '../../conversations/model';
 import { useHistory } from '../api';
 import { gridFilters, historyFilters, type HistoryFilter } from '../filters';
@@ -13,15 +14,6 @@ import styles from './ChatRecordScreen.module.css';
 
 /** Typing settles this long before a search is sent. */
 const DEBOUNCE_MS = 300;
-
-function useDebounced(value: string, ms: number): string {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const h = setTimeout(() => setSettled(value), ms);
-    return () => clearTimeout(h);
-  }, [value, ms]);
-  return settled;
-}
 
 /**
  * /pages/message/record?id=<conversation>: search one chat's history by words and by kind

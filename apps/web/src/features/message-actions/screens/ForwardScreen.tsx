@@ -20,7 +20,7 @@ import styles from '../../groups/components/UserSelection.module.css';
  * confirm with a preview of the message, forward it (PROTOCOL §4.6) and go back to the chat.
  */
 export default function ForwardScreen() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const qc = useQueryClient();
@@ -57,8 +57,12 @@ export default function ForwardScreen() {
       dialogs.toast(t('messageActions.forward.atLeastOne'));
       return;
     }
-    const names = selected.map((id) => byId.get(id)?.name ?? id).join('、');
-    const r = await dialogs.modal({ title: t('messageActions.forward.confirmTitle'), content: `${names}\n${quotePreview(msg, t)}`, confirmText: t('messageActions.forward.send') });
+    const names = new Intl.ListFormat(i18n.language, { type: 'conjunction' }).format(selected.map((id) => byId.get(id)?.name ?? id));
+    const r = await dialogs.modal({
+      title: t('messageActions.forward.confirmTitle'),
+      content: t('messageActions.forward.confirmContent', { names, preview: quotePreview(msg, t) }),
+      confirmText: t('messageActions.forward.send'),
+    });
     if (!r.confirm) return;
     setBusy(true);
     try {
