@@ -158,7 +158,8 @@ export async function sendPickedFiles(qc: QueryClient, conversation: string, fil
 
 /** What a pending entry's bubble shows: the local bytes and what is known of them. */
 export function pendingBody(p: PendingEntry): BodyMessage {
-  if (!p.upload) return { id: p.id, type: p.type, content: p.content };
+  // Stickers, locations and contact cards draw from their `extends` while on their way too.
+  if (!p.upload) return { id: p.id, type: p.type, content: p.content, extends: p.extends ?? null };
   return {
     id: p.id,
     type: p.type,
