@@ -94,6 +94,36 @@ describe('message actions', () => {
     await b.page.context().close();
   });
 
+  it('deletes for everyone live on both sides after a confirmation, and deletes for me only on my side', async () => {
+    const a = await loggedInPage(browser, server.url, alice);
+    const b = await loggedInPage(browser, server.url, bob);
+    await startChat(a.page, bob.id);
+    await startChat(b.page, alice.id);
+    await send(a.page, 'Sent to the wrong chat');
+    await bubble(b.page, 'Sent to the wrong chat').waitFor({ timeout: 5000 });
+    await bubble(a.page, 'Sent to the wrong chat').click({ button: 'right' });
+    await a.page.getByTestId('menu-delete').click();
+    await confirmDialog(a.page);
+    for (const page of [a.page, b.page]) {
+      await expect.poll(() => bubbleTexts(page), { timeout: 5000 }).not.toContain('Sent to the wrong chat');
+    }
+
+    await send(b.page, 'Keep or drop me');
+    await bubble(a.page, 'Keep or drop me').waitFor({ timeout: 5000 });
+    await bubble(a.page, 'Keep or drop me').click({ button: 'right' });
+    expect(await a.page.getByTestId('menu-delete').count()).toBe(0);
+    await a.page.getByTestId('menu-remove').click();
+    await confirmDialog(a.page);
+    await expect.poll(() => bubbleTexts(a.page), { timeout: 5000 }).not.toContain('Keep or drop me');
+    await a.page.reload();
+    await a.page.getByTestId('chat-input').waitFor();
+    expect(await bubbleTexts(a.page)).not.toContain('Keep or drop me');
+    expect(await bubbleTexts(b.page)).toContain('Keep or drop me');
+    expect([...a.errors, ...b.errors]).toEqual([]);
+    await a.page.context().close();
+    await b.page.context().close();
+  });
+
   it('quotes a message: the quote bar above the composer, the quoted line under the reply on both sides', async () => {
     const a = await loggedInPage(browser, server.url, alice);
     const b = await loggedInPage(browser, server.url, bob);
