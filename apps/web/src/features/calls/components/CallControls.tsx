@@ -29,16 +29,18 @@ export function CallControls({ view, speaker }: { view: CallView; speaker: Speak
   const video = state.call.type === 1;
   const ringing = state.phase === 'outgoing';
   const hasLocal = view.local !== null;
+  // Voice calls keep it beside the red button (mic · hang up · speaker), video calls above.
+  const speakerButton = speaker.available ? (
+    <CallButton label={t('calls.controls.speaker')} icon={<SpeakerIcon />} pressed={speaker.on} onClick={speaker.toggle} testId="call-speaker" />
+  ) : null;
   return (
     <div className={styles.controls}>
-      {(video && cameras > 1) || speaker.available ? (
+      {video && (cameras > 1 || speaker.available) ? (
         <div className={styles.row}>
-          {video && cameras > 1 ? (
+          {cameras > 1 ? (
             <CallButton label={t('calls.controls.switchCamera')} icon={<FlipIcon />} onClick={switchCamera} disabled={!camera} testId="call-switch-camera" />
           ) : null}
-          {speaker.available ? (
-            <CallButton label={t('calls.controls.speaker')} icon={<SpeakerIcon />} pressed={speaker.on} onClick={speaker.toggle} testId="call-speaker" />
-          ) : null}
+          {speakerButton}
         </div>
       ) : null}
       <div className={styles.row}>
@@ -66,7 +68,9 @@ export function CallControls({ view, speaker }: { view: CallView; speaker: Speak
             disabled={!hasLocal}
             testId="call-camera"
           />
-        ) : null}
+        ) : (
+          speakerButton
+        )}
       </div>
     </div>
   );
