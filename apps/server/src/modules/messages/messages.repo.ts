@@ -96,8 +96,34 @@ function filtered(db: Kysely<DB>, f: RowFilter) {
 }
 
 export async function countRows(db: Kysely<DB>, f: RowFilter): Promise<number> {
+  if (!f.onlyType && !f.excludeTypes?.length && !f.keywords && !f.linksOnly) return countChat(db, f);
   const row = await filtered(db, f).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
   return Number(row?.n ?? 0);
+}
+
+/**
+ * The unfiltered count of a chat, which every chat-mode page reports: the rows above the
+ * boundary counted on the `messages_chat` index alone, minus the few I hid. Testing each row
+ * against `message_hidden` instead cost 25 ms a page in a 100k-message chat.
+ */
+async function countChat(db: Kysely<DB>, f: RowFilter): Promise<number> {
+  const [all, hidden] = await Promise.all([
+    db
+      .selectFrom('messages')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('chat_identify', '=', f.chatId)
+      .where('msg_id', '>', f.above)
+      .executeTakeFirst(),
+    db
+      .selectFrom('message_hidden as h')
+      .innerJoin('messages as m', 'm.msg_id', 'h.msg_id')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('h.user_id', '=', f.viewer)
+      .where('m.chat_identify', '=', f.chatId)
+      .where('m.msg_id', '>', f.above)
+      .executeTakeFirst(),
+  ]);
+  return Number(all?.n ?? 0) - Number(hidden?.n ?? 0);
 }
 
 /** Newest first, below `before` (0 = no cursor). */
