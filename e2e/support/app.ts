@@ -139,3 +139,46 @@ export async function sendByApi(base: string, from: Person, toContactId: number 
 export async function messagesOf(base: string, who: Person, toContactId: number | string) {
   return (await post(base, '/enterprise/im/getMessageList', { toContactId, limit: 20 }, who.token)) as { content: string; fromUser: { id: number } }[];
 }
+
+/** A PNG of random pixels (so it does not compress), drawn by the page's canvas. */
+export async function noisyPng(page: Page, width: number, height: number): Promise<Buffer> {
+  const b64 = await page.evaluate(
+    async ([w, h]) => {
+      const canvas = document.createElement('canvas');
+      canvas.width = w;
+      canvas.height = h;
+      const ctx = canvas.getContext('2d');
+      if (!ctx) throw new Error('no canvas');
+      const img = ctx.createImageData(w, h);
+      for (let i = 0; i < img.data.length; i++) img.data[i] = i % 4 === 3 ? 255 : Math.floor(Math.random() * 256);
+      ctx.putImageData(img, 0, 0);
+      const blob = await new Promise<Blob | null>((r) => canvas.toBlob(r, 'image/png'));
+      if (!blob) throw new Error('no png');
+      const bytes = new Uint8Array(await blob.arrayBuffer());
+      let s = '';
+      for (let i = 0; i < bytes.length; i += 0x8000) s += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+      return btoa(s);
+    },
+    [width, height] as const,
+  );
+  return Buffer.from(b64, 'base64');
+}
+
+/** Throttles the page's uploads (Chromium network emulation) until `restore()`. */
+export async function slowUploads(page: Page, bytesPerSecond = 200 * 1024) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 20, downloadThroughput: -1, uploadThroughput: bytesPerSecond });
+  return {
+    async restore() {
+      await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+      await cdp.detach();
+    },
+  };
+}
+
+/** The hidden file input behind a "+" panel entry (album, camera, file), with the panel open. */
+export async function openPlusEntryInput(page: Page, key: 'album' | 'camera' | 'file') {
+  if ((await page.getByTestId('plus-panel').count()) === 0) await page.getByTestId('chat-plus').click();
+  return page.getByTestId(`media-${key}-input`);
+}

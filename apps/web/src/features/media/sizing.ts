@@ -23,8 +23,8 @@ export function imageBox(width: unknown, height: unknown): { width: number; heig
   };
 }
 
-/** A voice bubble grows with the note's length, from 80 px (1 s) to 200 px (60 s). */
+/** A voice bubble grows with the note's length, from 96 px (1 s) to 220 px (60 s). */
 export function voiceWidth(seconds: number): number {
   const s = Math.min(Math.max(seconds, 1), limits.recordedVoiceMaxS);
-  return Math.round(80 + (120 * (s - 1)) / (limits.recordedVoiceMaxS - 1));
+  return Math.round(96 + (124 * (s - 1)) / (limits.recordedVoiceMaxS - 1));
 }

@@ -1,0 +1,164 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launch, MEDIA_ARGS, snap } from '../support/browser';
+import { startServer, type RunningServer } from '../support/server';
+import {
+  enterpriseMode, loggedInPage, messagesOf, noisyPng, openChat, openPlusEntryInput, registerPerson, slowUploads, startChat, type Person,
+} from '../support/app';
+
+/** Issue 5, "must show": a picture with a visible upload bar, its thumbnail and viewer; a voice note of about 3″. */
+
+let server: RunningServer;
+let browser: Browser;
+let alice: Person;
+let bob: Person;
+
+beforeAll(async () => {
+  server = await startServer();
+  // The fake microphone and camera answer getUserMedia without a prompt.
+  browser = await launch(MEDIA_ARGS);
+  alice = await registerPerson(server.url, 'alice01', 'Alice');
+  bob = await registerPerson(server.url, 'bob0001', 'Bob');
+  await enterpriseMode(server.url, alice);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const bubbles = (page: Page, type: string) => page.locator(`[data-testid="message-bubble"][data-type="${type}"]`);
+
+/** Natural size of a picture URL as the page loads it. */
+const naturalSize = (page: Page, src: string) =>
+  page.evaluate(async (url) => {
+    const img = new Image();
+    img.src = url;
+    await img.decode();
+    return { width: img.naturalWidth, height: img.naturalHeight };
+  }, src);
+
+describe('pictures', () => {
+  it('uploads with a visible progress bar; bob sees a small thumbnail and opens the viewer', async () => {
+    const a = await loggedInPage(browser, server.url, alice);
+    const b = await loggedInPage(browser, server.url, bob);
+    await startChat(a.page, bob.id);
+    const picture = await noisyPng(a.page, 900, 600);
+
+    const network = await slowUploads(a.page);
+    await (await openPlusEntryInput(a.page, 'album')).setInputFiles({ name: 'beach.png', mimeType: 'image/png', buffer: picture });
+    // The bubble shows the local picture at its final size with the upload bar on it.
+    // A real, moving bar: some bytes are out, not all.
+    const progress = a.page.getByTestId('upload-progress');
+    await expect
+      .poll(async () => Number((await progress.getAttribute('value').catch(() => null)) ?? -1), { timeout: 10_000 })
+      .toBeGreaterThan(0.05);
+    expect(Number(await progress.getAttribute('value'))).toBeLessThan(1);
+    await snap(a.page, 'media-alice-uploading');
+    const pending = bubbles(a.page, 'image').last();
+    const pendingBox = await pending.boundingBox();
+    await network.restore();
+
+    // It settles as a sent message, the same size as while it was uploading.
+    await expect.poll(() => pending.getAttribute('data-status'), { timeout: 15_000 }).toBe('sent');
+    await expect.poll(() => progress.count()).toBe(0);
+    const sentBox = await bubbles(a.page, 'image').last().boundingBox();
+    expect(Math.round(sentBox?.width ?? 0)).toBe(Math.round(pendingBox?.width ?? -1));
+    expect(Math.round(sentBox?.height ?? 0)).toBe(Math.round(pendingBox?.height ?? -1));
+    await snap(a.page, 'media-alice-sent');
+
+    await openChat(b.page, alice.id);
+    const thumb = b.page.getByTestId('image-body').last();
+    await expect.poll(() => thumb.getAttribute('data-state'), { timeout: 5000 }).toBe('loaded');
+    // 900 × 600 is drawn within 200 × 240: 200 × 133.
+    const box = await thumb.boundingBox();
+    expect(Math.round(box?.width ?? 0)).toBe(200);
+    expect(Math.round(box?.height ?? 0)).toBe(133);
+    // The stored thumbnail itself is small (spec §9), the original keeps its size.
+    const thumbSrc = (await thumb.locator('img').getAttribute('src')) ?? '';
+    const stored = await naturalSize(b.page, thumbSrc);
+    expect(Math.max(stored.width, stored.height)).toBeLessThanOrEqual(240);
+    await snap(b.page, 'media-bob-thumbnail');
+
+    await thumb.click();
+    const viewer = b.page.getByTestId('image-viewer');
+    await viewer.waitFor();
+    const original = b.page.getByTestId('image-viewer-picture');
+    await expect.poll(async () => naturalSize(b.page, (await original.getAttribute('src')) ?? '')).toEqual({ width: 900, height: 600 });
+    await b.page.mouse.dblclick(187, 370);
+    await expect.poll(() => original.getAttribute('data-scale')).toBe('2.50');
+    await snap(b.page, 'media-bob-viewer');
+    await b.page.keyboard.press('Escape');
+    await expect.poll(() => viewer.count()).toBe(0);
+
+    expect([...a.errors, ...b.errors]).toEqual([]);
+    await a.page.context().close();
+    await b.page.context().close();
+  });
+
+  it('sends nothing when the upload is cancelled', async () => {
+    const a = await loggedInPage(browser, server.url, alice);
+    await startChat(a.page, bob.id);
+    const stored = async () =>
+      ((await messagesOf(server.url, alice, bob.id)) as unknown as { type: string }[]).filter((m) => m.type === 'image').length;
+    const before = await stored();
+    const network = await slowUploads(a.page, 20 * 1024);
+    await (await openPlusEntryInput(a.page, 'album')).setInputFiles({
+      name: 'cancel-me.png', mimeType: 'image/png', buffer: await noisyPng(a.page, 600, 400),
+    });
+    // Cancel mid-way: some bytes are out, the message is not.
+    const progress = a.page.getByTestId('upload-progress');
+    await expect.poll(async () => Number(await progress.getAttribute('value')), { timeout: 10_000 }).toBeGreaterThan(0);
+    const pending = await bubbles(a.page, 'image').count();
+    await a.page.getByTestId('upload-cancel').click();
+    await expect.poll(() => bubbles(a.page, 'image').count()).toBe(pending - 1);
+    await network.restore();
+
+    await a.page.waitForTimeout(1000);
+    expect(await stored()).toBe(before);
+    expect(a.errors).toEqual([]);
+    await a.page.context().close();
+  });
+});
+
+describe('voice notes', () => {
+  it('records while held (~3 s) and bob plays a note of about 3″', async () => {
+    const a = await loggedInPage(browser, server.url, alice);
+    const b = await loggedInPage(browser, server.url, bob);
+    await openChat(a.page, bob.id);
+    await openChat(b.page, alice.id);
+    const before = await bubbles(b.page, 'voice').count();
+
+    await a.page.getByTestId('voice-toggle').click();
+    const hold = a.page.getByTestId('voice-hold');
+    const box = await hold.boundingBox();
+    if (!box) throw new Error('no hold button');
+    await a.page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await a.page.mouse.down();
+    await expect.poll(() => hold.getAttribute('data-phase')).toBe('recording');
+    await a.page.getByTestId('voice-overlay').waitFor();
+    await snap(a.page, 'media-alice-recording');
+    await a.page.waitForTimeout(3000);
+    await a.page.mouse.up();
+
+    const note = bubbles(b.page, 'voice').nth(before);
+    await note.waitFor({ timeout: 10_000 });
+    const voice = note.getByTestId('voice-body');
+    const seconds = Number(await voice.getAttribute('data-duration'));
+    expect(seconds).toBeGreaterThanOrEqual(3);
+    expect(seconds).toBeLessThanOrEqual(4);
+    expect(await voice.innerText()).toContain(`${seconds}″`);
+    await expect.poll(() => voice.getByTestId('voice-unplayed').count()).toBe(1);
+
+    await voice.click();
+    await expect.poll(() => voice.getAttribute('data-playing')).toBe('1');
+    await expect
+      .poll(() => voice.getByTestId('voice-audio').evaluate((el) => (el as HTMLAudioElement).currentTime), { timeout: 5000 })
+      .toBeGreaterThan(0.3);
+    expect(await voice.getByTestId('voice-unplayed').count()).toBe(0);
+    await snap(b.page, 'media-bob-voice-playing');
+
+    expect([...a.errors, ...b.errors]).toEqual([]);
+    await a.page.context().close();
+    await b.page.context().close();
+  });
+});
