@@ -203,6 +203,7 @@ describe('message actions', () => {
 
     await a.page.getByTestId('history-row').click();
     await a.page.waitForURL(/pages\/message\/chat\?id=\d+&msg_id=\d+/);
+    const jumpUrl = a.page.url();
     const target = bubble(a.page, 'The needle in the haystack');
     await target.waitFor({ timeout: 5000 });
     await expect.poll(() => target.isVisible()).toBe(true);
@@ -211,8 +212,29 @@ describe('message actions', () => {
     expect(await a.page.locator('[data-highlight="1"]').count()).toBe(1);
     await snap(a.page, 'actions-history-jump');
 
+    // 170 newer messages wait below the window: scrolling down loads them until the newest.
+    const newest = (await messagesOf(server.url, alice, bob.id)).at(-1)?.content ?? '';
+    const list = a.page.getByTestId('message-list');
+    await expect
+      .poll(
+        async () => {
+          await list.evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
+          return bubble(a.page, newest).isVisible();
+        },
+        { timeout: 15_000, intervals: [400] },
+      )
+      .toBe(true);
+    expect(await a.page.getByTestId('to-latest-pill').count()).toBe(0);
+
+    // Opened at the needle again (a fresh load), the pill goes straight to the newest.
+    await a.page.goto(jumpUrl);
+    await a.page.reload();
+    await bubble(a.page, 'The needle in the haystack').waitFor({ timeout: 5000 });
+    await a.page.getByTestId('to-latest-pill').click();
+    await expect.poll(() => bubble(a.page, newest).isVisible(), { timeout: 5000 }).toBe(true);
+
     // The chips narrow by kind: no links were sent, so "links" is empty.
-    await a.page.goBack();
+    await a.page.goto(`${server.url}/#/pages/message/record?id=${bob.id}`);
     await a.page.getByTestId('history-filter-link').click();
     await a.page.getByTestId('history-empty').waitFor();
     expect(a.errors).toEqual([]);

@@ -67,6 +67,7 @@ export const messageActionsZhHans = {
   jump: {
     notFound: '这条消息已不存在或你无权查看',
     loadingNewer: '正在加载更新的消息…',
+    toLatest: '回到最新消息',
   },
 };
 
@@ -134,5 +135,6 @@ export const messageActionsEn: typeof messageActionsZhHans = {
   jump: {
     notFound: 'This message no longer exists or you may not see it',
     loadingNewer: 'Loading newer messages…',
+    toLatest: 'Back to the newest',
   },
 };

@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Message } from '@parley/protocol';
 import { dialogs } from '../../ui/dialogs';
+import { messagesKey } from '../chat/api';
+import type { MessagesData } from '../chat/model';
 import { backToNewest, loadNewer, openAt } from './jump';
 
 /** How long a jumped-to message stays highlighted. */
@@ -21,6 +23,8 @@ export interface ChatJump {
   onLoadNewer(): void;
   /** Before sending from a window: go back to the newest rows. */
   beforeSend(): Promise<void>;
+  /** Leave the window for the newest rows and show the newest one. */
+  toLatest(): void;
 }
 
 /**
@@ -89,5 +93,17 @@ export function useChatJump(conversation: string, initialMsgId: number | null, s
 
   const beforeSend = useCallback(() => backToNewest(qc, conversation).catch(() => undefined), [qc, conversation]);
 
-  return { opening, highlightId, jump, loadingNewer, onLoadNewer, beforeSend };
+  const toLatest = useCallback(() => {
+    void backToNewest(qc, conversation)
+      .then(async () => {
+        const newest = qc.getQueryData<MessagesData>(messagesKey(conversation))?.messages.at(-1);
+        for (let i = 0; newest && i < 30; i++) {
+          await frame();
+          if (scroll.current(newest.id)) break;
+        }
+      })
+      .catch(() => undefined);
+  }, [qc, conversation]);
+
+  return { opening, highlightId, jump, loadingNewer, onLoadNewer, beforeSend, toLatest };
 }

@@ -24,6 +24,8 @@ export interface MessageListProps {
   hasNewer?: boolean;
   loadingNewer?: boolean;
   onLoadNewer?(): void;
+  /** Leaves the window for the newest rows (a pill while `hasNewer`). */
+  onToLatest?(): void;
 }
 
 export interface MessageListHandle {
@@ -44,7 +46,7 @@ const TOP_THRESHOLD = 300;
  * bottom when it was in view, otherwise a "new messages" pill counts them.
  */
 export const MessageList = forwardRef<MessageListHandle, MessageListProps>(function MessageList(
-  { items, hasMore, loadingOlder, onLoadOlder, now, hasNewer = false, loadingNewer = false, onLoadNewer },
+  { items, hasMore, loadingOlder, onLoadOlder, now, hasNewer = false, loadingNewer = false, onLoadNewer, onToLatest },
   handle,
 ) {
   const { t } = useTranslation();
@@ -161,7 +163,12 @@ export const MessageList = forwardRef<MessageListHandle, MessageListProps>(funct
         </div>
       </div>
       {loadingNewer ? <div className={`${styles.loading} ${styles.loadingNewer}`}>{t('messageActions.jump.loadingNewer')}</div> : null}
-      {unseen > 0 ? (
+      {hasNewer && onToLatest && !loadingNewer ? (
+        <button type="button" className={styles.pill} onClick={onToLatest} data-testid="to-latest-pill">
+          <ArrowDownIcon size={14} />
+          {t('messageActions.jump.toLatest')}
+        </button>
+      ) : unseen > 0 ? (
         <button type="button" className={styles.pill} onClick={toBottom} data-testid="new-messages-pill">
           <ArrowDownIcon size={14} />
           {t('chat.newMessages', { count: unseen })}

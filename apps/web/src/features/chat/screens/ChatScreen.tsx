@@ -240,6 +240,7 @@ function Chat({ id, at }: { id: string; at: number | null }) {
             hasNewer={messages.data?.hasNewer ?? false}
             loadingNewer={jump.loadingNewer}
             onLoadNewer={jump.onLoadNewer}
+            onToLatest={jump.toLatest}
           />
         )}
         {actions.menu}
