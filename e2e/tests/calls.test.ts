@@ -12,6 +12,8 @@ import { bubbleTexts, enterpriseMode, loggedInPage, openChat, registerPerson, st
 
 let server: RunningServer;
 let browser: Browser;
+/** No automatic consent: only what a context grants is allowed (the permission test). */
+let strictBrowser: Browser;
 let alice: Person;
 let bob: Person;
 let carol: Person;
@@ -20,6 +22,7 @@ beforeAll(async () => {
   server = await startServer();
   // Fake camera and microphone, granted without a prompt; loopback ICE candidates (TOOLCHAIN §4).
   browser = await launch(MEDIA_ARGS);
+  strictBrowser = await launch(MEDIA_ARGS.filter((a) => a !== '--use-fake-ui-for-media-stream'));
   alice = await registerPerson(server.url, 'alice01', 'Alice');
   bob = await registerPerson(server.url, 'bob0001', 'Bob');
   carol = await registerPerson(server.url, 'carol01', 'Carol');
@@ -27,6 +30,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await browser?.close();
+  await strictBrowser?.close();
   await server?.stop();
 });
 
@@ -149,5 +153,25 @@ describe('calls that do not happen', () => {
     expect([...a.errors, ...c.errors]).toEqual([]);
     await a.page.context().close();
     await c.page.context().close();
+  });
+});
+
+describe('media permissions', () => {
+  it('says the camera was refused and rings nobody', async () => {
+    // Microphone allowed, camera not: the video call cannot start.
+    const a = await loggedInPage(strictBrowser, server.url, alice, (ctx) => ctx.grantPermissions(['microphone']));
+    const b = await phone(bob);
+    await callFromChat(a.page, bob, 'video');
+    await expect.poll(() => status(a.page), { timeout: 5000 }).toBe('摄像头授权失败');
+    await snap(a.page, 'calls-alice-camera-refused');
+    // The text stays until read; then back in the chat with no call record; bob's phone never rang.
+    await a.page.getByTestId('call-close').click();
+    await a.page.getByTestId('chat-input').waitFor({ timeout: 5000 });
+    expect((await bubbleTexts(a.page)).join('|')).not.toMatch(/视频通话/);
+    expect(await b.page.getByTestId('call-overlay').count()).toBe(0);
+
+    expect([...a.errors, ...b.errors]).toEqual([]);
+    await a.page.context().close();
+    await b.page.context().close();
   });
 });

@@ -5,7 +5,7 @@ import { useCurrentRoute, useGoBack } from '../../app/navigation';
 import { href } from '../../app/routes';
 import { useAuth } from '../auth/store';
 import { dismissCall, useCall } from './controller';
-import { callOf, isLocked, type CallInfo } from './machine';
+import { callOf, isLocked, needsAction, type CallInfo } from './machine';
 import { CallOverlay } from './components/CallOverlay';
 import { ReturnToCall } from './components/ReturnToCall';
 
@@ -50,17 +50,19 @@ export function CallHost() {
 
   // Declining is my own doing: nothing to read, the ringing screen just goes away.
   const declinedHere = state.phase === 'ended' && state.call.role === 'callee' && state.code === CallCode.declined;
+  const lingers = needsAction(state);
   useEffect(() => {
-    if (state.phase !== 'ended') return;
-    const h = setTimeout(
-      () => {
-        dismissCall();
-        if (leave.current.onCallPage) void leave.current.goBack();
-      },
-      declinedHere ? 0 : ENDED_SHOW_MS,
-    );
+    if (state.phase !== 'ended' || lingers) return;
+    const h = setTimeout(dismissCall, declinedHere ? 0 : ENDED_SHOW_MS);
     return () => clearTimeout(h);
-  }, [state, declinedHere]);
+  }, [state, declinedHere, lingers]);
+
+  // The ended call was closed (by the timer or the OK button): leave its page.
+  const wasEnded = useRef(false);
+  useEffect(() => {
+    if (state.phase === 'idle' && wasEnded.current && leave.current.onCallPage) void leave.current.goBack();
+    wasEnded.current = state.phase === 'ended';
+  }, [state]);
 
   if (state.phase === 'idle' || declinedHere) return null;
   if (state.phase === 'incoming' || (state.phase === 'ended' && !onCallPage)) {

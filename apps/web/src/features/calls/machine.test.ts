@@ -6,6 +6,7 @@ import {
   INCOMING_RING_MS,
   idle,
   isLocked,
+  needsAction,
   transition,
   type CallEffect,
   type CallInput,
@@ -263,6 +264,12 @@ describe('permission failures', () => {
     expect(sends(s.all)).toEqual([]);
     expect(s.effects).toContainEqual({ type: 'releaseMedia' });
     expect(isLocked(s.state)).toBe(false);
+  });
+
+  it('stay on screen until dismissed, unlike ordinary endings', () => {
+    expect(needsAction(run(idle, start, { type: 'mediaError', failure: 'microphone' }).state)).toBe(true);
+    expect(needsAction(transition(ringing, { type: 'ringTimeout' }).state)).toBe(false);
+    expect(needsAction(transition(inCall, { type: 'hangup', now: 11_000 }).state)).toBe(false);
   });
 
   it('hang up an accepted call when the callee has no microphone', () => {

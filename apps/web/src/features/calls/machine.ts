@@ -40,6 +40,11 @@ export type CallState =
 
 export type MediaFailure = 'camera' | 'microphone' | 'media' | 'insecure';
 
+/** Endings the user has to act on (grant a permission, use HTTPS): they stay until dismissed. */
+export function needsAction(state: CallState): boolean {
+  return state.phase === 'ended' && (['camera', 'microphone', 'media', 'insecure'] as (EndReason | undefined)[]).includes(state.reason);
+}
+
 export type CallInput =
   | { type: 'start'; id: string; peer: CallPeer; callType: CallType }
   | { type: 'accept' }

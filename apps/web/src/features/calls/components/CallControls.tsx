@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { acceptCall, declineCall, hangUpCall, switchCamera, toggleCamera, toggleMic, type CallView } from '../controller';
+import { needsAction } from '../machine';
+import { acceptCall, declineCall, dismissCall, hangUpCall, switchCamera, toggleCamera, toggleMic, type CallView } from '../controller';
 import { CallButton } from './CallButton';
 import { CameraIcon, FlipIcon, MicIcon, PhoneIcon, SpeakerIcon } from './icons';
 import styles from './CallControls.module.css';
@@ -17,6 +18,15 @@ export interface SpeakerControl {
 export function CallControls({ view, speaker }: { view: CallView; speaker: SpeakerControl }) {
   const { t } = useTranslation();
   const { state, mic, camera, cameras } = view;
+  if (needsAction(state)) {
+    return (
+      <div className={styles.row}>
+        <button type="button" className={styles.ok} onClick={dismissCall} data-testid="call-close">
+          {t('common.ok')}
+        </button>
+      </div>
+    );
+  }
   if (state.phase === 'idle' || state.phase === 'ended') return null;
   if (state.phase === 'incoming') {
     return (
