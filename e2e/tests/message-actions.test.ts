@@ -221,7 +221,7 @@ describe('message actions', () => {
           await list.evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
           return bubble(a.page, newest).isVisible();
         },
-        { timeout: 15_000, intervals: [400] },
+        { timeout: 15_000, interval: 400 },
       )
       .toBe(true);
     expect(await a.page.getByTestId('to-latest-pill').count()).toBe(0);
