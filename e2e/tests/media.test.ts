@@ -120,6 +120,50 @@ describe('pictures', () => {
   });
 });
 
+describe('file manager', () => {
+  it('lists the picture under sent for alice and received for bob, filters by type and name', async () => {
+    const a = await loggedInPage(browser, server.url, alice);
+    await a.page.goto(`${server.url}/#/pages/mine/setting`);
+    await a.page.getByTestId('to-files').click();
+    await a.page.waitForURL(/#\/pages\/mine\/files/);
+    const rows = a.page.getByTestId('file-row');
+    await expect.poll(() => rows.allInnerTexts()).toEqual([expect.stringContaining('beach.png')]);
+    expect(await rows.first().getAttribute('data-open')).toBe('preview');
+    await a.page.getByTestId('files-scope-sent').click();
+    await expect.poll(() => rows.count()).toBe(1);
+    await snap(a.page, 'media-alice-files');
+    await a.page.getByTestId('files-scope-received').click();
+    await a.page.getByTestId('files-empty').waitFor();
+
+    await a.page.getByTestId('files-scope-all').click();
+    await a.page.getByTestId('files-cate-doc').click();
+    await a.page.getByTestId('files-empty').waitFor();
+    await a.page.getByTestId('files-cate-image').click();
+    await expect.poll(() => rows.count()).toBe(1);
+    await a.page.getByTestId('files-search').fill('nothing-like-it');
+    await a.page.getByTestId('files-empty').waitFor();
+    await a.page.getByTestId('files-search').fill('beach');
+    await expect.poll(() => rows.count()).toBe(1);
+
+    const b = await loggedInPage(browser, server.url, bob);
+    await b.page.goto(`${server.url}/#/pages/mine/files`);
+    await b.page.getByTestId('files-scope-received').click();
+    await expect.poll(() => b.page.getByTestId('file-row').allInnerTexts()).toEqual([expect.stringContaining('Alice')]);
+    expect([...a.errors, ...b.errors]).toEqual([]);
+    await a.page.context().close();
+    await b.page.context().close();
+  });
+
+  it('shows the chat with its media on a desktop-wide window', async () => {
+    const a = await loggedInPage(browser, server.url, alice);
+    await a.page.setViewportSize({ width: 1200, height: 800 });
+    await openChat(a.page, bob.id);
+    await a.page.getByTestId('image-body').first().waitFor();
+    await snap(a.page, 'media-desktop-chat');
+    await a.page.context().close();
+  });
+});
+
 describe('voice notes', () => {
   it('records while held (~3 s) and bob plays a note of about 3″', async () => {
     const a = await loggedInPage(browser, server.url, alice);

@@ -25,7 +25,7 @@ export const screens: Record<RouteName, () => Promise<ScreenModule>> = {
   newFriends: () => import('../features/contacts/screens/NewFriendsScreen'),
   searchFriends: () => import('../features/contacts/screens/SearchFriendsScreen'),
   call: () => import('../features/calls/screens/CallScreen'),
-  video: comingSoon,
+  video: () => import('../features/media/screens/VideoScreen'),
   userSelection: () => import('../features/message-actions/screens/SelectionRoute'),
   groupUser: () => import('../features/groups/screens/GroupMembersScreen'),
   groupQrcode: () => import('../features/qrcode/screens/QrCodeScreen'),
@@ -38,6 +38,7 @@ export const screens: Record<RouteName, () => Promise<ScreenModule>> = {
   profile: comingSoon,
   secure: comingSoon,
   doc: comingSoon,
+  fileManager: () => import('../features/media/screens/FileManagerScreen'),
 };
 
 /**

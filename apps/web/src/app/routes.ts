@@ -34,6 +34,7 @@ export const routeNames = [
   'about',
   'setting',
   'doc',
+  'fileManager',
 ] as const;
 export type RouteName = (typeof routeNames)[number];
 
@@ -80,6 +81,7 @@ export const routeTable = {
   about: { path: '/pages/mine/about', title: 'about' },
   setting: { path: '/pages/mine/setting', title: 'setting' },
   doc: { path: '/pages/mine/doc', title: 'doc' },
+  fileManager: { path: '/pages/mine/files', title: 'fileManager' },
 } as const satisfies Record<RouteName, RouteMeta>;
 
 export function routeMeta(name: RouteName): RouteMeta {

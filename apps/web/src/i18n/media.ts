@@ -64,6 +64,7 @@ export const mediaZhHans = {
     label: '视频，{{duration}}',
     failed: '视频无法播放',
     back: '返回',
+    seek: '播放进度',
   },
   file: {
     open: '打开文件 {{name}}',
@@ -157,6 +158,7 @@ export const mediaEn: typeof mediaZhHans = {
     label: 'Video, {{duration}}',
     failed: 'The video cannot be played',
     back: 'Back',
+    seek: 'Playback position',
   },
   file: {
     open: 'Open file {{name}}',

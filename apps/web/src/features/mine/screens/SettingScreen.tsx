@@ -28,6 +28,9 @@ export default function SettingScreen() {
     <Page>
       {me ? <ProfileCard user={me} /> : null}
       <ListGroup>
+        <ListRow label={t('media.manager.entry')} onClick={() => void navigate(href('fileManager'))} testId="to-files" />
+      </ListGroup>
+      <ListGroup>
         <ListRow
           label={t('mine.language')}
           extra={<span lang={lang}>{t(`lang.${lang}`)}</span>}
