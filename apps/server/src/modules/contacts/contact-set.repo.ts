@@ -53,17 +53,11 @@ export async function isAcceptedFriend(db: Kysely<DB>, owner: number, other: num
   return row !== undefined;
 }
 
-/** Is `other` an active user other than `userId`? (runMode 1 membership, one row.) */
-export async function isActiveOther(db: Kysely<DB>, userId: number, other: number): Promise<boolean> {
-  if (userId === other) return false;
-  const row = await db
-    .selectFrom('users')
-    .select('id')
-    .where('id', '=', other)
-    .where('status', '=', 1)
-    .where('delete_time', '=', 0)
-    .executeTakeFirst();
-  return row !== undefined;
+/** Which of these users are active, in the ids' order (runMode 1 membership, batched). */
+export async function activeAmong(db: Kysely<DB>, ids: number[]): Promise<boolean[]> {
+  const rows = await db.selectFrom('users').select('id').where('id', 'in', ids).where('status', '=', 1).where('delete_time', '=', 0).execute();
+  const active = new Set(rows.map((r) => r.id));
+  return ids.map((id) => active.has(id));
 }
 
 /** runMode 2 membership of one user, without loading the whole set. */

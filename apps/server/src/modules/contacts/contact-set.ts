@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../platform/db/index';
 import type { ConfigService } from '../config/index';
+import { tickBatcher } from '../../platform/tick-batch';
 import * as repo from './contact-set.repo';
 
 /**
@@ -9,6 +10,8 @@ import * as repo from './contact-set.repo';
  * own customer-service user (`cs_uid`) + users whose `cs_uid` is this user.
  */
 export function createContactSet(db: Kysely<DB>, config: Pick<ConfigService, 'systemInfo'>) {
+  // A message push tests both directions at once: one query per tick for all of them.
+  const isActive = tickBatcher((ids: number[]) => repo.activeAmong(db, ids), String);
   async function of(userId: number): Promise<number[]> {
     const { sysInfo } = await config.systemInfo();
     return sysInfo.runMode === 1 ? repo.allActiveUserIds(db, userId) : repo.socialContactIds(db, userId);
@@ -19,9 +22,7 @@ export function createContactSet(db: Kysely<DB>, config: Pick<ConfigService, 'sy
     async has(userId: number, otherId: number): Promise<boolean> {
       if (userId === otherId) return true;
       const { sysInfo } = await config.systemInfo();
-      return sysInfo.runMode === 1
-        ? repo.isActiveOther(db, userId, otherId)
-        : repo.isSocialContact(db, userId, otherId);
+      return sysInfo.runMode === 1 ? isActive(otherId) : repo.isSocialContact(db, userId, otherId);
     },
     /** Directional friendship, for sendMessage's runMode 2 checks (§4.4 check 6). */
     isAcceptedFriend: (owner: number, other: number) => repo.isAcceptedFriend(db, owner, other),

@@ -27,6 +27,18 @@ export async function prefOf(db: Kysely<DB>, userId: number, chatId: string): Pr
   return db.selectFrom('chat_prefs').selectAll().where('user_id', '=', userId).where('chat_identify', '=', chatId).executeTakeFirst();
 }
 
+/** The prefs of several (user, conversation) pairs in one query, in the pairs' order. */
+export async function prefsOfPairs(db: Kysely<DB>, pairs: Array<{ userId: number; chatId: string }>): Promise<Array<PrefRow | undefined>> {
+  const rows = await db
+    .selectFrom('chat_prefs')
+    .selectAll()
+    .where('user_id', 'in', [...new Set(pairs.map((p) => p.userId))])
+    .where('chat_identify', 'in', [...new Set(pairs.map((p) => p.chatId))])
+    .execute();
+  const byPair = new Map(rows.map((r) => [`${r.user_id}|${r.chat_identify}`, r]));
+  return pairs.map((p) => byPair.get(`${p.userId}|${p.chatId}`));
+}
+
 export async function upsertPref(
   db: Kysely<DB>,
   userId: number,
@@ -191,6 +203,20 @@ export async function remarksOf(db: Kysely<DB>, me: number, ids?: number[]): Pro
   if (ids) q = q.where('friend_user_id', 'in', ids.length ? ids : [0]);
   const rows = await q.execute();
   return new Map(rows.map((r) => [r.friend_user_id, r.nickname]));
+}
+
+/** Remark names ('' for none) of several (owner, other) pairs in one query, in the pairs' order. */
+export async function remarksOfPairs(db: Kysely<DB>, pairs: Array<{ owner: number; other: number }>): Promise<string[]> {
+  const rows = await db
+    .selectFrom('friends')
+    .select(['create_user', 'friend_user_id', 'nickname'])
+    .where('create_user', 'in', [...new Set(pairs.map((p) => p.owner))])
+    .where('friend_user_id', 'in', [...new Set(pairs.map((p) => p.other))])
+    .where('status', '=', 1)
+    .where('nickname', '!=', '')
+    .execute();
+  const byPair = new Map(rows.map((r) => [`${r.create_user}|${r.friend_user_id}`, r.nickname]));
+  return pairs.map((p) => byPair.get(`${p.owner}|${p.other}`) ?? '');
 }
 
 /** My accepted friend row for `other` (getUserInfo `friend`). */

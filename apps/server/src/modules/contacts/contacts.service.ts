@@ -4,6 +4,7 @@ import { nowSeconds, type Clock } from '../../platform/clock';
 import type { DB } from '../../platform/db/index';
 import type { Events } from '../../platform/events';
 import { AppError } from '../../platform/http/errors';
+import { tickBatcher } from '../../platform/tick-batch';
 import type { ConfigService } from '../config/index';
 import { avatarUrl, type UserRow, type UsersService } from '../users/index';
 import type { ContactSet } from './contact-set';
@@ -38,6 +39,21 @@ const isAdmin = (u: UserRow) => u.role === 1 || u.role === 2;
 /** The conversation list, one conversation as a contact, user search, and my per-conversation prefs. */
 export function createContacts(deps: ContactsDeps) {
   const { db, clock, config, users, contactSet, events } = deps;
+  // A message push reads both parties' prefs and remark names at once: one query per tick each.
+  const prefOf = tickBatcher(
+    (pairs: Array<{ userId: number; chatId: string }>) => repo.prefsOfPairs(db, pairs),
+    (p) => `${p.userId}|${p.chatId}`,
+  );
+  const remarkOf = tickBatcher(
+    (pairs: Array<{ owner: number; other: number }>) => repo.remarksOfPairs(db, pairs),
+    (p) => `${p.owner}|${p.other}`,
+  );
+  const remarksOf = async (owner: number, ids: number[]): Promise<Map<number, string>> => {
+    if (ids.length !== 1) return repo.remarksOf(db, owner, ids);
+    const other = ids[0] as number;
+    const name = await remarkOf({ owner, other });
+    return new Map(name ? [[other, name]] : []);
+  };
 
   async function viewerOf(me: UserRow, r: RequestView): Promise<Viewer> {
     const { sysInfo } = await config.systemInfo();
@@ -58,12 +74,12 @@ export function createContacts(deps: ContactsDeps) {
   /** A person as `me` should list them, with live numbers (getContactInfo, message pushes). */
   async function personContactFor(me: UserRow, other: UserRow, v: Viewer): Promise<Contact> {
     const conv = conversation(me, { kind: 'user', id: other.id });
-    const pref = await repo.prefOf(db, me.id, conv.chatId);
+    const pref = await prefOf({ userId: me.id, chatId: conv.chatId });
     const boundaries = new Map([[conv.chatId, pref?.hide_msg_id ?? 0]]);
     const [rows, unread, remarks, online, full] = await Promise.all([
       lastRows(db, me.id, boundaries),
       repo.singleUnread(db, me.id),
-      repo.remarksOf(db, me.id, [other.id]),
+      remarksOf(me.id, [other.id]),
       onlineOf([other.id]),
       contactSet.has(me.id, other.id),
     ]);
@@ -129,8 +145,8 @@ export function createContacts(deps: ContactsDeps) {
   async function personPushContact(owner: UserRow, other: UserRow, v: Viewer, last: LastMessage): Promise<Contact> {
     const chatId = singleChatId(owner.id, other.id);
     const [pref, remarks, online, full] = await Promise.all([
-      repo.prefOf(db, owner.id, chatId),
-      repo.remarksOf(db, owner.id, [other.id]),
+      prefOf({ userId: owner.id, chatId }),
+      remarksOf(owner.id, [other.id]),
       onlineOf([other.id]),
       contactSet.has(owner.id, other.id),
     ]);
@@ -152,7 +168,7 @@ export function createContacts(deps: ContactsDeps) {
     /** A group as one recipient group (same role and prefs) lists it in a message push. */
     groupPushContact: (v: Viewer, group: GroupRow, role: number, pref: PrefRow | undefined, last: LastMessage): Contact =>
       groupContact(v, { group, role, last, unread: 0, mentions: 0, pref, now: clock.now() }),
-    remarksOf: (owner: number, ids: number[]) => repo.remarksOf(db, owner, ids),
+    remarksOf,
     personContactFor,
     groupContactFor,
     favouritesContactFor,
