@@ -104,7 +104,7 @@ describe('stickers', () => {
 describe('locations', () => {
   it('without a maps provider alice still sends where she is; bob opens it with a navigate link', async () => {
     const a = await loggedInPage(browser, server.url, alice, at(PEOPLE_SQUARE));
-    await openChat(a.page, bob.id);
+    await startChat(a.page, bob.id);
     await a.page.getByTestId('chat-plus').click();
     await a.page.getByTestId('plus-entry-location').click();
     const first = a.page.getByTestId('place-row').first();
@@ -161,7 +161,7 @@ describe('locations', () => {
       await at(PEOPLE_SQUARE)(ctx);
       await provider(ctx);
     });
-    await openChat(a.page, bob.id);
+    await startChat(a.page, bob.id);
     await a.page.getByTestId('chat-plus').click();
     await a.page.getByTestId('plus-entry-location').click();
     const rows = a.page.getByTestId('place-row');
@@ -173,11 +173,17 @@ describe('locations', () => {
     await expect.poll(() => rows.count(), { timeout: 5000 }).toBe(20);
     expect(searches).toEqual(['cafe']);
     await snap(a.page, 'share-location-search');
+    await a.page.setViewportSize({ width: 1280, height: 800 });
+    await snap(a.page, 'share-location-search-desktop');
+    await a.page.setViewportSize({ width: 375, height: 740 });
     await rows.last().scrollIntoViewIfNeeded();
     await a.page.getByTestId('place-list').evaluate((el) => el.scrollTo(0, el.scrollHeight));
     await expect.poll(() => rows.count(), { timeout: 5000 }).toBe(23);
     await rows.filter({ hasText: 'Cafe 22' }).click();
-    expect(await rows.filter({ hasText: 'Cafe 22' }).getAttribute('aria-checked')).toBe('true');
+    await expect.poll(() => rows.filter({ hasText: 'Cafe 22' }).getAttribute('aria-checked')).toBe('true');
+    // The map shows the chosen place, and the list stays as it was (no search around it).
+    expect(searches).toEqual(['cafe', 'cafe']);
+    expect(await rows.count()).toBe(23);
     await a.page.getByTestId('location-send').click();
     await expect.poll(() => bubbles(a.page, 'location').last().innerText(), { timeout: 5000 }).toContain('Cafe 22');
     await expect.poll(() => bubbles(a.page, 'location').last().getAttribute('data-status')).toBe('sent');
@@ -197,7 +203,7 @@ describe('locations', () => {
 describe('contact cards', () => {
   it("alice sends carol's card to bob; bob taps it and lands on carol's card", async () => {
     const a = await loggedInPage(browser, server.url, alice);
-    await openChat(a.page, bob.id);
+    await startChat(a.page, bob.id);
     await a.page.getByTestId('chat-plus').click();
     await a.page.getByTestId('plus-entry-card').click();
     const picker = a.page.getByTestId('card-picker');

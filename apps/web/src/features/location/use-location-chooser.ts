@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSystemInfo } from '../system/api';
-import type { LatLng } from './geo';
+import { distanceMetres, type LatLng } from './geo';
 import { locate, type Located } from './locate';
 import { chooserRows, nextPlacesPage, pinPlace } from './model';
 import { createProvider, searchDebounceMs, type Place } from './provider';
@@ -10,6 +10,9 @@ import { useDebounced } from '../../lib/use-debounced';
 
 /** Cache keys round the pin to ~1 m so tiny map jitters do not refetch. */
 const pinKey = (p: LatLng | null) => (p ? `${p.latitude.toFixed(5)},${p.longitude.toFixed(5)}` : '');
+
+/** Map moves shorter than this keep the pin where it was. */
+const PIN_SLACK_M = 5;
 
 export type LocateState = { kind: 'locating' } | { kind: 'failed' } | ({ kind: 'located' } & Located);
 
@@ -27,6 +30,12 @@ export function useLocationChooser(open: boolean) {
   const [keyword, setKeyword] = useState('');
   const settled = useDebounced(keyword, searchDebounceMs).trim();
   const [chosen, setChosen] = useState({ key: '', index: 0 });
+
+  /**
+   * The map stopped at a new centre: the pin follows it. A move of a few metres (a resize,
+   * pixel rounding) is not the user choosing another place, and must not reset the list.
+   */
+  const movePin = useCallback((c: LatLng) => setPin((prev) => (prev && distanceMetres(prev, c) < PIN_SLACK_M ? prev : c)), []);
 
   const find = useCallback(() => {
     setWhere({ kind: 'locating' });
@@ -69,8 +78,7 @@ export function useLocationChooser(open: boolean) {
     where,
     retryLocate: find,
     pin,
-    /** The map stopped at a new centre: the pin follows it. */
-    movePin: setPin,
+    movePin,
     keyword,
     setKeyword,
     /** The keyword is typed but its search has not settled or answered yet. */

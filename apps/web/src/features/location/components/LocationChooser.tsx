@@ -38,7 +38,8 @@ export function LocationChooser({ open, onClose, onSend }: { open: boolean; onCl
       }
     >
       {c.pin ? (
-        <MapView className={styles.map} tileUrl={c.provider.tileUrl} center={c.pin} zoom={mapZoom.chooser} onMoveEnd={c.movePin} />
+        // The map shows the chosen place; panning it moves the pin and lists what is near.
+        <MapView className={styles.map} tileUrl={c.provider.tileUrl} center={chosen ?? c.pin} zoom={mapZoom.chooser} onMoveEnd={c.movePin} />
       ) : (
         <div className={`${styles.map} ${styles.status}`} role="status" data-testid="location-status">
           {c.where.kind === 'failed' ? (

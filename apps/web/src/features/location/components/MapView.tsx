@@ -23,15 +23,17 @@ export function Pin({ className }: { className?: string }) {
 }
 
 /** A neutral square grid standing in for the map: no tiles configured, or none loaded. */
-export function MapPlaceholder({ center, className, note }: { center: LatLng; className?: string; note?: string }) {
+export function MapPlaceholder({ center, className, note, showCoords = true }: { center: LatLng; className?: string; note?: string; showCoords?: boolean }) {
   const { t } = useTranslation();
   return (
     <div className={`${styles.map} ${styles.placeholder} ${className ?? ''}`} role="img" aria-label={`${t('share.location.map')} ${formatCoordinates(center)}`} data-testid="map-placeholder">
       <Pin className={styles.centerPin} />
-      <span className={styles.coords}>
-        {note ? `${note} · ` : ''}
-        {formatCoordinates(center)}
-      </span>
+      {showCoords ? (
+        <span className={styles.coords}>
+          {note ? `${note} · ` : ''}
+          {formatCoordinates(center)}
+        </span>
+      ) : null}
     </div>
   );
 }

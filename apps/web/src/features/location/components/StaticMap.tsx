@@ -10,7 +10,8 @@ import styles from './StaticMap.module.css';
  */
 export function StaticMap({ tileUrl, center, zoom, width, height }: { tileUrl: string; center: LatLng; zoom: number; width: number; height: number }) {
   const [broken, setBroken] = useState(false);
-  if (!tileUrl || broken) return <MapPlaceholder center={center} className={styles.box} />;
+  // The bubble already prints the address or the coordinates above the map.
+  if (!tileUrl || broken) return <MapPlaceholder center={center} className={styles.box} showCoords={false} />;
   return (
     <div className={styles.box} style={{ width, height }} aria-hidden="true">
       {tilesCovering(center, zoom, width, height).map((t) => (

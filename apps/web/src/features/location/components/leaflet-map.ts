@@ -9,6 +9,7 @@ import { mapZoom, type LatLng } from '../geo';
  */
 
 export interface MapHandle {
+  /** Shows `c` in the middle without reporting it as the user's move. */
   setCenter(c: LatLng): void;
   destroy(): void;
 }
@@ -42,15 +43,21 @@ export function createMap(el: HTMLElement, o: MapOptions): MapHandle {
       interactive: false,
     }).addTo(map);
   }
+  // Where setCenter put the map: the app showing a place, not the user choosing one. A later
+  // moveend that leaves it there (the same move, a resize) is not reported either.
+  let shown: L.LatLng | null = null;
   map.on('moveend', () => {
     const c = map.getCenter();
+    if (shown && map.latLngToContainerPoint(shown).distanceTo(map.latLngToContainerPoint(c)) < 2) return;
+    shown = null;
     o.onMoveEnd?.({ latitude: c.lat, longitude: c.lng });
   });
   return {
     setCenter(c) {
       const now = map.getCenter();
-      // Only a real change: a centre that came from this map's own move must not loop back.
-      if (Math.abs(now.lat - c.latitude) > 1e-7 || Math.abs(now.lng - c.longitude) > 1e-7) map.setView(toLeaflet(c), map.getZoom());
+      if (Math.abs(now.lat - c.latitude) <= 1e-7 && Math.abs(now.lng - c.longitude) <= 1e-7) return;
+      shown = L.latLng(c.latitude, c.longitude);
+      map.setView(shown, map.getZoom(), { animate: false });
     },
     destroy() {
       map.remove();
