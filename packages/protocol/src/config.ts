@@ -76,6 +76,9 @@ export interface FileUploadInfo {
  *   `https://nominatim.openstreetmap.org/reverse?format=jsonv2&lat={lat}&lon={lng}`;
  * - `ipLocationUrl`: the caller's approximate position when the device has no geolocation;
  *   no placeholder needed (the provider sees the browser's address).
+ * Optional placeholders the Parley web client fills so its nearby list can page (spec §9):
+ * `{radius}` metres (5000 around the map centre, 50000 with a keyword; a search template
+ * without it is used for keywords only), `{limit}` (20), `{page}` (1-based), `{offset}`.
  * The response formats are Nominatim's (`[{lat, lon, display_name, name}]` / `{lat, lon,
  * display_name}`); the IP service answers `{latitude, longitude}` or `{lat, lon}`.
  * Set through `/manage/config/setConfig` name `maps` (then `updateConfig` to everyone).
