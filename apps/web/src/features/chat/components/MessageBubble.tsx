@@ -73,7 +73,7 @@ export const MessageBubble = memo(function MessageBubble(p: BubbleProps) {
               !
             </button>
           ) : null}
-          {p.read !== undefined && !p.status ? (
+          {p.read !== undefined && !p.status && msg.type !== 'webrtc' ? (
             <span className={`${styles.readState} ${p.read ? styles.isRead : ''}`} data-testid="message-read-state" data-read={p.read ? '1' : '0'}>
               {p.read ? t('chat.read') : t('chat.unread')}
             </span>
