@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { WebSocket } from 'ws';
 import { CloseCode, clientFrame, limits, type ServerFrame } from '@parley/protocol';
 import type { BusMessage, EventBus, PresenceRegistry, Recipients } from '../bus';
+import { TickCork } from './tick-cork';
 
 /**
  * The socket gateway of one node (PROTOCOL §11). It knows connections, not chat: who a token
@@ -49,6 +50,7 @@ export class Gateway {
   private pendingBinds = new Map<string, (r: BindResult) => void>();
   /** Unbound connections per address, kept as counts: scanning every connection is O(n²) to fill a node. */
   private unboundByIp = new Map<string, number>();
+  private cork = new TickCork();
   private timer: NodeJS.Timeout;
   private unsubscribe: () => void;
   private readonly opts: Required<GatewayOptions>;
@@ -272,6 +274,7 @@ export class Gateway {
         let bytes: Buffer | undefined;
         for (const c of this.targets(m.to)) {
           if (c.id === m.to.exceptClient || c.ws.readyState !== c.ws.OPEN) continue;
+          this.cork.hold(c.ws);
           c.ws.send((bytes ??= Buffer.from(m.frame)), { binary: false });
         }
         return;
