@@ -175,21 +175,21 @@ function Chat({ id, at }: { id: string; at: number | null }) {
     return [...fromRows, ...fromOutbox];
   }, [messages.data, pending, myId, me, isGroup, showReadState, round, onRetry, onCancel, group.names, onBubbleMenu, bubbleAddon, jump.highlightId]);
 
-  // Jump to a message (a mention of me): load older pages until it is there, then show it.
+  // Jump to a message (a mention of me): scroll to it when loaded, else open the chat around it
+  // (one getMessageContext call, however far back it is).
+  const { jump: openAround } = jump;
   const jumpTo = useCallback(
     async (msgId: number): Promise<boolean> => {
-      for (let page = 0; page < 10; page++) {
-        const rows = qc.getQueryData<{ messages: Message[] }>(['messages', id])?.messages ?? [];
-        const hit = rows.find((m) => m.msg_id === msgId);
-        if (hit) {
-          await new Promise((r) => requestAnimationFrame(r));
-          return listRef.current?.scrollToKey(hit.id) ?? false;
-        }
-        if (!rows[0] || rows[0].msg_id < msgId || !(await loadOlder(qc, id).catch(() => false))) return false;
+      const rows = qc.getQueryData<{ messages: Message[] }>(['messages', id])?.messages ?? [];
+      const hit = rows.find((m) => m.msg_id === msgId);
+      if (!hit) {
+        await openAround(msgId);
+        return true;
       }
-      return false;
+      await new Promise((r) => requestAnimationFrame(r));
+      return listRef.current?.scrollToKey(hit.id) ?? false;
     },
-    [qc, id],
+    [qc, id, openAround],
   );
 
   const title = (
