@@ -164,6 +164,60 @@ describe('file manager', () => {
   });
 });
 
+describe('camera', () => {
+  it('takes a photo and records a 4 s video; bob plays the video full screen with controls that hide', async () => {
+    const a = await loggedInPage(browser, server.url, alice);
+    const b = await loggedInPage(browser, server.url, bob);
+    await startChat(a.page, bob.id);
+    await startChat(b.page, alice.id);
+    await b.page.waitForTimeout(500);
+    const images = await bubbles(b.page, 'image').count();
+
+    await a.page.getByTestId('chat-plus').click();
+    await a.page.getByTestId('plus-entry-camera').click();
+    await a.page.getByTestId('capture-sheet').waitFor();
+    // The fake camera's picture is live.
+    await expect.poll(() => a.page.getByTestId('capture-preview').evaluate((v) => (v as HTMLVideoElement).videoWidth)).toBeGreaterThan(0);
+    await a.page.getByTestId('capture-shutter').click();
+    await a.page.getByTestId('capture-send').click();
+    await expect.poll(() => bubbles(b.page, 'image').count(), { timeout: 10_000 }).toBe(images + 1);
+
+    await a.page.getByTestId('plus-entry-camera').click();
+    await a.page.getByTestId('capture-mode-video').click();
+    await expect.poll(() => a.page.getByTestId('capture-preview').evaluate((v) => (v as HTMLVideoElement).videoWidth)).toBeGreaterThan(0);
+    await a.page.getByTestId('capture-shutter').click();
+    await a.page.getByTestId('capture-timer').waitFor();
+    await snap(a.page, 'media-alice-recording-video');
+    await a.page.waitForTimeout(4300);
+    await a.page.getByTestId('capture-shutter').click();
+    await a.page.getByTestId('capture-send').click();
+
+    const video = b.page.getByTestId('video-body').last();
+    await video.waitFor({ timeout: 10_000 });
+    const seconds = Number(await video.getAttribute('data-duration'));
+    expect(seconds).toBeGreaterThanOrEqual(4);
+    expect(seconds).toBeLessThanOrEqual(5);
+    expect(await video.innerText()).toContain(`0:0${seconds}`);
+    await snap(b.page, 'media-bob-video-bubble');
+    await video.click();
+    await b.page.waitForURL(/#\/pages\/message\/video/);
+    const player = b.page.getByTestId('video-player');
+    await expect.poll(() => player.evaluate((v) => (v as HTMLVideoElement).currentTime), { timeout: 5000 }).toBeGreaterThan(0.2);
+    // Controls hide 3 s after the last touch while playing; a tap brings them back.
+    const screen = b.page.getByTestId('video-screen');
+    await expect.poll(() => screen.getAttribute('data-controls'), { timeout: 6000 }).toBe('0');
+    await player.click();
+    expect(await screen.getAttribute('data-controls')).toBe('1');
+    await snap(b.page, 'media-bob-video-player');
+    await b.page.getByTestId('back').click();
+    await b.page.waitForURL(/#\/pages\/message\/chat/);
+
+    expect([...a.errors, ...b.errors]).toEqual([]);
+    await a.page.context().close();
+    await b.page.context().close();
+  });
+});
+
 describe('voice notes', () => {
   it('records while held (~3 s) and bob plays a note of about 3″', async () => {
     const a = await loggedInPage(browser, server.url, alice);

@@ -1,5 +1,6 @@
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { defaultVideoPoster } from '@parley/protocol';
 import { href } from '../../../../app/routes';
 import { clock, durationOf } from '../../../media/format';
 import { PlayIcon } from '../../../media/icons';
@@ -11,14 +12,17 @@ import type { BodyProps } from './types';
 const FRAME = imageBox(180, 135);
 
 /**
- * A video message: the poster with a play mark and the length; a tap opens the player page.
- * While uploading, the local file's first frame stands in for the poster.
+ * A video message: the poster (else the first frame) with a play mark and the length; a tap
+ * opens the player page. While uploading, the local file's first frame shows.
  */
 export function VideoBody({ msg }: BodyProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const seconds = durationOf(msg.extends);
-  const poster = typeof msg.extends?.poster === 'string' ? msg.extends.poster : '';
+  // The server's default poster is a generic icon (it does not decode video): the video's own
+  // first frame says more, and only its metadata and one frame are fetched (Range requests).
+  const given = typeof msg.extends?.poster === 'string' ? msg.extends.poster : '';
+  const poster = given && !given.endsWith(defaultVideoPoster) ? given : '';
   const sent = msg.msg_id !== undefined;
   return (
     <button
@@ -29,11 +33,12 @@ export function VideoBody({ msg }: BodyProps) {
       onClick={() => void navigate(href('video', { src: msg.content, poster: poster || undefined }))}
       aria-label={seconds ? t('media.video.label', { duration: clock(seconds) }) : t('media.video.play')}
       data-testid="video-body"
+      data-duration={seconds}
     >
-      {sent ? (
-        poster ? <img src={poster} alt="" loading="lazy" draggable={false} /> : null
+      {poster ? (
+        <img src={poster} alt="" loading="lazy" draggable={false} />
       ) : msg.content ? (
-        <video src={msg.content} muted preload="metadata" playsInline aria-hidden="true" />
+        <video src={sent ? `${msg.content}#t=0.1` : msg.content} muted preload="metadata" playsInline aria-hidden="true" tabIndex={-1} />
       ) : null}
       <span className={styles.playBadge} aria-hidden="true">
         <PlayIcon size={24} />
