@@ -102,7 +102,9 @@ export function createSender(deps: SendDeps) {
     for (const m of members) {
       const p = prefs.get(m.user_id);
       const key = `${m.role}|${p?.is_top ?? 0}|${p?.is_notice ?? 1}`;
-      variants.set(key, [...(variants.get(key) ?? []), m.user_id]);
+      const ids = variants.get(key);
+      if (ids) ids.push(m.user_id); // (copying the array per member was O(members²))
+      else variants.set(key, [m.user_id]);
     }
     let mine: unknown;
     for (const [key, ids] of variants) {
