@@ -40,6 +40,12 @@ const at = (position: { latitude: number; longitude: number }) => async (ctx: Br
   await ctx.setGeolocation(position);
 };
 
+/** No page errors on either side; both phones are put away. */
+async function finish(...phones: { page: Page; errors: string[] }[]) {
+  expect(phones.flatMap((p) => p.errors)).toEqual([]);
+  for (const p of phones) await p.page.context().close();
+}
+
 const bubbles = (page: Page, type: string) => page.locator(`[data-testid="message-bubble"][data-type="${type}"]`);
 
 beforeAll(async () => {
@@ -95,9 +101,7 @@ describe('stickers', () => {
     expect(await sticker.getAttribute('src')).toContain('/storage/');
     await expect.poll(() => sticker.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(96);
     await snap(b.page, 'share-stickers-bob');
-    expect([...a.errors, ...b.errors]).toEqual([]);
-    await a.page.context().close();
-    await b.page.context().close();
+    await finish(a, b);
   });
 });
 
@@ -125,9 +129,7 @@ describe('locations', () => {
     await snap(b.page, 'share-location-viewer');
     await b.page.getByTestId('location-viewer-close').click();
     await viewer.waitFor({ state: 'detached' });
-    expect([...a.errors, ...b.errors]).toEqual([]);
-    await a.page.context().close();
-    await b.page.context().close();
+    await finish(a, b);
   });
 
   it('with a maps provider alice searches (debounced, 20 a page) and sends a place', async () => {
@@ -193,9 +195,7 @@ describe('locations', () => {
     await openChat(b.page, alice.id);
     await expect.poll(() => b.page.getByTestId('location-card').last().innerText()).toContain('Nanjing Road 22');
     await snap(b.page, 'share-location-bob');
-    expect([...a.errors, ...b.errors]).toEqual([]);
-    await a.page.context().close();
-    await b.page.context().close();
+    await finish(a, b);
     await post('/manage/config/setConfig', { name: 'maps', value: { tileUrl: '', searchUrl: '', reverseUrl: '', ipLocationUrl: '' } }, alice.token);
   });
 });
@@ -225,8 +225,6 @@ describe('contact cards', () => {
     await b.page.waitForURL(new RegExp(`#/pages/contacts/detail\\?id=${carol.id}`));
     await expect.poll(() => b.page.locator('main').innerText()).toContain('Carol');
     await snap(b.page, 'share-card-detail');
-    expect([...a.errors, ...b.errors]).toEqual([]);
-    await a.page.context().close();
-    await b.page.context().close();
+    await finish(a, b);
   });
 });
