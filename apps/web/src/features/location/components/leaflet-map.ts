@@ -25,6 +25,10 @@ export interface MapOptions {
   markerHtml?: string;
 }
 
+/** OpenStreetMap's tiles must name their source (its tile policy); other servers set their own. */
+const attributionOf = (tileUrl: string): string =>
+  /openstreetmap\.(org|fr|de)/i.test(tileUrl) ? '&copy; <a href="https://www.openstreetmap.org/copyright" target="_blank" rel="noopener noreferrer">OpenStreetMap</a>' : '';
+
 const toLeaflet = (c: LatLng): L.LatLngExpression => [c.latitude, c.longitude];
 
 export function createMap(el: HTMLElement, o: MapOptions): MapHandle {
@@ -33,9 +37,9 @@ export function createMap(el: HTMLElement, o: MapOptions): MapHandle {
     zoom: o.zoom,
     minZoom: mapZoom.min,
     maxZoom: mapZoom.max,
-    attributionControl: false,
   });
-  L.tileLayer(o.tileUrl, { minZoom: mapZoom.min, maxZoom: mapZoom.max, subdomains: 'abc' }).addTo(map);
+  map.attributionControl.setPrefix(false);
+  L.tileLayer(o.tileUrl, { minZoom: mapZoom.min, maxZoom: mapZoom.max, subdomains: 'abc', attribution: attributionOf(o.tileUrl) }).addTo(map);
   if (o.marker) {
     L.marker(toLeaflet(o.marker), {
       icon: L.divIcon({ className: '', html: o.markerHtml ?? '', iconSize: [32, 40], iconAnchor: [16, 40] }),
