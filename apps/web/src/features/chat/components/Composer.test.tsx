@@ -102,4 +102,13 @@ describe('Composer', () => {
     fireEvent.keyDown(input(), { key: 'Enter' });
     expect(onSend).toHaveBeenCalledWith('never mind', []);
   });
+
+  it('folds the + panel when its entry has started (foldSignal changes)', () => {
+    const panel = <div data-testid="the-panel" />;
+    const { rerender } = render(<Composer onSend={() => undefined} plusPanel={panel} foldSignal={0} />);
+    fireEvent.click(screen.getByTestId('chat-plus'));
+    expect(screen.getByTestId('the-panel')).toBeTruthy();
+    rerender(<Composer onSend={() => undefined} plusPanel={panel} foldSignal={1} />);
+    expect(screen.queryByTestId('the-panel')).toBeNull();
+  });
 });

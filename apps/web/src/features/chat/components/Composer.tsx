@@ -1,4 +1,4 @@
-import { lazy, Suspense, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { limits } from '@parley/protocol';
 import { EmojiIcon, KeyboardIcon, PlusCircleIcon, VoiceIcon } from '../../../ui/icons';
@@ -32,6 +32,8 @@ export interface ComposerProps {
   voiceInput?: ReactNode;
   /** Shown above the input row (e.g. the message being quoted). */
   above?: ReactNode;
+  /** Changing this number folds the "+" and emoji panels (an entry's action has started). */
+  foldSignal?: number;
   /** A tap on one of my stickers in the emoji panel sends it; no sticker tabs without it. */
   onSendSticker?: EmojiPanelProps['onSendSticker'];
 }
@@ -45,7 +47,7 @@ const MAX_HEIGHT = 120;
 
 /** Auto-growing text box, emoji panel, and a send button that appears with text. */
 export function Composer(props: ComposerProps) {
-  const { initial = '', sendKey = 1, disabledReason, onSend, onChange, onResize, mentionables = [], plusPanel, voiceInput, above, onSendSticker } = props;
+  const { initial = '', sendKey = 1, disabledReason, onSend, onChange, onResize, mentionables = [], plusPanel, voiceInput, above, onSendSticker, foldSignal = 0 } = props;
   const { t } = useTranslation();
   const [text, setText] = useState(initial);
   const [picking, setPicking] = useState(false);
@@ -53,6 +55,9 @@ export function Composer(props: ComposerProps) {
   const [panel, setPanel] = useState<Panel>('none');
   const [voiceMode, setVoiceMode] = useState(false);
   const emojiOpen = panel === 'emoji';
+  useEffect(() => {
+    if (foldSignal > 0) setPanel('none');
+  }, [foldSignal]);
   const ref = useRef<HTMLTextAreaElement>(null);
   const length = textLength(text);
   const canSend = text.trim() !== '' && length <= MAX && !disabledReason;

@@ -21,7 +21,10 @@ export function useShareEntries(ctx: PlusContext): PlusEntry[] {
       label: t('share.location.entry'),
       icon: <PinIcon />,
       onSelect: () => setOpen('location'),
-      element: open === 'location' ? <LocationChooser open onClose={close} onSend={(ext) => void sendLocation(qc, ctx.conversation, ext)} /> : null,
+      element: open === 'location' ? <LocationChooser open onClose={close} onSend={(ext) => {
+            void sendLocation(qc, ctx.conversation, ext);
+            ctx.close();
+          }} /> : null,
     },
     {
       key: 'card',
@@ -29,7 +32,10 @@ export function useShareEntries(ctx: PlusContext): PlusEntry[] {
       icon: <CardIcon />,
       onSelect: () => setOpen('card'),
       element:
-        open === 'card' ? <ContactCardPicker open recipient={recipient} onClose={close} onSend={(card) => void sendContactCard(qc, ctx.conversation, card)} /> : null,
+        open === 'card' ? <ContactCardPicker open recipient={recipient} onClose={close} onSend={(card) => {
+              void sendContactCard(qc, ctx.conversation, card);
+              ctx.close();
+            }} /> : null,
     },
   ];
 }

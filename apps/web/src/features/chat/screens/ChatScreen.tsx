@@ -205,7 +205,10 @@ function Chat({ id, at }: { id: string; at: number | null }) {
     </span>
   );
 
-  const plusEntries = useChatPlusEntries(id, contact, myId);
+  // Entries fold the "+" panel once their action starts (a picture chosen, a location sent…).
+  const [foldSignal, setFoldSignal] = useState(0);
+  const foldPanels = useCallback(() => setFoldSignal((n) => n + 1), []);
+  const plusEntries = useChatPlusEntries(id, contact, myId, foldPanels);
 
   const onDraft = useCallback((text: string) => setDraft(myId, id, text), [myId, id]);
   const keepBottom = useCallback(() => listRef.current?.keepBottom(), []);
@@ -247,6 +250,7 @@ function Chat({ id, at }: { id: string; at: number | null }) {
         <ViewerHost conversation={id} />
         <Composer
           key={composerKey}
+          foldSignal={foldSignal}
           initial={getDraft(myId, id)}
           sendKey={me?.setting?.sendKey === 2 ? 2 : 1}
           disabledReason={blocked}
