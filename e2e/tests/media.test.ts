@@ -120,35 +120,84 @@ describe('pictures', () => {
   });
 });
 
+describe('files', () => {
+  it('sends a document from the File entry, refuses a type the site does not allow, and offers a pasted picture', async () => {
+    const a = await loggedInPage(browser, server.url, alice);
+    const b = await loggedInPage(browser, server.url, bob);
+    await startChat(a.page, bob.id);
+    await startChat(b.page, alice.id);
+
+    await (await openPlusEntryInput(a.page, 'file')).setInputFiles({ name: 'virus.exe', mimeType: 'application/octet-stream', buffer: Buffer.from('MZ') });
+    await a.page.getByText('不支持该文件类型：virus.exe').waitFor();
+    // Picking closes the "+" panel, as in WeChat.
+    await expect.poll(() => a.page.getByTestId('plus-panel').count()).toBe(0);
+    await (await openPlusEntryInput(a.page, 'file')).setInputFiles({ name: '会议纪要.docx', mimeType: 'application/octet-stream', buffer: Buffer.alloc(3000, 1) });
+
+    const card = b.page.getByTestId('file-body').last();
+    await card.waitFor({ timeout: 10_000 });
+    expect(await card.innerText()).toContain('会议纪要.docx');
+    expect(await card.innerText()).toContain('2.9 KB');
+    expect(await card.getAttribute('data-open')).toBe('download');
+    expect(await b.page.getByTestId('file-body').count()).toBe(1);
+    await snap(b.page, 'media-bob-file');
+
+    // A screenshot pasted into the chat is offered, then sent as a picture.
+    const before = await bubbles(b.page, 'image').count();
+    const png = await noisyPng(a.page, 120, 90);
+    await a.page.evaluate((b64) => {
+      const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
+      const dt = new DataTransfer();
+      dt.items.add(new File([bytes], 'screenshot.png', { type: 'image/png' }));
+      window.dispatchEvent(new ClipboardEvent('paste', { clipboardData: dt }));
+    }, png.toString('base64'));
+    await a.page.getByText('发送这1个文件？').waitFor();
+    await a.page.getByRole('button', { name: '发送', exact: true }).last().click();
+    await expect.poll(() => bubbles(b.page, 'image').count(), { timeout: 10_000 }).toBe(before + 1);
+    // Small pictures keep their own size.
+    const box = await b.page.getByTestId('image-body').last().boundingBox();
+    expect([Math.round(box?.width ?? 0), Math.round(box?.height ?? 0)]).toEqual([120, 90]);
+
+    expect([...a.errors, ...b.errors]).toEqual([]);
+    await a.page.context().close();
+    await b.page.context().close();
+  });
+});
+
 describe('file manager', () => {
-  it('lists the picture under sent for alice and received for bob, filters by type and name', async () => {
+  it('lists the files under sent for alice and received for bob, filters by type and name', async () => {
     const a = await loggedInPage(browser, server.url, alice);
     await a.page.goto(`${server.url}/#/pages/mine/setting`);
     await a.page.getByTestId('to-files').click();
     await a.page.waitForURL(/#\/pages\/mine\/files/);
     const rows = a.page.getByTestId('file-row');
-    await expect.poll(() => rows.allInnerTexts()).toEqual([expect.stringContaining('beach.png')]);
-    expect(await rows.first().getAttribute('data-open')).toBe('preview');
+    const names = async () => (await rows.allInnerTexts()).map((text) => text.split('\n')[0]);
+    // Newest first; the cancelled upload is not there.
+    await expect.poll(names).toEqual(['screenshot.png', '会议纪要.docx', 'beach.png']);
+    expect(await rows.last().getAttribute('data-open')).toBe('preview');
+    expect(await rows.nth(1).getAttribute('data-open')).toBe('download');
     await a.page.getByTestId('files-scope-sent').click();
-    await expect.poll(() => rows.count()).toBe(1);
+    await expect.poll(() => rows.count()).toBe(3);
     await snap(a.page, 'media-alice-files');
     await a.page.getByTestId('files-scope-received').click();
     await a.page.getByTestId('files-empty').waitFor();
 
     await a.page.getByTestId('files-scope-all').click();
     await a.page.getByTestId('files-cate-doc').click();
+    await expect.poll(names).toEqual(['会议纪要.docx']);
+    await a.page.getByTestId('files-cate-video').click();
     await a.page.getByTestId('files-empty').waitFor();
     await a.page.getByTestId('files-cate-image').click();
-    await expect.poll(() => rows.count()).toBe(1);
+    await expect.poll(names).toEqual(['screenshot.png', 'beach.png']);
     await a.page.getByTestId('files-search').fill('nothing-like-it');
     await a.page.getByTestId('files-empty').waitFor();
     await a.page.getByTestId('files-search').fill('beach');
-    await expect.poll(() => rows.count()).toBe(1);
+    await expect.poll(names).toEqual(['beach.png']);
 
     const b = await loggedInPage(browser, server.url, bob);
     await b.page.goto(`${server.url}/#/pages/mine/files`);
     await b.page.getByTestId('files-scope-received').click();
-    await expect.poll(() => b.page.getByTestId('file-row').allInnerTexts()).toEqual([expect.stringContaining('Alice')]);
+    await expect.poll(() => b.page.getByTestId('file-row').count()).toBe(3);
+    expect(await b.page.getByTestId('file-row').first().innerText()).toContain('Alice');
     expect([...a.errors, ...b.errors]).toEqual([]);
     await a.page.context().close();
     await b.page.context().close();
@@ -182,6 +231,7 @@ describe('camera', () => {
     await a.page.getByTestId('capture-send').click();
     await expect.poll(() => bubbles(b.page, 'image').count(), { timeout: 10_000 }).toBe(images + 1);
 
+    await a.page.getByTestId('chat-plus').click();
     await a.page.getByTestId('plus-entry-camera').click();
     await a.page.getByTestId('capture-mode-video').click();
     await expect.poll(() => a.page.getByTestId('capture-preview').evaluate((v) => (v as HTMLVideoElement).videoWidth)).toBeGreaterThan(0);

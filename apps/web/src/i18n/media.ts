@@ -9,6 +9,10 @@ export const mediaZhHans = {
     camera: '拍摄',
     file: '文件',
   },
+  paste: {
+    confirm: '发送这{{count}}个文件？',
+    send: '发送',
+  },
   check: {
     empty: '不能发送空文件',
     tooLarge: '文件不能超过{{size}}MB',
@@ -102,6 +106,10 @@ export const mediaEn: typeof mediaZhHans = {
     album: 'Album',
     camera: 'Camera',
     file: 'File',
+  },
+  paste: {
+    confirm: 'Send these files ({{count}})?',
+    send: 'Send',
   },
   check: {
     empty: 'Empty files cannot be sent',

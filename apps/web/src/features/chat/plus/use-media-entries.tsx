@@ -7,6 +7,7 @@ import { CaptureSheet, type Captured } from '../../media/CaptureSheet';
 import { AlbumIcon, CameraIcon, FolderIcon } from '../../media/icons';
 import { refusalText, sendPickedFiles, sendUpload } from '../../media/send-file';
 import { useFilePicker } from '../../media/use-picker';
+import { usePasteAndDrop } from '../../media/use-paste-drop';
 import { useSystemInfo } from '../../system/api';
 import type { PlusContext, PlusEntry } from './types';
 
@@ -20,6 +21,8 @@ export function useMediaEntries(ctx: PlusContext): PlusEntry[] {
     ctx.close();
     void sendPickedFiles(qc, ctx.conversation, files, rules);
   };
+  // Read-only conversations (announcements) take no files.
+  usePasteAndDrop(send, ctx.contact?.is_group !== 2 && ctx.conversation !== 'admin_notice');
   const album = useFilePicker({ accept: 'image/*,video/*', multiple: true, testId: 'media-album-input', onFiles: send });
   // Without a usable camera the sheet offers the system's own capture (phones) or picker.
   const camera = useFilePicker({ accept: 'image/*,video/*', capture: 'environment', testId: 'media-camera-input', onFiles: send });
