@@ -209,6 +209,24 @@ describe('file manager', () => {
     await openChat(a.page, bob.id);
     await a.page.getByTestId('image-body').first().waitFor();
     await snap(a.page, 'media-desktop-chat');
+
+    // The viewer moves between the chat's pictures with the arrow keys and a swipe.
+    await a.page.getByTestId('image-body').last().click();
+    const position = a.page.getByTestId('image-viewer-position');
+    await expect.poll(() => position.innerText()).toBe('2 / 2');
+    await a.page.keyboard.press('ArrowLeft');
+    await expect.poll(() => position.innerText()).toBe('1 / 2');
+    await a.page.mouse.move(800, 400);
+    await a.page.mouse.down();
+    await a.page.mouse.move(650, 400, { steps: 5 });
+    await a.page.mouse.move(500, 400, { steps: 5 });
+    await a.page.mouse.up();
+    await expect.poll(() => position.innerText()).toBe('2 / 2');
+    await a.page.mouse.wheel(0, -300);
+    await expect.poll(async () => Number(await a.page.getByTestId('image-viewer-picture').getAttribute('data-scale'))).toBeGreaterThan(1);
+    await snap(a.page, 'media-desktop-viewer');
+    await a.page.getByTestId('image-viewer-close').click();
+    await expect.poll(() => a.page.getByTestId('image-viewer').count()).toBe(0);
     await a.page.context().close();
   });
 });
