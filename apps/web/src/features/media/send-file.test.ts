@@ -87,10 +87,10 @@ describe('sending an upload', () => {
     expect(outbox.get(conversation, id)?.status).toBe('sending');
   });
 
-  it('drops the bubble when the server refuses the file for good (401)', async () => {
+  it.each([401, 413])('drops the bubble when the server refuses the file for good (%i)', async (code) => {
     const done = sendUpload(qc, conversation, voice());
     await flush();
-    calls[0]?.reject(new ApiError('code', 'Files are limited to 50 MB', 401));
+    calls[0]?.reject(new ApiError('code', 'Files are limited to 50 MB', code));
     await done;
     expect(pending()).toBeNull();
   });

@@ -81,7 +81,9 @@ async function transmit(qc: QueryClient, p: PendingUpload): Promise<void> {
     );
     delivered(qc, p.conversation, msg);
   } catch (e) {
-    if (e instanceof ApiError && e.kind === 'aborted') outbox.remove(p.conversation, p.id);
+    // Cancelled, or a body over the server's limit (413: the site's size setting shrank since
+    // the check): neither can succeed by retrying.
+    if (e instanceof ApiError && (e.kind === 'aborted' || (e.kind === 'code' && e.code === 413))) outbox.remove(p.conversation, p.id);
     else undelivered(p.conversation, p.id, e);
   } finally {
     if (inFlight.get(p.id) === controller) inFlight.delete(p.id);
