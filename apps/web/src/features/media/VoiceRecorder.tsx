@@ -7,6 +7,7 @@ import { dialogs } from '../../ui/dialogs';
 import { MicIcon } from './icons';
 import { MediaError, openMedia, Recorder, recordedSeconds, stopStream } from './recorder';
 import { sendUpload } from './send-file';
+import { stopPlayback } from './voice-playback';
 import styles from './VoiceRecorder.module.css';
 
 /** Sliding the finger up this far (px) arms cancelling. */
@@ -90,6 +91,7 @@ export function VoiceRecorder({ conversation }: { conversation: string }) {
     const s: Session = { released: false, send: false, startY };
     session.current = s;
     setPhase('starting');
+    stopPlayback();
     try {
       s.stream = await openMedia({ audio: true });
       if (s.released) {

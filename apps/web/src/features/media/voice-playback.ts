@@ -11,6 +11,11 @@ export function claimPlayback(el: HTMLAudioElement): void {
   current = el;
 }
 
+/** Recording a note silences the one playing. */
+export function stopPlayback(): void {
+  current?.pause();
+}
+
 const PLAYED_KEY = 'parley.voicePlayed';
 /** Enough for months of chatting; the oldest ids drop out first. */
 const PLAYED_MAX = 500;
