@@ -65,6 +65,27 @@ describe('emoji add, move, del', () => {
     expect((await call(bob, 'add', { file_id: doc.body.data.file_id })).body.code).toBe(400);
   });
 
+  it("adds a sticker received in a chat: the emoji message names the sticker's file", async () => {
+    const mine = await emoji(alice, 'party.png', await makeImage(96, 96));
+    expect(mine.body.code, mine.body.msg).toBe(0);
+    const sent = await s.api.post('/enterprise/im/sendMessage', { id: uuid(), type: 'emoji', content: mine.body.data, toContactId: bob.id }, { token: alice.token, lang: 'en' });
+    expect(sent.body.code, sent.body.msg).toBe(0);
+    const rows = (await s.api.post('/enterprise/im/getMessageList', { toContactId: alice.id }, { token: bob.token })).body.data as Array<{ type: string; file_id?: number; content: string }>;
+    const got = rows.filter((m) => m.type === 'emoji').pop();
+    expect(got?.content).toBe(mine.body.data);
+    expect(typeof got?.file_id).toBe('number');
+    expect((await call(bob, 'add', { file_id: got?.file_id })).body.code).toBe(0);
+    expect((await names(bob))[0]).toBe('party');
+    // A sticker that is not one of our uploads (a bundled /static image) carries no file.
+    const bundled = await s.api.post('/enterprise/im/sendMessage', { id: uuid(), type: 'emoji', content: '/static/img/avatar.png', toContactId: bob.id }, { token: alice.token });
+    expect(bundled.body.data.file_id).toBeUndefined();
+    // Leave both sticker lists as the other tests expect them.
+    for (const u of [alice, bob]) {
+      const party = ((await call(u, 'index')).body.data as Array<{ id: number; name: string }>).filter((x) => x.name === 'party');
+      expect((await call(u, 'del', { ids: party.map((x) => x.id) })).body.code).toBe(0);
+    }
+  });
+
   it('moves stickers to the front in the order given, with form bodies too', async () => {
     expect(await names(alice)).toEqual(['wink', 'smile']);
     const list = (await call(alice, 'index')).body.data as Array<{ id: number; name: string }>;

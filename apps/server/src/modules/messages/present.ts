@@ -48,7 +48,10 @@ export const parseAt = (at: string): number[] => (at ? at.split(',').map(Number)
 
 /** §4.1 file fields, and the stored paths inside image/video `extends` made absolute. */
 function fileParts(row: MessageRow, c: RowContext): Partial<Message> {
-  if (row.file_id <= 0 || row.is_undo === 1 || !isFileMessageType(row.type)) return {};
+  if (row.file_id <= 0 || row.is_undo === 1) return {};
+  // A sticker made from an upload names its file, for "add to my stickers" (§8).
+  if (row.type === 'emoji') return { file_id: row.file_id };
+  if (!isFileMessageType(row.type)) return {};
   const ext = parseJsonObject(row.extends) ?? {};
   for (const key of ['thumb', 'poster']) {
     if (typeof ext[key] === 'string') ext[key] = absoluteUrl(c.origin, ext[key], ext[key]);

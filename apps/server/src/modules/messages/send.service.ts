@@ -166,6 +166,8 @@ export function createSender(deps: SendDeps) {
     const prepared = file && isFileMessageType(type)
       ? prepareFileContent(type, file, p.extends)
       : prepareContent(type, p.content ?? '', ext, [r.origin], r.lang);
+    // A sticker that is one of our uploads keeps its file, so whoever receives it can add it (§8).
+    const sticker = type === 'emoji' ? await repo.findFileByPath(db, prepared.content) : undefined;
     const preview = await previewPrefix();
     // 6. / 7. who may write here
     const peer = conv.kind === 'user' ? await checkSingle(me, conv.peerId) : undefined;
@@ -195,7 +197,7 @@ export function createSender(deps: SendDeps) {
           pid,
           is_read: conv.kind === 'user' ? 0 : 1,
           is_undo: 0,
-          ...fileColumns(file),
+          ...fileColumns(file ?? (sticker?.cate === 2 ? sticker : undefined)),
           send_time_ms: now,
         };
         const msgId = await repo.insertMessage(tx, values);
