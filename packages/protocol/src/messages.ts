@@ -50,6 +50,7 @@ export interface Message {
    * image itself for images, else `/static/img/ext/<EXT>.png`. Image `extends` also carry
    * `thumb` (see uploads.ts).
    */
+  /** File types; also `emoji` rows whose sticker is one of our uploads (so a reader can add it, §8). */
   file_id?: number;
   file_cate?: number;
   fileName?: string;
