@@ -48,9 +48,9 @@ export interface Message {
    * File types only (§4.1, §14), URLs absolute: `preview` = `fileUpload.preview` prefix (else
    * `/view.html?src=`) + the encoded file URL, `download` = `/filedown/<token>`, `extUrl` = the
    * image itself for images, else `/static/img/ext/<EXT>.png`. Image `extends` also carry
-   * `thumb` (see uploads.ts).
+   * `thumb` (see uploads.ts). Exception: `file_id` also comes with `emoji` rows whose sticker is
+   * one of our uploads, so a reader can add it to their stickers (§8 add).
    */
-  /** File types; also `emoji` rows whose sticker is one of our uploads (so a reader can add it, §8). */
   file_id?: number;
   file_cate?: number;
   fileName?: string;
