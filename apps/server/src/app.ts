@@ -89,9 +89,10 @@ function createServices(deps: Deps, app: FastifyInstance) {
   const groups = createGroups({ db, clock, config, users, contactSet, contacts, messages, events, log, refreshAvatar: groupAvatars.refresh });
   // A manual clock (tests) brings its own timers, so moving it fires the calls' safety net.
   const timers = clock.timers ?? systemTimers;
+  const stopPruning = sessions.pruneEvery(timers, log);
   const calls = createCalls({ db, clock, timers, config, users, contactSet, contacts, events, presence: deps.presence, publicUrl: deps.config.publicUrl, log });
   const files = createFiles({ db, clock, config, users, messages, blobs: deps.blobs });
-  return { config, users, sessions, codes, auth, accounts, events, contactSet, gateway, realtime, contacts, messages, configAdmin, friends, groups, groupAvatars, calls, files };
+  return { config, users, sessions, codes, auth, accounts, events, contactSet, gateway, realtime, contacts, messages, configAdmin, friends, groups, groupAvatars, calls, files, stopPruning };
 }
 
 declare module 'fastify' {
@@ -124,6 +125,7 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
   app.addHook('onClose', async () => services.gateway.close());
   app.addHook('onClose', async () => services.groupAvatars.idle());
   app.addHook('onClose', async () => services.calls.stop());
+  app.addHook('onClose', async () => services.stopPruning());
 
   const route = routeFactory<AuthContext>();
   registerApi<AuthContext>(app, {

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { nowSeconds, type Clock } from '../../platform/clock';
 import { withTx, type DB, type OnCommit } from '../../platform/db/index';
+import type { Timers } from '../../platform/timers';
 import * as repo from './sessions.repo';
 import type { RevokeReason } from './sessions.repo';
 
@@ -54,6 +55,13 @@ export function createSessions(db: Kysely<DB>, clock: Clock) {
     /** Standalone revocation in its own transaction. */
     revoke: (q: { userId: number; reason: RevokeReason; exceptJti?: string; terminal?: string; jti?: string }) =>
       withTx(db, (tx, onCommit) => revokeIn(tx, onCommit, q)),
+    /**
+     * Deletes expired session rows every hour (their tokens are refused as expired anyway), so
+     * the table stays the size of the live logins. Returns the function that stops it.
+     */
+    pruneEvery(timers: Timers, log: (err: unknown) => void, ms = 3_600_000): () => void {
+      return timers.every(ms, () => void repo.deleteExpiredSessions(db, nowSeconds(clock)).catch(log));
+    },
     /** Subscribe to revocations; returns the unsubscribe function. */
     onRevoked(listener: RevocationListener): () => void {
       listeners.add(listener);
