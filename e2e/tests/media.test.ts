@@ -111,10 +111,11 @@ describe('pictures', () => {
     const pending = await bubbles(a.page, 'image').count();
     await a.page.getByTestId('upload-cancel').click();
     await expect.poll(() => bubbles(a.page, 'image').count()).toBe(pending - 1);
-    await network.restore();
-
-    await a.page.waitForTimeout(1000);
+    // Keep the throttle until the abort has surely reached the network stack: lifting it at once
+    // could flush the bytes still queued in the emulation before the cancellation lands.
+    await a.page.waitForTimeout(1500);
     expect(await stored()).toBe(before);
+    await network.restore();
     expect(a.errors).toEqual([]);
     await a.page.context().close();
   });

@@ -25,3 +25,17 @@ describe('MessageBubble read state', () => {
     expect(screen.queryByTestId('message-read-state')).toBeNull();
   });
 });
+
+describe('MessageBubble upload bar', () => {
+  const pic = { id: 'c', type: 'image' as const, content: 'blob:x' };
+  it('offers cancel while bytes are still going out', () => {
+    render(<MessageBubble msg={pic} mine sender={me} showName={false} status="sending" progress={0.4} />);
+    expect(screen.getByTestId('upload-progress')).toBeTruthy();
+    expect(screen.getByTestId('upload-cancel')).toBeTruthy();
+  });
+  it('drops cancel once everything is sent and the server is storing it', () => {
+    render(<MessageBubble msg={pic} mine sender={me} showName={false} status="sending" progress={1} />);
+    expect(screen.getByTestId('upload-progress')).toBeTruthy();
+    expect(screen.queryByTestId('upload-cancel')).toBeNull();
+  });
+});

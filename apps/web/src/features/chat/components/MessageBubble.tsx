@@ -61,9 +61,12 @@ export const MessageBubble = memo(function MessageBubble(p: BubbleProps) {
             {p.progress !== undefined && p.status === 'sending' ? (
               <div className={styles.upload}>
                 <progress className={styles.progress} max={1} value={p.progress} aria-label={t('chat.uploading')} data-testid="upload-progress" />
-                <button type="button" className={styles.cancel} onClick={() => p.onCancel?.(msg.id)} aria-label={t('chat.cancelUpload')} data-testid="upload-cancel">
-                  ×
-                </button>
+                {/* Once every byte is out the server is storing it: a cancel could no longer stop it. */}
+                {p.progress < 1 ? (
+                  <button type="button" className={styles.cancel} onClick={() => p.onCancel?.(msg.id)} aria-label={t('chat.cancelUpload')} data-testid="upload-cancel">
+                    ×
+                  </button>
+                ) : null}
               </div>
             ) : null}
           </div>

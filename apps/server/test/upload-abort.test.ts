@@ -1,0 +1,70 @@
+import http from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeImage, seedPeople, startTestServer, type TestServer, type TestUser } from './helpers/index';
+import { makeFriends, uuid } from './chat-fixtures';
+
+/** An upload the client abandons half-way must leave no message and no file (issue 5: cancel). */
+
+let s: TestServer;
+let alice: TestUser;
+let bob: TestUser;
+
+beforeAll(async () => {
+  s = await startTestServer();
+  ({ alice, bob } = await seedPeople(s.api));
+  await makeFriends(s, alice, bob);
+});
+afterAll(async () => s?.close());
+
+/** Sends the multipart head, the `message` field and part of the file, then drops the connection. */
+async function abandonedUpload(bytes: Buffer, sendFraction: number, declareLength: boolean): Promise<void> {
+  const boundary = '----parley' + Math.random().toString(16).slice(2);
+  const message = JSON.stringify({ id: uuid(), type: 'image', toContactId: bob.id });
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="message"\r\n\r\n${message}\r\n` +
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="half.png"\r\nContent-Type: image/png\r\n\r\n`,
+  );
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  const url = new URL(`${s.url}/common/upload/uploadFile`);
+  await new Promise<void>((resolve) => {
+    const req = http.request({
+      host: url.hostname,
+      port: url.port,
+      path: url.pathname,
+      method: 'POST',
+      headers: {
+        authorization: alice.token,
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+        ...(declareLength ? { 'content-length': String(head.length + bytes.length + tail.length) } : {}),
+      },
+    });
+    req.on('error', () => resolve());
+    req.on('response', (res) => {
+      res.resume();
+      res.on('end', () => resolve());
+    });
+    req.write(head);
+    req.write(bytes.subarray(0, Math.floor(bytes.length * sendFraction)));
+    setTimeout(() => {
+      req.destroy();
+      resolve();
+    }, 200);
+  });
+  await new Promise((r) => setTimeout(r, 500));
+}
+
+const images = async () =>
+  (await s.database.db.selectFrom('messages').select('msg_id').where('type', '=', 'image').execute()).length;
+
+describe('an abandoned upload', () => {
+  it.each([
+    ['with a Content-Length', true],
+    ['chunked', false],
+  ])('stores nothing when the connection drops mid-file (%s)', async (_name, declareLength) => {
+    const before = await images();
+    const files = (await s.database.db.selectFrom('files').select('id').execute()).length;
+    await abandonedUpload(await makeImage(1200, 900), 0.6, declareLength);
+    expect(await images()).toBe(before);
+    expect((await s.database.db.selectFrom('files').select('id').execute()).length).toBe(files);
+  });
+});
