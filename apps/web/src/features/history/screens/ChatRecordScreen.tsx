@@ -11,6 +11,7 @@ import { useHistory } from '../api';
 import { gridFilters, historyFilters, type HistoryFilter } from '../filters';
 import { HistoryRow, HistoryTile } from '../components/HistoryResult';
 import styles from './ChatRecordScreen.module.css';
+import { LoadingSpinner } from '../../../ui/LoadingSpinner';
 
 /** Typing settles this long before a search is sent. */
 const DEBOUNCE_MS = 300;
@@ -75,7 +76,7 @@ export default function ChatRecordScreen() {
         </div>
       </div>
       {history.isPending ? (
-        <div className={styles.center} role="progressbar" aria-busy="true" aria-label={t('common.loading')} data-testid="history-loading" />
+        <LoadingSpinner testId="history-loading" />
       ) : history.isError && rows.length === 0 ? (
         <EmptyState text={t('messageActions.history.retry')} actionText={t('common.ok')} onAction={() => void history.refetch()} testId="history-error" />
       ) : rows.length === 0 ? (

@@ -9,6 +9,7 @@ import { cateFilters, fileScopes, useFiles, type FileScope } from '../files-api'
 import { FileRow } from '../FileRow';
 import { FolderIcon } from '../icons';
 import styles from '../FileManager.module.css';
+import { LoadingSpinner } from '../../../ui/LoadingSpinner';
 
 /** Typing settles this long before a search is sent. */
 const DEBOUNCE_MS = 300;
@@ -73,7 +74,7 @@ export default function FileManagerScreen() {
         </div>
       </div>
       {files.isPending ? (
-        <div className={styles.center} role="progressbar" aria-busy="true" aria-label={t('common.loading')} data-testid="files-loading" />
+        <LoadingSpinner testId="files-loading" />
       ) : files.isError && rows.length === 0 ? (
         <EmptyState text={t('media.manager.loadFailed')} actionText={t('media.manager.retry')} onAction={() => void files.refetch()} testId="files-error" />
       ) : rows.length === 0 ? (
