@@ -104,7 +104,7 @@ async function clearRedisDb() {
 }
 
 function spawnNode({ env, pin, cpuProfDir, logFile, traceSql }) {
-  const nodeArgs = ['--import', 'tsx'];
+  const nodeArgs = [...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean), '--import', 'tsx'];
   if (traceSql) nodeArgs.push('--import', path.join(repoRoot, 'bench', 'lib', 'sql-trace.mjs'));
   if (cpuProfDir) nodeArgs.push('--cpu-prof', `--cpu-prof-dir=${cpuProfDir}`);
   nodeArgs.push('apps/server/src/main.ts');

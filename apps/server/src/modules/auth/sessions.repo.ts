@@ -1,5 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { DB } from '../../platform/db/index';
+import { precompiled } from '../../platform/db/precompiled';
 import type { SessionsTable } from '../../platform/db/schema';
 
 export type SessionRow = Selectable<SessionsTable>;
@@ -12,8 +13,11 @@ export async function insertSession(
   await db.insertInto('sessions').values(s).execute();
 }
 
+// Every authenticated request runs this: precompiled (platform/db/precompiled.ts).
+const byJti = precompiled((db, jti: string) => db.selectFrom('sessions').selectAll().where('jti', '=', jti));
+
 export async function findSession(db: Kysely<DB>, jti: string): Promise<SessionRow | undefined> {
-  return db.selectFrom('sessions').selectAll().where('jti', '=', jti).executeTakeFirst();
+  return (await byJti(db, jti))[0];
 }
 
 /**

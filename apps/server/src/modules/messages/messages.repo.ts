@@ -1,5 +1,6 @@
 import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
 import type { DB } from '../../platform/db/index';
+import { precompiled } from '../../platform/db/precompiled';
 import type { MessagesTable } from '../../platform/db/schema-chat';
 import type { UsersTable } from '../../platform/db/schema';
 import type { FilesTable } from '../../platform/db/schema-files';
@@ -9,8 +10,11 @@ import type { FilesTable } from '../../platform/db/schema-files';
 export type MessageRow = Selectable<MessagesTable>;
 export type NewMessage = Insertable<MessagesTable>;
 
+// The send path's statements are precompiled (platform/db/precompiled.ts): one of each per send.
+const byUuid = precompiled((db, id: string) => db.selectFrom('messages').selectAll().where('id', '=', id));
+
 export async function findByUuid(db: Kysely<DB>, id: string): Promise<MessageRow | undefined> {
-  return db.selectFrom('messages').selectAll().where('id', '=', id).executeTakeFirst();
+  return (await byUuid(db, id))[0];
 }
 
 export async function findByMsgId(db: Kysely<DB>, msgId: number): Promise<MessageRow | undefined> {
@@ -29,17 +33,33 @@ export async function lastSentAt(db: Kysely<DB>, userId: number): Promise<number
   return row?.send_time_ms ?? 0;
 }
 
+const MESSAGE_COLUMNS = [
+  'id', 'chat_identify', 'from_user', 'to_user', 'is_group', 'type', 'content', 'extends', 'file_id', 'file_cate',
+  'file_name', 'file_size', 'at', 'pid', 'is_read', 'is_undo', 'send_time_ms',
+] as const satisfies ReadonlyArray<keyof NewMessage>;
+
+const insertRow = precompiled((db, ...values: unknown[]) =>
+  db
+    .insertInto('messages')
+    .values(Object.fromEntries(MESSAGE_COLUMNS.map((c, i) => [c, values[i]])) as NewMessage)
+    .returning('msg_id'),
+);
+
 export async function insertMessage(db: Kysely<DB>, values: NewMessage): Promise<number> {
-  const row = await db.insertInto('messages').values(values).returning('msg_id').executeTakeFirstOrThrow();
+  const [row] = await insertRow(db, ...MESSAGE_COLUMNS.map((c) => values[c]));
+  if (!row) throw new Error('insert into messages returned no row');
   return row.msg_id;
 }
 
-export async function setLastMsg(db: Kysely<DB>, chatId: string, msgId: number): Promise<void> {
-  await db
+const upsertLastMsg = precompiled((db, chatId: string, msgId: number, again: number) =>
+  db
     .insertInto('chats')
     .values({ chat_identify: chatId, last_msg_id: msgId })
-    .onConflict((oc) => oc.column('chat_identify').doUpdateSet({ last_msg_id: msgId }))
-    .execute();
+    .onConflict((oc) => oc.column('chat_identify').doUpdateSet({ last_msg_id: again })),
+);
+
+export async function setLastMsg(db: Kysely<DB>, chatId: string, msgId: number): Promise<void> {
+  await upsertLastMsg(db, chatId, msgId, msgId);
 }
 
 export async function lastMsgId(db: Kysely<DB>, chatId: string): Promise<number> {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sanitizeText } from './sanitize';
+import { parseAndSanitize, sanitizeText } from './sanitize';
 
 const origin = 'https://chat.example.com';
 
@@ -50,5 +50,17 @@ describe('sanitizeText (PROTOCOL §4.3)', () => {
     expect(sanitizeText('<img src="/static/e.png">').length).toBe(1);
     expect(sanitizeText('<p> </p>').length).toBe(1);
     expect(sanitizeText('<b></b>').length).toBe(0);
+  });
+
+  it('gives plain text the same answer as the full parser, without running it', () => {
+    const plain = [
+      'hello', '你好，世界😀', 'say "hi" and \'bye\'', 'line1\nline2\r\n\tend', ' spaced  out ', 'a\u0000b',
+      'x = y; 5 % 3 # @alice', 'www.example.com', 'ftp://host/file', 'http:/not-a-url', '', '\u200b\u00a0',
+    ];
+    for (const text of plain) expect(sanitizeText(text)).toEqual(parseAndSanitize(text));
+    // …and what needs the parser still goes through it.
+    for (const text of ['a < b', 'a > b', 'Tom & Jerry', '&lt;', 'see HTTPS://A.ORG', '<b>x</b>']) {
+      expect(sanitizeText(text)).toEqual(parseAndSanitize(text));
+    }
   });
 });

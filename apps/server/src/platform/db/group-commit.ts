@@ -1,4 +1,4 @@
-import { sql, type ControlledTransaction, type Kysely } from 'kysely';
+import { CompiledQuery, type ControlledTransaction, type Kysely } from 'kysely';
 import type { DB } from './schema';
 import type { OnCommit, Tx } from './tx';
 import type { WalSync } from './wal-sync';
@@ -47,6 +47,11 @@ interface Unit {
 export class BatchAbortedError extends Error {}
 
 export const DEFAULT_MAX_BATCH = 128;
+
+// Compiled once: they run for every unit (building them each time showed in the profile).
+const SAVEPOINT = CompiledQuery.raw('savepoint unit');
+const RELEASE = CompiledQuery.raw('release unit');
+const ROLLBACK_TO = CompiledQuery.raw('rollback to unit');
 
 export class GroupCommitter {
   private queue: Unit[] = [];
@@ -157,17 +162,17 @@ export class GroupCommitter {
    */
   private async runUnit(trx: Tx, unit: Unit): Promise<'done' | 'failed' | { aborted: unknown }> {
     try {
-      await sql`savepoint unit`.execute(trx);
+      await trx.executeQuery(SAVEPOINT);
       unit.result = await unit.work(trx, (fn) => unit.callbacks.push(fn));
-      await sql`release unit`.execute(trx);
+      await trx.executeQuery(RELEASE);
       return 'done';
     } catch (err) {
       unit.callbacks = [];
       unit.reject(err);
       if (!this.opts.inTransaction()) return { aborted: err };
       try {
-        await sql`rollback to unit`.execute(trx);
-        await sql`release unit`.execute(trx);
+        await trx.executeQuery(ROLLBACK_TO);
+        await trx.executeQuery(RELEASE);
         return 'failed';
       } catch {
         return { aborted: err };

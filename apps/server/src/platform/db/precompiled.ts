@@ -1,0 +1,48 @@
+import { CompiledQuery, type Compilable, type Kysely } from 'kysely';
+import type { DB } from './schema';
+
+/**
+ * A hot statement built and compiled by Kysely once per database kind, then run with new values.
+ *
+ * Building a query (the builder's immutable nodes, `freeze`, the compiler's visitor) cost more
+ * main-thread time per send than SQLite itself (docs/performance.md). `build` receives
+ * stand-ins for its arguments; the compiled SQL is kept per dialect adapter (a database and its
+ * transactions share one) with each parameter position mapped to the argument whose stand-in
+ * it holds, so later runs only bind values. The SQL text is then also one string object, which
+ * the statement cache looks up without hashing it again.
+ *
+ * Keep `build` straight-line: every argument must reach the SQL as exactly one parameter, used
+ * as given (no branching on it, no arithmetic). The first compile checks that.
+ */
+export function precompiled<A extends unknown[], R>(
+  build: (db: Kysely<DB>, ...args: A) => Compilable<R>,
+): (db: Kysely<DB>, ...args: A) => Promise<R[]> {
+  const compiled = new WeakMap<object, { sql: string; slots: Array<{ arg: number } | { value: unknown }> }>();
+
+  function compile(db: Kysely<DB>, arity: number) {
+    const standIns = Array.from({ length: arity }, (_, i) => `\u0000precompiled-arg-${i}\u0000`);
+    const q = build(db, ...(standIns as A)).compile();
+    const seen = new Set<number>();
+    const slots = q.parameters.map((value) => {
+      const arg = standIns.indexOf(value as string);
+      if (arg < 0) return { value };
+      if (seen.has(arg)) throw new Error(`precompiled: argument ${arg} appears twice in ${q.sql}`);
+      seen.add(arg);
+      return { arg };
+    });
+    if (seen.size !== arity) throw new Error(`precompiled: only ${seen.size} of ${arity} arguments reach ${q.sql}`);
+    return { sql: q.sql, slots };
+  }
+
+  return async (db, ...args) => {
+    const adapter = db.getExecutor().adapter;
+    let c = compiled.get(adapter);
+    if (!c) {
+      c = compile(db, args.length);
+      compiled.set(adapter, c);
+    }
+    const parameters = c.slots.map((s) => ('arg' in s ? args[s.arg] : s.value));
+    const result = await db.executeQuery<R>(CompiledQuery.raw(c.sql, parameters) as CompiledQuery<R>);
+    return result.rows;
+  };
+}

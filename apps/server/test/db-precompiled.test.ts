@@ -1,0 +1,63 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { migrateToLatest, withTx } from '../src/platform/db/index';
+import { precompiled } from '../src/platform/db/precompiled';
+import { openTestDatabase } from './helpers/server';
+
+/** Hot statements compiled once run with each call's own values, on both back ends. */
+
+const closers: Array<() => Promise<void>> = [];
+afterEach(async () => {
+  while (closers.length) await closers.pop()?.();
+});
+
+async function setup() {
+  const opened = await openTestDatabase();
+  closers.push(opened.cleanup, () => opened.database.destroy());
+  await migrateToLatest(opened.database);
+  return opened.database.db;
+}
+
+const upsert = precompiled((db, name: string, value: string, again: string) =>
+  db
+    .insertInto('config')
+    .values({ name, value })
+    .onConflict((oc) => oc.column('name').doUpdateSet({ value: again })),
+);
+const byPrefix = precompiled((db, like: string) =>
+  db.selectFrom('config').select(['name', 'value']).where('name', 'like', like).orderBy('name'),
+);
+
+describe('precompiled statements', () => {
+  it('bind new values on every run, outside and inside a transaction', async () => {
+    const db = await setup();
+    await upsert(db, 'pc-a', '1', '1');
+    await upsert(db, 'pc-b', '2', '2');
+    await withTx(db, async (tx) => {
+      await upsert(tx, 'pc-a', 'x', 'changed');
+    });
+    expect(await byPrefix(db, 'pc-%')).toEqual([
+      { name: 'pc-a', value: 'changed' },
+      { name: 'pc-b', value: '2' },
+    ]);
+    expect(await byPrefix(db, 'pc-b%')).toEqual([{ name: 'pc-b', value: '2' }]);
+    expect(await byPrefix(db, 'nothing-%')).toEqual([]);
+  });
+
+  it('keeps constants of the query as they were built', async () => {
+    const db = await setup();
+    const onlyB = precompiled((d, like: string) =>
+      d.selectFrom('config').select('name').where('name', 'like', like).where('value', '=', 'B'),
+    );
+    await upsert(db, 'pc-1', 'A', 'A');
+    await upsert(db, 'pc-2', 'B', 'B');
+    expect(await onlyB(db, 'pc-%')).toEqual([{ name: 'pc-2' }]);
+  });
+
+  it('refuses a query that does not use each argument exactly once', async () => {
+    const db = await setup();
+    const unused = precompiled((d, _name: string) => d.selectFrom('config').select('name'));
+    await expect(unused(db, 'x')).rejects.toThrow(/only 0 of 1 arguments/);
+    const twice = precompiled((d, name: string) => d.selectFrom('config').select('name').where('name', '=', name).where('value', '=', name));
+    await expect(twice(db, 'x')).rejects.toThrow(/appears twice/);
+  });
+});
