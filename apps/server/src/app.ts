@@ -61,7 +61,7 @@ function createServices(deps: Deps, app: FastifyInstance) {
   });
   const auth = createAuth({ db, clock, config, users, sessions, codes });
   const accounts = createAccounts({ db, clock, config, users, sessions, codes });
-  const events = createEvents(deps.bus, clock);
+  const events = createEvents(deps.bus, clock, deps.database.afterDurable);
   const contactSet = createContactSet(db, config);
 
   // The gateway and realtime need each other: the gateway's hooks call into realtime lazily.
@@ -108,7 +108,7 @@ declare module 'fastify' {
 function requestIds(): () => string {
   const prefix = randomBytes(4).toString('hex');
   let seq = 0;
-  return () => `${prefix}-${(++seq).toString(36)}`;
+  return () => prefix + (++seq).toString(16); // hex, like the ids users quote from error messages
 }
 
 /** Builds the whole HTTP app without listening or touching anything outside `deps`. */
@@ -123,6 +123,8 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
   const services = createServices(deps, app);
   app.decorate('services', services);
 
+  // A reply may carry rows of a commit whose WAL sync is still running (wal-sync.ts): it waits.
+  app.addHook('onSend', (_req, _reply, payload, done) => deps.database.afterDurable(() => done(null, payload)));
   registerBodyParsers(app);
   await registerMultipart(app);
   registerErrorHandler(app);

@@ -1,25 +1,29 @@
 import type { SocketEventType } from '@parley/protocol';
 import type { Clock } from './clock';
-import type { EventBus, Recipients } from './bus/index';
+import type { BusMessage, EventBus, Recipients } from './bus/index';
 
 /**
  * How services push (PROTOCOL §11.4): call these from `onCommit` only, so an event never
  * describes a row that was rolled back. The frame is encoded once for all its recipients.
+ * `afterDurable` (Database.afterDurable) holds a frame until every commit it may have read is on
+ * disk; the pushes keep their order.
  */
-export function createEvents(bus: EventBus, clock: Clock) {
+export function createEvents(bus: EventBus, clock: Clock, afterDurable: (fn: () => void) => void = (fn) => fn()) {
   const frame = (type: SocketEventType, data: unknown) =>
     JSON.stringify({ type, time: Math.floor(clock.now() / 1000), data });
+  const send = (m: BusMessage) =>
+    new Promise<void>((resolve, reject) => afterDurable(() => void bus.publish(m).then(resolve, reject)));
   return {
     frame,
     publish(to: Recipients, type: SocketEventType, data: unknown): Promise<void> {
-      return bus.publish({ kind: 'deliver', to, frame: frame(type, data) });
+      return send({ kind: 'deliver', to, frame: frame(type, data) });
     },
     toUsers(userIds: number[], type: SocketEventType, data: unknown): Promise<void> {
       if (userIds.length === 0) return Promise.resolve();
-      return bus.publish({ kind: 'deliver', to: { users: [...new Set(userIds)] }, frame: frame(type, data) });
+      return send({ kind: 'deliver', to: { users: [...new Set(userIds)] }, frame: frame(type, data) });
     },
     closeSessions(jtis: string[], code: number, first?: { type: SocketEventType; data: unknown }, delayMs?: number) {
-      return bus.publish({
+      return send({
         kind: 'closeSessions',
         jtis,
         code,
@@ -28,7 +32,7 @@ export function createEvents(bus: EventBus, clock: Clock) {
       });
     },
     closeUsers(userIds: number[], code: number) {
-      return bus.publish({ kind: 'closeUsers', userIds, code });
+      return send({ kind: 'closeUsers', userIds, code });
     },
   };
 }

@@ -48,6 +48,8 @@ export interface TestServerOptions extends BuildOptions {
    * in-process on the SQLite run. Multi-node tests ask for 'redis' on both runs.
    */
   fanout?: 'memory' | 'redis';
+  /** Replaces the database's `afterDurable` (tests that hold outputs as an unsynced disk would). */
+  afterDurable?: (fn: () => void) => void;
 }
 
 const redisUrl = () => process.env.PARLEY_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -112,7 +114,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
   const app = await buildApp(
     {
       config,
-      database,
+      database: opts.afterDurable ? { ...database, afterDurable: opts.afterDurable } : database,
       clock,
       bus,
       presence,

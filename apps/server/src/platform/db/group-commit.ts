@@ -13,8 +13,11 @@ import type { WalSync } from './wal-sync';
  *   only after the shared COMMIT is on disk, so a reply or a push never describes a row that
  *   could still be lost. If the COMMIT or its sync fails, every unit of the batch fails with it.
  * - SQLite has one connection, which Kysely guards with a mutex. The batch holds it from BEGIN
- *   until the WAL is synced, so readers outside the batch see neither uncommitted rows nor
- *   committed ones that are not on disk yet.
+ *   to COMMIT, so readers never see uncommitted rows. It lets go before the WAL is synced, so
+ *   readers run while the disk works (the next batch waits for the sync, and grows meanwhile:
+ *   fewer, larger commits cost less per message). Readers may thus see a committed batch
+ *   that is not on disk yet, which is why every output built from reads waits for the disk
+ *   (`WalSync.afterDurable`: HTTP replies in app.ts, pushes in events.ts).
  * - No timer: the first caller schedules the batch with `setImmediate`, which runs right after
  *   the event loop has read the requests that are already waiting, so an idle server starts a
  *   batch of one at once and a busy one collects everything that arrived meanwhile. Units that
@@ -30,7 +33,7 @@ export interface GroupCommitOptions {
    * Syncs the WAL after the COMMIT, off the event loop (wal-sync.ts); the COMMIT itself must not
    * sync while `deferred` is set. Without it the COMMIT is expected to sync (`synchronous = FULL`).
    */
-  wal?: Pick<WalSync, 'deferred' | 'sync'>;
+  wal?: Pick<WalSync, 'deferred' | 'committedBatch' | 'whenDurable'>;
   maxBatch?: number;
 }
 
@@ -101,25 +104,41 @@ export class GroupCommitter {
   }
 
   private async runBatch(batch: Unit[]): Promise<void> {
-    let committed: Unit[];
+    let committed: { units: Unit[]; epoch: number | undefined };
     try {
       committed = await this.db.connection().execute((conn) => this.commitBatch(conn, batch));
     } catch (err) {
       for (const u of batch) u.reject(err); // could not even get the connection
       return;
     }
-    // The connection is free again: callbacks may read (and write) through `db`.
-    for (const u of committed) void this.finish(u);
+    const { units, epoch } = committed;
+    const wal = this.opts.wal;
+    if (epoch === undefined || !wal || units.length === 0) {
+      for (const u of units) void this.finish(u);
+      return;
+    }
+    // The connection is free for readers while the batch goes to disk; the next batch waits,
+    // gathering the units that arrive meanwhile (committing it at once made batches smaller and
+    // the server busier per message). Epochs are answered in order, so pushes keep commit order.
+    try {
+      await wal.whenDurable(epoch);
+    } catch (err) {
+      // Committed but perhaps not on disk: nobody may be told it worked.
+      for (const u of units) u.reject(err);
+      return;
+    }
+    for (const u of units) void this.finish(u);
   }
 
-  /** Runs the units and commits them, holding the connection until the commit is on disk. */
-  private async commitBatch(conn: Kysely<DB>, batch: Unit[]): Promise<Unit[]> {
+  /** Runs the units and commits them; the sync is left to the caller (`epoch`). */
+  private async commitBatch(conn: Kysely<DB>, batch: Unit[]): Promise<{ units: Unit[]; epoch: number | undefined }> {
+    const none = { units: [], epoch: undefined };
     let trx: ControlledTransaction<DB>;
     try {
       trx = await conn.startTransaction().execute();
     } catch (err) {
       for (const u of batch) u.reject(err);
-      return [];
+      return none;
     }
     const done: Unit[] = [];
     for (let i = 0; i < batch.length; i++) {
@@ -132,7 +151,7 @@ export class GroupCommitter {
         await trx.rollback().execute().catch(() => undefined);
         for (const u of done) u.reject(new BatchAbortedError('The shared transaction was rolled back', { cause: outcome.aborted }));
         this.queue.unshift(...batch.slice(i + 1));
-        return [];
+        return none;
       }
     }
     const wal = this.opts.wal;
@@ -142,18 +161,11 @@ export class GroupCommitter {
     } catch (err) {
       await trx.rollback().execute().catch(() => undefined);
       for (const u of done) u.reject(err);
-      return [];
+      return none;
     } finally {
       if (wal) wal.deferred = false;
     }
-    try {
-      await wal?.sync();
-    } catch (err) {
-      // Committed but perhaps not on disk: nobody may be told it worked.
-      for (const u of done) u.reject(err);
-      return [];
-    }
-    return done;
+    return { units: done, epoch: wal?.committedBatch() };
   }
 
   /**

@@ -24,8 +24,17 @@ export type DatabaseOptions = (
 export interface Database {
   db: Kysely<DB>;
   dialect: DialectKind;
+  /**
+   * Runs `fn` once everything committed so far is on disk, in call order: how replies and pushes
+   * built from reads leave the server (SQLite lets readers see a batch while its WAL is synced,
+   * wal-sync.ts). At once when nothing is pending, and always on PostgreSQL, whose commits
+   * return synced.
+   */
+  afterDurable(fn: () => void): void;
   destroy(): Promise<void>;
 }
+
+const atOnce = (fn: () => void) => fn();
 
 /** pg returns int8 (bigint columns, count(*)) as strings by default; our values fit a double. */
 const pgTypes = {
@@ -62,6 +71,7 @@ export function openDatabase(opts: DatabaseOptions): Database {
     return {
       db,
       dialect: 'sqlite',
+      afterDurable: wal ? (fn) => wal.afterDurable(fn) : atOnce,
       destroy: async () => {
         await committer.drained();
         await db.destroy();
@@ -74,7 +84,7 @@ export function openDatabase(opts: DatabaseOptions): Database {
     ...(opts.searchPath ? { options: `-c search_path=${opts.searchPath}` } : {}),
   });
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), ...logOf(opts) });
-  return { db, dialect: 'postgres', destroy: () => db.destroy() };
+  return { db, dialect: 'postgres', afterDurable: atOnce, destroy: () => db.destroy() };
 }
 
 /** Runs pending migrations; Kysely takes a lock, so nodes starting together are safe. */

@@ -14,12 +14,18 @@ const fdatasync = promisify(fs.fdatasync);
  * written at COMMIT but synced only at checkpoints; never corrupt, but the last commits could
  * vanish in a power loss) and this module syncs the WAL file itself before anyone hears of a
  * commit:
- * - the group committer (group-commit.ts) defers the sync of its COMMIT and awaits `sync()` on
- *   libuv's thread pool while it still holds the connection, so no reader sees the batch and
- *   no reply goes out before the WAL is on disk, while the event loop keeps serving sockets;
+ * - a group batch (group-commit.ts) commits with the sync deferred and takes the next *epoch*
+ *   (`committedBatch`); one `fdatasync` on libuv's thread pool covers every epoch committed
+ *   before it started, and the next starts as soon as it ends, so syncs never queue up. The
+ *   batch's callers hear of it (`whenDurable`) only when its epoch is on disk. The connection is
+ *   free meanwhile, so the next batch and readers need not wait for the disk;
+ * - a reader may therefore see rows that are committed but not yet on disk, so whatever leaves
+ *   the server built from reads (HTTP replies, socket pushes) goes out through `afterDurable`:
+ *   at once when nothing is pending, else in order once everything committed before it was
+ *   produced is on disk. Nobody outside can see a commit a power loss could undo;
  * - any other write that commits (an autocommit statement, a transaction that is not a group
  *   batch, such as a migration) is synced at once, synchronously, before its statement returns:
- *   exactly what FULL did.
+ *   exactly what FULL did (and it covers every epoch committed before it).
  * fdatasync flushes the file whichever descriptor wrote it, so a descriptor of our own to the
  * `-wal` file is enough; the directory is synced once per WAL file so its entry survives too.
  */
@@ -28,8 +34,78 @@ export class WalSync {
   private ino: number | undefined;
   /** Set by the group committer around its own COMMIT, which it syncs asynchronously. */
   deferred = false;
+  private committedEpoch = 0;
+  private durableEpoch = 0;
+  private syncing = false;
+  private waiters: Array<{ epoch: number; resolve: () => void; reject: (err: unknown) => void }> = [];
+  private outputs: Array<{ epoch: number; run: () => void }> = [];
 
-  constructor(private readonly dbFile: string) {}
+  constructor(
+    private readonly dbFile: string,
+    private readonly log: (err: unknown) => void = (err) => console.error(err),
+  ) {}
+
+  /** A group batch committed without syncing: its epoch. Its sync starts now or after the running one. */
+  committedBatch(): number {
+    this.committedEpoch += 1;
+    this.pump();
+    return this.committedEpoch;
+  }
+
+  /** Resolves once the batch of `epoch` is on disk; rejects if the sync that was to cover it failed. */
+  whenDurable(epoch: number): Promise<void> {
+    if (epoch <= this.durableEpoch) return Promise.resolve();
+    return new Promise((resolve, reject) => this.waiters.push({ epoch, resolve, reject }));
+  }
+
+  /** Whether some committed batch is not on disk yet (a reader may have seen it). */
+  get behind(): boolean {
+    return this.durableEpoch < this.committedEpoch;
+  }
+
+  /** Runs `fn` once everything committed so far is on disk; outputs keep their order. */
+  afterDurable(fn: () => void): void {
+    if (this.outputs.length === 0 && !this.behind) fn();
+    else this.outputs.push({ epoch: this.committedEpoch, run: fn });
+  }
+
+  private pump(): void {
+    if (this.syncing || !this.behind) return;
+    this.syncing = true;
+    const target = this.committedEpoch;
+    this.sync().then(
+      () => {
+        this.syncing = false;
+        this.durableEpoch = Math.max(this.durableEpoch, target);
+        this.settle(target);
+        this.pump();
+      },
+      (err: unknown) => {
+        this.syncing = false;
+        this.settle(target, err);
+        // Outputs wait for a sync that works; the disk is retried, not hammered.
+        if (this.behind) setTimeout(() => this.pump(), 50).unref();
+      },
+    );
+  }
+
+  /** Answers the batches up to `upTo` and lets out the outputs that are now covered. */
+  private settle(upTo: number, err?: unknown): void {
+    while (this.waiters.length > 0 && (this.waiters[0] as { epoch: number }).epoch <= upTo) {
+      const w = this.waiters.shift() as (typeof this.waiters)[number];
+      if (err === undefined) w.resolve();
+      else w.reject(err);
+    }
+    if (err !== undefined) return;
+    while (this.outputs.length > 0 && (this.outputs[0] as { epoch: number }).epoch <= this.durableEpoch) {
+      const o = this.outputs.shift() as (typeof this.outputs)[number];
+      try {
+        o.run();
+      } catch (e) {
+        this.log(e);
+      }
+    }
+  }
 
   /** The WAL file, (re)opened when it is new; undefined while none exists (nothing to sync). */
   private walFd(): number | undefined {
@@ -56,10 +132,15 @@ export class WalSync {
     if (fd !== undefined) await fdatasync(fd);
   }
 
-  /** On the calling thread, for commits that are not group batches. */
+  /** On the calling thread, for commits that are not group batches; covers every epoch before it. */
   syncNow(): void {
     const fd = this.walFd();
     if (fd !== undefined) fs.fdatasyncSync(fd);
+    if (!this.behind) return;
+    const upTo = this.committedEpoch;
+    this.durableEpoch = upTo;
+    // (a sync still running on the pool resolves later and finds nothing left below its target)
+    queueMicrotask(() => this.settle(upTo));
   }
 
   close(): void {

@@ -1,0 +1,48 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectSocket, seedPeople, startTestServer, type TestServer, type TestUser } from './helpers/index';
+import { assertNothing, makeFriends, uuid } from './chat-fixtures';
+
+/**
+ * Replies and pushes leave only through Database.afterDurable (wal-sync.ts: on SQLite a reader
+ * may see a batch whose WAL sync is still running). Here the test holds that gate by hand, as a
+ * slow disk would, on both back ends.
+ */
+
+let s: TestServer;
+let alice: TestUser;
+let bob: TestUser;
+let holding = false;
+const held: Array<() => void> = [];
+
+beforeAll(async () => {
+  s = await startTestServer({ afterDurable: (fn) => (holding ? held.push(fn) : fn()) });
+  ({ alice, bob } = await seedPeople(s.api));
+  await makeFriends(s, alice, bob);
+});
+afterAll(async () => s?.close());
+
+describe('outputs wait until the commits they may describe are on disk', () => {
+  it('holds the sendMessage reply and both pushes, then lets them out', async () => {
+    const [aWs, bWs] = await Promise.all([connectSocket(s.url, { token: alice.token }), connectSocket(s.url, { token: bob.token })]);
+    holding = true;
+    let answered = false;
+    const reply = s.api
+      .post('/enterprise/im/sendMessage', { id: uuid(), type: 'text', content: 'held', toContactId: bob.id }, { token: alice.token })
+      .then((r) => {
+        answered = true;
+        return r;
+      });
+    await assertNothing(bWs, 'simple');
+    expect(answered).toBe(false);
+    expect(held.length).toBeGreaterThan(0);
+
+    holding = false;
+    while (held.length) held.shift()?.();
+    const res = await reply;
+    expect(res.body.code, res.body.msg).toBe(0);
+    expect((await bWs.next<{ content: string }>('simple')).data.content).toBe('held');
+    expect((await aWs.next<{ content: string }>('simple')).data.content).toBe('held');
+    aWs.close();
+    bWs.close();
+  });
+});
