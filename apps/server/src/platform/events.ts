@@ -1,5 +1,6 @@
 import type { SocketEventType } from '@parley/protocol';
 import type { Clock } from './clock';
+import type { Database } from './db/index';
 import type { BusMessage, EventBus, Recipients } from './bus/index';
 
 /**
@@ -8,7 +9,7 @@ import type { BusMessage, EventBus, Recipients } from './bus/index';
  * `afterDurable` (Database.afterDurable) holds a frame until every commit it may have read is on
  * disk; the pushes keep their order.
  */
-export function createEvents(bus: EventBus, clock: Clock, afterDurable: (fn: () => void) => void = (fn) => fn()) {
+export function createEvents(bus: EventBus, clock: Clock, afterDurable: Database['afterDurable']) {
   const frame = (type: SocketEventType, data: unknown) =>
     JSON.stringify({ type, time: Math.floor(clock.now() / 1000), data });
   const send = (m: BusMessage) =>

@@ -112,20 +112,17 @@ export class GroupCommitter {
       return;
     }
     const { units, epoch } = committed;
-    const wal = this.opts.wal;
-    if (epoch === undefined || !wal || units.length === 0) {
-      for (const u of units) void this.finish(u);
-      return;
-    }
-    // The connection is free for readers while the batch goes to disk; the next batch waits,
-    // gathering the units that arrive meanwhile (committing it at once made batches smaller and
-    // the server busier per message). Epochs are answered in order, so pushes keep commit order.
-    try {
-      await wal.whenDurable(epoch);
-    } catch (err) {
-      // Committed but perhaps not on disk: nobody may be told it worked.
-      for (const u of units) u.reject(err);
-      return;
+    if (epoch !== undefined && units.length > 0) {
+      // The connection is free for readers while the batch goes to disk; the next batch waits,
+      // gathering the units that arrive meanwhile (committing it at once made batches smaller and
+      // the server busier per message). Epochs are answered in order, so pushes keep commit order.
+      try {
+        await this.opts.wal?.whenDurable(epoch);
+      } catch (err) {
+        // Committed but perhaps not on disk: nobody may be told it worked.
+        for (const u of units) u.reject(err);
+        return;
+      }
     }
     for (const u of units) void this.finish(u);
   }

@@ -91,14 +91,14 @@ export class WalSync {
 
   /** Answers the batches up to `upTo` and lets out the outputs that are now covered. */
   private settle(upTo: number, err?: unknown): void {
-    while (this.waiters.length > 0 && (this.waiters[0] as { epoch: number }).epoch <= upTo) {
-      const w = this.waiters.shift() as (typeof this.waiters)[number];
+    for (let w = this.waiters[0]; w && w.epoch <= upTo; w = this.waiters[0]) {
+      this.waiters.shift();
       if (err === undefined) w.resolve();
       else w.reject(err);
     }
     if (err !== undefined) return;
-    while (this.outputs.length > 0 && (this.outputs[0] as { epoch: number }).epoch <= this.durableEpoch) {
-      const o = this.outputs.shift() as (typeof this.outputs)[number];
+    for (let o = this.outputs[0]; o && o.epoch <= this.durableEpoch; o = this.outputs[0]) {
+      this.outputs.shift();
       try {
         o.run();
       } catch (e) {
