@@ -9,8 +9,9 @@ import { randomBytes } from 'node:crypto';
 /**
  * Starts the Parley server for a run: one node on a fresh SQLite directory, or N nodes on a
  * fresh PostgreSQL database plus Redis logical db 5 (cleared, that db only). The sysInfo row
- * is written straight into the `config` table (there is no admin endpoint yet) and the run
- * waits until getSystemInfo shows it. `--url` skips all of this and uses running nodes.
+ * is written straight into the `config` table (there is no admin endpoint yet; on SQLite between
+ * a first start that creates the schema and the measured start) and the run waits until
+ * getSystemInfo shows it. `--url` skips all of this and uses running nodes.
  */
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -180,6 +181,15 @@ export async function launch(opts, log = console.error) {
       dbUrl = PG_ADMIN.replace(/\/[^/]*$/, `/${dbName}`);
       await clearRedisDb();
     }
+    if (!dbUrl) {
+      // The server keeps its SQLite file locked while it runs, so a first start only creates the
+      // schema; the config row is written while no server runs, then the measured one starts.
+      const port = await freePort();
+      const env = { ...base, PORT: String(port), PARLEY_DATA_DIR: path.join(dataDir, 'node0') };
+      const first = spawnNode({ env, pin: false, logFile });
+      await waitHttp(`http://127.0.0.1:${port}`, first, 60000).finally(() => stopChild(first));
+      await writeSqliteConfig(path.join(dataDir, 'node0', 'parley.sqlite'));
+    }
     for (let i = 0; i < opts.nodes; i++) {
       const port = await freePort();
       const env = { ...base, PORT: String(port), PARLEY_DATA_DIR: path.join(dataDir, `node${i}`) };
@@ -192,7 +202,6 @@ export async function launch(opts, log = console.error) {
       nodes.push({ url, pid: child.pid });
     }
     if (dbUrl) await writePgConfig(dbUrl);
-    else await writeSqliteConfig(path.join(dataDir, 'node0', 'parley.sqlite'));
     await waitRunMode(nodes.map((n) => n.url), 8000); // config cache is ≤ 5 s per node
     return {
       nodes,

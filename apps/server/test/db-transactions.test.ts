@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import { migrateToLatest, openDatabase, withTx, type Database } from '../src/platform/db/index';
+import { migrateToLatest, withTx, type Database } from '../src/platform/db/index';
 import { DEFAULT_MAX_BATCH } from '../src/platform/db/group-commit';
-import { openTestDatabase, testDbKind } from './helpers/server';
+import { openTestDatabase, sameDatabase, testDbKind } from './helpers/server';
 
 /**
  * The withTx contract every module relies on, on both back ends: all of a unit or none of it,
@@ -27,9 +27,9 @@ async function setup() {
   const db = opened.database.db;
   const names = async () =>
     (await db.selectFrom('config').select('name').where('name', 'like', 'tx-%').orderBy('name').execute()).map((r) => r.name);
-  /** A second connection (pool) to the same database, as another process or node would read it. */
+  /** Another node's handle on the same database (PostgreSQL: a second pool; SQLite: its one connection). */
   const other = (): Database => {
-    const d = openDatabase(opened.options);
+    const d = sameDatabase(opened.database, opened.options);
     closers.push(() => d.destroy());
     return d;
   };
@@ -77,7 +77,7 @@ describe(`withTx on ${testDbKind()}`, () => {
     expect(heard.sort()).toEqual(['tx-a', 'tx-c']);
   });
 
-  it('runs onCommit callbacks after the commit, where another connection already sees the row, and answers after them', async () => {
+  it('runs onCommit callbacks after the commit, where another node already sees the row, and answers after them', async () => {
     const t = await setup();
     const reader = t.other();
     const seenInCallback: string[][] = [];
@@ -110,7 +110,7 @@ describe(`withTx on ${testDbKind()}`, () => {
     });
     await inside.opened;
     // Readers through the public API while the unit holds its row: on the same database handle
-    // (SQLite: waits for the transaction) and on another connection.
+    // (SQLite: waits for the transaction) and on another node's handle.
     const sameHandle = t.names();
     const otherConnection = t.other().db.selectFrom('config').select('name').where('name', 'like', 'tx-%').execute();
     await turns(50);

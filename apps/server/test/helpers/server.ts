@@ -94,6 +94,15 @@ export async function openTestDatabase(
   };
 }
 
+/**
+ * Another handle on the same database, as a second node holds one. A SQLite file belongs to one
+ * connection (locking_mode EXCLUSIVE: platform/db/index.ts), so there it is that same connection,
+ * closed by its first owner; PostgreSQL gets a second pool.
+ */
+export function sameDatabase(database: Database, options: DatabaseOptions): Database {
+  return options.kind === 'sqlite' ? { ...database, destroy: async () => {} } : openDatabase(options);
+}
+
 export async function startTestServer(opts: TestServerOptions = {}): Promise<TestServer> {
   const { database, options, cleanup } = opts.sameDatabaseAs
     ? { ...opts.sameDatabaseAs.reopenInfo(), cleanup: async () => {} }
@@ -139,7 +148,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     clock,
     api: createApi(url),
     logs,
-    reopenInfo: () => ({ database: openDatabase(options), options }),
+    reopenInfo: () => ({ database: sameDatabase(database, options), options }),
     fanout,
     blobs,
     async close() {

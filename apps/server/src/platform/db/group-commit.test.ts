@@ -12,7 +12,7 @@ afterEach(async () => {
   while (cleanup.length) await cleanup.pop()?.();
 });
 
-async function setup() {
+async function setup(minIntervalMs?: number) {
   const sqlite = new Database(':memory:');
   const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) });
   cleanup.push(() => db.destroy());
@@ -21,7 +21,7 @@ async function setup() {
   const wal = new WalSync('/nonexistent/parley.db');
   const pending: Array<{ resolve: () => void; reject: (err: unknown) => void }> = [];
   wal.sync = () => new Promise<void>((resolve, reject) => pending.push({ resolve, reject }));
-  const committer = new GroupCommitter(db, { inTransaction: () => sqlite.inTransaction, wal });
+  const committer = new GroupCommitter(db, { inTransaction: () => sqlite.inTransaction, wal, ...(minIntervalMs === undefined ? {} : { minIntervalMs }) });
   const insert = (n: number, heard: string[]) =>
     committer.run(async (tx, onCommit) => {
       await sql`insert into t (n) values (${n})`.execute(tx);
@@ -87,5 +87,40 @@ describe('GroupCommitter with an asynchronous WAL sync', () => {
     await settle();
     expect(heard).toEqual(['output']);
     expect(t.wal.behind).toBe(false);
+  });
+
+  it('starts no batch while a checkpoint\'s pages are being synced', async () => {
+    const t = await setup();
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    t.wal.checkpointSynced = () => gate;
+    const first = t.insert(1, []);
+    while (t.pending.length === 0) await settle();
+    t.pending.shift()?.resolve();
+    await expect(first).resolves.toBe(1);
+    const second = t.insert(2, []);
+    await settle();
+    expect(t.pending).toHaveLength(0);
+    expect(await t.count()).toBe(1);
+    open();
+    while (t.pending.length === 0) await settle();
+    t.pending.shift()?.resolve();
+    await expect(second).resolves.toBe(2);
+  });
+
+  it('waits out the least interval between two batches, and the next one gathers what arrived', async () => {
+    const t = await setup(60);
+    const first = t.insert(1, []);
+    while (t.pending.length === 0) await settle();
+    t.pending.shift()?.resolve();
+    await first;
+    const later = [t.insert(2, [])];
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    later.push(t.insert(3, []));
+    while (t.pending.length === 0) await settle();
+    expect(await t.count()).toBe(3); // one batch of both, committed and waiting for one sync
+    t.pending.shift()?.resolve();
+    await expect(Promise.all(later)).resolves.toEqual([2, 3]);
+    expect(t.pending).toHaveLength(0);
   });
 });

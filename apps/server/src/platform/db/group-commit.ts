@@ -33,8 +33,15 @@ export interface GroupCommitOptions {
    * Syncs the WAL after the COMMIT, off the event loop (wal-sync.ts); the COMMIT itself must not
    * sync while `deferred` is set. Without it the COMMIT is expected to sync (`synchronous = FULL`).
    */
-  wal?: Pick<WalSync, 'deferred' | 'committedBatch' | 'whenDurable'>;
+  wal?: Pick<WalSync, 'deferred' | 'committedBatch' | 'whenDurable'> & Partial<Pick<WalSync, 'checkpointSynced'>>;
   maxBatch?: number;
+  /**
+   * Least time between the starts of two batches, in ms. A batch that would start sooner waits out
+   * the rest, gathering the units that arrive meanwhile: under load every batch then carries
+   * several sends, and a COMMIT, its WAL pages and its sync are shared by more of them. An idle
+   * server is not delayed (its last batch started long ago).
+   */
+  minIntervalMs?: number;
 }
 
 interface Unit {
@@ -50,6 +57,7 @@ interface Unit {
 export class BatchAbortedError extends Error {}
 
 export const DEFAULT_MAX_BATCH = 128;
+export const DEFAULT_MIN_INTERVAL_MS = 2;
 
 // Compiled once: they run for every unit (building them each time showed in the profile).
 const SAVEPOINT = CompiledQuery.raw('savepoint unit');
@@ -62,12 +70,15 @@ export class GroupCommitter {
   private running = false;
   private idleWaiters: Array<() => void> = [];
   private readonly maxBatch: number;
+  private readonly minInterval: number;
+  private lastStart = -Infinity;
 
   constructor(
     private readonly db: Kysely<DB>,
     private readonly opts: GroupCommitOptions,
   ) {
     this.maxBatch = Math.max(1, opts.maxBatch ?? DEFAULT_MAX_BATCH);
+    this.minInterval = Math.max(0, opts.minIntervalMs ?? DEFAULT_MIN_INTERVAL_MS);
   }
 
   run<T>(work: (tx: Tx, onCommit: OnCommit) => Promise<T>, onCallbackError: (err: unknown) => void): Promise<T> {
@@ -86,10 +97,14 @@ export class GroupCommitter {
   private schedule(): void {
     if (this.scheduled || this.running) return;
     this.scheduled = true;
-    setImmediate(() => {
+    const start = () => {
       this.scheduled = false;
+      this.lastStart = performance.now();
       void this.flush();
-    });
+    };
+    const wait = this.lastStart + this.minInterval - performance.now();
+    if (wait > 0) setTimeout(start, wait);
+    else setImmediate(start);
   }
 
   private async flush(): Promise<void> {
@@ -125,6 +140,9 @@ export class GroupCommitter {
       }
     }
     for (const u of units) void this.finish(u);
+    // A checkpoint may have copied the WAL into the database file; until that file is synced the
+    // WAL must not start over, which the next batch's COMMIT could do (checkpoint.ts).
+    await this.opts.wal?.checkpointSynced?.();
   }
 
   /** Runs the units and commits them; the sync is left to the caller (`epoch`). */

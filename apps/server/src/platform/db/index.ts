@@ -3,6 +3,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, sql, SqliteDialect, type LogConfig } from 'kysely';
 import pg from 'pg';
+import { Checkpointer } from './checkpoint';
 import type { DialectKind } from './dialect';
 import { GroupCommitter } from './group-commit';
 import { migrationProvider } from './migrations/index';
@@ -17,7 +18,7 @@ export { withTx, type Tx, type OnCommit } from './tx';
 export { isUniqueViolation } from './errors';
 
 export type DatabaseOptions = (
-  | { kind: 'sqlite'; file: string }
+  | { kind: 'sqlite'; file: string; /** tests: least ms between WAL checkpoints (checkpoint.ts) */ checkpointIntervalMs?: number }
   | { kind: 'postgres'; url: string; /** tests: a private schema per file */ searchPath?: string }
 ) & { /** Kysely's query log (diagnostics, tests counting commits). */ log?: LogConfig };
 
@@ -42,6 +43,25 @@ const pgTypes = {
     oid === 20 ? (v: string) => Number(v) : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
 };
 
+/**
+ * Checkpoints off the event loop (checkpoint.ts): SQLite's own, inside COMMIT, is switched off;
+ * the copy runs unsynced and the database file is synced on the thread pool.
+ */
+function checkpointerOf(sqlite: Database.Database, file: string, intervalMs?: number): Checkpointer {
+  sqlite.pragma('wal_autocheckpoint = 0');
+  const copy = () => {
+    if (sqlite.inTransaction) return false;
+    sqlite.pragma('synchronous = OFF');
+    try {
+      const [r] = sqlite.pragma('wal_checkpoint(PASSIVE)') as Array<{ log: number; checkpointed: number }>;
+      return (r?.checkpointed ?? 0) > 0;
+    } finally {
+      sqlite.pragma('synchronous = NORMAL');
+    }
+  };
+  return new Checkpointer(file, copy, (err) => console.error(err), intervalMs);
+}
+
 const logOf = (opts: DatabaseOptions) => (opts.log ? { log: opts.log } : {});
 
 /** The only place that opens database connections. */
@@ -49,10 +69,32 @@ export function openDatabase(opts: DatabaseOptions): Database {
   if (opts.kind === 'sqlite') {
     if (opts.file !== ':memory:') fs.mkdirSync(path.dirname(opts.file), { recursive: true });
     const sqlite = new Database(opts.file);
-    sqlite.pragma('journal_mode = WAL');
-    sqlite.pragma('foreign_keys = ON');
-    // A second process on the same file (e.g. a CLI) waits instead of failing at once.
+    // A second process on the same file waits this long for the lock before it gives up.
     sqlite.pragma('busy_timeout = 5000');
+    if (opts.file !== ':memory:') {
+      // One process owns an embedded database (a second node needs PostgreSQL), so its locks are
+      // taken once and kept: with the default NORMAL mode every statement outside a transaction
+      // took and dropped the WAL read lock (fcntl calls on the -shm file), a third of a point
+      // read's cost. EXCLUSIVE before WAL is entered also keeps the WAL index in heap memory.
+      // Another process (a second server by mistake, the sqlite3 shell) now gets "database is
+      // locked" (after busy_timeout) instead of sharing the file.
+      sqlite.pragma('locking_mode = EXCLUSIVE');
+    }
+    // Savepoints keep their undo pages in a sub-journal, a temporary file by default: in EXCLUSIVE
+    // mode that doubled the cost of every write inside a group batch (each unit is a savepoint).
+    sqlite.pragma('temp_store = MEMORY');
+    try {
+      sqlite.pragma('journal_mode = WAL');
+    } catch (err) {
+      sqlite.close();
+      if ((err as { code?: string }).code !== 'SQLITE_BUSY') throw err;
+      throw new Error(
+        `${opts.file} is in use by another process. Is another Parley server running on this data ` +
+          'directory? An embedded database serves one node; several nodes need PostgreSQL (DATABASE_URL).',
+        { cause: err },
+      );
+    }
+    sqlite.pragma('foreign_keys = ON');
     // SQLite's default page cache is 2 MB: beyond it every page read is a system call. 64 MB
     // holds the hot indexes of a large install (it grows only as pages are used).
     sqlite.pragma('cache_size = -65536');
@@ -60,7 +102,7 @@ export function openDatabase(opts: DatabaseOptions): Database {
     // itself (wal-sync.ts: group batches off the event loop, other commits at once), so SQLite
     // need not sync inside COMMIT; set explicitly, as a reopened WAL database otherwise comes
     // up with whatever this build defaults to.
-    const wal = opts.file === ':memory:' ? undefined : new WalSync(opts.file);
+    const wal = opts.file === ':memory:' ? undefined : new WalSync(opts.file, undefined, checkpointerOf(sqlite, opts.file, opts.checkpointIntervalMs));
     sqlite.pragma(wal ? 'synchronous = NORMAL' : 'synchronous = FULL');
     const source = wal
       ? { prepare: syncingPrepare(sqlite, wal), close: () => (wal.close(), sqlite.close()) }

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type BetterSqlite3 from 'better-sqlite3';
+import type { Checkpointer } from './checkpoint';
 
 const fdatasync = promisify(fs.fdatasync);
 
@@ -28,10 +29,11 @@ const fdatasync = promisify(fs.fdatasync);
  *   exactly what FULL did (and it covers every epoch committed before it).
  * fdatasync flushes the file whichever descriptor wrote it, so a descriptor of our own to the
  * `-wal` file is enough; the directory is synced once per WAL file so its entry survives too.
+ * Whenever everything committed is on disk, the `checkpointer` may copy the WAL into the database
+ * file (checkpoint.ts); every write first asks it (`beforeWrite`) whether it may touch the WAL.
  */
 export class WalSync {
   private fd: number | undefined;
-  private ino: number | undefined;
   /** Set by the group committer around its own COMMIT, which it syncs asynchronously. */
   deferred = false;
   private committedEpoch = 0;
@@ -43,6 +45,7 @@ export class WalSync {
   constructor(
     private readonly dbFile: string,
     private readonly log: (err: unknown) => void = (err) => console.error(err),
+    private readonly checkpointer?: Checkpointer,
   ) {}
 
   /** A group batch committed without syncing: its epoch. Its sync starts now or after the running one. */
@@ -78,6 +81,7 @@ export class WalSync {
         this.syncing = false;
         this.durableEpoch = Math.max(this.durableEpoch, target);
         this.settle(target);
+        if (!this.behind) this.checkpointer?.maybeRun();
         this.pump();
       },
       (err: unknown) => {
@@ -107,21 +111,21 @@ export class WalSync {
     }
   }
 
-  /** The WAL file, (re)opened when it is new; undefined while none exists (nothing to sync). */
+  /**
+   * The WAL file, opened once it exists; undefined while none does (nothing to sync). SQLite
+   * deletes it only when the database closes (the connection holds it exclusively and never
+   * truncates it: checkpoint.ts), so the descriptor stays valid and no sync needs a `stat`.
+   */
   private walFd(): number | undefined {
+    if (this.fd !== undefined) return this.fd;
     const wal = `${this.dbFile}-wal`;
-    const st = fs.statSync(wal, { throwIfNoEntry: false });
-    if (!st) return undefined;
-    if (this.fd === undefined || st.ino !== this.ino) {
-      this.close();
-      this.fd = fs.openSync(wal, 'r+');
-      this.ino = st.ino;
-      const dir = fs.openSync(path.dirname(wal), 'r');
-      try {
-        fs.fsyncSync(dir);
-      } finally {
-        fs.closeSync(dir);
-      }
+    if (!fs.existsSync(wal)) return undefined;
+    this.fd = fs.openSync(wal, 'r+');
+    const dir = fs.openSync(path.dirname(wal), 'r');
+    try {
+      fs.fsyncSync(dir);
+    } finally {
+      fs.closeSync(dir);
     }
     return this.fd;
   }
@@ -136,16 +140,29 @@ export class WalSync {
   syncNow(): void {
     const fd = this.walFd();
     if (fd !== undefined) fs.fdatasyncSync(fd);
-    if (!this.behind) return;
-    const upTo = this.committedEpoch;
-    this.durableEpoch = upTo;
-    // (a sync still running on the pool resolves later and finds nothing left below its target)
-    queueMicrotask(() => this.settle(upTo));
+    if (this.behind) {
+      const upTo = this.committedEpoch;
+      this.durableEpoch = upTo;
+      // (a sync still running on the pool resolves later and finds nothing left below its target)
+      queueMicrotask(() => this.settle(upTo));
+    }
+    this.checkpointer?.maybeRun();
+  }
+
+  /** Before a statement that may write to the WAL (see checkpoint.ts). */
+  beforeWrite(): void {
+    this.checkpointer?.beforeWrite();
+  }
+
+  /** Pending only while a checkpoint's pages are being synced; the next group batch waits for it. */
+  checkpointSynced(): Promise<void> | undefined {
+    return this.checkpointer?.synced();
   }
 
   close(): void {
     if (this.fd !== undefined) fs.closeSync(this.fd);
     this.fd = undefined;
+    this.checkpointer?.close();
   }
 }
 
@@ -160,12 +177,13 @@ type Statement = Pick<BetterSqlite3.Statement, 'reader' | 'readonly' | 'busy' | 
  */
 export function syncingPrepare(
   sqlite: BetterSqlite3.Database,
-  wal: Pick<WalSync, 'deferred' | 'syncNow'>,
+  wal: Pick<WalSync, 'deferred' | 'syncNow'> & Partial<Pick<WalSync, 'beforeWrite'>>,
 ): (text: string) => Statement {
   const after = <T>(result: T): T => {
     if (!sqlite.inTransaction && !wal.deferred) wal.syncNow();
     return result;
   };
+  const before = () => wal.beforeWrite?.();
   return (text) => {
     const stmt = sqlite.prepare(text);
     if (stmt.readonly && !COMMITS.test(text)) return stmt;
@@ -175,9 +193,9 @@ export function syncingPrepare(
       get busy() {
         return stmt.busy;
       },
-      all: (...params) => after(stmt.all(...params)),
-      run: (...params) => after(stmt.run(...params)),
-      iterate: (...params) => stmt.iterate(...params),
+      all: (...params) => (before(), after(stmt.all(...params))),
+      run: (...params) => (before(), after(stmt.run(...params))),
+      iterate: (...params) => (before(), stmt.iterate(...params)),
     };
   };
 }
