@@ -1,4 +1,4 @@
-import type { ColumnDefinitionBuilder, CreateTableBuilder } from 'kysely';
+import { SqliteAdapter, type ColumnDefinitionBuilder, type CreateTableBuilder } from 'kysely';
 
 /**
  * The few places where SQLite and PostgreSQL DDL differ. Everything else is written once.
@@ -22,3 +22,22 @@ export const notNullDefault =
   (value: string | number) =>
   (c: ColumnDefinitionBuilder): ColumnDefinitionBuilder =>
     c.notNull().defaultTo(value);
+
+/** A Kysely instance or transaction, as far as these two need it. */
+interface HasExecutor {
+  getExecutor(): { adapter: object };
+}
+
+/**
+ * Whether every write to this database goes through this process: true for SQLite, whose file
+ * one connection holds exclusively (index.ts), so a cache that this process keeps up to date on
+ * its own writes stays exact. Keyed by `cacheKeyOf`, which a database and its transactions share.
+ */
+export function ownedByThisProcess(db: HasExecutor): boolean {
+  return db.getExecutor().adapter instanceof SqliteAdapter;
+}
+
+/** One object per database handle, the same for its transactions. */
+export function cacheKeyOf(db: HasExecutor): object {
+  return db.getExecutor().adapter;
+}
