@@ -110,6 +110,10 @@ export class GroupCommitter {
   private async flush(): Promise<void> {
     this.running = true;
     try {
+      // A checkpoint may have copied the WAL into the database file; until that file is synced the
+      // WAL must not start over, which this batch's COMMIT could do (checkpoint.ts). Units gather.
+      const checkpoint = this.opts.wal?.checkpointSynced?.();
+      if (checkpoint) await checkpoint;
       await this.runBatch(this.queue.splice(0, this.maxBatch));
     } finally {
       this.running = false;
@@ -140,9 +144,6 @@ export class GroupCommitter {
       }
     }
     for (const u of units) void this.finish(u);
-    // A checkpoint may have copied the WAL into the database file; until that file is synced the
-    // WAL must not start over, which the next batch's COMMIT could do (checkpoint.ts).
-    await this.opts.wal?.checkpointSynced?.();
   }
 
   /** Runs the units and commits them; the sync is left to the caller (`epoch`). */
