@@ -85,7 +85,7 @@ describe('friends in two browsers', () => {
     const c = await loggedInPage(browser, server.url, carol);
     await c.page.getByTestId('home-plus').click();
     await c.page.getByTestId('plus-scan').click();
-    await c.page.locator('[data-testid="scan-pick-image"] input').setInputFiles(picture);
+    await c.page.locator('[data-testid="scan-pick-image"] input:enabled').setInputFiles(picture); // (enabled once the decoder loaded)
     await c.page.waitForURL(new RegExp(`#/pages/contacts/detail\\?id=${alice.id}$`), { timeout: 5000 });
     await c.page.getByTestId('detail-add-friend').waitFor();
     expect(await c.page.getByTestId('detail-name').innerText()).toContain('Alice');
@@ -116,7 +116,7 @@ describe('friends in two browsers', () => {
 
     const d = await loggedInPage(browser, server.url, dave);
     await d.page.goto(`${server.url}/#/pages/index/scan`);
-    await d.page.locator('[data-testid="scan-pick-image"] input').setInputFiles(picture);
+    await d.page.locator('[data-testid="scan-pick-image"] input:enabled').setInputFiles(picture); // (enabled once the decoder loaded)
     await d.page.getByTestId('scan-join-group').waitFor({ timeout: 5000 });
     expect(await d.page.getByTestId('scan-group').innerText()).toContain('项目群');
     await snap(d.page, 'friends-scan-join');
