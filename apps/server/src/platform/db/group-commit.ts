@@ -18,10 +18,11 @@ import type { WalSync } from './wal-sync';
  *   fewer, larger commits cost less per message). Readers may thus see a committed batch
  *   that is not on disk yet, which is why every output built from reads waits for the disk
  *   (`WalSync.afterDurable`: HTTP replies in app.ts, pushes in events.ts).
- * - No timer: the first caller schedules the batch with `setImmediate`, which runs right after
- *   the event loop has read the requests that are already waiting, so an idle server starts a
- *   batch of one at once and a busy one collects everything that arrived meanwhile. Units that
- *   arrive while a batch runs form the next one. A batch holds at most `maxBatch` units.
+ * - The first caller schedules the batch with `setImmediate`, which runs right after the event
+ *   loop has read the requests that are already waiting, so an idle server starts a batch of one
+ *   at once and a busy one collects everything that arrived meanwhile. Only when the last batch
+ *   started less than `minIntervalMs` ago does a timer wait out the rest. Units that arrive while
+ *   a batch runs form the next one. A batch holds at most `maxBatch` units.
  *
  * PostgreSQL keeps one transaction per call: its connections commit in parallel.
  */
