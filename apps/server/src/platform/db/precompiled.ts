@@ -1,4 +1,5 @@
 import { CompiledQuery, type Compilable, type Kysely } from 'kysely';
+import { cacheKeyOf } from './dialect';
 import type { DB } from './schema';
 
 /**
@@ -6,10 +7,10 @@ import type { DB } from './schema';
  *
  * Building a query (the builder's immutable nodes, `freeze`, the compiler's visitor) cost more
  * main-thread time per send than SQLite itself (docs/performance.md). `build` receives
- * stand-ins for its arguments; the compiled SQL is kept per dialect adapter (a database and its
- * transactions share one) with each parameter position mapped to the argument whose stand-in
- * it holds, so later runs only bind values. The SQL text is then also one string object, which
- * the statement cache looks up without hashing it again.
+ * stand-ins for its arguments; the compiled SQL is kept per database handle (`cacheKeyOf`: a
+ * database and its transactions share one) with each parameter position mapped to the argument
+ * whose stand-in it holds, so later runs only bind values. The SQL text is then also one string
+ * object, which the statement cache looks up without hashing it again.
  *
  * Keep `build` straight-line: every argument must reach the SQL as exactly one parameter, used
  * as given (no branching on it, no arithmetic). The first compile checks that.
@@ -35,11 +36,11 @@ export function precompiled<A extends unknown[], R>(
   }
 
   return async (db, ...args) => {
-    const adapter = db.getExecutor().adapter;
-    let c = compiled.get(adapter);
+    const key = cacheKeyOf(db);
+    let c = compiled.get(key);
     if (!c) {
       c = compile(db, args.length);
-      compiled.set(adapter, c);
+      compiled.set(key, c);
     }
     const parameters = c.slots.map((s) => ('arg' in s ? args[s.arg] : s.value));
     const result = await db.executeQuery<R>(CompiledQuery.raw(c.sql, parameters) as CompiledQuery<R>);
