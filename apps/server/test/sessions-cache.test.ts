@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { findSession, insertSession, revokeSessions, deleteExpiredSessions } from '../src/modules/auth/sessions.repo';
 import { migrateToLatest, withTx } from '../src/platform/db/index';
 import { openTestDatabase, testDbKind } from './helpers/server';
@@ -8,11 +8,6 @@ import { openTestDatabase, testDbKind } from './helpers/server';
  * revocation or a deletion shows at once all the same. PostgreSQL, shared by nodes, is always read.
  */
 
-const closers: Array<() => Promise<void>> = [];
-afterEach(async () => {
-  while (closers.length) await closers.pop()?.();
-});
-
 async function setup() {
   let sessionReads = 0;
   const opened = await openTestDatabase({
@@ -20,7 +15,10 @@ async function setup() {
       if (e.level === 'query' && /from "sessions" where "jti"/.test(e.query.sql)) sessionReads++;
     },
   });
-  closers.push(opened.cleanup, () => opened.database.destroy());
+  onTestFinished(async () => {
+    await opened.database.destroy();
+    await opened.cleanup();
+  });
   await migrateToLatest(opened.database);
   const { db } = opened.database;
   const user = await db
