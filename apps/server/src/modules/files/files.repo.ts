@@ -29,6 +29,7 @@ export async function fileInVisibleMessage(db: Kysely<DB>, userId: number, fileI
     .selectFrom('messages as m')
     .select('m.msg_id')
     .where('m.file_id', '=', fileId)
+    .where('m.file_id', '>', 0) // lets the planners use the partial index messages_file (0007)
     .where('m.is_undo', '=', 0)
     .where((eb) =>
       eb.or([

@@ -5,6 +5,7 @@ import * as m0002 from './0002-chat';
 import * as m0003 from './0003-chat-indexes';
 import * as m0005 from './0005-groups';
 import * as m0006 from './0006-files';
+import * as m0007 from './0007-partial-file-index';
 
 /**
  * Migrations live in code (no directory scanning), so they ship inside any bundle and run at
@@ -16,6 +17,7 @@ const all: Record<string, { up: (db: Kysely<unknown>, dialect: DialectKind) => P
   '0003-chat-indexes': m0003,
   '0005-groups': m0005,
   '0006-files': m0006,
+  '0007-partial-file-index': m0007,
 };
 
 export function migrationProvider(dialect: DialectKind): MigrationProvider {
