@@ -104,8 +104,19 @@ async function clearRedisDb() {
   r.disconnect();
 }
 
+/**
+ * The Node/V8 flags of the root `serve` script (`tsx <flags> apps/server/src/main.ts`), so the bench
+ * measures the server as `npm start` runs it; the flags live in that one place.
+ */
+export function serveFlags(serveScript = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')).scripts.serve) {
+  const words = serveScript.trim().split(/\s+/);
+  if (words[0] !== 'tsx') throw new Error(`the serve script no longer starts with tsx: ${serveScript}`);
+  return words.slice(1).filter((w) => w.startsWith('--'));
+}
+
 function spawnNode({ env, pin, cpuProfDir, logFile, traceSql }) {
-  const nodeArgs = [...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean), '--import', 'tsx'];
+  // BENCH_NODE_ARGS come after the serve script's flags, so they can override them.
+  const nodeArgs = [...serveFlags(), ...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean), '--import', 'tsx'];
   if (traceSql) nodeArgs.push('--import', path.join(repoRoot, 'bench', 'lib', 'sql-trace.mjs'));
   if (cpuProfDir) nodeArgs.push('--cpu-prof', `--cpu-prof-dir=${cpuProfDir}`);
   nodeArgs.push('apps/server/src/main.ts');
