@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import { promisify } from 'node:util';
 
-const fdatasync = promisify(fs.fdatasync);
+/** `fs.fdatasync` on libuv's thread pool, as a promise (also used by wal-sync.ts). */
+export const fdatasync = promisify(fs.fdatasync);
 
 /** Copies the WAL's committed frames into the database file without syncing it; true if it copied any. */
 export type CopyWal = () => boolean;

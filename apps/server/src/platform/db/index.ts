@@ -102,7 +102,7 @@ export function openDatabase(opts: DatabaseOptions): Database {
     // itself (wal-sync.ts: group batches off the event loop, other commits at once), so SQLite
     // need not sync inside COMMIT; set explicitly, as a reopened WAL database otherwise comes
     // up with whatever this build defaults to.
-    const wal = opts.file === ':memory:' ? undefined : new WalSync(opts.file, undefined, checkpointerOf(sqlite, opts.file, opts.checkpointIntervalMs));
+    const wal = opts.file === ':memory:' ? undefined : new WalSync(opts.file, { checkpointer: checkpointerOf(sqlite, opts.file, opts.checkpointIntervalMs) });
     sqlite.pragma(wal ? 'synchronous = NORMAL' : 'synchronous = FULL');
     const source = wal
       ? { prepare: syncingPrepare(sqlite, wal), close: () => (wal.close(), sqlite.close()) }

@@ -1,10 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import type BetterSqlite3 from 'better-sqlite3';
-import type { Checkpointer } from './checkpoint';
-
-const fdatasync = promisify(fs.fdatasync);
+import { fdatasync, type Checkpointer } from './checkpoint';
 
 /**
  * Durability of SQLite commits without blocking the event loop on the disk.
@@ -42,11 +39,16 @@ export class WalSync {
   private waiters: Array<{ epoch: number; resolve: () => void; reject: (err: unknown) => void }> = [];
   private outputs: Array<{ epoch: number; run: () => void }> = [];
 
+  private readonly log: (err: unknown) => void;
+  private readonly checkpointer: Checkpointer | undefined;
+
   constructor(
     private readonly dbFile: string,
-    private readonly log: (err: unknown) => void = (err) => console.error(err),
-    private readonly checkpointer?: Checkpointer,
-  ) {}
+    opts: { log?: (err: unknown) => void; checkpointer?: Checkpointer } = {},
+  ) {
+    this.log = opts.log ?? ((err) => console.error(err));
+    this.checkpointer = opts.checkpointer;
+  }
 
   /** A group batch committed without syncing: its epoch. Its sync starts now or after the running one. */
   committedBatch(): number {
