@@ -79,6 +79,8 @@ describe('pictures', () => {
     expect(Math.max(stored.width, stored.height)).toBeLessThanOrEqual(240);
     await snap(b.page, 'media-bob-thumbnail');
 
+    const entry = () => b.page.evaluate(() => (history.state as { idx?: number } | null)?.idx);
+    const chatEntry = await entry();
     await thumb.click();
     const viewer = b.page.getByTestId('image-viewer');
     await viewer.waitFor();
@@ -89,6 +91,15 @@ describe('pictures', () => {
     await snap(b.page, 'media-bob-viewer');
     await b.page.keyboard.press('Escape');
     await expect.poll(() => viewer.count()).toBe(0);
+    expect(await entry()).toBe(chatEntry); // Esc left no history entry behind
+
+    // The phone's back button closes the viewer and stays in the chat.
+    await thumb.click();
+    await viewer.waitFor();
+    await b.page.goBack();
+    await expect.poll(() => viewer.count()).toBe(0);
+    expect(await entry()).toBe(chatEntry);
+    await expect.poll(() => thumb.isVisible()).toBe(true);
 
     expect([...a.errors, ...b.errors]).toEqual([]);
     await a.page.context().close();

@@ -129,6 +129,14 @@ describe('locations', () => {
     await snap(b.page, 'share-location-viewer');
     await b.page.getByTestId('location-viewer-close').click();
     await viewer.waitFor({ state: 'detached' });
+    // The phone's back button closes the viewer and stays in the chat.
+    const chatUrl = b.page.url();
+    await b.page.getByTestId('location-card').last().click();
+    await viewer.waitFor();
+    await b.page.goBack();
+    await viewer.waitFor({ state: 'detached' });
+    expect(b.page.url()).toBe(chatUrl);
+    await b.page.getByTestId('location-card').last().waitFor();
     await finish(a, b);
   });
 
@@ -204,6 +212,8 @@ describe('contact cards', () => {
   it("alice sends carol's card to bob; bob taps it and lands on carol's card", async () => {
     const a = await loggedInPage(browser, server.url, alice);
     await startChat(a.page, bob.id);
+    const entry = () => a.page.evaluate(() => (history.state as { idx?: number } | null)?.idx);
+    const chatEntry = await entry();
     await a.page.getByTestId('chat-plus').click();
     await a.page.getByTestId('plus-entry-card').click();
     const picker = a.page.getByTestId('card-picker');
@@ -214,6 +224,7 @@ describe('contact cards', () => {
     await a.page.locator('.adm-dialog-button-bold').click();
     await picker.waitFor({ state: 'detached' });
     await expect.poll(() => bubbles(a.page, 'contact').last().getAttribute('data-status'), { timeout: 5000 }).toBe('sent');
+    await expect.poll(entry).toBe(chatEntry); // the closed picker left no entry for back to land on
 
     const b = await loggedInPage(browser, server.url, bob);
     await openChat(b.page, alice.id);

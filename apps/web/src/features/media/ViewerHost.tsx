@@ -6,6 +6,7 @@ import { messagesKey } from '../chat/api';
 import type { MessagesData } from '../chat/model';
 import { thumbOf } from '../chat/components/bodies/ImageBody';
 import type { BodyMessage } from '../chat/components/bodies/types';
+import { useBackToClose } from '../../ui/use-back-to-close';
 import { ImageViewer, type ViewerImage } from './ImageViewer';
 import { closeImage, useViewer } from './viewer-store';
 
@@ -16,7 +17,7 @@ function toViewerImage(m: BodyMessage, alt: string): ViewerImage {
 
 /**
  * The chat's picture viewer: opens on the tapped picture with every loaded picture of the
- * chat to swipe through (a picture still uploading opens alone).
+ * chat to swipe through (a picture still uploading opens alone). Back closes it.
  */
 export function ViewerHost({ conversation }: { conversation: string }) {
   const { t } = useTranslation();
@@ -24,6 +25,8 @@ export function ViewerHost({ conversation }: { conversation: string }) {
   const opened = useViewer((s) => s.opened);
   // Leaving the chat closes the viewer, so it does not reappear on the next visit.
   useEffect(() => closeImage, []);
+  // The phone's back button closes the viewer rather than the chat.
+  const close = useBackToClose('image-viewer', opened !== null, closeImage);
   const gallery = useMemo(() => {
     if (!opened) return null;
     const rows: Message[] = qc.getQueryData<MessagesData>(messagesKey(conversation))?.messages ?? [];
@@ -34,5 +37,5 @@ export function ViewerHost({ conversation }: { conversation: string }) {
     return { images: images.map((m) => toViewerImage(m, alt)), start };
   }, [opened, qc, conversation, t]);
   if (!gallery) return null;
-  return <ImageViewer key={opened?.id} images={gallery.images} start={gallery.start} onClose={closeImage} />;
+  return <ImageViewer key={opened?.id} images={gallery.images} start={gallery.start} onClose={close} />;
 }

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { LocationExtends } from '@parley/protocol';
+import { MemoryRouter } from 'react-router';
 import { Providers } from '../../../app/providers';
 import { configureApi } from '../../../lib/api-client';
 import { createQueryClient } from '../../../lib/query-client';
@@ -24,7 +25,10 @@ async function open(onSend: (ext: LocationExtends) => void) {
   configureApi({ fetch: defaultFakeFetch, isOnline: () => true, toast: () => {} });
   render(
     <Providers queryClient={createQueryClient()}>
-      <LocationChooser open onClose={() => {}} onSend={onSend} />
+      {/* the chooser lives on the chat's route (its back button handling needs a router) */}
+      <MemoryRouter>
+        <LocationChooser open onClose={() => {}} onSend={onSend} />
+      </MemoryRouter>
     </Providers>,
   );
   await act(async () => new Promise((r) => setTimeout(r, 0)));
