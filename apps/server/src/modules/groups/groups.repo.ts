@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../platform/db/index';
+import { setLastMsg } from '../messages/messages.repo';
 
 /**
  * Writes and member listings of the groups module. The read-only lookups that messages and
@@ -163,11 +164,7 @@ export async function insertEventRow(
     })
     .returning('msg_id')
     .executeTakeFirstOrThrow();
-  await db
-    .insertInto('chats')
-    .values({ chat_identify: chatId, last_msg_id: row.msg_id })
-    .onConflict((oc) => oc.column('chat_identify').doUpdateSet({ last_msg_id: row.msg_id }))
-    .execute();
+  await setLastMsg(db, chatId, row.msg_id);
   return row.msg_id;
 }
 

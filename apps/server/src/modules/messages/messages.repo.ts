@@ -51,15 +51,27 @@ export async function insertMessage(db: Kysely<DB>, values: NewMessage): Promise
   return row.msg_id;
 }
 
-const upsertLastMsg = precompiled((db, chatId: string, msgId: number, again: number) =>
+/**
+ * The conversation's newest message id only ever moves forward here. On PostgreSQL two sends to
+ * one chat run in separate transactions: the one with the smaller id may upsert last (it waits
+ * on the row lock), and without the condition it would set the older message as the newest.
+ * Deleting the newest message moves it back through its own statement (actions.repo.ts).
+ */
+const upsertLastMsg = precompiled((db, chatId: string, msgId: number) =>
   db
     .insertInto('chats')
     .values({ chat_identify: chatId, last_msg_id: msgId })
-    .onConflict((oc) => oc.column('chat_identify').doUpdateSet({ last_msg_id: again })),
+    .onConflict((oc) =>
+      oc
+        .column('chat_identify')
+        .doUpdateSet({ last_msg_id: (eb) => eb.ref('excluded.last_msg_id') })
+        .where('chats.last_msg_id', '<', (eb) => eb.ref('excluded.last_msg_id')),
+    ),
 );
 
+/** After inserting message `msgId` into `chatId`: it is the newest, unless a newer one is already recorded. */
 export async function setLastMsg(db: Kysely<DB>, chatId: string, msgId: number): Promise<void> {
-  await upsertLastMsg(db, chatId, msgId, msgId);
+  await upsertLastMsg(db, chatId, msgId);
 }
 
 export async function lastMsgId(db: Kysely<DB>, chatId: string): Promise<number> {
