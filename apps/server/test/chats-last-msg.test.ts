@@ -1,7 +1,6 @@
-import { describe, expect, it, onTestFinished } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { lastMsgId, setLastMsg } from '../src/modules/messages/messages.repo';
-import { migrateToLatest } from '../src/platform/db/index';
-import { openTestDatabase, testDbKind } from './helpers/server';
+import { migratedTestDatabase, testDbKind } from './helpers/server';
 
 /**
  * A conversation's newest message (`chats.last_msg_id`: the list's preview and `is_last`) never
@@ -9,15 +8,7 @@ import { openTestDatabase, testDbKind } from './helpers/server';
  * transactions of one chat can be.
  */
 
-async function setup() {
-  const opened = await openTestDatabase();
-  onTestFinished(async () => {
-    await opened.database.destroy();
-    await opened.cleanup();
-  });
-  await migrateToLatest(opened.database);
-  return opened.database.db;
-}
+const setup = async () => (await migratedTestDatabase()).db;
 
 describe(`the newest message of a chat on ${testDbKind()}`, () => {
   it('moves forward, and never back to an older message recorded late', async () => {

@@ -1,23 +1,14 @@
 import { CompiledQuery, sql } from 'kysely';
-import { describe, expect, it, onTestFinished } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fileInVisibleMessage } from '../src/modules/files/files.repo';
-import { migrateToLatest } from '../src/platform/db/index';
-import { openTestDatabase, testDbKind } from './helpers/server';
+import { migratedTestDatabase, testDbKind } from './helpers/server';
 
 /**
  * `messages_file` holds file messages only (migration 0007): a text send writes one B-tree
  * less. The file lookup must still find its row through that index, not by scanning messages.
  */
 
-async function setup() {
-  const opened = await openTestDatabase();
-  onTestFinished(async () => {
-    await opened.database.destroy();
-    await opened.cleanup();
-  });
-  await migrateToLatest(opened.database);
-  return { db: opened.database.db };
-}
+const setup = async () => ({ db: (await migratedTestDatabase()).db });
 
 const row = (id: string, fileId: number) => ({
   id, chat_identify: '1_2', from_user: 1, to_user: 2, is_group: 0, type: fileId ? 'file' : 'text', content: 'x',

@@ -1,7 +1,7 @@
-import { describe, expect, it, onTestFinished } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { findSession, insertSession, revokeSessions, deleteExpiredSessions } from '../src/modules/auth/sessions.repo';
-import { migrateToLatest, withTx } from '../src/platform/db/index';
-import { openTestDatabase, testDbKind } from './helpers/server';
+import { withTx } from '../src/platform/db/index';
+import { migratedTestDatabase, testDbKind } from './helpers/server';
 
 /**
  * Session reads are cached where this process is the database's only writer (SQLite), and a
@@ -10,17 +10,11 @@ import { openTestDatabase, testDbKind } from './helpers/server';
 
 async function setup() {
   let sessionReads = 0;
-  const opened = await openTestDatabase({
+  const { db } = await migratedTestDatabase({
     log: (e) => {
       if (e.level === 'query' && /from "sessions" where "jti"/.test(e.query.sql)) sessionReads++;
     },
   });
-  onTestFinished(async () => {
-    await opened.database.destroy();
-    await opened.cleanup();
-  });
-  await migrateToLatest(opened.database);
-  const { db } = opened.database;
   const user = await db
     .insertInto('users')
     .values({ account: 'cache1', realname: 'Cache', password_hash: 'x', setting: '{}', create_time: 1, update_time: 1 })

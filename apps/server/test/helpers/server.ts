@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
+import { onTestFinished } from 'vitest';
 import pg from 'pg';
 import { buildApp, type BuildOptions, type Services } from '../../src/app';
 import { loadConfig, type Config } from '../../src/config';
@@ -92,6 +93,17 @@ export async function openTestDatabase(
       await c.end();
     },
   };
+}
+
+/** A fresh, migrated database for one test, closed and removed when the test ends. */
+export async function migratedTestDatabase(extra: Pick<DatabaseOptions, 'log'> = {}): Promise<Database> {
+  const opened = await openTestDatabase(extra);
+  onTestFinished(async () => {
+    await opened.database.destroy();
+    await opened.cleanup();
+  });
+  await migrateToLatest(opened.database);
+  return opened.database;
 }
 
 /**

@@ -1,0 +1,34 @@
+// Temporary walk-through (deleted after use): a person uses the product started with npm start.
+import { launch, snap } from './support/browser';
+import { loggedInPage, noisyPng, openChat, openPlusEntryInput, registerPerson, send, sendByApi, startChat } from './support/app';
+
+const base = 'http://127.0.0.1:3000';
+const tag = Date.now().toString(36).slice(-5);
+const admin = await registerPerson(base, `adm${tag}`, 'Admin');
+const alice = await registerPerson(base, `alice${tag}`, 'Alice');
+const bob = await registerPerson(base, `bob${tag}`, 'Bob');
+void admin;
+const browser = await launch();
+const a = await loggedInPage(browser, base, alice);
+await startChat(a.page, bob.id);
+await send(a.page, 'Hi Bob, the picture from the beach:');
+const picture = await noisyPng(a.page, 900, 600);
+await (await openPlusEntryInput(a.page, 'album')).setInputFiles({ name: 'beach.png', mimeType: 'image/png', buffer: picture });
+await a.page.waitForTimeout(2500);
+await sendByApi(base, bob, alice.id, 'Nice! 很漂亮');
+const b = await loggedInPage(browser, base, bob);
+await openChat(b.page, alice.id);
+const thumb = b.page.getByTestId('image-body').last();
+await thumb.waitFor();
+await b.page.waitForTimeout(800);
+await thumb.click();
+await b.page.getByTestId('image-viewer').waitFor();
+await b.page.waitForTimeout(800);
+await snap(b.page, 'walk-bob-viewer');
+await b.page.goBack();
+await b.page.waitForTimeout(800);
+console.log('viewer after back:', await b.page.getByTestId('image-viewer').count(), 'url', b.page.url());
+await snap(b.page, 'walk-bob-after-back');
+await snap(a.page, 'walk-alice-chat');
+console.log('errors', [...a.errors, ...b.errors]);
+await browser.close();
