@@ -171,7 +171,7 @@ describe('getAdminNotice', () => {
       .values({
         id: uuid(), chat_identify: 'admin_notice', from_user: alice.id, to_user: 0, is_group: 2, type: 'text', content: '<h4>T</h4><p>N</p>',
         extends: JSON.stringify({ title: 'T', notice: 'N' }), file_id: 0, file_cate: 0, file_name: '', file_size: 0, at: '', pid: 0,
-        is_read: 0, is_undo: 0, send_time_ms: 1_700_000_000_000,
+        is_undo: 0, send_time_ms: 1_700_000_000_000,
       })
       .returning('msg_id')
       .executeTakeFirstOrThrow();

@@ -12,7 +12,7 @@ const setup = async () => ({ db: (await migratedTestDatabase()).db });
 
 const row = (id: string, fileId: number) => ({
   id, chat_identify: '1_2', from_user: 1, to_user: 2, is_group: 0, type: fileId ? 'file' : 'text', content: 'x',
-  extends: '', file_id: fileId, file_cate: 0, file_name: '', file_size: 0, at: '', pid: 0, is_read: 0, is_undo: 0,
+  extends: '', file_id: fileId, file_cate: 0, file_name: '', file_size: 0, at: '', pid: 0, is_undo: 0,
   send_time_ms: 1,
 });
 

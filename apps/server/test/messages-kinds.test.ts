@@ -125,7 +125,7 @@ describe('history reads', () => {
     const chat = [alice.id, bob.id].sort((x, y) => x - y).join('-');
     const rows = Array.from({ length: 205 }, (_, i) => ({
       id: uuid(), chat_identify: chat, from_user: i % 2 ? alice.id : bob.id, to_user: i % 2 ? bob.id : alice.id, is_group: 0, type: 'text',
-      content: `filler ${i}`, extends: '', file_id: 0, file_cate: 0, file_name: '', file_size: 0, at: '', pid: 0, is_read: 1, is_undo: 0,
+      content: `filler ${i}`, extends: '', file_id: 0, file_cate: 0, file_name: '', file_size: 0, at: '', pid: 0, is_undo: 0,
       send_time_ms: s.clock.now(),
     }));
     await s.database.db.insertInto('messages').values(rows).execute();

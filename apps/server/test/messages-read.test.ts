@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectSocket, seedPeople, startTestServer, type TestServer, type TestUser } from './helpers/index';
+import { connectSocket, registerAndLogin, seedPeople, startTestServer, type TestServer, type TestUser } from './helpers/index';
 import { assertNothing, makeFriends, makeGroup, send } from './chat-fixtures';
 
 /** PROTOCOL §4.5: lists, one message, context, read receipts and mentions. */
@@ -125,6 +125,34 @@ describe('read receipts', () => {
     await post('getMessageList', bob, { toContactId: alice.id });
     expect((await aWs.next('readAll')).data).toEqual({ toContactId: bob.id });
     aWs.close();
+  });
+
+  it('each side sees which of its messages were read, and only newer ones count as unread', async () => {
+    const dave = await registerAndLogin(s.api, { account: 'dave01', realname: 'Dave', password: 'dave-pw01' });
+    const erin = await registerAndLogin(s.api, { account: 'erin01', realname: 'Erin', password: 'erin-pw01' });
+    await makeFriends(s, dave, erin);
+    const unreadOf = async (u: TestUser, peer: number) =>
+      ((await post('getContacts', u, {})).body.data as Array<{ id: number | string; unread: number }>).find((c) => c.id === peer)?.unread;
+    const readFlags = async (u: TestUser, peer: number) =>
+      Object.fromEntries(((await post('getMessageList', u, { toContactId: peer, last_id: 1e9 })).body.data as Row[]).map((r) => [r.content, r.is_read]));
+
+    await send(s, dave, erin.id, 'd1');
+    await send(s, dave, erin.id, 'd2');
+    expect(await unreadOf(erin, dave.id)).toBe(2);
+    await post('getMessageList', erin, { toContactId: dave.id });
+    await send(s, erin, dave.id, 'e1');
+    await send(s, dave, erin.id, 'd3');
+    // Erin's own reply never counts; only what came after her reading does.
+    expect(await unreadOf(erin, dave.id)).toBe(1);
+    expect(await unreadOf(dave, erin.id)).toBe(1);
+    expect(await readFlags(dave, erin.id)).toEqual({ d1: 1, d2: 1, e1: 0, d3: 0 });
+    await post('getMessageList', dave, { toContactId: erin.id });
+    expect(await readFlags(erin, dave.id)).toEqual({ d1: 1, d2: 1, e1: 1, d3: 0 });
+    expect(await unreadOf(dave, erin.id)).toBe(0);
+    expect((await post('getContactInfo', erin, { id: dave.id })).body.data.unread).toBe(1);
+    await post('setMsgIsRead', erin, { toContactId: dave.id });
+    expect((await post('getContactInfo', erin, { id: dave.id })).body.data.unread).toBe(0);
+    expect(await readFlags(dave, erin.id)).toEqual({ d1: 1, d2: 1, e1: 1, d3: 1 });
   });
 });
 

@@ -107,7 +107,7 @@ export function createCalls(deps: CallsDeps) {
       async (tx, onCommit) => {
         const msgId = await messagesRepo.insertMessage(tx, {
           id: p.id, chat_identify: chatId, from_user: me.id, to_user: peer.id, is_group: 0, type: 'webrtc', content,
-          extends: JSON.stringify(ext), at: '', pid: 0, is_read: 0, is_undo: 0, file_id: 0, file_cate: 0, file_name: '',
+          extends: JSON.stringify(ext), at: '', pid: 0, is_undo: 0, file_id: 0, file_cate: 0, file_name: '',
           file_size: 0, send_time_ms: now,
         });
         await messagesRepo.setLastMsg(tx, chatId, msgId);

@@ -66,33 +66,35 @@ export async function lastMessages(
 export async function listContacts(input: ListInput): Promise<{ data: Contact[]; count: number; page: number }> {
   const { db, viewer, now } = input;
   const me = viewer.id;
-  const [users, groups, prefRows, pending, mentions, singleUnread, remarks, noticeCount] = await Promise.all([
+  const [users, groups, prefRows, pending, mentions, remarks, noticeCount] = await Promise.all([
     repo.liveUsersByIds(db, input.contactIds),
     groupsRepo.groupsOfUser(db, me),
     repo.prefsOf(db, me),
     repo.pendingRequests(db, me),
     repo.unreadMentionCounts(db, me),
-    repo.singleUnread(db, me),
     repo.remarksOf(db, me),
     repo.countInChat(db, ADMIN_NOTICE),
   ]);
   const prefs = new Map(prefRows.map((p) => [p.chat_identify, p]));
+  // boundaries: what I see of each chat; unreadFrom: where its unread rows start.
   const boundaries = new Map<string, number>();
+  const unreadFrom = new Map<string, number>();
   for (const u of users) {
     const chatId = singleChatId(me, u.id);
-    boundaries.set(chatId, prefs.get(chatId)?.hide_msg_id ?? 0);
+    const pref = prefs.get(chatId);
+    boundaries.set(chatId, pref?.hide_msg_id ?? 0);
+    unreadFrom.set(chatId, Math.max(pref?.hide_msg_id ?? 0, pref?.read_msg_id ?? 0));
   }
-  const groupAbove = new Map<string, number>();
   for (const g of groups) {
     const chatId = groupChatId(g.id);
     const boundary = groupBoundary(g, prefs.get(chatId));
     boundaries.set(chatId, boundary);
-    groupAbove.set(chatId, Math.max(boundary, g.read_msg_id, g.join_msg_id));
+    unreadFrom.set(chatId, Math.max(boundary, g.read_msg_id, g.join_msg_id));
   }
   boundaries.set(favouritesChatId(me), 0);
   boundaries.set(ADMIN_NOTICE, 0);
 
-  const [rows, groupUnread] = await Promise.all([lastRows(db, me, boundaries), repo.groupUnread(db, me, groupAbove)]);
+  const [rows, unread] = await Promise.all([lastRows(db, me, boundaries), repo.unreadAbove(db, me, unreadFrom)]);
   const last = await lastMessages(db, viewer, rows, new Map(users.map((u) => [u.id, u])));
 
   const data: Contact[] = [];
@@ -106,7 +108,7 @@ export async function listContacts(input: ListInput): Promise<{ data: Contact[];
         full: true,
         online: input.online.has(u.id),
         last: visible,
-        unread: visible ? (singleUnread.get(u.id) ?? 0) : 0,
+        unread: visible ? (unread.get(chatId) ?? 0) : 0,
         pref: prefs.get(chatId),
         now,
       }),
@@ -120,7 +122,7 @@ export async function listContacts(input: ListInput): Promise<{ data: Contact[];
         group: g,
         role: g.role,
         last: visible,
-        unread: visible ? (groupUnread.get(chatId) ?? 0) : 0,
+        unread: visible ? (unread.get(chatId) ?? 0) : 0,
         mentions: visible ? (mentions.get(g.id) ?? 0) : 0,
         pref: prefs.get(chatId),
         now,

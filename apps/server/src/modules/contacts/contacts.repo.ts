@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Selectable } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type { DB } from '../../platform/db/index';
 import type { ChatPrefsTable, MessagesTable } from '../../platform/db/schema-chat';
 import type { UsersTable } from '../../platform/db/schema';
@@ -48,7 +48,7 @@ export async function upsertPref(
 ): Promise<void> {
   await db
     .insertInto('chat_prefs')
-    .values({ user_id: userId, chat_identify: chatId, is_top: 0, is_notice: 1, hide_msg_id: 0, ...patch, update_time: time })
+    .values({ user_id: userId, chat_identify: chatId, is_top: 0, is_notice: 1, hide_msg_id: 0, read_msg_id: 0, ...patch, update_time: time })
     .onConflict((oc) => oc.columns(['user_id', 'chat_identify']).doUpdateSet({ ...patch, update_time: time }))
     .execute();
 }
@@ -96,26 +96,12 @@ export async function newestVisible(db: Kysely<DB>, userId: number, chatId: stri
     .executeTakeFirst();
 }
 
-/** Single-chat unread per peer: rows to me, unread, above my delChat mark, not hidden. */
-export async function singleUnread(db: Kysely<DB>, me: number): Promise<Map<number, number>> {
-  const rows = await db
-    .selectFrom('messages as m')
-    .leftJoin('chat_prefs as p', (j) => j.on('p.user_id', '=', me).onRef('p.chat_identify', '=', 'm.chat_identify'))
-    .select(['m.from_user', (eb) => eb.fn.countAll<number>().as('n')])
-    .where('m.to_user', '=', me)
-    .where('m.is_group', '=', 0)
-    .where('m.is_read', '=', 0)
-    .where(sql<boolean>`m.msg_id > coalesce(p.hide_msg_id, 0)`)
-    .where(({ not, exists, selectFrom }) =>
-      not(exists(selectFrom('message_hidden as h').select('h.msg_id').where('h.user_id', '=', me).whereRef('h.msg_id', '=', 'm.msg_id'))),
-    )
-    .groupBy('m.from_user')
-    .execute();
-  return new Map(rows.map((r) => [r.from_user, Number(r.n)]));
-}
-
-/** Group unread: rows from others above each group's boundary (read mark, join, delChat). */
-export async function groupUnread(db: Kysely<DB>, me: number, above: Map<string, number>): Promise<Map<string, number>> {
+/**
+ * Unread per conversation: rows from others above each chat's boundary (the read mark, my
+ * delChat mark, and in groups my join point), not hidden from me. Each chat is a range of the
+ * `messages_chat` index, so the count reads only the unread rows.
+ */
+export async function unreadAbove(db: Kysely<DB>, me: number, above: Map<string, number>): Promise<Map<string, number>> {
   const out = new Map<string, number>();
   for (const part of chunks([...above.entries()], 200)) {
     const rows = await db

@@ -76,9 +76,10 @@ export function createContacts(deps: ContactsDeps) {
     const conv = conversation(me, { kind: 'user', id: other.id });
     const pref = await prefOf({ userId: me.id, chatId: conv.chatId });
     const boundaries = new Map([[conv.chatId, pref?.hide_msg_id ?? 0]]);
+    const unreadFrom = new Map([[conv.chatId, Math.max(pref?.hide_msg_id ?? 0, pref?.read_msg_id ?? 0)]]);
     const [rows, unread, remarks, online, full] = await Promise.all([
       lastRows(db, me.id, boundaries),
-      repo.singleUnread(db, me.id),
+      repo.unreadAbove(db, me.id, unreadFrom),
       remarksOf(me.id, [other.id]),
       onlineOf([other.id]),
       contactSet.has(me.id, other.id),
@@ -90,7 +91,7 @@ export function createContacts(deps: ContactsDeps) {
       full: full || isAdmin(me),
       online: online.has(other.id),
       last,
-      unread: last ? (unread.get(other.id) ?? 0) : 0,
+      unread: last ? (unread.get(conv.chatId) ?? 0) : 0,
       pref,
       now: clock.now(),
     });
@@ -107,7 +108,7 @@ export function createContacts(deps: ContactsDeps) {
     const above = new Map([[conv.chatId, Math.max(boundary, member.read_msg_id, member.join_msg_id)]]);
     const [rows, unread, mentions] = await Promise.all([
       lastRows(db, me.id, new Map([[conv.chatId, boundary]])),
-      repo.groupUnread(db, me.id, above),
+      repo.unreadAbove(db, me.id, above),
       repo.unreadMentionCounts(db, me.id),
     ]);
     const last = (await lastMessages(db, v, rows, new Map())).get(conv.chatId);

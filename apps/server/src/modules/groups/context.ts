@@ -95,7 +95,7 @@ export function createGroupContext(deps: GroupsDeps) {
     const msgId = await repo.insertEventRow(tx, values);
     return {
       msg_id: msgId, id: values.id, chat_identify: wireId(groupId), from_user: actor.id, to_user: groupId, is_group: 1, type: 'event',
-      content, extends: '', file_id: 0, file_cate: 0, file_name: '', file_size: 0, at: '', pid: 0, is_read: 1, is_undo: 0, send_time_ms: values.nowMs,
+      content, extends: '', file_id: 0, file_cate: 0, file_name: '', file_size: 0, at: '', pid: 0, is_undo: 0, send_time_ms: values.nowMs,
     };
   }
 

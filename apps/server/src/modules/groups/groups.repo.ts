@@ -160,7 +160,7 @@ export async function insertEventRow(
     .insertInto('messages')
     .values({
       id: v.id, chat_identify: chatId, from_user: v.fromUser, to_user: v.groupId, is_group: 1, type: 'event', content: v.content,
-      extends: '', file_id: 0, file_cate: 0, file_name: '', file_size: 0, at: '', pid: 0, is_read: 1, is_undo: 0, send_time_ms: v.nowMs,
+      extends: '', file_id: 0, file_cate: 0, file_name: '', file_size: 0, at: '', pid: 0, is_undo: 0, send_time_ms: v.nowMs,
     })
     .returning('msg_id')
     .executeTakeFirstOrThrow();

@@ -35,7 +35,7 @@ export async function lastSentAt(db: Kysely<DB>, userId: number): Promise<number
 
 const MESSAGE_COLUMNS = [
   'id', 'chat_identify', 'from_user', 'to_user', 'is_group', 'type', 'content', 'extends', 'file_id', 'file_cate',
-  'file_name', 'file_size', 'at', 'pid', 'is_read', 'is_undo', 'send_time_ms',
+  'file_name', 'file_size', 'at', 'pid', 'is_undo', 'send_time_ms',
 ] as const satisfies ReadonlyArray<keyof NewMessage>;
 
 const insertRow = precompiled((db, ...values: unknown[]) =>
@@ -209,30 +209,45 @@ export async function msgIdsOfUuids(db: Kysely<DB>, uuids: string[]): Promise<nu
   return rows.map((r) => r.msg_id);
 }
 
-/** Unread rows from `peer` to `me`: the newest `limit` of them. */
-export async function unreadFrom(db: Kysely<DB>, me: number, peer: number, limit: number): Promise<MessageRow[]> {
+/** The newest `limit` rows from `peer` in `chatId` above `above` (those a read mark now covers). */
+export async function rowsFromAbove(db: Kysely<DB>, chatId: string, peer: number, above: number, limit: number): Promise<MessageRow[]> {
   return db
     .selectFrom('messages')
     .selectAll()
-    .where('to_user', '=', me)
-    .where('is_group', '=', 0)
-    .where('is_read', '=', 0)
+    .where('chat_identify', '=', chatId)
+    .where('msg_id', '>', above)
     .where('from_user', '=', peer)
     .orderBy('msg_id', 'desc')
     .limit(limit)
     .execute();
 }
 
-export async function markReadFrom(db: Kysely<DB>, me: number, peer: number): Promise<number> {
-  const res = await db
-    .updateTable('messages')
-    .set({ is_read: 1 })
-    .where('to_user', '=', me)
-    .where('is_group', '=', 0)
-    .where('is_read', '=', 0)
-    .where('from_user', '=', peer)
-    .executeTakeFirst();
-  return Number(res.numUpdatedRows);
+/** The one-to-one read marks of `userIds` in `chatId` (0 for none), keyed by user. */
+export async function readMarks(db: Kysely<DB>, chatId: string, userIds: number[]): Promise<Map<number, number>> {
+  const rows = await db
+    .selectFrom('chat_prefs')
+    .select(['user_id', 'read_msg_id'])
+    .where('chat_identify', '=', chatId)
+    .where('user_id', 'in', userIds)
+    .execute();
+  return new Map(rows.map((r) => [r.user_id, r.read_msg_id]));
+}
+
+/**
+ * `me` has read `chatId` up to `msgId`. The mark only moves forward: two reads racing (two
+ * tabs, two nodes) must not leave the older one's mark.
+ */
+export async function setReadMark(db: Kysely<DB>, me: number, chatId: string, msgId: number): Promise<void> {
+  await db
+    .insertInto('chat_prefs')
+    .values({ user_id: me, chat_identify: chatId, is_top: 0, is_notice: 1, hide_msg_id: 0, read_msg_id: msgId, update_time: 0 })
+    .onConflict((oc) =>
+      oc
+        .columns(['user_id', 'chat_identify'])
+        .doUpdateSet({ read_msg_id: (eb) => eb.ref('excluded.read_msg_id') })
+        .where('chat_prefs.read_msg_id', '<', (eb) => eb.ref('excluded.read_msg_id')),
+    )
+    .execute();
 }
 
 /** Everyone's prefs for one conversation (is_top / is_notice of each recipient). */

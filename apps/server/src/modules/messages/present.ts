@@ -18,8 +18,10 @@ export interface RowContext {
   role: number;
   toContactId: number | string;
   isLast: boolean;
-  /** Pushes carry `is_read` 0 for groups; rows 1. */
+  /** Pushes carry `is_read` 0 for groups; rows 1. Favourites and notices are always read. */
   push?: boolean;
+  /** One-to-one rows: whether the recipient's read mark has reached this row (none: unread). */
+  read?: boolean;
   /** `fileUpload.preview` ('' or absent = our /view.html). */
   previewPrefix?: string;
 }
@@ -79,7 +81,7 @@ export function toMessage(row: MessageRow, c: RowContext): Message {
     sendTime: row.send_time_ms,
     status: 'succeed',
     is_group: isGroup,
-    is_read: isGroup === 1 ? (c.push ? 0 : 1) : row.is_read === 1 ? 1 : 0,
+    is_read: isGroup === 0 ? (c.read ? 1 : 0) : isGroup === 1 && c.push ? 0 : 1,
     is_undo: row.is_undo === 1 ? 1 : 0,
     is_last: c.isLast ? 1 : 0,
     toContactId: c.toContactId,

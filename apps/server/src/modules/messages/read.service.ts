@@ -70,12 +70,16 @@ export function createReader(deps: ReadDeps) {
   async function present(me: UserRow, rows: MessageRow[], a: Access, r: RequestView): Promise<Message[]> {
     if (rows.length === 0) return [];
     const senderIds = rows.map((x) => x.from_user);
-    const [senders, remarks, members, lastId] = await Promise.all([
+    const [senders, remarks, members, lastId, marks] = await Promise.all([
       repo.usersByIds(db, senderIds),
       contacts.remarksOf(me.id, senderIds),
       a.conv.kind === 'group' ? groupsRepo.membersByIds(db, a.conv.groupId, senderIds) : Promise.resolve(new Map<number, { role: number; nickname: string }>()),
       repo.lastMsgId(db, a.conv.chatId),
+      a.conv.kind === 'user' ? repo.readMarks(db, a.conv.chatId, [me.id, a.conv.peerId]) : Promise.resolve(undefined),
     ]);
+    // One-to-one: a row is read once its recipient's mark reaches it. Other chats have no receipts.
+    const peerId = a.conv.kind === 'user' ? a.conv.peerId : 0;
+    const isRead = (row: MessageRow) => !marks || row.msg_id <= (marks.get(row.from_user === me.id ? peerId : me.id) ?? 0);
     const { fileUpload } = await deps.config.systemInfo();
     return rows.map((row) => {
       const sender = senders.get(row.from_user);
@@ -89,6 +93,7 @@ export function createReader(deps: ReadDeps) {
         role: m?.role ?? 3,
         toContactId: a.conv.wireId,
         isLast: row.msg_id === lastId,
+        read: isRead(row),
         previewPrefix: fileUpload.preview,
       });
     });
@@ -110,9 +115,12 @@ export function createReader(deps: ReadDeps) {
     await withTx(
       db,
       async (tx, onCommit) => {
-        const changed = await repo.unreadFrom(tx, me.id, peerId, READ_PUSH_MAX);
+        const [marks, last] = await Promise.all([repo.readMarks(tx, conv.chatId, [me.id]), repo.lastMsgId(tx, conv.chatId)]);
+        const from = marks.get(me.id) ?? 0;
+        if (last <= from) return;
+        const changed = await repo.rowsFromAbove(tx, conv.chatId, peerId, from, READ_PUSH_MAX);
+        await repo.setReadMark(tx, me.id, conv.chatId, last);
         if (changed.length === 0) return;
-        await repo.markReadFrom(tx, me.id, peerId);
         const rows: IsReadRow[] = changed.map((row) => ({
           id: row.id,
           msg_id: row.msg_id,

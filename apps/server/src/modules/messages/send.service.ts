@@ -195,7 +195,6 @@ export function createSender(deps: SendDeps) {
           extends: prepared.extends ? JSON.stringify(prepared.extends) : '',
           at: at.join(','),
           pid,
-          is_read: conv.kind === 'user' ? 0 : 1,
           is_undo: 0,
           ...fileColumns(file ?? (sticker?.cate === 2 ? sticker : undefined)),
           send_time_ms: now,

@@ -68,7 +68,6 @@ export interface MessagesTable {
   /** Comma-separated mentioned user ids, '' for none. */
   at: string;
   pid: number;
-  is_read: number;
   is_undo: number;
   send_time_ms: number;
 }
@@ -91,6 +90,8 @@ export interface ChatPrefsTable {
   is_top: number;
   is_notice: number;
   hide_msg_id: number;
+  /** One-to-one read mark: every message of the chat up to this id is read by `user_id` (0008). */
+  read_msg_id: number;
   update_time: number;
 }
 

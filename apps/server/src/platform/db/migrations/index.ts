@@ -6,6 +6,7 @@ import * as m0003 from './0003-chat-indexes';
 import * as m0005 from './0005-groups';
 import * as m0006 from './0006-files';
 import * as m0007 from './0007-partial-file-index';
+import * as m0008 from './0008-read-marks';
 
 /**
  * Migrations live in code (no directory scanning), so they ship inside any bundle and run at
@@ -18,6 +19,7 @@ const all: Record<string, { up: (db: Kysely<unknown>, dialect: DialectKind) => P
   '0005-groups': m0005,
   '0006-files': m0006,
   '0007-partial-file-index': m0007,
+  '0008-read-marks': m0008,
 };
 
 export function migrationProvider(dialect: DialectKind): MigrationProvider {
