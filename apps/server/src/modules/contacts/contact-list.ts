@@ -33,8 +33,9 @@ export async function lastRows(
   db: Kysely<DB>,
   me: number,
   boundaries: Map<string, number>,
+  lastIds?: Map<string, number>,
 ): Promise<Map<string, MessageRow>> {
-  const lastIds = await repo.lastMsgIds(db, [...boundaries.keys()]);
+  lastIds ??= await repo.lastMsgIds(db, [...boundaries.keys()]);
   const wanted = [...lastIds.entries()].filter(([chatId, id]) => id > (boundaries.get(chatId) ?? 0));
   const rows = await repo.messagesByMsgIds(db, wanted.map(([, id]) => id));
   const hidden = await repo.hiddenAmong(db, me, wanted.map(([, id]) => id));
@@ -94,7 +95,10 @@ export async function listContacts(input: ListInput): Promise<{ data: Contact[];
   boundaries.set(favouritesChatId(me), 0);
   boundaries.set(ADMIN_NOTICE, 0);
 
-  const [rows, unread] = await Promise.all([lastRows(db, me, boundaries), repo.unreadAbove(db, me, unreadFrom)]);
+  // Only chats with something above their mark are counted: most conversations are read.
+  const lastIds = await repo.lastMsgIds(db, [...boundaries.keys()]);
+  const withNew = new Map([...unreadFrom].filter(([chatId, from]) => (lastIds.get(chatId) ?? 0) > from));
+  const [rows, unread] = await Promise.all([lastRows(db, me, boundaries, lastIds), repo.unreadAbove(db, me, withNew)]);
   const last = await lastMessages(db, viewer, rows, new Map(users.map((u) => [u.id, u])));
 
   const data: Contact[] = [];
