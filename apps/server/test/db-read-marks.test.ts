@@ -14,19 +14,27 @@ const message = (chat: string, from: number, to: number, isRead: 0 | 1, isGroup 
   sql`insert into messages (id, chat_identify, from_user, to_user, is_group, type, content, is_read, send_time_ms)
       values (${`${chat}-${from}-${Math.random()}`}, ${chat}, ${from}, ${to}, ${isGroup}, 'text', 'x', ${isRead}, 1)`;
 
+/** A database migrated up to the step before 0008. */
+async function at0007() {
+  const { database, cleanup } = await openTestDatabase();
+  onTestFinished(async () => {
+    await database.destroy();
+    await cleanup();
+  });
+  const db = database.db as unknown as Kysely<unknown>;
+  const schema =
+    database.dialect === 'postgres' ? (await sql<{ s: string }>`select current_schema() as s`.execute(db)).rows[0]?.s : undefined;
+  const migrator = new Migrator({ db, provider: migrationProvider(database.dialect), ...(schema ? { migrationTableSchema: schema } : {}) });
+  expect((await migrator.migrateTo('0007-partial-file-index')).error).toBeUndefined();
+  return { database, db };
+}
+
+const hasReadMarkColumn = async (db: Kysely<unknown>) =>
+  sql`select read_msg_id from chat_prefs`.execute(db).then(() => true, () => false);
+
 describe(`migration 0008 on ${testDbKind()}`, () => {
   it('keeps what each reader had read as their read mark, and their other prefs', async () => {
-    const { database, cleanup } = await openTestDatabase();
-    onTestFinished(async () => {
-      await database.destroy();
-      await cleanup();
-    });
-    const db = database.db as unknown as Kysely<unknown>;
-    const schema =
-      database.dialect === 'postgres' ? (await sql<{ s: string }>`select current_schema() as s`.execute(db)).rows[0]?.s : undefined;
-    const migrator = new Migrator({ db, provider: migrationProvider(database.dialect), ...(schema ? { migrationTableSchema: schema } : {}) });
-    const before = await migrator.migrateTo('0007-partial-file-index');
-    expect(before.error).toBeUndefined();
+    const { database, db } = await at0007();
 
     // Chat 1_2: user 2 read alice's first two, not the third; user 1 read nothing of 2's.
     for (const [from, to, read] of [[1, 2, 1], [2, 1, 0], [1, 2, 1], [1, 2, 0]] as const) await message('1_2', from, to, read).execute(db);
@@ -44,5 +52,18 @@ describe(`migration 0008 on ${testDbKind()}`, () => {
       { user: 1, chat: '1_3', read: ids[5], top: 1, notice: 0 },
       { user: 2, chat: '1_2', read: ids[2], top: 0, notice: 1 },
     ]);
+  });
+
+  it('changes nothing when it fails half-way, and runs once the cause is gone', async () => {
+    const { database, db } = await at0007();
+    await message('1_2', 1, 2, 1).execute(db);
+    // A view on the old flag makes dropping the column fail after the other steps have run.
+    await sql`create view read_rows as select msg_id from messages where is_read = 1`.execute(db);
+    await expect(migrateToLatest(database)).rejects.toThrow(/0008-read-marks/);
+    expect(await hasReadMarkColumn(db)).toBe(false);
+    expect(Number((await sql<{ n: number }>`select count(*) as n from read_rows`.execute(db)).rows[0]?.n)).toBe(1);
+    await sql`drop view read_rows`.execute(db);
+    await migrateToLatest(database);
+    expect(await hasReadMarkColumn(db)).toBe(true);
   });
 });
