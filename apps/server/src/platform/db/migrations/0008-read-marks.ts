@@ -13,15 +13,7 @@ import type { DialectKind } from '../dialect';
  * The backfill keeps what was read: reading marked every message from the peer at once, so the
  * read rows of a pair are always its oldest ones and the newest read row is the mark.
  */
-export async function up(db: Kysely<unknown>, dialect: DialectKind): Promise<void> {
-  // Kysely runs PostgreSQL migrations in a transaction but not SQLite's. SQLite's DDL is
-  // transactional too: without one, a failure in the table rewrite (a full disk) would leave the
-  // column added and the next start failing on "duplicate column".
-  if (dialect === 'sqlite') await db.transaction().execute((tx) => steps(tx));
-  else await steps(db);
-}
-
-async function steps(db: Kysely<unknown>): Promise<void> {
+export async function up(db: Kysely<unknown>, _dialect: DialectKind): Promise<void> {
   await db.schema
     .alterTable('chat_prefs')
     .addColumn('read_msg_id', 'integer', (c) => c.notNull().defaultTo(0))

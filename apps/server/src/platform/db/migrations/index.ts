@@ -11,6 +11,11 @@ import * as m0008 from './0008-read-marks';
 /**
  * Migrations live in code (no directory scanning), so they ship inside any bundle and run at
  * start. Append new ones here; names sort lexically, so keep the 4-digit prefix.
+ *
+ * Each runs in a transaction: Kysely wraps PostgreSQL's itself but not SQLite's, whose DDL is
+ * transactional too. Without one, a migration failing half-way (a full disk during a table
+ * rewrite) would leave its first steps behind, and every later start would fail on them
+ * ("duplicate column", "no such index").
  */
 const all: Record<string, { up: (db: Kysely<unknown>, dialect: DialectKind) => Promise<void> }> = {
   '0001-foundation': m0001,
@@ -22,13 +27,17 @@ const all: Record<string, { up: (db: Kysely<unknown>, dialect: DialectKind) => P
   '0008-read-marks': m0008,
 };
 
+/** What Kysely hands a migration; a transaction is one. */
+type MigrationDb = Parameters<Migration['up']>[0];
+const asDb = (tx: MigrationDb): MigrationDb => tx;
+
 export function migrationProvider(dialect: DialectKind): MigrationProvider {
   return {
     getMigrations: async () =>
       Object.fromEntries(
         Object.entries(all).map(([name, m]): [string, Migration] => [
           name,
-          { up: (db) => m.up(db, dialect) },
+          { up: (db) => (dialect === 'sqlite' ? db.transaction().execute((tx) => m.up(asDb(tx), dialect)) : m.up(db, dialect)) },
         ]),
       ),
   };
