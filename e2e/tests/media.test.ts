@@ -151,7 +151,16 @@ describe('files', () => {
     expect(await card.innerText()).toContain('2.9 KB');
     expect(await card.getAttribute('data-open')).toBe('download');
     expect(await b.page.getByTestId('file-body').count()).toBe(1);
+    // The card is the whole message on both sides: no bubble showing beside it.
+    for (const page of [a.page, b.page]) {
+      const fileCard = page.getByTestId('file-body').last();
+      const bubble = page.locator('[data-testid="message-bubble"][data-type="file"]').last();
+      await fileCard.waitFor();
+      const [cardBox, bubbleBox] = [await fileCard.boundingBox(), await bubble.boundingBox()];
+      expect(Math.abs((cardBox?.width ?? 0) - (bubbleBox?.width ?? -99))).toBeLessThan(1);
+    }
     await snap(b.page, 'media-bob-file');
+    await snap(a.page, 'media-alice-file');
 
     // A screenshot pasted into the chat is offered, then sent as a picture.
     const before = await bubbles(b.page, 'image').count();

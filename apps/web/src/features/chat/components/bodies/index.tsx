@@ -27,8 +27,11 @@ const bodies: Record<Exclude<MessageType, 'event'>, ComponentType<BodyProps>> = 
   webrtc: CallBody,
 };
 
-/** Types drawn without the bubble background (the content is its own frame). */
-export const bareTypes: ReadonlySet<string> = new Set(['emoji', 'image', 'video', 'location', 'contact']);
+/**
+ * Types drawn without the bubble background (the content is its own frame). A file is a white
+ * card on either side, as in WeChat; inside a bubble, the bubble showed as a strip beside it.
+ */
+export const bareTypes: ReadonlySet<string> = new Set(['emoji', 'image', 'video', 'file', 'location', 'contact']);
 
 export function MessageBody(p: BodyProps) {
   const Body = (bodies as Record<string, ComponentType<BodyProps> | undefined>)[p.msg.type] ?? PlainBody;
