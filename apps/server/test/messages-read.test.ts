@@ -49,6 +49,22 @@ describe('getMessageList', () => {
     expect(page2.body.data.map((r: Row) => r.msg_id)).toEqual(sent.slice(5, 15));
   });
 
+  it('pages by number skip the rows I hid, and only for me', async () => {
+    const fred = await registerAndLogin(s.api, { account: 'fred01', realname: 'Fred', password: 'fred-pw01' });
+    const gina = await registerAndLogin(s.api, { account: 'gina01', realname: 'Gina', password: 'gina-pw01' });
+    await makeFriends(s, fred, gina);
+    const sent: Array<{ id: string; msg_id: number }> = [];
+    for (let i = 0; i < 12; i++) sent.push((await send(s, fred, gina.id, `p${i}`)).body.data);
+    const page = async (u: TestUser, peer: number, n: number) =>
+      ((await post('getMessageList', u, { toContactId: peer, limit: 4, page: n })).body.data as Row[]).map((r) => r.content);
+    expect(await page(gina, fred.id, 2)).toEqual(['p4', 'p5', 'p6', 'p7']);
+    // Gina hides p9 (on her first page) and p5: her later pages shift, Fred's do not.
+    for (const k of [9, 5]) expect((await post('removeMessage', gina, { id: sent[k]?.id })).body.code).toBe(0);
+    expect(await page(gina, fred.id, 2)).toEqual(['p2', 'p3', 'p4', 'p6']);
+    expect(await page(gina, fred.id, 3)).toEqual(['p0', 'p1']);
+    expect(await page(fred, gina.id, 2)).toEqual(['p4', 'p5', 'p6', 'p7']);
+  });
+
   it('manager mode lists newest first, filtered by type and keywords', async () => {
     const res = await post('getMessageList', alice, { toContactId: bob.id, type: 'all', keywords: 'M2', limit: 3 });
     expect(res.body.count).toBe(6); // m2, m20..m24
