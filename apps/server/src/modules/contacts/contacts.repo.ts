@@ -98,24 +98,23 @@ export async function newestVisible(db: Kysely<DB>, userId: number, chatId: stri
 
 /**
  * Unread per conversation: rows from others above each chat's boundary (the read mark, my
- * delChat mark, and in groups my join point), not hidden from me. Each chat is a range of the
- * `messages_chat` index, so the count reads only the unread rows.
+ * delChat mark, and in groups my join point), not hidden from me. The (chat, boundary) pairs are
+ * a VALUES list, each counted by a correlated subquery: one range of the `messages_chat` index
+ * per chat on both databases. (200 `OR` terms took PostgreSQL twice as long to plan and run; a
+ * join to the list let it guess a sequential scan of all messages.)
  */
 export async function unreadAbove(db: Kysely<DB>, me: number, above: Map<string, number>): Promise<Map<string, number>> {
   const out = new Map<string, number>();
   for (const part of chunks([...above.entries()], 200)) {
-    const rows = await db
-      .selectFrom('messages as m')
-      .select(['m.chat_identify', (eb) => eb.fn.countAll<number>().as('n')])
-      // A raw template: building 200 (chat, mark) terms with the expression builder took 4× longer.
-      .where(sql<boolean>`(${sql.join(part.map(([chatId, msgId]) => sql`(m.chat_identify = ${chatId} and m.msg_id > ${msgId})`), sql` or `)})`)
-      .where('m.from_user', '!=', me)
-      .where(({ not, exists, selectFrom }) =>
-        not(exists(selectFrom('message_hidden as h').select('h.msg_id').where('h.user_id', '=', me).whereRef('h.msg_id', '=', 'm.msg_id'))),
-      )
-      .groupBy('m.chat_identify')
-      .execute();
-    for (const r of rows) out.set(r.chat_identify, Number(r.n));
+    const pairs = sql.join(part.map(([chatId, msgId]) => sql`(${chatId}, cast(${msgId} as integer))`));
+    const { rows } = await sql<{ chat_identify: string; n: number | string }>`
+      select v.column1 as chat_identify, (
+        select count(*) from messages m
+        where m.chat_identify = v.column1 and m.msg_id > v.column2 and m.from_user != ${me}
+          and not exists (select 1 from message_hidden h where h.user_id = ${me} and h.msg_id = m.msg_id)
+      ) as n
+      from (values ${pairs}) as v`.execute(db);
+    for (const r of rows) if (Number(r.n) > 0) out.set(r.chat_identify, Number(r.n));
   }
   return out;
 }
