@@ -19,6 +19,9 @@ function chunks<T>(items: T[], size = CHUNK): T[][] {
   return out;
 }
 
+/** A conversation's prefs before the user set any: on top no, notifications on, nothing hidden or read. */
+export const PREF_DEFAULTS = { is_top: 0, is_notice: 1, hide_msg_id: 0, read_msg_id: 0 } as const;
+
 export async function prefsOf(db: Kysely<DB>, userId: number): Promise<PrefRow[]> {
   return db.selectFrom('chat_prefs').selectAll().where('user_id', '=', userId).execute();
 }
@@ -48,7 +51,7 @@ export async function upsertPref(
 ): Promise<void> {
   await db
     .insertInto('chat_prefs')
-    .values({ user_id: userId, chat_identify: chatId, is_top: 0, is_notice: 1, hide_msg_id: 0, read_msg_id: 0, ...patch, update_time: time })
+    .values({ user_id: userId, chat_identify: chatId, ...PREF_DEFAULTS, ...patch, update_time: time })
     .onConflict((oc) => oc.columns(['user_id', 'chat_identify']).doUpdateSet({ ...patch, update_time: time }))
     .execute();
 }

@@ -7,3 +7,4 @@ export { parseGroupSetting, parseJsonObject, visibleContent, type LastMessage, t
 export * as groupsRepo from './groups.repo';
 export type { GroupRow, MemberRow } from './groups.repo';
 export type { MessageRow, PrefRow } from './contacts.repo';
+export { PREF_DEFAULTS } from './contacts.repo';

@@ -4,6 +4,7 @@ import { precompiled } from '../../platform/db/precompiled';
 import type { MessagesTable } from '../../platform/db/schema-chat';
 import type { UsersTable } from '../../platform/db/schema';
 import type { FilesTable } from '../../platform/db/schema-files';
+import { PREF_DEFAULTS } from '../contacts/index';
 
 /** Message rows: the send path's writes and the reading queries (all on the 0002 indexes). */
 
@@ -138,6 +139,15 @@ export async function countRows(db: Kysely<DB>, f: RowFilter): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
+/** The rows of the chat above its boundary that I hid. */
+const myHiddenRows = (db: Kysely<DB>, f: RowFilter) =>
+  db
+    .selectFrom('message_hidden as h')
+    .innerJoin('messages as m', 'm.msg_id', 'h.msg_id')
+    .where('h.user_id', '=', f.viewer)
+    .where('m.chat_identify', '=', f.chatId)
+    .where('m.msg_id', '>', f.above);
+
 /**
  * The unfiltered count of a chat, which every chat-mode page reports: the rows above the
  * boundary counted on the `messages_chat` index alone, minus the few I hid. Testing each row
@@ -151,13 +161,8 @@ async function countChat(db: Kysely<DB>, f: RowFilter): Promise<number> {
       .where('chat_identify', '=', f.chatId)
       .where('msg_id', '>', f.above)
       .executeTakeFirst(),
-    db
-      .selectFrom('message_hidden as h')
-      .innerJoin('messages as m', 'm.msg_id', 'h.msg_id')
+    myHiddenRows(db, f)
       .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('h.user_id', '=', f.viewer)
-      .where('m.chat_identify', '=', f.chatId)
-      .where('m.msg_id', '>', f.above)
       .executeTakeFirst(),
   ]);
   return Number(all?.n ?? 0) - Number(hidden?.n ?? 0);
@@ -165,15 +170,7 @@ async function countChat(db: Kysely<DB>, f: RowFilter): Promise<number> {
 
 /** Whether I hid any row of the chat above its boundary (usually none). */
 async function hidesAny(db: Kysely<DB>, f: RowFilter): Promise<boolean> {
-  const row = await db
-    .selectFrom('message_hidden as h')
-    .innerJoin('messages as m', 'm.msg_id', 'h.msg_id')
-    .select('h.msg_id')
-    .where('h.user_id', '=', f.viewer)
-    .where('m.chat_identify', '=', f.chatId)
-    .where('m.msg_id', '>', f.above)
-    .limit(1)
-    .executeTakeFirst();
+  const row = await myHiddenRows(db, f).select('h.msg_id').limit(1).executeTakeFirst();
   return row !== undefined;
 }
 
@@ -246,17 +243,6 @@ export async function rowsFromAbove(db: Kysely<DB>, chatId: string, peer: number
     .execute();
 }
 
-/** The one-to-one read marks of `userIds` in `chatId` (0 for none), keyed by user. */
-export async function readMarks(db: Kysely<DB>, chatId: string, userIds: number[]): Promise<Map<number, number>> {
-  const rows = await db
-    .selectFrom('chat_prefs')
-    .select(['user_id', 'read_msg_id'])
-    .where('chat_identify', '=', chatId)
-    .where('user_id', 'in', userIds)
-    .execute();
-  return new Map(rows.map((r) => [r.user_id, r.read_msg_id]));
-}
-
 /**
  * `me` has read `chatId` up to `msgId`. The mark only moves forward: two reads racing (two
  * tabs, two nodes) must not leave the older one's mark.
@@ -264,7 +250,7 @@ export async function readMarks(db: Kysely<DB>, chatId: string, userIds: number[
 export async function setReadMark(db: Kysely<DB>, me: number, chatId: string, msgId: number): Promise<void> {
   await db
     .insertInto('chat_prefs')
-    .values({ user_id: me, chat_identify: chatId, is_top: 0, is_notice: 1, hide_msg_id: 0, read_msg_id: msgId, update_time: 0 })
+    .values({ user_id: me, chat_identify: chatId, ...PREF_DEFAULTS, read_msg_id: msgId, update_time: 0 })
     .onConflict((oc) =>
       oc
         .columns(['user_id', 'chat_identify'])

@@ -70,15 +70,16 @@ export function createReader(deps: ReadDeps) {
   async function present(me: UserRow, rows: MessageRow[], a: Access, r: RequestView): Promise<Message[]> {
     if (rows.length === 0) return [];
     const senderIds = rows.map((x) => x.from_user);
-    const [senders, remarks, members, lastId, marks] = await Promise.all([
+    const [senders, remarks, members, lastId, prefs] = await Promise.all([
       repo.usersByIds(db, senderIds),
       contacts.remarksOf(me.id, senderIds),
       a.conv.kind === 'group' ? groupsRepo.membersByIds(db, a.conv.groupId, senderIds) : Promise.resolve(new Map<number, { role: number; nickname: string }>()),
       repo.lastMsgId(db, a.conv.chatId),
-      a.conv.kind === 'user' ? repo.readMarks(db, a.conv.chatId, [me.id, a.conv.peerId]) : Promise.resolve(undefined),
+      a.conv.kind === 'user' ? repo.prefsForChat(db, a.conv.chatId) : Promise.resolve(undefined),
     ]);
     // One-to-one: a row is read once its recipient's mark reaches it. Other chats have no receipts.
     const peerId = a.conv.kind === 'user' ? a.conv.peerId : 0;
+    const marks = prefs && new Map(prefs.map((p) => [p.user_id, p.read_msg_id]));
     const isRead = (row: MessageRow) => !marks || row.msg_id <= (marks.get(row.from_user === me.id ? peerId : me.id) ?? 0);
     const { fileUpload } = await deps.config.systemInfo();
     return rows.map((row) => {
@@ -115,8 +116,8 @@ export function createReader(deps: ReadDeps) {
     await withTx(
       db,
       async (tx, onCommit) => {
-        const [marks, last] = await Promise.all([repo.readMarks(tx, conv.chatId, [me.id]), repo.lastMsgId(tx, conv.chatId)]);
-        const from = marks.get(me.id) ?? 0;
+        const [prefs, last] = await Promise.all([repo.prefsForChat(tx, conv.chatId), repo.lastMsgId(tx, conv.chatId)]);
+        const from = prefs.find((p) => p.user_id === me.id)?.read_msg_id ?? 0;
         if (last <= from) return;
         const changed = await repo.rowsFromAbove(tx, conv.chatId, peerId, from, READ_PUSH_MAX);
         await repo.setReadMark(tx, me.id, conv.chatId, last);
