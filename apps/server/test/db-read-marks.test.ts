@@ -1,8 +1,7 @@
-import { Migrator, sql, type Kysely } from 'kysely';
-import { describe, expect, it, onTestFinished } from 'vitest';
-import { migrateToLatest } from '../src/platform/db/index';
-import { migrationProvider } from '../src/platform/db/migrations/index';
-import { openTestDatabase, testDbKind } from './helpers/server';
+import { sql, type Kysely } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { migrateToLatest, migratorOf } from '../src/platform/db/index';
+import { disposableTestDatabase, testDbKind } from './helpers/server';
 
 /**
  * Migration 0008 turns the per-message `is_read` flags of one-to-one chats into one read mark
@@ -16,17 +15,9 @@ const message = (chat: string, from: number, to: number, isRead: 0 | 1, isGroup 
 
 /** A database migrated up to the step before 0008. */
 async function at0007() {
-  const { database, cleanup } = await openTestDatabase();
-  onTestFinished(async () => {
-    await database.destroy();
-    await cleanup();
-  });
-  const db = database.db as unknown as Kysely<unknown>;
-  const schema =
-    database.dialect === 'postgres' ? (await sql<{ s: string }>`select current_schema() as s`.execute(db)).rows[0]?.s : undefined;
-  const migrator = new Migrator({ db, provider: migrationProvider(database.dialect), ...(schema ? { migrationTableSchema: schema } : {}) });
-  expect((await migrator.migrateTo('0007-partial-file-index')).error).toBeUndefined();
-  return { database, db };
+  const database = await disposableTestDatabase();
+  expect((await (await migratorOf(database)).migrateTo('0007-partial-file-index')).error).toBeUndefined();
+  return { database, db: database.db as unknown as Kysely<unknown> };
 }
 
 const hasReadMarkColumn = async (db: Kysely<unknown>) =>

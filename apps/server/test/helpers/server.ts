@@ -95,15 +95,21 @@ export async function openTestDatabase(
   };
 }
 
-/** A fresh, migrated database for one test, closed and removed when the test ends. */
-export async function migratedTestDatabase(extra: Pick<DatabaseOptions, 'log'> = {}): Promise<Database> {
+/** A fresh database for one test (not migrated), closed and removed when the test ends. */
+export async function disposableTestDatabase(extra: Pick<DatabaseOptions, 'log'> = {}): Promise<Database> {
   const opened = await openTestDatabase(extra);
   onTestFinished(async () => {
     await opened.database.destroy();
     await opened.cleanup();
   });
-  await migrateToLatest(opened.database);
   return opened.database;
+}
+
+/** A fresh, migrated database for one test, closed and removed when the test ends. */
+export async function migratedTestDatabase(extra: Pick<DatabaseOptions, 'log'> = {}): Promise<Database> {
+  const database = await disposableTestDatabase(extra);
+  await migrateToLatest(database);
+  return database;
 }
 
 /**

@@ -129,19 +129,24 @@ export function openDatabase(opts: DatabaseOptions): Database {
   return { db, dialect: 'postgres', afterDurable: atOnce, destroy: () => db.destroy() };
 }
 
-/** Runs pending migrations; Kysely takes a lock, so nodes starting together are safe. */
-export async function migrateToLatest(database: Database): Promise<void> {
+/** Kysely's migrator for this database, with its bookkeeping in our schema. */
+export async function migratorOf(database: Database): Promise<Migrator> {
   // Kysely looks for its bookkeeping table in every schema it can see; pin it to ours, or a
   // second schema in the same database (tests, shared servers) would be taken for this one.
   const schema =
     database.dialect === 'postgres'
       ? (await sql<{ s: string }>`select current_schema() as s`.execute(database.db)).rows[0]?.s
       : undefined;
-  const migrator = new Migrator({
+  return new Migrator({
     db: database.db,
     provider: migrationProvider(database.dialect),
     ...(schema ? { migrationTableSchema: schema } : {}),
   });
+}
+
+/** Runs pending migrations; Kysely takes a lock, so nodes starting together are safe. */
+export async function migrateToLatest(database: Database): Promise<void> {
+  const migrator = await migratorOf(database);
   for (let attempt = 1; ; attempt++) {
     const { error, results } = await migrator.migrateToLatest();
     const failed = results?.find((r) => r.status === 'Error');
