@@ -115,17 +115,21 @@ describe('two panes at 1280×800', () => {
     expect(chatId(page)).toBe(String(bob.id));
     expect(await row(page, bob.id).getAttribute('aria-current')).toBe('true');
 
-    // A deep link to a card opens the address book beside it.
-    await page.goto(`${server.url}/#/pages/contacts/detail?id=${bob.id}`);
-    await detailPane(page).getByText('bob0001').waitFor();
-    await page.getByTestId('address-book').waitFor();
-    expect(await page.getByTestId('rail-contacts').getAttribute('aria-current')).toBe('page');
+    // A deep link to a card (a new tab) opens the address book beside it.
+    const tab = await page.context().newPage();
+    const tabErrors = collectPageErrors(tab);
+    await tab.goto(`${server.url}/#/pages/contacts/detail?id=${bob.id}`);
+    await detailPane(tab).getByText('bob0001').waitFor();
+    await tab.getByTestId('address-book').waitFor();
+    expect(await tab.getByTestId('rail-contacts').getAttribute('aria-current')).toBe('page');
+    expect(await tab.locator(`[data-testid="contact-row"][data-id="${bob.id}"]`).getAttribute('aria-current')).toBe('true');
+    await snap(tab, 'desktop-deep-link-card');
 
     // The chat from the card: the conversation list comes back beside it.
-    await detailPane(page).getByRole('button', { name: '发消息' }).click();
-    await page.waitForURL(/#\/pages\/message\/chat\?id=/);
-    await row(page, bob.id).waitFor();
-    expect(errors).toEqual([]);
+    await detailPane(tab).getByRole('button', { name: '发消息' }).click();
+    await tab.waitForURL(/#\/pages\/message\/chat\?id=/);
+    await row(tab, bob.id).waitFor();
+    expect([...errors, ...tabErrors]).toEqual([]);
     await page.context().close();
   });
 
