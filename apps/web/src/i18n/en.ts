@@ -1,3 +1,4 @@
+import { desktopEn } from './desktop';
 import { mediaEn } from './media';
 import { callsEn } from './calls';
 import { shareEn } from './share';
@@ -291,4 +292,5 @@ export const en: Resources = {
   callRecord: callRecordEn,
   share: shareEn,
   media: mediaEn,
+  desktop: desktopEn,
 };

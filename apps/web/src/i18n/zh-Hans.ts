@@ -1,3 +1,4 @@
+import { desktopZhHans } from './desktop';
 import { mediaZhHans } from './media';
 import { callsZhHans } from './calls';
 import { shareZhHans } from './share';
@@ -291,4 +292,5 @@ export const zhHans = {
   callRecord: callRecordZhHans,
   share: shareZhHans,
   media: mediaZhHans,
+  desktop: desktopZhHans,
 };
