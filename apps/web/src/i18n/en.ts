@@ -1,3 +1,4 @@
+import { errorsEn } from './errors';
 import { mediaEn } from './media';
 import { callsEn } from './calls';
 import { shareEn } from './share';
@@ -285,6 +286,7 @@ export const en: Resources = {
   picker: {
     title: 'Please choose',
   },
+  errors: errorsEn,
   groups: groupsEn,
   calls: callsEn,
   messageActions: messageActionsEn,

@@ -1,3 +1,4 @@
+import { errorsZhHans } from './errors';
 import { mediaZhHans } from './media';
 import { callsZhHans } from './calls';
 import { shareZhHans } from './share';
@@ -285,6 +286,7 @@ export const zhHans = {
   picker: {
     title: '请选择',
   },
+  errors: errorsZhHans,
   groups: groupsZhHans,
   calls: callsZhHans,
   messageActions: messageActionsZhHans,
