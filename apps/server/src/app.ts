@@ -22,6 +22,7 @@ import { createRealtime, realtimeRoutes, type Realtime } from './modules/realtim
 import { createFriends, friendsRoutes } from './modules/friends/index';
 import { scanRoutes } from './modules/scan/index';
 import { callsRoutes, createCalls } from './modules/calls/index';
+import { clientErrorsRoutes } from './modules/client-errors/index';
 import { createEvents } from './platform/events';
 import { systemTimers } from './platform/timers';
 import { Gateway, type SocketSession } from './platform/socket/gateway';
@@ -158,6 +159,7 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
       ...groupsRoutes(route, services.groups),
       ...filesRoutes(route, services.files),
       ...callsRoutes(route, services.calls),
+      ...clientErrorsRoutes(route, { clock: deps.clock, log: app.log }),
       ...scanRoutes(route, { users: services.users, secret: () => services.config.jwtSecret() }),
       ...(opts.extraRoutes?.(route) ?? []),
     ],

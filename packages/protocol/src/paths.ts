@@ -12,6 +12,7 @@ export const paths = {
   bindUid: '/common/pub/bindUid',
   bindGroup: '/common/pub/bindGroup',
   offline: '/common/pub/offline',
+  clientError: '/common/pub/clientError',
   editPassword: '/enterprise/im/editPassword',
   editAccount: '/enterprise/im/editAccount',
   updateUserInfo: '/enterprise/im/updateUserInfo',

@@ -1,6 +1,8 @@
 import type { ComponentType } from 'react';
 import { createHashRouter, redirect, type RouteObject } from 'react-router';
 import { useAuth } from '../features/auth/store';
+import { RouteError } from '../features/errors/RouteError';
+import { withBoundary } from '../features/errors/ScreenBoundary';
 import { NotFoundScreen } from './NotFoundScreen';
 import { PageFallback, Shell } from './Shell';
 import { href, routeNames, routeTable, type RouteName, type RouteMeta } from './routes';
@@ -63,7 +65,9 @@ export function buildRoutes(): RouteObject[] {
         path,
         handle: { route: name },
         loader: guard(name),
-        lazy: async () => ({ Component: (await screens[name]()).default }),
+        // A crash in a screen shows our error page inside the shell, never the router's own.
+        errorElement: <RouteError />,
+        lazy: async () => ({ Component: withBoundary((await screens[name]()).default) }),
       }),
     );
   });
@@ -71,6 +75,7 @@ export function buildRoutes(): RouteObject[] {
     {
       Component: Shell,
       HydrateFallback: PageFallback,
+      errorElement: <RouteError />,
       children: [...pages, { path: '*', Component: NotFoundScreen }],
     },
   ];

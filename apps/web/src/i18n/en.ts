@@ -1,4 +1,5 @@
 import { desktopEn } from './desktop';
+import { errorsEn } from './errors';
 import { mediaEn } from './media';
 import { callsEn } from './calls';
 import { shareEn } from './share';
@@ -286,6 +287,7 @@ export const en: Resources = {
   picker: {
     title: 'Please choose',
   },
+  errors: errorsEn,
   groups: groupsEn,
   calls: callsEn,
   messageActions: messageActionsEn,

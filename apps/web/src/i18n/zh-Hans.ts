@@ -1,4 +1,5 @@
 import { desktopZhHans } from './desktop';
+import { errorsZhHans } from './errors';
 import { mediaZhHans } from './media';
 import { callsZhHans } from './calls';
 import { shareZhHans } from './share';
@@ -286,6 +287,7 @@ export const zhHans = {
   picker: {
     title: '请选择',
   },
+  errors: errorsZhHans,
   groups: groupsZhHans,
   calls: callsZhHans,
   messageActions: messageActionsZhHans,

@@ -3,6 +3,8 @@ import {
   VERSION_CODE,
   paths,
   type AdminNotice,
+  type ClientErrorAnswer,
+  type ClientErrorParams,
   type CodeType,
   type Contact,
   type FileManagerRow,
@@ -85,6 +87,9 @@ export const endpoints = {
     api.post<''>(paths.logout, clientId ? { client_id: clientId } : {}, { quietSuccess: true }),
   register: (input: RegisterInput, options?: RequestOptions) => api.post<RegisterResult>(paths.register, input, options),
   sendCode: (account: string, type: CodeType) => api.post<''>(paths.sendCode, { account, type }),
+  /** A crashed screen's report for the server log; shows nothing, whatever the answer. */
+  reportClientError: (report: ClientErrorParams) =>
+    api.post<ClientErrorAnswer>(paths.clientError, report, { quietSuccess: true, silent: true }),
   getSystemInfo: () => api.post<SystemInfo>(paths.getSystemInfo, {}, { quietSuccess: true }),
   checkVersion: () =>
     api.post<VersionInfo>(
