@@ -7,6 +7,7 @@ import { registerBodyParsers } from './platform/http/body';
 import { registerErrorHandler } from './platform/http/error-handler';
 import { extractToken, registerApi, routeFactory, type AnyRoute } from './platform/http/router';
 import { registerStatic } from './platform/http/static';
+import { registerSecurityHeaders } from './platform/http/security-headers';
 import { registerMultipart } from './platform/http/multipart';
 import { createFiles, filesRoutes } from './modules/files/index';
 import { accountsRoutes, createAccounts } from './modules/accounts/index';
@@ -167,6 +168,10 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
       '/common/index/bindGroup': '/common/pub/bindGroup',
       '/manage/config/getConfig': '/manage/config/getInfo',
     },
+  });
+  await registerSecurityHeaders(app, {
+    maps: async () => (await services.config.systemInfo()).maps,
+    publicUrl: deps.config.publicUrl,
   });
   await registerStatic(app, { staticDir: deps.staticDir, webDir: deps.config.webDir, storageDir: deps.blobs.localDir, download: services.files.download });
   return app;
