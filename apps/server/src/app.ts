@@ -8,6 +8,7 @@ import { registerErrorHandler } from './platform/http/error-handler';
 import { extractToken, registerApi, routeFactory, type AnyRoute } from './platform/http/router';
 import { registerStatic } from './platform/http/static';
 import { registerSecurityHeaders } from './platform/http/security-headers';
+import { requestSerializer } from './platform/http/log-redact';
 import { registerMultipart } from './platform/http/multipart';
 import { createFiles, filesRoutes } from './modules/files/index';
 import { accountsRoutes, createAccounts } from './modules/accounts/index';
@@ -112,10 +113,17 @@ function requestIds(): () => string {
   return () => prefix + (++seq).toString(16); // hex, like the ids users quote from error messages
 }
 
+/** The logger options with request URLs redacted (no bearer tokens in access logs). */
+function withRedaction(logger: Deps['logger']): Deps['logger'] {
+  if (!logger) return false;
+  const base = logger === true ? {} : logger;
+  return { ...base, serializers: { ...base.serializers, req: requestSerializer } };
+}
+
 /** Builds the whole HTTP app without listening or touching anything outside `deps`. */
 export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    ...(deps.loggerInstance ? { loggerInstance: deps.loggerInstance } : { logger: deps.logger ?? false }),
+    ...(deps.loggerInstance ? { loggerInstance: deps.loggerInstance } : { logger: withRedaction(deps.logger) }),
     bodyLimit: 1024 * 1024,
     trustProxy: deps.config.trustProxy,
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
