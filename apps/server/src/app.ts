@@ -7,6 +7,8 @@ import { registerBodyParsers } from './platform/http/body';
 import { registerErrorHandler } from './platform/http/error-handler';
 import { extractToken, registerApi, routeFactory, type AnyRoute } from './platform/http/router';
 import { registerStatic } from './platform/http/static';
+import { registerSecurityHeaders } from './platform/http/security-headers';
+import { requestSerializer } from './platform/http/log-redact';
 import { registerMultipart } from './platform/http/multipart';
 import { createFiles, filesRoutes } from './modules/files/index';
 import { accountsRoutes, createAccounts } from './modules/accounts/index';
@@ -112,10 +114,17 @@ function requestIds(): () => string {
   return () => prefix + (++seq).toString(16); // hex, like the ids users quote from error messages
 }
 
+/** The logger options with request URLs redacted (no bearer tokens in access logs). */
+function withRedaction(logger: Deps['logger']): Deps['logger'] {
+  if (!logger) return false;
+  const base = logger === true ? {} : logger;
+  return { ...base, serializers: { ...base.serializers, req: requestSerializer } };
+}
+
 /** Builds the whole HTTP app without listening or touching anything outside `deps`. */
 export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    ...(deps.loggerInstance ? { loggerInstance: deps.loggerInstance } : { logger: deps.logger ?? false }),
+    ...(deps.loggerInstance ? { loggerInstance: deps.loggerInstance } : { logger: withRedaction(deps.logger) }),
     bodyLimit: 1024 * 1024,
     trustProxy: deps.config.trustProxy,
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
@@ -169,6 +178,10 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
       '/common/index/bindGroup': '/common/pub/bindGroup',
       '/manage/config/getConfig': '/manage/config/getInfo',
     },
+  });
+  await registerSecurityHeaders(app, {
+    maps: async () => (await services.config.systemInfo()).maps,
+    publicUrl: deps.config.publicUrl,
   });
   await registerStatic(app, { staticDir: deps.staticDir, webDir: deps.config.webDir, storageDir: deps.blobs.localDir, download: services.files.download });
   return app;
