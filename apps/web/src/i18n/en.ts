@@ -1,3 +1,4 @@
+import { momentsEn } from './moments';
 import { mediaEn } from './media';
 import { callsEn } from './calls';
 import { shareEn } from './share';
@@ -48,6 +49,9 @@ export const en: Resources = {
     scan: 'Scan',
     webview: 'Browser',
     moments: 'Moments',
+    discover: 'Discover',
+    momentsPublish: 'New post',
+    momentsNotices: 'Moments notices',
     profile: 'My profile',
     secure: 'Account security',
     about: 'About',
@@ -291,4 +295,5 @@ export const en: Resources = {
   callRecord: callRecordEn,
   share: shareEn,
   media: mediaEn,
+  moments: momentsEn,
 };

@@ -1,3 +1,4 @@
+import { momentsZhHans } from './moments';
 import { mediaZhHans } from './media';
 import { callsZhHans } from './calls';
 import { shareZhHans } from './share';
@@ -49,6 +50,9 @@ export const zhHans = {
     scan: '扫一扫',
     webview: '浏览',
     moments: '朋友圈',
+    discover: '发现',
+    momentsPublish: '发表动态',
+    momentsNotices: '朋友圈消息',
     profile: '个人信息',
     secure: '账号与安全',
     about: '关于',
@@ -291,4 +295,5 @@ export const zhHans = {
   callRecord: callRecordZhHans,
   share: shareZhHans,
   media: mediaZhHans,
+  moments: momentsZhHans,
 };
