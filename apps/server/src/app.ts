@@ -25,6 +25,7 @@ import { createFriends, friendsRoutes } from './modules/friends/index';
 import { scanRoutes } from './modules/scan/index';
 import { callsRoutes, createCalls } from './modules/calls/index';
 import { clientErrorsRoutes } from './modules/client-errors/index';
+import { createMoments, momentsRoutes } from './modules/moments/index';
 import { createEvents } from './platform/events';
 import { systemTimers } from './platform/timers';
 import { Gateway, type SocketSession } from './platform/socket/gateway';
@@ -95,7 +96,8 @@ function createServices(deps: Deps, app: FastifyInstance) {
   const stopPruning = sessions.pruneEvery(timers, log);
   const calls = createCalls({ db, clock, timers, config, users, contactSet, contacts, events, presence: deps.presence, publicUrl: deps.config.publicUrl, log });
   const files = createFiles({ db, clock, config, users, messages, blobs: deps.blobs });
-  return { config, users, sessions, codes, auth, accounts, events, contactSet, gateway, realtime, contacts, messages, configAdmin, friends, groups, groupAvatars, calls, files, stopPruning };
+  const moments = createMoments({ db, clock, users, contactSet, contacts, files, events, log });
+  return { config, users, sessions, codes, auth, accounts, events, contactSet, gateway, realtime, contacts, messages, configAdmin, friends, groups, groupAvatars, calls, files, moments, stopPruning };
 }
 
 declare module 'fastify' {
@@ -169,6 +171,7 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
       ...filesRoutes(route, services.files),
       ...callsRoutes(route, services.calls),
       ...clientErrorsRoutes(route, { clock: deps.clock, log: app.log }),
+      ...momentsRoutes(route, services.moments),
       ...scanRoutes(route, { users: services.users, secret: () => services.config.jwtSecret() }),
       ...(opts.extraRoutes?.(route) ?? []),
     ],

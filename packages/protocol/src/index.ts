@@ -17,3 +17,4 @@ export * from './files';
 export * from './stickers';
 export * from './calls';
 export * from './client-errors';
+export * from './moments';

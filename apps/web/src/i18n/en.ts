@@ -1,5 +1,6 @@
 import { desktopEn } from './desktop';
 import { errorsEn } from './errors';
+import { momentsEn } from './moments';
 import { mediaEn } from './media';
 import { callsEn } from './calls';
 import { shareEn } from './share';
@@ -50,6 +51,9 @@ export const en: Resources = {
     scan: 'Scan',
     webview: 'Browser',
     moments: 'Moments',
+    discover: 'Discover',
+    momentsPublish: 'New post',
+    momentsNotices: 'Moments notices',
     profile: 'My profile',
     secure: 'Account security',
     about: 'About',
@@ -295,4 +299,5 @@ export const en: Resources = {
   share: shareEn,
   media: mediaEn,
   desktop: desktopEn,
+  moments: momentsEn,
 };

@@ -1,5 +1,6 @@
 import { desktopZhHans } from './desktop';
 import { errorsZhHans } from './errors';
+import { momentsZhHans } from './moments';
 import { mediaZhHans } from './media';
 import { callsZhHans } from './calls';
 import { shareZhHans } from './share';
@@ -51,6 +52,9 @@ export const zhHans = {
     scan: '扫一扫',
     webview: '浏览',
     moments: '朋友圈',
+    discover: '发现',
+    momentsPublish: '发表动态',
+    momentsNotices: '朋友圈消息',
     profile: '个人信息',
     secure: '账号与安全',
     about: '关于',
@@ -295,4 +299,5 @@ export const zhHans = {
   share: shareZhHans,
   media: mediaZhHans,
   desktop: desktopZhHans,
+  moments: momentsZhHans,
 };
