@@ -9,6 +9,7 @@ import { NetworkBanner } from '../features/realtime/NetworkBanner';
 import { CallHost } from '../features/calls/CallHost';
 import { useTotalUnread } from '../features/conversations/api';
 import { useFriendBadge } from '../features/contacts/use-friend-badge';
+import { useRoundAvatarRoot } from '../features/mine/settings';
 import styles from './Shell.module.css';
 
 /** Centred 960 px frame, document title, and the tab bar on tab pages (auth: router loaders). */
@@ -17,6 +18,7 @@ export function Shell() {
   const route = useCurrentRoute();
   const meta: RouteMeta | undefined = route ? routeTable[route] : undefined;
   const title = t(`routes.${meta?.title ?? 'notFound'}`);
+  useRoundAvatarRoot();
 
   useEffect(() => {
     document.title = title;

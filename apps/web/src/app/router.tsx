@@ -33,11 +33,12 @@ export const screens: Record<RouteName, () => Promise<ScreenModule>> = {
   groupList: () => import('../features/groups/screens/GroupListScreen'),
   search: comingSoon,
   scan: () => import('../features/qrcode/screens/ScanScreen'),
-  webview: comingSoon,
+  webview: () => import('../features/mine/screens/WebviewScreen'),
   moments: comingSoon,
-  profile: comingSoon,
-  secure: comingSoon,
-  doc: comingSoon,
+  profile: () => import('../features/mine/screens/ProfileScreen'),
+  secure: () => import('../features/mine/screens/SecureScreen'),
+  doc: () => import('../features/mine/screens/DocScreen'),
+  mine: () => import('../features/mine/screens/MineScreen'),
   fileManager: () => import('../features/media/screens/FileManagerScreen'),
 };
 

@@ -1,3 +1,4 @@
+import { meEn } from './me';
 import { mediaEn } from './media';
 import { callsEn } from './calls';
 import { shareEn } from './share';
@@ -54,6 +55,7 @@ export const en: Resources = {
     setting: 'Settings',
     doc: 'Help centre',
     fileManager: 'Files',
+    mine: 'Me',
     notFound: 'Page not found',
   },
   tabs: {
@@ -291,4 +293,5 @@ export const en: Resources = {
   callRecord: callRecordEn,
   share: shareEn,
   media: mediaEn,
+  me: meEn,
 };

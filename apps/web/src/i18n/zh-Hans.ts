@@ -1,3 +1,4 @@
+import { meZhHans } from './me';
 import { mediaZhHans } from './media';
 import { callsZhHans } from './calls';
 import { shareZhHans } from './share';
@@ -55,6 +56,7 @@ export const zhHans = {
     setting: '设置',
     doc: '帮助中心',
     fileManager: '文件管理',
+    mine: '我',
     notFound: '页面不存在',
   },
   tabs: {
@@ -291,4 +293,5 @@ export const zhHans = {
   callRecord: callRecordZhHans,
   share: shareZhHans,
   media: mediaZhHans,
+  me: meZhHans,
 };

@@ -13,6 +13,8 @@ import type {
   AtMsgListEvent,
   DelMessageEvent,
   UndoMessageEvent,
+  SelfInfo,
+  UserUpdatedEvent,
 } from '@parley/protocol';
 import { socketEventTypes } from '@parley/protocol';
 import { assertNever } from '../../lib/assert-never';
@@ -26,6 +28,7 @@ import { rememberAtList } from '../groups/at-list';
 import { friendAppended, friendRemoved, friendRequestPushed } from '../contacts/events';
 import { onPresence, onWebrtcEvent } from '../calls/controller';
 import { onDelMessage, onUndoMessage } from '../message-actions/events';
+import { onSelfUpdated, onUserUpdated } from '../mine/events';
 
 /**
  * Server events (PROTOCOL §11.4) → the query cache and a few side effects. One switch over the
@@ -159,6 +162,12 @@ export function createDispatcher(deps: DispatchDeps): (frame: EventFrame) => voi
         return;
       case 'webrtc':
         onWebrtcEvent(frame.data);
+        return;
+      case 'updateUser':
+        onUserUpdated(qc, frame.data as UserUpdatedEvent);
+        return;
+      case 'updateSelf':
+        onSelfUpdated(frame.data as SelfInfo);
         return;
       case 'moments':
       case 'statistics':

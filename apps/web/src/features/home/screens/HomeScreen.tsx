@@ -99,7 +99,7 @@ export default function HomeScreen() {
       right={
         <>
           <PlusMenu />
-          <MeButton name={me?.displayName || me?.realname || ''} avatar={me?.avatar} seed={me?.user_id} onClick={() => void navigate(href('setting'))} />
+          <MeButton name={me?.displayName || me?.realname || ''} avatar={me?.avatar} seed={me?.user_id} onClick={() => void navigate(href('mine'))} />
         </>
       }
     >
