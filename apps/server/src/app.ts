@@ -23,6 +23,7 @@ import { adminRoutes, createConfigAdmin } from './modules/admin/index';
 import { createRealtime, realtimeRoutes, type Realtime } from './modules/realtime/index';
 import { createFriends, friendsRoutes } from './modules/friends/index';
 import { scanRoutes } from './modules/scan/index';
+import { createOnboarding } from './modules/onboarding/index';
 import { callsRoutes, createCalls } from './modules/calls/index';
 import { clientErrorsRoutes } from './modules/client-errors/index';
 import { createMoments, momentsRoutes } from './modules/moments/index';
@@ -51,7 +52,10 @@ function createServices(deps: Deps, app: FastifyInstance) {
       inContactSet: (viewer, target) => contactSet.has(viewer, target),
       online: (ids) => deps.presence.online(ids),
       friend: (viewer, target) => contacts.friendOf(viewer, target),
+      audience: (id) => contactSet.audience(id),
+      mayOpenCard: (viewer, target) => contactSet.mayOpenCard(viewer, target),
     },
+    push: (ids, type, data) => events.toUsers(ids, type, data),
   });
   const sessions = createSessions(db, clock);
   const codes = createCodes({
@@ -64,7 +68,15 @@ function createServices(deps: Deps, app: FastifyInstance) {
     production: deps.config.production,
   });
   const auth = createAuth({ db, clock, config, users, sessions, codes });
-  const accounts = createAccounts({ db, clock, config, users, sessions, codes });
+  const accounts = createAccounts({
+    db,
+    clock,
+    config,
+    users,
+    sessions,
+    codes,
+    onRegistered: (id, r) => onboarding.afterRegister(id, r),
+  });
   const events = createEvents(deps.bus, clock, deps.database.afterDurable);
   const contactSet = createContactSet(db, config);
 
@@ -91,6 +103,7 @@ function createServices(deps: Deps, app: FastifyInstance) {
   const friends = createFriends({ db, clock, users, contactSet, contacts, events, log });
   const groupAvatars = createGroupAvatars({ db, clock, blobs: deps.blobs, log });
   const groups = createGroups({ db, clock, config, users, contactSet, contacts, messages, events, log, refreshAvatar: groupAvatars.refresh });
+  const onboarding = createOnboarding({ db, config, users, contacts, messages, groups, events, log });
   // A manual clock (tests) brings its own timers, so moving it fires the calls' safety net.
   const timers = clock.timers ?? systemTimers;
   const stopPruning = sessions.pruneEvery(timers, log);

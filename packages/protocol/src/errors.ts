@@ -128,6 +128,8 @@ export const catalogue = {
   'group.alreadyMember': ['你已在该群中', 'You are already in this group'],
   'group.joinClosed': ['该群已关闭加群申请', 'The group has closed join requests'],
   'group.inviteClosed': ['该群不允许成员邀请', 'Members may not invite here'],
+  /** added: group option `profile` is off and we are not contacts (§6.1). */
+  'group.profileClosed': ['该群不允许成员互相查看资料', 'This group does not let members open each other’s profiles'],
   'group.ownerCannotLeave': ['请先转让群主', 'Transfer ownership first'],
   'group.removed': ['你已被移出群聊', 'You were removed from the group'],
   'group.cleared': ['清空成功', 'Cleared successfully'],

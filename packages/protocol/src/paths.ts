@@ -7,6 +7,7 @@ export const paths = {
   logout: '/common/pub/logout',
   register: '/common/pub/register',
   sendCode: '/common/pub/sendCode',
+  resetPassword: '/common/pub/resetPassword',
   getSystemInfo: '/common/pub/getSystemInfo',
   checkVersion: '/common/pub/checkVersion',
   bindUid: '/common/pub/bindUid',

@@ -1,6 +1,7 @@
 import { desktopEn } from './desktop';
 import { errorsEn } from './errors';
 import { momentsEn } from './moments';
+import { meEn } from './me';
 import { mediaEn } from './media';
 import { callsEn } from './calls';
 import { shareEn } from './share';
@@ -60,6 +61,7 @@ export const en: Resources = {
     setting: 'Settings',
     doc: 'Help centre',
     fileManager: 'Files',
+    mine: 'Me',
     notFound: 'Page not found',
   },
   tabs: {
@@ -300,4 +302,5 @@ export const en: Resources = {
   media: mediaEn,
   desktop: desktopEn,
   moments: momentsEn,
+  me: meEn,
 };

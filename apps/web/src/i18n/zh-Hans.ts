@@ -1,6 +1,7 @@
 import { desktopZhHans } from './desktop';
 import { errorsZhHans } from './errors';
 import { momentsZhHans } from './moments';
+import { meZhHans } from './me';
 import { mediaZhHans } from './media';
 import { callsZhHans } from './calls';
 import { shareZhHans } from './share';
@@ -61,6 +62,7 @@ export const zhHans = {
     setting: '设置',
     doc: '帮助中心',
     fileManager: '文件管理',
+    mine: '我',
     notFound: '页面不存在',
   },
   tabs: {
@@ -300,4 +302,5 @@ export const zhHans = {
   media: mediaZhHans,
   desktop: desktopZhHans,
   moments: momentsZhHans,
+  me: meZhHans,
 };

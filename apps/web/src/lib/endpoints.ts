@@ -12,6 +12,7 @@ import {
   type Message,
   type LoginResult,
   type RegisterResult,
+  type SelfInfo,
   type SystemInfo,
   type UploadedFile,
   type UploadUrlAnswer,
@@ -90,6 +91,16 @@ export const endpoints = {
   /** A crashed screen's report for the server log; shows nothing, whatever the answer. */
   reportClientError: (report: ClientErrorParams) =>
     api.post<ClientErrorAnswer>(paths.clientError, report, { quietSuccess: true, silent: true }),
+  /** A code to my own account (types 3–4 without `account`: the server picks my address). */
+  sendOwnCode: (type: CodeType) => api.post<''>(paths.sendCode, { type }),
+  loginByCode: (input: { account: string; code: string; client_id?: string }) => api.post<LoginResult>(paths.login, input),
+  resetPassword: (input: { account: string; code: string; password: string }) =>
+    api.post<''>(paths.resetPassword, input, quiet),
+  editPassword: (input: { password: string; originalPassword?: string; code?: string }) => api.post<''>(paths.editPassword, input),
+  editAccount: (input: { account: string; code?: string; newCode?: string }) => api.post<''>(paths.editAccount, input),
+  updateUserInfo: (input: { realname?: string; email?: string; motto?: string; sex?: number }) =>
+    api.post<SelfInfo>(paths.updateUserInfo, input),
+  saveSetting: (patch: Record<string, unknown>) => api.post<''>(paths.setting, patch, quiet),
   getSystemInfo: () => api.post<SystemInfo>(paths.getSystemInfo, {}, { quietSuccess: true }),
   checkVersion: () =>
     api.post<VersionInfo>(

@@ -107,7 +107,7 @@ export default function HomeScreen() {
         <>
           <DiscoverButton />
           <PlusMenu />
-          {inList ? null : <MeButton name={me?.displayName || me?.realname || ''} avatar={me?.avatar} seed={me?.user_id} onClick={() => void navigate(href('setting'))} />}
+          {inList ? null : <MeButton name={me?.displayName || me?.realname || ''} avatar={me?.avatar} seed={me?.user_id} onClick={() => void navigate(href('mine'))} />}
         </>
       }
     >
