@@ -16,6 +16,7 @@ import { desktopQuery, detailBackHidden, panesFor } from './panes';
 import { visibleSections, type Section } from './sections';
 import { Rail } from './Rail';
 import { useShortcuts } from './use-shortcuts';
+import { useRoundAvatarRoot } from '../features/mine/settings';
 import styles from './Shell.module.css';
 
 const single: PaneInfo = { pane: 'single', hideBack: false };
@@ -38,6 +39,7 @@ export function Shell() {
   const panes = panesFor(route, shown, trail.section);
   const layout = desktop && panes.mode === 'panes' ? panes : null;
   useShortcuts(meta !== undefined && !meta.public);
+  useRoundAvatarRoot();
 
   useEffect(() => {
     document.title = title;

@@ -1,4 +1,7 @@
 import { desktopEn } from './desktop';
+import { errorsEn } from './errors';
+import { momentsEn } from './moments';
+import { meEn } from './me';
 import { mediaEn } from './media';
 import { callsEn } from './calls';
 import { shareEn } from './share';
@@ -49,12 +52,16 @@ export const en: Resources = {
     scan: 'Scan',
     webview: 'Browser',
     moments: 'Moments',
+    discover: 'Discover',
+    momentsPublish: 'New post',
+    momentsNotices: 'Moments notices',
     profile: 'My profile',
     secure: 'Account security',
     about: 'About',
     setting: 'Settings',
     doc: 'Help centre',
     fileManager: 'Files',
+    mine: 'Me',
     notFound: 'Page not found',
   },
   tabs: {
@@ -286,6 +293,7 @@ export const en: Resources = {
   picker: {
     title: 'Please choose',
   },
+  errors: errorsEn,
   groups: groupsEn,
   calls: callsEn,
   messageActions: messageActionsEn,
@@ -293,4 +301,6 @@ export const en: Resources = {
   share: shareEn,
   media: mediaEn,
   desktop: desktopEn,
+  moments: momentsEn,
+  me: meEn,
 };

@@ -1,4 +1,7 @@
 import { desktopZhHans } from './desktop';
+import { errorsZhHans } from './errors';
+import { momentsZhHans } from './moments';
+import { meZhHans } from './me';
 import { mediaZhHans } from './media';
 import { callsZhHans } from './calls';
 import { shareZhHans } from './share';
@@ -50,12 +53,16 @@ export const zhHans = {
     scan: '扫一扫',
     webview: '浏览',
     moments: '朋友圈',
+    discover: '发现',
+    momentsPublish: '发表动态',
+    momentsNotices: '朋友圈消息',
     profile: '个人信息',
     secure: '账号与安全',
     about: '关于',
     setting: '设置',
     doc: '帮助中心',
     fileManager: '文件管理',
+    mine: '我',
     notFound: '页面不存在',
   },
   tabs: {
@@ -286,6 +293,7 @@ export const zhHans = {
   picker: {
     title: '请选择',
   },
+  errors: errorsZhHans,
   groups: groupsZhHans,
   calls: callsZhHans,
   messageActions: messageActionsZhHans,
@@ -293,4 +301,6 @@ export const zhHans = {
   share: shareZhHans,
   media: mediaZhHans,
   desktop: desktopZhHans,
+  moments: momentsZhHans,
+  me: meZhHans,
 };

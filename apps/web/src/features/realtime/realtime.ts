@@ -1,3 +1,4 @@
+import { currentSettings } from '../mine/settings';
 import type { QueryClient } from '@tanstack/react-query';
 import { SocketClient, socketUrl } from '../../lib/socket';
 import { useAuth } from '../auth/store';
@@ -31,7 +32,10 @@ export function startRealtime({ qc, onKicked }: RealtimeOptions): () => void {
     myId: () => useAuth.getState().userInfo?.user_id ?? null,
     readingChat,
     onKicked,
-    onNotify: (contact, msg) => notifyNewMessage(contact, msg, useAuth.getState().userInfo?.setting?.isVoice !== false),
+    onNotify: (contact, msg) => {
+      const s = currentSettings();
+      notifyNewMessage(contact, msg, s.isVoice !== false, s.isVibrate === true);
+    },
     onReadWhileOpen: (conversation, msgs) => reportRead(conversation, msgs),
     onSystemMessage: () => systemUnread.add(),
   });

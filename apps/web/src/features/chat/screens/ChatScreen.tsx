@@ -70,6 +70,8 @@ function Chat({ id, at }: { id: string; at: number | null }) {
   const isGroup = contact?.is_group === 1 || id.startsWith('group-');
   const showReadState = !isGroup && id !== '-1' && id !== 'admin_notice' && contact?.is_group !== 2;
   const round = Boolean(me?.setting?.avatarCricle);
+  const hideNames = Boolean(me?.setting?.hideMessageName);
+  const hideTimes = Boolean(me?.setting?.hideMessageTime);
   const [composerKey, setComposerKey] = useState(0);
   // Re-edit of my recalled text: it joins the draft and the composer starts again from it.
   const onReEdit = useCallback(
@@ -143,7 +145,7 @@ function Chat({ id, at }: { id: string; at: number | null }) {
             msg={m}
             mine={mine}
             sender={sender}
-            showName={isGroup}
+            showName={isGroup && !hideNames}
             read={mine && showReadState ? m.is_read === 1 : undefined}
             roundAvatar={round}
             onMenu={onBubbleMenu}
@@ -174,7 +176,7 @@ function Chat({ id, at }: { id: string; at: number | null }) {
         ),
       }));
     return [...fromRows, ...fromOutbox];
-  }, [messages.data, pending, myId, me, isGroup, showReadState, round, onRetry, onCancel, group.names, onBubbleMenu, bubbleAddon, jump.highlightId]);
+  }, [messages.data, pending, myId, me, isGroup, hideNames, showReadState, round, onRetry, onCancel, group.names, onBubbleMenu, bubbleAddon, jump.highlightId]);
 
   // Jump to a message (a mention of me): scroll to it when loaded, else open the chat around it
   // (one getMessageContext call, however far back it is).
@@ -245,6 +247,7 @@ function Chat({ id, at }: { id: string; at: number | null }) {
             loadingNewer={jump.loadingNewer}
             onLoadNewer={jump.onLoadNewer}
             onToLatest={jump.toLatest}
+            hideTimes={hideTimes}
           />
         )}
         {actions.menu}

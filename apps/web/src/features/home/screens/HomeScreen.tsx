@@ -17,6 +17,7 @@ import { homeConversations, keyOf } from '../../conversations/model';
 import { useUserDrafts } from '../../chat/drafts';
 import { ConversationRow } from '../components/ConversationRow';
 import { PlusMenu } from '../components/PlusMenu';
+import { DiscoverButton } from '../../moments/components/DiscoverButton';
 import styles from './HomeScreen.module.css';
 
 const loadDialogs = () => import('../../../ui/dialogs').then((m) => m.dialogs);
@@ -104,8 +105,9 @@ export default function HomeScreen() {
       title={siteName}
       right={
         <>
+          <DiscoverButton />
           <PlusMenu />
-          {inList ? null : <MeButton name={me?.displayName || me?.realname || ''} avatar={me?.avatar} seed={me?.user_id} onClick={() => void navigate(href('setting'))} />}
+          {inList ? null : <MeButton name={me?.displayName || me?.realname || ''} avatar={me?.avatar} seed={me?.user_id} onClick={() => void navigate(href('mine'))} />}
         </>
       }
     >
