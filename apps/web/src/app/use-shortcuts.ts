@@ -56,7 +56,7 @@ export function useShortcuts(enabled: boolean): void {
 
 /** Clicks the mask of the topmost open antd-mobile overlay, which closes it as a tap outside would. */
 function closeTopOverlay(): boolean {
-  const masks = Array.from(document.querySelectorAll<HTMLElement>('.adm-mask')).filter((m) => m.getClientRects().length > 0);
+  const masks = Array.from(document.querySelectorAll<HTMLElement>('.adm-mask:not(.adm-toast-mask)')).filter((m) => m.getClientRects().length > 0);
   const top = masks[masks.length - 1];
   if (!top) return false;
   top.click();

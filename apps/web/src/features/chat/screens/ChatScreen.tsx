@@ -17,6 +17,7 @@ import { loadOlder, reportRead, sendText, useMessages } from '../api';
 import { cancelUpload, pendingBody, retryPending } from '../../media/send-file';
 import { VoiceRecorder } from '../../media/VoiceRecorder';
 import { ViewerHost } from '../../media/ViewerHost';
+import { DropHint } from '../../media/DropHint';
 import { getDraft, setDraft } from '../drafts';
 import { usePending } from '../outbox';
 import { Composer } from '../components/Composer';
@@ -252,6 +253,7 @@ function Chat({ id, at }: { id: string; at: number | null }) {
         )}
         {actions.menu}
         <ViewerHost conversation={id} />
+        <DropHint name={contact?.displayName ?? ''} enabled={!blocked} />
         <Composer
           key={composerKey}
           foldSignal={foldSignal}
