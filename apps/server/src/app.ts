@@ -7,6 +7,8 @@ import { registerBodyParsers } from './platform/http/body';
 import { registerErrorHandler } from './platform/http/error-handler';
 import { extractToken, registerApi, routeFactory, type AnyRoute } from './platform/http/router';
 import { registerStatic } from './platform/http/static';
+import { registerSecurityHeaders } from './platform/http/security-headers';
+import { requestSerializer } from './platform/http/log-redact';
 import { registerMultipart } from './platform/http/multipart';
 import { createFiles, filesRoutes } from './modules/files/index';
 import { accountsRoutes, createAccounts } from './modules/accounts/index';
@@ -23,6 +25,8 @@ import { createFriends, friendsRoutes } from './modules/friends/index';
 import { scanRoutes } from './modules/scan/index';
 import { createOnboarding } from './modules/onboarding/index';
 import { callsRoutes, createCalls } from './modules/calls/index';
+import { clientErrorsRoutes } from './modules/client-errors/index';
+import { createMoments, momentsRoutes } from './modules/moments/index';
 import { createEvents } from './platform/events';
 import { systemTimers } from './platform/timers';
 import { Gateway, type SocketSession } from './platform/socket/gateway';
@@ -105,7 +109,8 @@ function createServices(deps: Deps, app: FastifyInstance) {
   const stopPruning = sessions.pruneEvery(timers, log);
   const calls = createCalls({ db, clock, timers, config, users, contactSet, contacts, events, presence: deps.presence, publicUrl: deps.config.publicUrl, log });
   const files = createFiles({ db, clock, config, users, messages, blobs: deps.blobs });
-  return { config, users, sessions, codes, auth, accounts, events, contactSet, gateway, realtime, contacts, messages, configAdmin, friends, groups, groupAvatars, calls, files, stopPruning };
+  const moments = createMoments({ db, clock, users, contactSet, contacts, files, events, log });
+  return { config, users, sessions, codes, auth, accounts, events, contactSet, gateway, realtime, contacts, messages, configAdmin, friends, groups, groupAvatars, calls, files, moments, stopPruning };
 }
 
 declare module 'fastify' {
@@ -124,10 +129,17 @@ function requestIds(): () => string {
   return () => prefix + (++seq).toString(16); // hex, like the ids users quote from error messages
 }
 
+/** The logger options with request URLs redacted (no bearer tokens in access logs). */
+function withRedaction(logger: Deps['logger']): Deps['logger'] {
+  if (!logger) return false;
+  const base = logger === true ? {} : logger;
+  return { ...base, serializers: { ...base.serializers, req: requestSerializer } };
+}
+
 /** Builds the whole HTTP app without listening or touching anything outside `deps`. */
 export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    ...(deps.loggerInstance ? { loggerInstance: deps.loggerInstance } : { logger: deps.logger ?? false }),
+    ...(deps.loggerInstance ? { loggerInstance: deps.loggerInstance } : { logger: withRedaction(deps.logger) }),
     bodyLimit: 1024 * 1024,
     trustProxy: deps.config.trustProxy,
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
@@ -171,6 +183,8 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
       ...groupsRoutes(route, services.groups),
       ...filesRoutes(route, services.files),
       ...callsRoutes(route, services.calls),
+      ...clientErrorsRoutes(route, { clock: deps.clock, log: app.log }),
+      ...momentsRoutes(route, services.moments),
       ...scanRoutes(route, { users: services.users, secret: () => services.config.jwtSecret() }),
       ...(opts.extraRoutes?.(route) ?? []),
     ],
@@ -180,6 +194,10 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
       '/common/index/bindGroup': '/common/pub/bindGroup',
       '/manage/config/getConfig': '/manage/config/getInfo',
     },
+  });
+  await registerSecurityHeaders(app, {
+    maps: async () => (await services.config.systemInfo()).maps,
+    publicUrl: deps.config.publicUrl,
   });
   await registerStatic(app, { staticDir: deps.staticDir, webDir: deps.config.webDir, storageDir: deps.blobs.localDir, download: services.files.download });
   return app;

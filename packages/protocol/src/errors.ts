@@ -16,6 +16,14 @@ export const catalogue = {
   'common.tooLarge': ['请求内容过大', 'The request is too large'],
   /** added: too many requests from one address. */
   'common.tooManyRequests': ['操作过于频繁，请稍后再试', 'Too many requests, please try again later'],
+  /** added: search words longer than limits.keywordsMax (issue 19). */
+  'common.keywordsTooLong': ['搜索内容不能超过{max}个字', 'Search terms are limited to {max} characters'],
+  /** added: server-wide abuse guards (issue 19); operators raise the limits in the environment. */
+  'limit.registrations': ['该网络注册过于频繁，请一小时后再试', 'Too many registrations from this network, try again in an hour'],
+  'limit.codeRequests': ['验证码请求过于频繁，请一小时后再试', 'Too many code requests from this network, try again in an hour'],
+  'limit.codeMails': ['验证码邮件发送已达上限，请稍后再试', 'The server has sent too many code e-mails, try again later'],
+  'limit.messages': ['发送太快了，请稍后再发', 'You are sending too fast, slow down'],
+  'limit.friendRequests': ['今天的好友申请已达上限，请明天再试', 'You have sent too many friend requests today, try again tomorrow'],
   'auth.required': ['请先登录', 'Please log in first'],
   'auth.invalid': ['登录信息无效，请重新登录', 'Your login is not valid'],
   'auth.expired': ['登录已失效，请重新登录', 'Your login has expired, please log in again'],

@@ -16,3 +16,5 @@ export * from './uploads';
 export * from './files';
 export * from './stickers';
 export * from './calls';
+export * from './client-errors';
+export * from './moments';

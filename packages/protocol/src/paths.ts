@@ -13,6 +13,7 @@ export const paths = {
   bindUid: '/common/pub/bindUid',
   bindGroup: '/common/pub/bindGroup',
   offline: '/common/pub/offline',
+  clientError: '/common/pub/clientError',
   editPassword: '/enterprise/im/editPassword',
   editAccount: '/enterprise/im/editAccount',
   updateUserInfo: '/enterprise/im/updateUserInfo',
@@ -74,5 +75,14 @@ export const paths = {
   delMessage: '/enterprise/im/delMessage',
   removeMessage: '/enterprise/im/removeMessage',
   forwardMessage: '/enterprise/im/forwardMessage',
+  momentsList: '/enterprise/moments/list',
+  momentsPublish: '/enterprise/moments/publish',
+  momentsDel: '/enterprise/moments/del',
+  momentsLike: '/enterprise/moments/like',
+  momentsUnlike: '/enterprise/moments/unlike',
+  momentsComment: '/enterprise/moments/comment',
+  momentsDelComment: '/enterprise/moments/delComment',
+  momentsNotices: '/enterprise/moments/notices',
+  momentsUnread: '/enterprise/moments/unread',
 } as const;
 export type ApiPath = (typeof paths)[keyof typeof paths];

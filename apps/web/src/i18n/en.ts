@@ -1,3 +1,6 @@
+import { desktopEn } from './desktop';
+import { errorsEn } from './errors';
+import { momentsEn } from './moments';
 import { meEn } from './me';
 import { mediaEn } from './media';
 import { callsEn } from './calls';
@@ -49,6 +52,9 @@ export const en: Resources = {
     scan: 'Scan',
     webview: 'Browser',
     moments: 'Moments',
+    discover: 'Discover',
+    momentsPublish: 'New post',
+    momentsNotices: 'Moments notices',
     profile: 'My profile',
     secure: 'Account security',
     about: 'About',
@@ -287,11 +293,14 @@ export const en: Resources = {
   picker: {
     title: 'Please choose',
   },
+  errors: errorsEn,
   groups: groupsEn,
   calls: callsEn,
   messageActions: messageActionsEn,
   callRecord: callRecordEn,
   share: shareEn,
   media: mediaEn,
+  desktop: desktopEn,
+  moments: momentsEn,
   me: meEn,
 };

@@ -1,3 +1,6 @@
+import { desktopZhHans } from './desktop';
+import { errorsZhHans } from './errors';
+import { momentsZhHans } from './moments';
 import { meZhHans } from './me';
 import { mediaZhHans } from './media';
 import { callsZhHans } from './calls';
@@ -50,6 +53,9 @@ export const zhHans = {
     scan: '扫一扫',
     webview: '浏览',
     moments: '朋友圈',
+    discover: '发现',
+    momentsPublish: '发表动态',
+    momentsNotices: '朋友圈消息',
     profile: '个人信息',
     secure: '账号与安全',
     about: '关于',
@@ -287,11 +293,14 @@ export const zhHans = {
   picker: {
     title: '请选择',
   },
+  errors: errorsZhHans,
   groups: groupsZhHans,
   calls: callsZhHans,
   messageActions: messageActionsZhHans,
   callRecord: callRecordZhHans,
   share: shareZhHans,
   media: mediaZhHans,
+  desktop: desktopZhHans,
+  moments: momentsZhHans,
   me: meZhHans,
 };

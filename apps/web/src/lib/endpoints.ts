@@ -3,6 +3,8 @@ import {
   VERSION_CODE,
   paths,
   type AdminNotice,
+  type ClientErrorAnswer,
+  type ClientErrorParams,
   type CodeType,
   type Contact,
   type FileManagerRow,
@@ -86,6 +88,9 @@ export const endpoints = {
     api.post<''>(paths.logout, clientId ? { client_id: clientId } : {}, { quietSuccess: true }),
   register: (input: RegisterInput, options?: RequestOptions) => api.post<RegisterResult>(paths.register, input, options),
   sendCode: (account: string, type: CodeType) => api.post<''>(paths.sendCode, { account, type }),
+  /** A crashed screen's report for the server log; shows nothing, whatever the answer. */
+  reportClientError: (report: ClientErrorParams) =>
+    api.post<ClientErrorAnswer>(paths.clientError, report, { quietSuccess: true, silent: true }),
   /** A code to my own account (types 3–4 without `account`: the server picks my address). */
   sendOwnCode: (type: CodeType) => api.post<''>(paths.sendCode, { type }),
   loginByCode: (input: { account: string; code: string; client_id?: string }) => api.post<LoginResult>(paths.login, input),

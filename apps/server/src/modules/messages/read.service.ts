@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Clock } from '../../platform/clock';
 import { withTx, type DB } from '../../platform/db/index';
 import type { Events } from '../../platform/events';
-import { AppError, badParam } from '../../platform/http/errors';
+import { AppError, badParam, checkKeywords } from '../../platform/http/errors';
 import {
   conversationOf, conversationOfRow, groupsRepo, parseGroupSetting, visibleContent, type Contacts, type Conversation,
   type RequestView,
@@ -177,6 +177,7 @@ export function createReader(deps: ReadDeps) {
 
     async list(me: UserRow, p: ListParams, r: RequestView): Promise<{ data: Message[]; count: number; page: number }> {
       if (p.toContactId.kind === 'system') return { data: [], count: 0, page: 1 };
+      checkKeywords(p.keywords);
       const a = await access(me, p.toContactId);
       const manager = p.type !== undefined;
       const limit = clamp(p.limit || 20, 1, 100);

@@ -2,6 +2,7 @@ import type { Generated } from 'kysely';
 import type { ChatTables } from './schema-chat';
 import type { GroupTables } from './schema-groups';
 import type { FileTables } from './schema-files';
+import type { MomentTables } from './schema-moments';
 
 /**
  * `Generated<T>` marks columns with a database default (optional on insert).
@@ -85,7 +86,7 @@ export interface InviteCodesTable {
   create_time: number;
 }
 
-export interface DB extends ChatTables, GroupTables, FileTables {
+export interface DB extends ChatTables, GroupTables, FileTables, MomentTables {
   users: UsersTable;
   sessions: SessionsTable;
   config: ConfigTable;

@@ -28,6 +28,7 @@ import { rememberAtList } from '../groups/at-list';
 import { friendAppended, friendRemoved, friendRequestPushed } from '../contacts/events';
 import { onPresence, onWebrtcEvent } from '../calls/controller';
 import { onDelMessage, onUndoMessage } from '../message-actions/events';
+import { onMomentsEvent, refreshMomentsAfterBind } from '../moments/events';
 import { onSelfUpdated, onUserUpdated } from '../mine/events';
 
 /**
@@ -170,8 +171,10 @@ export function createDispatcher(deps: DispatchDeps): (frame: EventFrame) => voi
         onSelfUpdated(frame.data as SelfInfo);
         return;
       case 'moments':
+        onMomentsEvent(qc, frame.data);
+        return;
       case 'statistics':
-        // Moments and admin statistics have no screen on this client yet.
+        // Admin statistics have no screen on this client yet.
         return;
       default:
         assertNever(type, 'socket event');
@@ -186,5 +189,6 @@ function conversationFallback(msg: Message, me: number): string {
 /** Everything on screen is re-read after each (re)bind (PROTOCOL §11.5). */
 export function refreshAfterBind(qc: QueryClient, openChat: string | null): void {
   void qc.invalidateQueries({ queryKey: contactsKey });
+  refreshMomentsAfterBind(qc);
   if (openChat !== null) void qc.invalidateQueries({ queryKey: messagesKey(openChat) });
 }

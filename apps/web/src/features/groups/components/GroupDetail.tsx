@@ -18,6 +18,7 @@ import { GroupSettingsPanel } from './GroupSettingsPanel';
 import { MemberGrid } from './MemberGrid';
 import { SwitchRow } from './SwitchRow';
 import { HistoryEntry } from '../../history/HistoryEntry';
+import { ScreenBoundary } from '../../errors/ScreenBoundary';
 
 const NoticeEditor = lazy(() => import('../editor/NoticeEditor'));
 
@@ -141,17 +142,19 @@ export function GroupDetail({ contact }: { contact: Contact }) {
         <GroupSettingsPanel gid={gid} setting={setting} />
       </Popup>
       {editing ? (
-        <Suspense fallback={null}>
-          <NoticeEditor
-            initial={contact.notice ?? ''}
-            onClose={() => setEditing(false)}
-            onSave={async (html) => {
-              await groupApi.setNotice(gid, html);
-              patchConversation(qc, gid, { notice: html });
-              setEditing(false);
-            }}
-          />
-        </Suspense>
+        <ScreenBoundary>
+          <Suspense fallback={null}>
+            <NoticeEditor
+              initial={contact.notice ?? ''}
+              onClose={() => setEditing(false)}
+              onSave={async (html) => {
+                await groupApi.setNotice(gid, html);
+                patchConversation(qc, gid, { notice: html });
+                setEditing(false);
+              }}
+            />
+          </Suspense>
+        </ScreenBoundary>
       ) : null}
     </>
   );

@@ -41,11 +41,15 @@ export default function NoticeEditor({ initial, onSave, onClose }: NoticeEditorP
       Link.configure({ openOnClick: false, autolink: true, protocols: [...linkProtocols], isAllowedUri: (url) => isAllowedLink(url) }),
     ],
     content: sanitizeEditorHtml(fromWireHtml(initial)),
-    immediatelyRender: true,
+    // Created after the first commit, not during render: an editor made while rendering is
+    // destroyed by tiptap 1 ms later unless React has committed by then, and a slow (lazy,
+    // time-sliced) first render then read the destroyed editor — the crash of issue 15.
+    immediatelyRender: false,
   });
-  const length = useEditorState({ editor, selector: (s) => plainText(s.editor.getHTML()).length }) ?? 0;
+  const length = useEditorState({ editor, selector: (s) => (usable(s.editor) ? plainText(s.editor.getHTML()).length : 0) }) ?? 0;
 
   const save = async () => {
+    if (!usable(editor)) return;
     const html = toWireHtml(sanitizeEditorHtml(editor.getHTML()));
     if (isEmptyHtml(html)) return dialogs.toast(t('groups.editor.empty'));
     if (length > limits.textMessage) return dialogs.toast(t('groups.editor.tooLong'));
@@ -71,9 +75,9 @@ export default function NoticeEditor({ initial, onSave, onClose }: NoticeEditorP
             {t('groups.editor.save')}
           </button>
         </div>
-        <Toolbar editor={editor} />
+        {usable(editor) ? <Toolbar editor={editor} /> : <div className={styles.toolbar} aria-hidden />}
         <div className={styles.body} data-testid="editor-body">
-          <EditorContent editor={editor} />
+          {usable(editor) ? <EditorContent editor={editor} /> : null}
         </div>
         <div className={`${styles.count} ${length > limits.textMessage ? styles.over : ''}`}>
           {length}/{limits.textMessage}
@@ -83,11 +87,18 @@ export default function NoticeEditor({ initial, onSave, onClose }: NoticeEditorP
   );
 }
 
+/** An editor that may be read: created, and not destroyed (tiptap drops its schema on destroy). */
+function usable(editor: Editor | null): editor is Editor {
+  return editor !== null && !editor.isDestroyed;
+}
+
+const idle = { h1: false, h2: false, h3: false, bold: false, italic: false, underline: false, link: false, ordered: false, bullet: false };
+
 function Toolbar({ editor }: { editor: Editor }) {
   const { t } = useTranslation();
   const state = useEditorState({
     editor,
-    selector: ({ editor: e }) => ({
+    selector: ({ editor: e }) => !usable(e) ? idle : ({
       h1: e.isActive('heading', { level: 1 }),
       h2: e.isActive('heading', { level: 2 }),
       h3: e.isActive('heading', { level: 3 }),
@@ -100,6 +111,7 @@ function Toolbar({ editor }: { editor: Editor }) {
     }),
   });
   const chain = () => editor.chain().focus();
+  // (Commands on a destroyed editor are no-ops in tiptap: its chain() is a fake without a manager.)
   const link = async () => {
     if (state.link) return void chain().unsetLink().run();
     const r = await dialogs.modal({ title: t('groups.editor.link'), content: 'https://', editable: true, placeholder: t('groups.editor.linkPrompt') });

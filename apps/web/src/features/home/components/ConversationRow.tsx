@@ -13,12 +13,14 @@ export interface ConversationRowProps {
   draft?: string;
   now: number;
   roundAvatar?: boolean;
+  /** Open beside the list (desktop): highlighted with --bg. */
+  selected?: boolean;
   onOpen(contact: Contact): void;
   onMenu(contact: Contact): void;
 }
 
 /** 64 px row (DESIGN.md): avatar with badge, name and time, preview line and muted mark. */
-export const ConversationRow = memo(function ConversationRow({ contact: c, draft, now, roundAvatar, onOpen, onMenu }: ConversationRowProps) {
+export const ConversationRow = memo(function ConversationRow({ contact: c, draft, now, roundAvatar, selected, onOpen, onMenu }: ConversationRowProps) {
   const { t } = useTranslation();
   const press = useLongPress(() => onMenu(c));
   const muted = c.is_notice !== 1;
@@ -27,7 +29,8 @@ export const ConversationRow = memo(function ConversationRow({ contact: c, draft
   return (
     <button
       type="button"
-      className={`${styles.row} ${c.is_top ? styles.pinned : ''}`}
+      className={`${styles.row} ${c.is_top ? styles.pinned : ''} ${selected ? styles.selected : ''}`}
+      aria-current={selected ? 'true' : undefined}
       onClick={() => onOpen(c)}
       {...press}
       data-testid="conversation-row"
