@@ -12,7 +12,7 @@ import { messagesKey } from '../../chat/api';
 import { conversationActions, contactsKey, patchConversation, useConversationAction } from '../../conversations/api';
 import { keyOf, type ContactsData } from '../../conversations/model';
 import { groupApi, memberName, refreshGroup, useGroupMembers } from '../api';
-import { canClearHistory, canInvite, isManager, isOwner, settingOf } from '../permissions';
+import { canClearHistory, canInvite, canOpenMemberCard, isManager, isOwner, settingOf } from '../permissions';
 import { expectOwnRemoval } from '../events';
 import { GroupSettingsPanel } from './GroupSettingsPanel';
 import { MemberGrid } from './MemberGrid';
@@ -100,7 +100,11 @@ export function GroupDetail({ contact }: { contact: Contact }) {
     <>
       <MemberGrid
         members={list.slice(0, GRID_MAX).map((m) => ({ user_id: m.user_id, name: memberName(m), avatar: m.userInfo?.avatar }))}
-        onOpen={(uid) => void navigate(href('contactDetail', { id: uid }))}
+        onOpen={(uid) => {
+          const known = qc.getQueryData<ContactsData>(contactsKey)?.contacts.some((c) => c.is_group === 0 && keyOf(c.id) === keyOf(uid)) ?? false;
+          if (canOpenMemberCard(role, setting, uid === myId, known)) void navigate(href('contactDetail', { id: uid }));
+          else dialogs.toast(t('groups.settings.profileClosed'), { icon: 'error' });
+        }}
         onInvite={canInvite(role, setting) ? () => void navigate(href('userSelection', { mode: 'addMembers', id: gid })) : undefined}
         onRemove={isManager(role) ? () => void navigate(href('groupUser', { id: gid })) : undefined}
         round={Boolean(me?.setting?.avatarCricle)}
