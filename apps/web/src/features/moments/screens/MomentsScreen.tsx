@@ -116,6 +116,7 @@ export default function MomentsScreen() {
         refreshingText={t('moments.feed.refreshing')}
         completeText=""
       >
+        <div className={styles.column}>
         <header className={styles.cover} data-testid="moments-cover">
           <span className={styles.coverName}>{owner.name}</span>
           <span className={styles.coverAvatar}>
@@ -130,6 +131,7 @@ export default function MomentsScreen() {
           </div>
         ) : null}
         {body}
+        </div>
       </PullToRefresh>
       {composing ? <CommentBar composing={composing} onSend={send} onClose={() => setComposing(null)} /> : null}
       {viewer ? (
