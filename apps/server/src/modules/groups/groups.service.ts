@@ -1,3 +1,4 @@
+import { createGroupAdmin } from './admin.service';
 import { createGroupContext, type GroupsDeps } from './context';
 import { createManagement } from './manage.service';
 import { createMembership } from './membership.service';
@@ -6,6 +7,11 @@ import { createGroupReader } from './read.service';
 /** The groups module's services over one shared context (lookups, permission checks, pushes). */
 export function createGroups(deps: GroupsDeps) {
   const ctx = createGroupContext(deps);
-  return { ...createMembership(deps, ctx), ...createManagement(deps, ctx), ...createGroupReader(deps, ctx) };
+  return {
+    ...createMembership(deps, ctx),
+    ...createManagement(deps, ctx),
+    ...createGroupReader(deps, ctx),
+    admin: createGroupAdmin(deps, ctx),
+  };
 }
 export type Groups = ReturnType<typeof createGroups>;
