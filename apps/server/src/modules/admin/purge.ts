@@ -60,6 +60,7 @@ export function createPurge(deps: PurgeDeps) {
 
   /** Runs the purge when this node takes the lease (held ~20 h, so once a night among all nodes). */
   async function runIfLeader(): Promise<PurgeResult> {
+    if ((await deps.config.systemInfo()).chatInfo.msgClear !== 1) return { ran: false, messages: 0, files: 0, batches: 0 };
     const now = nowSeconds(clock);
     if (!(await leases.take(deps.db, LEASE, deps.nodeId, now, now + 20 * 3600))) return { ran: false, messages: 0, files: 0, batches: 0 };
     return purge();
