@@ -15,7 +15,9 @@ import { createCodes } from './modules/codes/index';
 import { configRoutes, createConfigService } from './modules/config/index';
 import { createUsersService, usersRoutes } from './modules/users/index';
 import { contactsRoutes, createContactSet, createContacts } from './modules/contacts/index';
-import { createMessages, messageActionsRoutes, messagesRoutes } from './modules/messages/index';
+import {
+  createMessages, createSearch, messageActionsRoutes, messagesRoutes, searchRoutes, startIndexBackfill,
+} from './modules/messages/index';
 import { createGroupAvatars, createGroups, groupsRoutes } from './modules/groups/index';
 import { adminRoutes, createConfigAdmin } from './modules/admin/index';
 import { createRealtime, realtimeRoutes, type Realtime } from './modules/realtime/index';
@@ -83,6 +85,8 @@ function createServices(deps: Deps, app: FastifyInstance) {
   const contacts = createContacts({ db, clock, config, users, contactSet, events, online: realtime.online });
   const log = (err: unknown) => app.log.error(err);
   const messages = createMessages({ db, clock, config, users, contactSet, contacts, events, log });
+  const search = createSearch({ db, config, contacts });
+  const indexBackfill = startIndexBackfill(db, log);
   const configAdmin = createConfigAdmin({ config, events });
   const friends = createFriends({ db, clock, users, contactSet, contacts, events, log });
   const groupAvatars = createGroupAvatars({ db, clock, blobs: deps.blobs, log });
@@ -92,7 +96,7 @@ function createServices(deps: Deps, app: FastifyInstance) {
   const stopPruning = sessions.pruneEvery(timers, log);
   const calls = createCalls({ db, clock, timers, config, users, contactSet, contacts, events, presence: deps.presence, publicUrl: deps.config.publicUrl, log });
   const files = createFiles({ db, clock, config, users, messages, blobs: deps.blobs });
-  return { config, users, sessions, codes, auth, accounts, events, contactSet, gateway, realtime, contacts, messages, configAdmin, friends, groups, groupAvatars, calls, files, stopPruning };
+  return { config, users, sessions, codes, auth, accounts, events, contactSet, gateway, realtime, contacts, messages, configAdmin, friends, groups, groupAvatars, calls, files, stopPruning, search, indexBackfill };
 }
 
 declare module 'fastify' {
@@ -138,6 +142,10 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
   app.addHook('onClose', async () => services.groupAvatars.idle());
   app.addHook('onClose', async () => services.calls.stop());
   app.addHook('onClose', async () => services.stopPruning());
+  app.addHook('onClose', async () => {
+    services.indexBackfill.stop();
+    await services.indexBackfill.done;
+  });
 
   const route = routeFactory<AuthContext>();
   registerApi<AuthContext>(app, {
@@ -152,6 +160,7 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
       ...contactsRoutes(route, services.contacts),
       ...messagesRoutes(route, services.messages),
       ...messageActionsRoutes(route, services.messages),
+      ...searchRoutes(route, services.search),
       ...adminRoutes(route, services.configAdmin, services.config),
       ...configRoutes(route, services.config),
       ...friendsRoutes(route, services.friends),

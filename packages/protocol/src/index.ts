@@ -16,3 +16,4 @@ export * from './uploads';
 export * from './files';
 export * from './stickers';
 export * from './calls';
+export * from './search';
