@@ -58,9 +58,10 @@ async function insertTerms(db: Kysely<DB>, rows: Array<[number, number, number]>
   }
 }
 
-type IndexableRow = Pick<MessageRow, 'msg_id' | 'type' | 'content' | 'file_name' | 'is_undo' | 'is_group' | 'from_user' | 'to_user'>;
+export type IndexableRow = Pick<MessageRow, 'msg_id' | 'type' | 'content' | 'file_name' | 'is_undo' | 'is_group' | 'from_user' | 'to_user'>;
 
-function rowsOf(row: IndexableRow): Array<[number, number, number]> {
+/** The index rows (term, msg_id, scope) of one message; none for rows whose kind is not searched. */
+export function termRowsOf(row: IndexableRow): Array<[number, number, number]> {
   const scope = scopeOf(row);
   const text = indexedText(row);
   if (scope === undefined || !text) return [];
@@ -69,7 +70,7 @@ function rowsOf(row: IndexableRow): Array<[number, number, number]> {
 
 /** Indexes a new row (inside its insert's transaction). */
 export async function indexMessage(db: Kysely<DB>, row: IndexableRow): Promise<void> {
-  const rows = rowsOf(row);
+  const rows = termRowsOf(row);
   if (rows.length > 0) await insertTerms(db, rows, false);
 }
 
@@ -123,7 +124,7 @@ export async function backfillStep(db: Kysely<DB>, below: number, batch: number)
     .orderBy('msg_id', 'desc')
     .limit(batch)
     .execute();
-  const terms = rows.flatMap(rowsOf);
+  const terms = rows.flatMap(termRowsOf);
   if (terms.length > 0) await insertTerms(db, terms, true);
   const next = rows.length < batch ? 0 : (rows[rows.length - 1]?.msg_id ?? 0);
   await db.updateTable('message_terms_backfill').set({ below: next }).where('below', '=', below).execute();

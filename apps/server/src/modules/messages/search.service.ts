@@ -25,7 +25,7 @@ export interface SearchDeps {
 /** Terms counted to pick the rarest; the rest of a long query is checked on the text. */
 const TERMS_COUNTED = 8;
 /** Index rows counted per term at most: the rarest below this drives, ties go to the first. */
-const COUNT_CAP = 5000;
+const COUNT_CAP = 1000;
 /** Extra terms every candidate must hold in the index too (cheap lookups that spare row reads). */
 const ALSO_MAX = 3;
 /** Candidate batches read per request at most (each `batch` rows): a bound on a pathological query. */
@@ -53,17 +53,12 @@ export function createSearch(deps: SearchDeps) {
     return { drive: first.t, also };
   }
 
-  /** Where each of my groups' history starts for me (the rule of getMessageList). */
-  async function myGroups(me: UserRow): Promise<Map<number, number>> {
-    const rows = await groupsRepo.groupsOfUser(db, me.id);
-    return new Map(rows.map((g) => [g.id, parseGroupSetting(g.setting).history === '1' ? 0 : g.join_msg_id]));
-  }
-
-  async function findMessages(me: UserRow, p: SearchParams, limit: number): Promise<{ found: Found[]; hasMore: boolean }> {
+  async function findMessages(me: UserRow, p: SearchParams, limit: number, mine: groupsRepo.MyGroupRow[]): Promise<{ found: Found[]; hasMore: boolean }> {
     const none = { found: [], hasMore: false };
     const { terms, segments } = queryTerms(p.keywords);
     if (terms.length === 0) return none;
-    const groups = await myGroups(me);
+    // Where each of my groups' history starts for me (the rule of getMessageList).
+    const groups = new Map(mine.map((g) => [g.id, parseGroupSetting(g.setting).history === '1' ? 0 : g.join_msg_id]));
     const scope: index.SearchScope = { me: me.id, groups: [...groups.keys()] };
     if (p.toContactId) {
       const conv = conversationOf(me.id, p.toContactId);
@@ -114,16 +109,18 @@ export function createSearch(deps: SearchDeps) {
     ]);
     const lastIds = new Map<string, number>();
     const marks = new Map<string, Map<number, number>>();
-    for (const chatId of chatIds) {
-      lastIds.set(chatId, await repo.lastMsgId(db, chatId));
-      const prefs = await repo.prefsForChat(db, chatId);
-      marks.set(chatId, new Map(prefs.map((x) => [x.user_id, x.read_msg_id])));
-    }
+    const groupIds = [...new Set(rows.filter((x) => x.is_group === 1).map((x) => x.to_user))];
     const cards = new Map<number, Map<number, { role: number; nickname: string }>>();
-    for (const row of rows) {
-      if (row.is_group !== 1 || cards.has(row.to_user)) continue;
-      cards.set(row.to_user, await groupsRepo.membersByIds(db, row.to_user, rows.filter((x) => x.to_user === row.to_user).map((x) => x.from_user)));
-    }
+    await Promise.all([
+      ...chatIds.map(async (chatId) => {
+        const [last, prefs] = await Promise.all([repo.lastMsgId(db, chatId), repo.prefsForChat(db, chatId)]);
+        lastIds.set(chatId, last);
+        marks.set(chatId, new Map(prefs.map((x) => [x.user_id, x.read_msg_id])));
+      }),
+      ...groupIds.map(async (g) => {
+        cards.set(g, await groupsRepo.membersByIds(db, g, rows.filter((x) => x.is_group === 1 && x.to_user === g).map((x) => x.from_user)));
+      }),
+    ]);
     const out: SearchMessage[] = [];
     for (const { row, highlight } of found) {
       const conv = conversationOfRow(me.id, row);
@@ -163,20 +160,32 @@ export function createSearch(deps: SearchDeps) {
       const page = Math.max(p.page, 1);
       const want = (kind: 'contacts' | 'groups' | 'messages') => p.type === 'all' || p.type === kind;
 
-      const listed = new Map((await contacts.list(me, r)).data.map((c) => [String(c.id), c]));
-      const ranked = (kind: 0 | 1) =>
-        [...listed.values()]
-          .filter((c) => c.is_group === kind && c.id !== me.id)
-          .map((c) => ({ c, rank: nameRank(p.keywords, [c.displayName, c.realname ?? ''], kind === 0 ? (c.account ?? '') : '') }))
-          .filter((x) => x.rank > 0)
-          .sort((a, b) => a.rank - b.rank || (a.c.name_py ?? '').localeCompare(b.c.name_py ?? ''))
+      // Names are matched on the rows; only the matches and the messages' conversations become Contacts.
+      const mine = await groupsRepo.groupsOfUser(db, me.id);
+      const names = want('contacts') ? await contacts.searchables(me) : undefined;
+      const best = <T>(items: T[], rank: (x: T) => number, py: (x: T) => string) =>
+        items
+          .map((x) => ({ x, rank: rank(x) }))
+          .filter((m) => m.rank > 0)
+          .sort((a, b) => a.rank - b.rank || py(a.x).localeCompare(py(b.x)))
           .slice(0, limit)
-          .map((x) => x.c);
+          .map((m) => m.x);
+      const people = want('contacts') && names
+        ? best(names.users, (u) => nameRank(p.keywords, [names.remarks.get(u.id) ?? '', u.realname], u.account), (u) => u.name_py)
+        : [];
+      const groups = want('groups') ? best(mine, (g) => nameRank(p.keywords, [g.name]), (g) => g.name_py) : [];
 
-      const { found, hasMore } = want('messages') ? await findMessages(me, { ...p, page }, limit) : { found: [], hasMore: false };
+      const { found, hasMore } = want('messages') ? await findMessages(me, { ...p, page }, limit, mine) : { found: [], hasMore: false };
+      const peers = found.flatMap(({ row }) => (row.is_group === 0 ? [row.from_user === me.id ? row.to_user : row.from_user] : []));
+      const groupIds = new Set([...groups.map((g) => g.id), ...found.flatMap(({ row }) => (row.is_group === 1 ? [row.to_user] : []))]);
+      const listed = new Map(
+        (await contacts.listSome(me, r, [...new Set([...people.map((u) => u.id), ...peers])], mine.filter((g) => groupIds.has(g.id))))
+          .map((c) => [String(c.id), c]),
+      );
+      const contactOf = (id: number | string) => listed.get(String(id));
       return {
-        contacts: want('contacts') ? ranked(0) : [],
-        groups: want('groups') ? ranked(1) : [],
+        contacts: people.flatMap((u) => contactOf(u.id) ?? []),
+        groups: groups.flatMap((g) => contactOf(`group-${g.id}`) ?? []),
         messages: await present(me, found, listed, r),
         hasMore,
       };
