@@ -17,7 +17,9 @@ import { createCodes } from './modules/codes/index';
 import { configRoutes, createConfigService } from './modules/config/index';
 import { createUsersService, usersRoutes } from './modules/users/index';
 import { contactsRoutes, createContactSet, createContacts } from './modules/contacts/index';
-import { createMessages, messageActionsRoutes, messagesRoutes } from './modules/messages/index';
+import {
+  createMessages, createSearch, messageActionsRoutes, messagesRoutes, searchRoutes, startIndexBackfill,
+} from './modules/messages/index';
 import { createGroupAvatars, createGroups, groupsRoutes } from './modules/groups/index';
 import {
   adminRoutes, createAudit, createConfigAdmin, createDashboard, createMailTest, createPurge, createUsersAdmin, manageRoutes,
@@ -101,6 +103,8 @@ function createServices(deps: Deps, app: FastifyInstance) {
   const contacts = createContacts({ db, clock, config, users, contactSet, events, online: realtime.online });
   const log = (err: unknown) => app.log.error(err);
   const messages = createMessages({ db, clock, config, users, contactSet, contacts, events, log });
+  const search = createSearch({ db, config, contacts });
+  const indexBackfill = startIndexBackfill(db, log);
   const configAdmin = createConfigAdmin({ config, events });
   const friends = createFriends({ db, clock, users, contactSet, contacts, events, log });
   const groupAvatars = createGroupAvatars({ db, clock, blobs: deps.blobs, log });
@@ -131,7 +135,7 @@ function createServices(deps: Deps, app: FastifyInstance) {
   const sendTestEmail = createMailTest({ config, mailer: deps.mailer, mailFrom: deps.config.mailFrom });
   return {
     config, users, sessions, codes, auth, accounts, events, contactSet, gateway, realtime, contacts, messages, configAdmin, friends, groups,
-    groupAvatars, calls, files, moments, stopPruning, audit, usersAdmin, dashboard, purge, sendTestEmail,
+    groupAvatars, calls, files, moments, stopPruning, audit, usersAdmin, dashboard, purge, sendTestEmail, search, indexBackfill,
   };
 }
 
@@ -187,6 +191,10 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
   app.addHook('onClose', async () => services.stopPruning());
   app.addHook('onClose', async () => services.dashboard.stop());
   app.addHook('onClose', async () => services.purge.stop());
+  app.addHook('onClose', async () => {
+    services.indexBackfill.stop();
+    await services.indexBackfill.done;
+  });
 
   const route = routeFactory<AuthContext>();
   registerApi<AuthContext>(app, {
@@ -201,6 +209,7 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
       ...contactsRoutes(route, services.contacts),
       ...messagesRoutes(route, services.messages),
       ...messageActionsRoutes(route, services.messages),
+      ...searchRoutes(route, services.search),
       ...adminRoutes(route, services.configAdmin, services.config, services.audit),
       ...manageRoutes(route, {
         config: services.config,

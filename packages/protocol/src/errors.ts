@@ -117,6 +117,8 @@ export const catalogue = {
   'chat.locationText': ['[位置] {name}', '[Location] {name}'],
   /** added: the text the server writes as a contact card's content (§4.2). */
   'chat.contactText': ['[名片] {name}', '[Contact card] {name}'],
+  /** added (§16). */
+  'search.badKeywords': ['搜索内容为 1 到 64 个字符', 'Search text must be 1 to 64 characters'],
   'group.notFound': ['群聊不存在', 'Group not found'],
   'group.notManager': ['仅群主和管理员可操作', 'Only the owner and managers can do this'],
   'group.ownerOnly': ['仅群主可操作', 'Only the owner can do this'],

@@ -19,3 +19,4 @@ export * from './calls';
 export * from './client-errors';
 export * from './moments';
 export * from './manage';
+export * from './search';

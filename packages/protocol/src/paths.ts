@@ -34,6 +34,7 @@ export const paths = {
   setMsgIsRead: '/enterprise/im/setMsgIsRead',
   readAtMsg: '/enterprise/im/readAtMsg',
   sendToMsg: '/enterprise/im/sendToMsg',
+  search: '/enterprise/im/search',
   adminGetAllConfig: '/manage/config/getAllConfig',
   adminGetConfig: '/manage/config/getInfo',
   adminSetConfig: '/manage/config/setConfig',
