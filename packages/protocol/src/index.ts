@@ -18,3 +18,5 @@ export * from './stickers';
 export * from './calls';
 export * from './client-errors';
 export * from './moments';
+export * from './manage';
+export * from './search';

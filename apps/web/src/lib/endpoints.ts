@@ -96,8 +96,8 @@ export const endpoints = {
   loginByCode: (input: { account: string; code: string; client_id?: string }) => api.post<LoginResult>(paths.login, input),
   resetPassword: (input: { account: string; code: string; password: string }) =>
     api.post<''>(paths.resetPassword, input, quiet),
-  editPassword: (input: { password: string; originalPassword?: string; code?: string }) => api.post<''>(paths.editPassword, input),
-  editAccount: (input: { account: string; code?: string; newCode?: string }) => api.post<''>(paths.editAccount, input),
+  editPassword: (input: { password: string; originalPassword?: string; code?: string }) => api.post<''>(paths.editPassword, input, quiet),
+  editAccount: (input: { account: string; code?: string; newCode?: string }) => api.post<''>(paths.editAccount, input, quiet),
   updateUserInfo: (input: { realname?: string; email?: string; motto?: string; sex?: number }) =>
     api.post<SelfInfo>(paths.updateUserInfo, input),
   saveSetting: (patch: Record<string, unknown>) => api.post<''>(paths.setting, patch, quiet),

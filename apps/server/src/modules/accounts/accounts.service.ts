@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { CodeType, defaultUserSetting, type Lang, type RegisterParams, type RegisterResult, type ResetPasswordParams } from '@parley/protocol';
+import { CodeType, defaultUserSetting, limits, type Lang, type RegisterParams, type RegisterResult, type ResetPasswordParams } from '@parley/protocol';
 import type { Kysely } from 'kysely';
 import { nowSeconds, type Clock } from '../../platform/clock';
 import { withTx, type DB } from '../../platform/db/index';
@@ -41,6 +41,19 @@ export function createAccounts(deps: AccountsDeps) {
   }
 
   return {
+    /**
+     * A single-use invitation code for regtype 2, valid 2 days (§12.3 getInviteLink, §13.2):
+     * 8 characters from a 56-letter alphabet without look-alikes.
+     */
+    async createInviteLinkCode(creatorId: number): Promise<string> {
+      const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnpqrstuvwxyz23456789';
+      const bytes = randomBytes(8);
+      const code = Array.from(bytes, (b) => alphabet[b % alphabet.length]).join('');
+      const now = nowSeconds(clock);
+      await invites.insertInvite(db, { code, creator_id: creatorId, max_uses: 1, expire_time: now + limits.inviteLinkS, create_time: now });
+      return code;
+    },
+
     /** §2.4 register. */
     async register(p: RegisterParams, ip: string, r: { lang: Lang; origin: string } = { lang: 'zh-cn', origin: '' }): Promise<RegisterResult> {
       await refuseInDemo(undefined);
@@ -169,7 +182,7 @@ export function createAccounts(deps: AccountsDeps) {
       });
     },
 
-    /** Creates an invitation code (admin area of a later issue; tests). */
+    /** Creates an invitation code with chosen limits (tests). */
     async createInvite(opts: { creatorId: number; maxUses?: number; validS?: number }): Promise<string> {
       const now = nowSeconds(clock);
       const code = randomBytes(6).toString('hex');

@@ -1,4 +1,5 @@
 import { AUTO_GROUP_STATE, createAutoGroups } from './auto.service';
+import { createGroupAdmin } from './admin.service';
 import { createGroupContext, type GroupsDeps } from './context';
 import { createManagement } from './manage.service';
 import { createMembership } from './membership.service';
@@ -16,6 +17,7 @@ export function createGroups(deps: GroupsDeps) {
     ...createManagement(deps, ctx),
     ...createGroupReader(deps, ctx),
     ...createAutoGroups({ ...deps, state }, ctx),
+    admin: createGroupAdmin(deps, ctx),
   };
 }
 export type Groups = ReturnType<typeof createGroups>;

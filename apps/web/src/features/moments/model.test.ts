@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CompassItem, Moment } from '@parley/protocol';
-import { acceptPicks, compassTarget, discoverEntries, gridColumns, linkify, mapPosts, move, withComment, withLikes, withoutComment } from './model';
+import { acceptPicks, compassTarget, discoverEntries, gridColumns, gridPages, linkify, mapPosts, move, withComment, withLikes, withoutComment } from './model';
 
 const post = (id: number): Moment =>
   ({ id, user_id: 1, content: '', images: [], video: null, location: null, visibility: 1, createTime: 0, likes: [], comments: [], liked: false, canDelete: false }) as unknown as Moment;
@@ -46,6 +46,12 @@ describe('moments model', () => {
     const list = [item({ name: 'b', order: 2 }), item({ name: 'a', order: 1 }), item({ name: 'off', status: 0 })];
     expect(discoverEntries({ status: 1, mode: 1, list }).map((e) => (e.kind === 'moments' ? 'moments' : e.item.name))).toEqual(['moments', 'a', 'b']);
     expect(discoverEntries({ status: 0, mode: 1, list })).toEqual([{ kind: 'moments' }]);
+  });
+
+  it('pages the Discover grid eight icons at a time', () => {
+    expect(gridPages(3)).toEqual([[0, 3]]);
+    expect(gridPages(8)).toEqual([[0, 8]]);
+    expect(gridPages(11)).toEqual([[0, 8], [8, 11]]);
   });
 
   it('opens app paths in the app and only http(s) pages outside', () => {

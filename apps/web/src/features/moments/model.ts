@@ -100,3 +100,13 @@ export function compassTarget(item: CompassItem): { kind: 'app'; path: string } 
   }
   return /^https?:\/\//i.test(url) ? { kind: 'web', url } : null;
 }
+
+/** Icons per page of the Discover grid (two rows of four on a phone). */
+export const GRID_PAGE = 8;
+
+/** [from, to) ranges of the grid's pages; one page when everything fits. */
+export function gridPages(count: number, size = GRID_PAGE): Array<[number, number]> {
+  const pages: Array<[number, number]> = [];
+  for (let from = 0; from < Math.max(count, 1); from += size) pages.push([from, Math.min(from + size, count)]);
+  return pages;
+}

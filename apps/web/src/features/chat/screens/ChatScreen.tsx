@@ -29,6 +29,7 @@ import { sendSticker } from '../../stickers/send';
 import { useChatJump } from '../../history/use-chat-jump';
 import { useMessageActions } from '../../message-actions/use-message-actions';
 import styles from './ChatScreen.module.css';
+import { EmojiText } from '../../../ui/emoji/EmojiText';
 
 /**
  * Why this conversation cannot be written to, or null: read-only announcements, a group in
@@ -198,7 +199,7 @@ function Chat({ id, at }: { id: string; at: number | null }) {
   const title = (
     <span className={styles.title}>
       <span className={styles.name} data-testid="chat-title">
-        {contact?.displayName ?? ''}
+        <EmojiText text={contact?.displayName ?? ''} />
       </span>
       {contact && contact.is_group === 0 ? (
         <span className={`${styles.status} ${contact.is_online ? styles.online : ''}`} data-testid="chat-online">

@@ -7,6 +7,7 @@ import { relativeTime } from '../../../lib/format/time';
 import { useLongPress } from '../../../lib/use-long-press';
 import { previewOf } from './preview';
 import styles from './ConversationRow.module.css';
+import { EmojiText } from '../../../ui/emoji/EmojiText';
 
 export interface ConversationRowProps {
   contact: Contact;
@@ -51,7 +52,9 @@ export const ConversationRow = memo(function ConversationRow({ contact: c, draft
       </span>
       <span className={styles.main}>
         <span className={styles.top}>
-          <span className={styles.name}>{c.displayName}</span>
+          <span className={styles.name}>
+            <EmojiText text={c.displayName} />
+          </span>
           <span className={styles.time}>{c.lastContent ? relativeTime(c.lastSendTime, now, t('time', { returnObjects: true })) : ''}</span>
         </span>
         <span className={styles.bottom}>
@@ -60,12 +63,12 @@ export const ConversationRow = memo(function ConversationRow({ contact: c, draft
             {draft ? (
               <>
                 <span className={styles.mark}>{t('home.draft')}</span>
-                {draft}
+                <EmojiText text={draft} />
               </>
             ) : (
               <>
                 {muted && unread > 1 ? `[${unread}] ` : ''}
-                {preview}
+                <EmojiText text={preview} />
               </>
             )}
           </span>

@@ -1,13 +1,14 @@
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { Swiper } from 'antd-mobile';
 import { Page } from '../../../app/Page';
 import { href } from '../../../app/routes';
 import { Avatar } from '../../../ui/Avatar';
 import { ListGroup, ListRow } from '../../../ui/ListRow';
 import { useSystemInfo } from '../../system/api';
 import { useMomentsUnread } from '../api';
-import { compassTarget, discoverEntries, type DiscoverEntry } from '../model';
+import { compassTarget, discoverEntries, gridPages, type DiscoverEntry } from '../model';
 import { LinkIcon, MomentsIcon } from '../components/icons';
 import styles from '../components/Discover.module.css';
 
@@ -58,15 +59,33 @@ export default function DiscoverScreen() {
   return (
     <Page>
       {info.compass.mode === 2 ? (
-        <div className={styles.grid} role="list">
-          {entries.map((e, i) => (
+        (() => {
+          const cells = entries.map((e, i) => (
             <button key={i} type="button" role="listitem" className={styles.cell} onClick={() => open(e)} data-testid={testId(e, i)}>
               {icon(e, 32)}
               <span>{label(e)}</span>
               {e.kind === 'moments' && (count > 0 || newPost) ? <span className={styles.dot} data-testid="discover-new-post" /> : null}
             </button>
-          ))}
-        </div>
+          ));
+          const pages = gridPages(cells.length);
+          // More than one page of icons: pages side by side, swiped (spec §9 swiper, no autoplay
+          // under the user's finger).
+          return pages.length === 1 ? (
+            <div className={styles.grid} role="list">
+              {cells}
+            </div>
+          ) : (
+            <Swiper className={styles.swiper} loop={false}>
+              {pages.map(([from, to]) => (
+                <Swiper.Item key={from}>
+                  <div className={styles.grid} role="list">
+                    {cells.slice(from, to)}
+                  </div>
+                </Swiper.Item>
+              ))}
+            </Swiper>
+          );
+        })()
       ) : (
         <ListGroup>
           {entries.map((e, i) => (

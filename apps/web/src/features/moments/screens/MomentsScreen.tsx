@@ -116,20 +116,22 @@ export default function MomentsScreen() {
         refreshingText={t('moments.feed.refreshing')}
         completeText=""
       >
-        <header className={styles.cover} data-testid="moments-cover">
-          <span className={styles.coverName}>{owner.name}</span>
-          <span className={styles.coverAvatar}>
-            <Avatar src={owner.avatar} name={owner.name} seed={owner.id} size={68} round={round} />
-          </span>
-        </header>
-        {notices > 0 ? (
-          <div className={styles.pillRow}>
-            <button type="button" className={styles.pill} onClick={() => void navigate(href('momentsNotices'))} data-testid="moments-notice-badge">
-              {t('moments.feed.notices', { count: notices })}
-            </button>
-          </div>
-        ) : null}
-        {body}
+        <div className={styles.column}>
+          <header className={styles.cover} data-testid="moments-cover">
+            <span className={styles.coverName}>{owner.name}</span>
+            <span className={styles.coverAvatar}>
+              <Avatar src={owner.avatar} name={owner.name} seed={owner.id} size={68} round={round} />
+            </span>
+          </header>
+          {notices > 0 ? (
+            <div className={styles.pillRow}>
+              <button type="button" className={styles.pill} onClick={() => void navigate(href('momentsNotices'))} data-testid="moments-notice-badge">
+                {t('moments.feed.notices', { count: notices })}
+              </button>
+            </div>
+          ) : null}
+          {body}
+        </div>
       </PullToRefresh>
       {composing ? <CommentBar composing={composing} onSend={send} onClose={() => setComposing(null)} /> : null}
       {viewer ? (

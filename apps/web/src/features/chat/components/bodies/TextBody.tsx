@@ -3,13 +3,14 @@ import { sanitizeMessageHtml } from '../../sanitize';
 import { safeWebUrl, webviewHref } from '../../../mine/webview';
 import styles from '../MessageBubble.module.css';
 import type { BodyProps } from './types';
+import { emojifyHtml } from '../../../../ui/emoji/twemoji';
 
 /** Phone-sized screens open other sites' links in the in-app browser (issue 17). */
 const phoneSized = () => typeof window !== 'undefined' && window.matchMedia?.('(max-width: 767px)').matches === true;
 
-/** Sanitised HTML of a text message (the same allow-list as the server, PROTOCOL §4.3). */
+/** Sanitised HTML of a text message (the same allow-list as the server, PROTOCOL §4.3), emoji as pictures. */
 export function TextBody({ msg }: BodyProps) {
-  const html = useMemo(() => sanitizeMessageHtml(msg.content), [msg.content]);
+  const html = useMemo(() => emojifyHtml(sanitizeMessageHtml(msg.content)), [msg.content]);
   const onClick = (e: MouseEvent<HTMLDivElement>) => {
     const a = (e.target as HTMLElement).closest('a');
     const url = safeWebUrl(a?.getAttribute('href'));
