@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Avatar } from '../ui/Avatar';
 import { useAuth } from '../features/auth/store';
 import { href } from './routes';
-import { railAvatarRoute, type Section } from './sections';
+import type { Section } from './sections';
 import styles from './Rail.module.css';
 
 export interface RailProps {
@@ -12,19 +12,30 @@ export interface RailProps {
   active: string;
 }
 
-/** The desktop's 64 px column of sections (DESIGN.md): my avatar on top, then each section. */
+/** The desktop's 64 px column of sections (DESIGN.md): my avatar (Me) on top, then each section. */
 export function Rail({ sections, active }: RailProps) {
   const { t } = useTranslation();
   const me = useAuth((s) => s.userInfo);
   const name = me?.displayName || me?.realname || t('desktop.me');
+  const mine = sections.find((s) => s.avatar);
   return (
     <nav className={styles.rail} aria-label={t('desktop.rail')} data-testid="rail">
-      <Link to={href(railAvatarRoute)} className={styles.me} aria-label={t('desktop.me')} data-testid="rail-me">
-        <Avatar name={name} src={me?.avatar} seed={me?.user_id} size={36} round={Boolean(me?.setting?.avatarCricle)} />
-      </Link>
-      {sections.map((s) => (
-        <RailItem key={s.key} section={s} selected={s.key === active} />
-      ))}
+      {mine ? (
+        <Link
+          to={href(mine.route)}
+          className={`${styles.me} ${mine.key === active ? styles.meSelected : ''}`}
+          aria-label={mine.label(t)}
+          aria-current={mine.key === active ? 'page' : undefined}
+          data-testid={`rail-${mine.key}`}
+        >
+          <Avatar name={name} src={me?.avatar} seed={me?.user_id} size={36} round={Boolean(me?.setting?.avatarCricle)} />
+        </Link>
+      ) : null}
+      {sections
+        .filter((s) => !s.avatar)
+        .map((s) => (
+          <RailItem key={s.key} section={s} selected={s.key === active} />
+        ))}
     </nav>
   );
 }

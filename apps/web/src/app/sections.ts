@@ -4,8 +4,9 @@ import type { SelfInfo } from '@parley/protocol';
 import { ChatIcon, ContactsIcon, type IconProps } from '../ui/icons';
 import { useTotalUnread } from '../features/conversations/api';
 import { useFriendBadge } from '../features/contacts/use-friend-badge';
+import { useMomentsUnread } from '../features/moments/api';
+import { CompassIcon } from '../features/moments/components/icons';
 import type { SectionShape } from './panes';
-import type { RouteName } from './routes';
 
 /**
  * The desktop rail (≥ 1024 px), top to bottom, as data: one entry per section. To add a section
@@ -25,12 +26,31 @@ export interface Section extends SectionShape {
   placeholder?: (t: TFunction) => string;
   /** Who sees the entry; everybody without it. Admin: `(me) => me?.role === 1 || me?.role === 2`. */
   visible?: (me: SelfInfo | null) => boolean;
+  /** Drawn as my avatar at the top of the rail instead of an icon (the Me section). */
+  avatar?: boolean;
 }
 
 const HomeList = lazy(() => import('../features/home/screens/HomeScreen'));
 const ContactsList = lazy(() => import('../features/contacts/screens/ContactsScreen'));
+const MeList = lazy(() => import('../features/mine/screens/MineScreen'));
+const DiscoverList = lazy(() => import('../features/moments/screens/DiscoverScreen'));
+
+/** Moments' count of new likes and comments (its "new post" dot has no number to show). */
+const useDiscoverBadge = () => useMomentsUnread().data?.count ?? 0;
 
 export const sections: readonly Section[] = [
+  {
+    key: 'me',
+    avatar: true,
+    route: 'mine',
+    routes: ['mine', 'profile', 'secure', 'setting', 'about', 'doc', 'fileManager'],
+    roots: ['profile', 'secure', 'setting', 'about', 'doc', 'fileManager'],
+    hasList: true,
+    label: (t) => t('desktop.me'),
+    Icon: ContactsIcon,
+    List: MeList,
+    placeholder: (t) => t('desktop.pickItem'),
+  },
   {
     key: 'chats',
     route: 'home',
@@ -59,15 +79,22 @@ export const sections: readonly Section[] = [
     List: ContactsList,
     placeholder: (t) => t('desktop.pickContact'),
   },
-  // Next, as their screens land (one line each, with their own icon and label):
-  //   Me:       { key: 'me', route: 'profile', routes: ['profile', 'setting', 'about', 'secure'], hasList: false, … }
-  //   Discover: { key: 'discover', route: 'moments', routes: ['moments'], hasList: false, … }
-  //   Admin:    { key: 'admin', route: <admin route>, routes: [...], hasList: false, visible: (me) => me?.role === 1 || me?.role === 2, … }
-  //   Search:   { key: 'search', route: 'search', routes: ['search'], hasList: false, … }
+  {
+    key: 'discover',
+    route: 'discover',
+    routes: ['discover', 'moments', 'momentsPublish', 'momentsNotices'],
+    roots: ['moments'],
+    hasList: true,
+    label: (t) => t('moments.discover.title'),
+    Icon: CompassIcon,
+    useBadge: useDiscoverBadge,
+    List: DiscoverList,
+    placeholder: (t) => t('desktop.pickItem'),
+  },
+  // Next, as their screens land (one entry each, with their own icon and label):
+  //   Admin:  { key: 'admin', route: <admin route>, routes: [...], hasList: false, visible: (me) => me?.role === 1 || me?.role === 2, … }
+  //   Search: { key: 'search', route: 'search', routes: ['search'], hasList: false, … }
 ];
-
-/** Where my avatar at the top of the rail leads (settings until a Me page exists). */
-export const railAvatarRoute: RouteName = 'setting';
 
 /** The sections this user may see (e.g. Admin only for role 1/2). */
 export function visibleSections(me: SelfInfo | null): readonly Section[] {

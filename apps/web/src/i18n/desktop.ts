@@ -7,6 +7,7 @@ export const desktopZhHans = {
   me: '我',
   pickChat: '选择一个会话开始聊天',
   pickContact: '选择联系人查看资料',
+  pickItem: '从左侧选择一项',
   dropToSend: '松开发送给 {{name}}',
 };
 
@@ -15,5 +16,6 @@ export const desktopEn: typeof desktopZhHans = {
   me: 'Me',
   pickChat: 'Pick a chat to start messaging',
   pickContact: 'Pick a contact to see their card',
+  pickItem: 'Pick an item on the left',
   dropToSend: 'Drop to send to {{name}}',
 };

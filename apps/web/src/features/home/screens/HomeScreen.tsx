@@ -34,7 +34,7 @@ export default function HomeScreen() {
   const now = useNow();
   const list = useMemo(() => homeConversations(contacts.data?.contacts ?? [], drafts), [contacts.data, drafts]);
   const round = Boolean(me?.setting?.avatarCricle);
-  // Desktop: the chat (or its detail) open beside the list lights its row; the rail shows me.
+  // Desktop: the chat (or its detail) open beside the list lights its row; the rail holds Me and Discover.
   const beside = useOpenBeside();
   const selected = beside && (beside.route === 'chat' || beside.route === 'chatDetail') ? keyOf(beside.id ?? '') : null;
   const inList = usePane().pane === 'list';
@@ -105,7 +105,7 @@ export default function HomeScreen() {
       title={siteName}
       right={
         <>
-          <DiscoverButton />
+          {inList ? null : <DiscoverButton />}
           <PlusMenu />
           {inList ? null : <MeButton name={me?.displayName || me?.realname || ''} avatar={me?.avatar} seed={me?.user_id} onClick={() => void navigate(href('mine'))} />}
         </>
