@@ -39,6 +39,8 @@ export const screens: Record<RouteName, () => Promise<ScreenModule>> = {
   secure: comingSoon,
   doc: comingSoon,
   fileManager: () => import('../features/media/screens/FileManagerScreen'),
+  // The whole console is one lazy chunk, so it never weighs on the login page.
+  admin: () => import('../features/admin/screens/AdminScreen'),
 };
 
 /**

@@ -35,6 +35,7 @@ export const routeNames = [
   'setting',
   'doc',
   'fileManager',
+  'admin',
 ] as const;
 export type RouteName = (typeof routeNames)[number];
 
@@ -82,6 +83,8 @@ export const routeTable = {
   setting: { path: '/pages/mine/setting', title: 'setting' },
   doc: { path: '/pages/mine/doc', title: 'doc' },
   fileManager: { path: '/pages/mine/files', title: 'fileManager' },
+  /** The admin console (administrators only); the section travels as `?tab=`. */
+  admin: { path: '/pages/admin/index', title: 'admin' },
 } as const satisfies Record<RouteName, RouteMeta>;
 
 export function routeMeta(name: RouteName): RouteMeta {

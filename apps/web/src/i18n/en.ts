@@ -26,6 +26,7 @@ export const en: Resources = {
     copied: 'Copied',
   },
   routes: {
+    admin: 'Admin console',
     home: 'Messages',
     chat: 'Chat',
     emoji: 'Stickers',
@@ -265,6 +266,7 @@ export const en: Resources = {
     myQrcode: 'My QR code',
   },
   mine: {
+    adminConsole: 'Admin console',
     accountLabel: 'Account: {{account}}',
     language: 'Language',
     about: 'About',

@@ -1,4 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
+import type { StatisticsEvent } from '@parley/protocol';
+import { adminStats } from './admin-stats';
 import type {
   Contact,
   EventFrame,
@@ -160,9 +162,11 @@ export function createDispatcher(deps: DispatchDeps): (frame: EventFrame) => voi
       case 'webrtc':
         onWebrtcEvent(frame.data);
         return;
-      case 'moments':
       case 'statistics':
-        // Moments and admin statistics have no screen on this client yet.
+        adminStats.emit(frame.data as StatisticsEvent);
+        return;
+      case 'moments':
+        // Moments have no screen on this client yet.
         return;
       default:
         assertNever(type, 'socket event');

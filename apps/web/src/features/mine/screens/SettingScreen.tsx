@@ -29,6 +29,10 @@ export default function SettingScreen() {
       {me ? <ProfileCard user={me} /> : null}
       <ListGroup>
         <ListRow label={t('media.manager.entry')} onClick={() => void navigate(href('fileManager'))} testId="to-files" />
+        {/* Temporary home of the admin entry until the Me page (branch i17me) lands with its list. */}
+        {me && (me.role === 1 || me.role === 2) ? (
+          <ListRow label={t('mine.adminConsole')} onClick={() => void navigate(href('admin'))} testId="to-admin" />
+        ) : null}
       </ListGroup>
       <ListGroup>
         <ListRow
