@@ -8,6 +8,8 @@ import styles from '../Admin.module.css';
 const SECTIONS = ['sysInfo', 'chatInfo', 'fileUpload', 'smtp', 'compass', 'maps'] as const;
 /** Switches the server shows as "0"/"1" (§12.3 getAllConfig). */
 const isSwitch = (v: unknown) => v === '0' || v === '1';
+/** A setting's label; the stored key is shown too, as the server's messages name it. */
+const label = (k: string) => `${at(`settings.keys.${k}`, { defaultValue: k })}`;
 
 /**
  * The editors of §12.1's settings, one form per section, built from the stored values: switches,
@@ -71,21 +73,21 @@ function SectionForm({ name, value, onSaved }: { name: string; value: Record<str
             return (
               <label key={k} className={`${styles.field} ${styles.check}`}>
                 <input type="checkbox" checked={v === '1' || v === 1} onChange={(e) => setDraft({ ...draft, [k]: e.target.checked ? '1' : '0' })} data-testid={`cfg-${k}`} />
-                {k}
+                {label(k)}
               </label>
             );
           }
           if (typeof orig === 'object' && orig !== null) {
             return (
               <label key={k} className={`${styles.field} ${styles.wide}`}>
-                {k} · {at('settings.json')}
+                {label(k)} · {at('settings.json')}
                 <textarea value={String(v)} onChange={(e) => setDraft({ ...draft, [k]: e.target.value })} spellCheck={false} data-testid={`cfg-${k}`} />
               </label>
             );
           }
           return (
-            <label key={k} className={styles.field}>
-              {k}
+            <label key={k} className={styles.field} title={k}>
+              {label(k)}
               <input
                 type={k === 'pass' ? 'password' : typeof orig === 'number' ? 'number' : 'text'}
                 value={String(v ?? '')}
