@@ -33,11 +33,11 @@ describe('invitation links', () => {
 
     const link = await call(carol, '/manage/config/getInviteLink', {});
     expect(link.body.data).toMatch(new RegExp(`^${s.url}/#/register\\?inviteCode=[A-Za-z0-9]{8}$`));
-    const code = String(link.body.data).split('inviteCode=')[1]!;
+    const code = String(link.body.data).split('inviteCode=')[1] ?? '';
     expect((await reg('invited1', code)).body.code).toBe(0);
     expect((await reg('invited2', code)).body.msg).toBe('Invalid or expired invitation');
 
-    const later = String((await call(carol, '/manage/config/getInviteLink', {})).body.data).split('inviteCode=')[1]!;
+    const later = String((await call(carol, '/manage/config/getInviteLink', {})).body.data).split('inviteCode=')[1] ?? '';
     s.clock.advance(172_800_000 + 1000);
     expect((await reg('invited3', later)).body.msg).toBe('Invalid or expired invitation');
     await call(alice, '/manage/config/setConfig', { name: 'sysInfo', value: { regtype: 1 } });

@@ -45,6 +45,8 @@ export const screens: Record<RouteName, () => Promise<ScreenModule>> = {
   doc: () => import('../features/mine/screens/DocScreen'),
   mine: () => import('../features/mine/screens/MineScreen'),
   fileManager: () => import('../features/media/screens/FileManagerScreen'),
+  // The whole console is one lazy chunk, so it never weighs on the login page.
+  admin: () => import('../features/admin/screens/AdminScreen'),
 };
 
 /**

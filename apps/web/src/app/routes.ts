@@ -39,6 +39,7 @@ export const routeNames = [
   'doc',
   'fileManager',
   'mine',
+  'admin',
 ] as const;
 export type RouteName = (typeof routeNames)[number];
 
@@ -92,6 +93,8 @@ export const routeTable = {
   fileManager: { path: '/pages/mine/files', title: 'fileManager' },
   /** Me: reached from my avatar on home (phones keep two tabs) and from the desktop rail. */
   mine: { path: '/pages/mine/index', title: 'mine' },
+  /** The admin console (administrators only); the section travels as `?tab=`. */
+  admin: { path: '/pages/admin/index', title: 'admin' },
 } as const satisfies Record<RouteName, RouteMeta>;
 
 export function routeMeta(name: RouteName): RouteMeta {

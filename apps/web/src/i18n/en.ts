@@ -30,6 +30,7 @@ export const en: Resources = {
     copied: 'Copied',
   },
   routes: {
+    admin: 'Admin console',
     home: 'Messages',
     chat: 'Chat',
     emoji: 'Stickers',
@@ -273,6 +274,7 @@ export const en: Resources = {
     myQrcode: 'My QR code',
   },
   mine: {
+    adminConsole: 'Admin console',
     accountLabel: 'Account: {{account}}',
     language: 'Language',
     about: 'About',

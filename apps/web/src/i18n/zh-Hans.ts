@@ -31,6 +31,7 @@ export const zhHans = {
     copied: '已复制',
   },
   routes: {
+    admin: '管理后台',
     home: '消息',
     chat: '聊天',
     emoji: '表情管理',
@@ -274,6 +275,7 @@ export const zhHans = {
     myQrcode: '我的二维码',
   },
   mine: {
+    adminConsole: '管理后台',
     accountLabel: '账号：{{account}}',
     language: '语言',
     about: '关于',

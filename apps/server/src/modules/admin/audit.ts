@@ -34,7 +34,7 @@ export function createAudit(deps: { db: Kysely<DB>; clock: Clock; users: UsersSe
       for (const id of new Set(rows.map((r) => r.actor_id))) actors.set(id, await deps.users.get(id));
       const data = rows.map((r): AuditRow => {
         const a = actors.get(r.actor_id);
-        let detail: Record<string, unknown> = {};
+        let detail: Record<string, unknown>;
         try {
           detail = r.detail ? (JSON.parse(r.detail) as Record<string, unknown>) : {};
         } catch {

@@ -1,4 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
+import type { StatisticsEvent } from '@parley/protocol';
+import { adminStats } from './admin-stats';
 import type {
   Contact,
   EventFrame,
@@ -174,7 +176,7 @@ export function createDispatcher(deps: DispatchDeps): (frame: EventFrame) => voi
         onMomentsEvent(qc, frame.data);
         return;
       case 'statistics':
-        // Admin statistics have no screen on this client yet.
+        adminStats.emit(frame.data as StatisticsEvent);
         return;
       default:
         assertNever(type, 'socket event');
