@@ -31,7 +31,7 @@ export const screens: Record<RouteName, () => Promise<ScreenModule>> = {
   groupQrcode: () => import('../features/qrcode/screens/QrCodeScreen'),
   groupInfo: () => import('../features/groups/screens/GroupMembersScreen'),
   groupList: () => import('../features/groups/screens/GroupListScreen'),
-  search: comingSoon,
+  search: () => import('../features/search/screens/SearchScreen'),
   scan: () => import('../features/qrcode/screens/ScanScreen'),
   webview: comingSoon,
   moments: comingSoon,
