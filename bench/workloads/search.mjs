@@ -34,6 +34,10 @@ function runSeed(target, opts, log) {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', path.join('bench', 'lib', 'seed-search.ts'), args], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
+    // A hard stop of the bench (--timeout) must not leave the seeding behind.
+    const kill = () => child.kill('SIGKILL');
+    process.once('exit', kill);
+    child.once('exit', () => process.off('exit', kill));
     child.stdout.on('data', (d) => (out += d));
     child.stderr.on('data', (d) => log(String(d).trimEnd()));
     child.on('error', reject);
@@ -71,7 +75,8 @@ async function waitBackfill(base, token, log) {
 
 export async function run({ env, opts, log, report }) {
   const base = env.nodes[0].url;
-  const seeded = env.seeded;
+  // With --url the server runs on a database seeded earlier (same corpus, same searcher).
+  const seeded = env.seeded ?? { searcher: 'searcher', password: 'benchpass1', messages: opts.messages };
   const login = await call(base, '/common/pub/login', { account: seeded.searcher, password: seeded.password, terminal: 'web' });
   if (login.code !== 0) throw new Error(`searcher login: ${login.msg}`);
   const token = login.data.authToken;

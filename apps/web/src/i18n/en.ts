@@ -8,6 +8,7 @@ import { shareEn } from './share';
 import { messageActionsEn } from './message-actions';
 import { callRecordEn } from './call-record';
 import { groupsEn } from './groups';
+import { searchEn } from './search';
 import type { Resources } from './types';
 
 /** English, the fallback language (spec §1). Same keys as zh-Hans.ts, checked by the type. */
@@ -297,6 +298,7 @@ export const en: Resources = {
   },
   errors: errorsEn,
   groups: groupsEn,
+  search: searchEn,
   calls: callsEn,
   messageActions: messageActionsEn,
   callRecord: callRecordEn,

@@ -8,6 +8,7 @@ import { shareZhHans } from './share';
 import { messageActionsZhHans } from './message-actions';
 import { callRecordZhHans } from './call-record';
 import { groupsZhHans } from './groups';
+import { searchZhHans } from './search';
 /**
  * Simplified Chinese, the default language (spec §1). This file defines the key set; `en.ts`
  * must match it key for key (enforced by its type and by i18n.test.ts).
@@ -297,6 +298,7 @@ export const zhHans = {
   },
   errors: errorsZhHans,
   groups: groupsZhHans,
+  search: searchZhHans,
   calls: callsZhHans,
   messageActions: messageActionsZhHans,
   callRecord: callRecordZhHans,

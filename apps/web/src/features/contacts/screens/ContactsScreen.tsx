@@ -8,6 +8,7 @@ import { useOpenBeside, usePane } from '../../../app/pane-context';
 import { useAuth } from '../../auth/store';
 import { MeButton } from '../../../ui/MeButton';
 import { EmptyState } from '../../../ui/EmptyState';
+import { SearchEntry } from '../../../ui/SearchEntry';
 import { ContactsIcon } from '../../../ui/icons';
 import { useContacts } from '../../conversations/api';
 import { groupByLetter } from '../address-book';
@@ -33,6 +34,7 @@ export default function ContactsScreen() {
 
   const top = useMemo(
     () => [
+      <SearchEntry key="search" label={t('search.box')} onOpen={() => void navigate(href('search'))} testId="contacts-search" />,
       <EntryRow
         key="friends"
         icon={<AddPersonIcon size={22} />}

@@ -12,6 +12,7 @@ import { useNow } from '../../../lib/use-now';
 import { useAuth } from '../../auth/store';
 import { useSiteName } from '../../system/api';
 import { MeButton } from '../../../ui/MeButton';
+import { SearchEntry } from '../../../ui/SearchEntry';
 import { conversationActions, useContacts, useConversationAction } from '../../conversations/api';
 import { homeConversations, keyOf } from '../../conversations/model';
 import { useUserDrafts } from '../../chat/drafts';
@@ -111,6 +112,7 @@ export default function HomeScreen() {
         </>
       }
     >
+      <SearchEntry label={t('search.box')} onOpen={() => void navigate(href('search'))} testId="home-search" />
       {body}
     </Page>
   );
