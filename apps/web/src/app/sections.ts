@@ -27,7 +27,10 @@ export interface Section extends SectionShape {
   visible?: (me: SelfInfo | null) => boolean;
 }
 
+import { MeIcon } from '../features/mine/components/MeIcon';
+
 const HomeList = lazy(() => import('../features/home/screens/HomeScreen'));
+const MeList = lazy(() => import('../features/mine/screens/MineScreen'));
 const ContactsList = lazy(() => import('../features/contacts/screens/ContactsScreen'));
 
 export const sections: readonly Section[] = [
@@ -59,15 +62,26 @@ export const sections: readonly Section[] = [
     List: ContactsList,
     placeholder: (t) => t('desktop.pickContact'),
   },
+  {
+    key: 'me',
+    route: 'mine',
+    // Me's rows open beside it; help's links and the in-app browser too.
+    routes: ['mine', 'profile', 'secure', 'setting', 'about', 'doc', 'webview', 'fileManager', 'emoji'],
+    roots: ['profile', 'secure', 'setting', 'about', 'doc', 'fileManager', 'emoji'],
+    hasList: true,
+    label: (t) => t('me.title'),
+    Icon: MeIcon,
+    List: MeList,
+    placeholder: (t) => t('me.pickRow'),
+  },
   // Next, as their screens land (one line each, with their own icon and label):
-  //   Me:       { key: 'me', route: 'profile', routes: ['profile', 'setting', 'about', 'secure'], hasList: false, … }
   //   Discover: { key: 'discover', route: 'moments', routes: ['moments'], hasList: false, … }
   //   Admin:    { key: 'admin', route: <admin route>, routes: [...], hasList: false, visible: (me) => me?.role === 1 || me?.role === 2, … }
   //   Search:   { key: 'search', route: 'search', routes: ['search'], hasList: false, … }
 ];
 
-/** Where my avatar at the top of the rail leads (settings until a Me page exists). */
-export const railAvatarRoute: RouteName = 'setting';
+/** Where my avatar at the top of the rail leads. */
+export const railAvatarRoute: RouteName = 'mine';
 
 /** The sections this user may see (e.g. Admin only for role 1/2). */
 export function visibleSections(me: SelfInfo | null): readonly Section[] {
