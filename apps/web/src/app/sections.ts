@@ -43,13 +43,14 @@ export const sections: readonly Section[] = [
     key: 'me',
     avatar: true,
     route: 'mine',
-    routes: ['mine', 'profile', 'secure', 'setting', 'about', 'doc', 'fileManager'],
-    roots: ['profile', 'secure', 'setting', 'about', 'doc', 'fileManager'],
+    // Me's rows open beside it; help's links and the in-app browser too.
+    routes: ['mine', 'profile', 'secure', 'setting', 'about', 'doc', 'webview', 'fileManager', 'emoji'],
+    roots: ['profile', 'secure', 'setting', 'about', 'doc', 'fileManager', 'emoji'],
     hasList: true,
-    label: (t) => t('desktop.me'),
+    label: (t) => t('me.title'),
     Icon: ContactsIcon,
     List: MeList,
-    placeholder: (t) => t('desktop.pickItem'),
+    placeholder: (t) => t('me.pickRow'),
   },
   {
     key: 'chats',

@@ -5,6 +5,7 @@
  */
 export const meZhHans = {
   title: '我',
+  pickRow: '从左侧选择一项',
   mottoEmpty: '这个人很懒，什么都没写',
   myQrcode: '我的二维码',
   rows: {
@@ -104,6 +105,7 @@ export const meZhHans = {
 
 export const meEn: typeof meZhHans = {
   title: 'Me',
+  pickRow: 'Choose an item on the left',
   mottoEmpty: 'No motto yet',
   myQrcode: 'My QR code',
   rows: {

@@ -62,7 +62,7 @@ export default function ContactsScreen() {
   const loading = contacts.isPending && contacts.fetchStatus !== 'idle';
   return (
     <Page
-      right={inList ? null : <MeButton name={me?.displayName || me?.realname || ''} avatar={me?.avatar} seed={me?.user_id} onClick={() => void navigate(href('setting'))} />}
+      right={inList ? null : <MeButton name={me?.displayName || me?.realname || ''} avatar={me?.avatar} seed={me?.user_id} onClick={() => void navigate(href('mine'))} />}
     >
       <div className={styles.fill}>
         <AddressBook top={top} sections={sections} roundAvatar={Boolean(me?.setting?.avatarCricle)} selectedId={selectedPerson} onOpen={open} />
