@@ -1,6 +1,12 @@
 /// <reference path="../../apps/server/test/helpers/smtp-server.d.ts" />
 /**
- * The test mailbox: a loopback SMTP server (the integration helpers' catcher). Start the server
- * with `SMTP_URL` = its `url` and read codes with `next(address)`.
+ * A loopback SMTP mailbox for e2e tests that need verification codes (e-mail login, forgot
+ * password). The server answers "codes cannot be sent now" without SMTP (issue 19 #3), so:
+ *
+ *   const mail = await startMailCatcher();
+ *   const server = await startServer({ SMTP_URL: mail.url });
+ *   … ask for a code in the UI …
+ *   const { code } = await mail.next('someone@example.com');
+ *   … await mail.close() in afterAll.
  */
-export { startMailCatcher, type MailCatcher, type CaughtMail } from '../../apps/server/test/helpers/mail';
+export { startMailCatcher, type CaughtMail, type MailCatcher } from '../../apps/server/test/helpers/mail';

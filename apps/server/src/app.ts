@@ -69,7 +69,7 @@ function createServices(deps: Deps, app: FastifyInstance) {
     mailer: deps.mailer,
     mailFrom: deps.config.mailFrom,
     log: app.log,
-    production: deps.config.production,
+    devMailLog: deps.config.devMailLog,
   });
   const auth = createAuth({ db, clock, config, users, sessions, codes });
   const accounts = createAccounts({

@@ -13,11 +13,16 @@ export interface CodesDeps {
   db: Kysely<DB>;
   clock: Clock;
   config: ConfigService;
-  /** SMTP from the environment, if any; else SMTP settings stored in config, else the log. */
+  /** SMTP from the environment, if any; else SMTP settings stored in config. */
   mailer: Mailer | undefined;
   mailFrom: string;
   log: MailLogger;
-  production: boolean;
+  /**
+   * PARLEY_DEV_MAIL_LOG: with nothing to deliver codes, write them to the log (development).
+   * Otherwise such codes answer `code.unavailable`: anyone reading the logs of a production
+   * server must not be able to take over accounts (issue 19 #3).
+   */
+  devMailLog: boolean;
 }
 
 /** Where codes of types 3–4 go when no account is given: own account if deliverable, else own e-mail. */
@@ -36,7 +41,10 @@ export function createCodes(deps: CodesDeps) {
   async function mailer(): Promise<Mailer> {
     if (deps.mailer) return deps.mailer;
     const smtp = await config.smtp();
-    if (!smtp) return logOnly;
+    if (!smtp) {
+      if (deps.devMailLog) return logOnly;
+      throw new AppError(400, 'code.unavailable');
+    }
     if (stored?.url !== smtp.url) stored = { url: smtp.url, mailer: smtpMailer(smtp.url, smtp.from ?? deps.mailFrom) };
     return stored.mailer;
   }
@@ -76,11 +84,11 @@ export function createCodes(deps: CodesDeps) {
       const text = formatMsg('code.mailBody', lang, { code, minutes: limits.codeValidityS / 60 });
       if (email) {
         await (await mailer()).send({ to: account, subject, text });
-      } else if (deps.production) {
-        // No SMS driver ships; outside development a mobile code cannot be delivered.
-        throw new AppError(400, 'code.unavailable');
-      } else {
+      } else if (deps.devMailLog) {
         await logOnly.send({ to: account, subject, text });
+      } else {
+        // No SMS driver ships: outside development a mobile code cannot be delivered.
+        throw new AppError(400, 'code.unavailable');
       }
       await repo.insertCode(db, { account, type, code, create_time: now, expire_time: now + limits.codeValidityS });
     },
