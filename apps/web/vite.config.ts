@@ -5,7 +5,9 @@ import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { createReadStream, existsSync } from 'node:fs';
-import { cp } from 'node:fs/promises';
+import { cp, readdir, readFile, writeFile } from 'node:fs/promises';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 
 // The copy this package resolves (hoisted to the root or kept in apps/web/node_modules).
 const require = createRequire(import.meta.url);
@@ -38,9 +40,35 @@ function emojiAssets(): Plugin {
   };
 }
 
+/**
+ * Brotli and gzip copies of every script, style and SVG under assets/, made once at build time
+ * so the server sends them as they are (@fastify/static `preCompressed`, static.ts) instead of
+ * compressing on each request or not at all. Node's own zlib: no dependency for this.
+ */
+function precompress(): Plugin {
+  const br = promisify(brotliCompress);
+  const gz = promisify(gzip);
+  return {
+    name: 'parley-precompress',
+    apply: 'build',
+    async writeBundle(options) {
+      const dir = join(options.dir ?? 'dist', 'assets');
+      const files = (await readdir(dir)).filter((f) => /\.(js|css|svg|json|html)$/.test(f));
+      await Promise.all(
+        files.map(async (f) => {
+          const data = await readFile(join(dir, f));
+          if (data.length < 1024) return;
+          await writeFile(join(dir, `${f}.br`), await br(data, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: data.length } }));
+          await writeFile(join(dir, `${f}.gz`), await gz(data, { level: 9 }));
+        }),
+      );
+    },
+  };
+}
+
 export default defineConfig({
   base: './',
-  plugins: [react(), emojiAssets()],
+  plugins: [react(), emojiAssets(), precompress()],
   resolve: {
     // antd-mobile's react-spring accepts React only up to 18; one React only, the one this
     // package resolves (19, pinned by the root overrides).

@@ -81,7 +81,7 @@ export default function HomeScreen() {
             <SwipeAction
               rightActions={[
                 { key: 'pin', text: c.is_top ? t('home.unpin') : t('home.pin'), color: '#576B95', onClick: () => mutate(conversationActions.pin(c)) },
-                { key: 'mute', text: c.is_notice ? t('home.mute') : t('home.unmute'), color: 'warning', onClick: () => mutate(conversationActions.mute(c)) },
+                { key: 'mute', text: <span className={styles.onWarning}>{c.is_notice ? t('home.mute') : t('home.unmute')}</span>, color: 'warning', onClick: () => mutate(conversationActions.mute(c)) },
                 { key: 'delete', text: t('home.delete'), color: 'danger', onClick: () => mutate(conversationActions.remove(c)) },
               ]}
             >
