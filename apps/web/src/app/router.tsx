@@ -1,6 +1,8 @@
 import type { ComponentType } from 'react';
 import { createHashRouter, redirect, type RouteObject } from 'react-router';
 import { useAuth } from '../features/auth/store';
+import { RouteError } from '../features/errors/RouteError';
+import { withBoundary } from '../features/errors/ScreenBoundary';
 import { NotFoundScreen } from './NotFoundScreen';
 import { PageFallback, Shell } from './Shell';
 import { href, routeNames, routeTable, type RouteName, type RouteMeta } from './routes';
@@ -33,14 +35,15 @@ export const screens: Record<RouteName, () => Promise<ScreenModule>> = {
   groupList: () => import('../features/groups/screens/GroupListScreen'),
   search: comingSoon,
   scan: () => import('../features/qrcode/screens/ScanScreen'),
-  webview: comingSoon,
+  webview: () => import('../features/mine/screens/WebviewScreen'),
   moments: () => import('../features/moments/screens/MomentsScreen'),
   discover: () => import('../features/moments/screens/DiscoverScreen'),
   momentsPublish: () => import('../features/moments/screens/PublishScreen'),
   momentsNotices: () => import('../features/moments/screens/NoticesScreen'),
-  profile: comingSoon,
-  secure: comingSoon,
-  doc: comingSoon,
+  profile: () => import('../features/mine/screens/ProfileScreen'),
+  secure: () => import('../features/mine/screens/SecureScreen'),
+  doc: () => import('../features/mine/screens/DocScreen'),
+  mine: () => import('../features/mine/screens/MineScreen'),
   fileManager: () => import('../features/media/screens/FileManagerScreen'),
 };
 
@@ -66,7 +69,9 @@ export function buildRoutes(): RouteObject[] {
         path,
         handle: { route: name },
         loader: guard(name),
-        lazy: async () => ({ Component: (await screens[name]()).default }),
+        // A crash in a screen shows our error page inside the shell, never the router's own.
+        errorElement: <RouteError />,
+        lazy: async () => ({ Component: withBoundary((await screens[name]()).default) }),
       }),
     );
   });
@@ -74,6 +79,7 @@ export function buildRoutes(): RouteObject[] {
     {
       Component: Shell,
       HydrateFallback: PageFallback,
+      errorElement: <RouteError />,
       children: [...pages, { path: '*', Component: NotFoundScreen }],
     },
   ];

@@ -38,6 +38,7 @@ export const routeNames = [
   'setting',
   'doc',
   'fileManager',
+  'mine',
 ] as const;
 export type RouteName = (typeof routeNames)[number];
 
@@ -89,6 +90,8 @@ export const routeTable = {
   setting: { path: '/pages/mine/setting', title: 'setting' },
   doc: { path: '/pages/mine/doc', title: 'doc' },
   fileManager: { path: '/pages/mine/files', title: 'fileManager' },
+  /** Me: reached from my avatar on home (phones keep two tabs) and from the desktop rail. */
+  mine: { path: '/pages/mine/index', title: 'mine' },
 } as const satisfies Record<RouteName, RouteMeta>;
 
 export function routeMeta(name: RouteName): RouteMeta {

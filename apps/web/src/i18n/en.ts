@@ -1,4 +1,7 @@
+import { desktopEn } from './desktop';
+import { errorsEn } from './errors';
 import { momentsEn } from './moments';
+import { meEn } from './me';
 import { mediaEn } from './media';
 import { callsEn } from './calls';
 import { shareEn } from './share';
@@ -58,6 +61,7 @@ export const en: Resources = {
     setting: 'Settings',
     doc: 'Help centre',
     fileManager: 'Files',
+    mine: 'Me',
     notFound: 'Page not found',
   },
   tabs: {
@@ -289,11 +293,14 @@ export const en: Resources = {
   picker: {
     title: 'Please choose',
   },
+  errors: errorsEn,
   groups: groupsEn,
   calls: callsEn,
   messageActions: messageActionsEn,
   callRecord: callRecordEn,
   share: shareEn,
   media: mediaEn,
+  desktop: desktopEn,
   moments: momentsEn,
+  me: meEn,
 };

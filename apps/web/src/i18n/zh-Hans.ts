@@ -1,4 +1,7 @@
+import { desktopZhHans } from './desktop';
+import { errorsZhHans } from './errors';
 import { momentsZhHans } from './moments';
+import { meZhHans } from './me';
 import { mediaZhHans } from './media';
 import { callsZhHans } from './calls';
 import { shareZhHans } from './share';
@@ -59,6 +62,7 @@ export const zhHans = {
     setting: '设置',
     doc: '帮助中心',
     fileManager: '文件管理',
+    mine: '我',
     notFound: '页面不存在',
   },
   tabs: {
@@ -289,11 +293,14 @@ export const zhHans = {
   picker: {
     title: '请选择',
   },
+  errors: errorsZhHans,
   groups: groupsZhHans,
   calls: callsZhHans,
   messageActions: messageActionsZhHans,
   callRecord: callRecordZhHans,
   share: shareZhHans,
   media: mediaZhHans,
+  desktop: desktopZhHans,
   moments: momentsZhHans,
+  me: meZhHans,
 };

@@ -13,6 +13,8 @@ import type {
   AtMsgListEvent,
   DelMessageEvent,
   UndoMessageEvent,
+  SelfInfo,
+  UserUpdatedEvent,
 } from '@parley/protocol';
 import { socketEventTypes } from '@parley/protocol';
 import { assertNever } from '../../lib/assert-never';
@@ -27,6 +29,7 @@ import { friendAppended, friendRemoved, friendRequestPushed } from '../contacts/
 import { onPresence, onWebrtcEvent } from '../calls/controller';
 import { onDelMessage, onUndoMessage } from '../message-actions/events';
 import { onMomentsEvent, refreshMomentsAfterBind } from '../moments/events';
+import { onSelfUpdated, onUserUpdated } from '../mine/events';
 
 /**
  * Server events (PROTOCOL §11.4) → the query cache and a few side effects. One switch over the
@@ -160,6 +163,12 @@ export function createDispatcher(deps: DispatchDeps): (frame: EventFrame) => voi
         return;
       case 'webrtc':
         onWebrtcEvent(frame.data);
+        return;
+      case 'updateUser':
+        onUserUpdated(qc, frame.data as UserUpdatedEvent);
+        return;
+      case 'updateSelf':
+        onSelfUpdated(frame.data as SelfInfo);
         return;
       case 'moments':
         onMomentsEvent(qc, frame.data);
