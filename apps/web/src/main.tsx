@@ -1,4 +1,5 @@
 import './ui/theme.css';
+import i18n from 'i18next';
 import './i18n';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -7,10 +8,12 @@ import { createAppRouter } from './app/router';
 import { Providers } from './app/providers';
 import { wireApi } from './app/wire-api';
 import { wireRealtime } from './app/wire-realtime';
+import { refetchOnLanguageChange } from './lib/query-client';
 
 const router = createAppRouter();
 wireApi(router);
 wireRealtime(router);
+refetchOnLanguageChange(i18n);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');

@@ -1,4 +1,7 @@
-import { useEffect, type RefObject } from 'react';
+import { useEffect, useRef, type RefObject } from 'react';
+
+/** Spec §9: reaching the bottom loads the next page at most once per 350 ms. */
+export const END_REACHED_GAP_MS = 350;
 
 /** The paging half of a TanStack infinite query that endless lists use. */
 export interface MorePages {
@@ -9,27 +12,32 @@ export interface MorePages {
 
 /**
  * Endless scrolling: the next page loads when `sentinel` (an element after the last row)
- * comes into view. `rows` re-arms the observer after each page. With `debounceMs` (spec §9's
- * reach-bottom debounce, 350 ms) the sentinel must stay in view that long, so a fling that
- * only passes the bottom does not load a page.
+ * comes into view. `rows` re-arms the observer after each page.
  */
-export function useEndReached(sentinel: RefObject<Element | null>, more: MorePages, rows: number, debounceMs = 0): void {
+export function useEndReached(sentinel: RefObject<Element | null>, more: MorePages, rows: number): void {
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = more;
+  const last = useRef(-Infinity);
   useEffect(() => {
     const el = sentinel.current;
     if (!el || !hasNextPage) return;
-    let timer: ReturnType<typeof setTimeout> | undefined;
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    let visible = false;
+    const fire = () => {
+      if (!visible || isFetchingNextPage) return;
+      const wait = last.current + END_REACHED_GAP_MS - Date.now();
+      // Too soon: try once the gap has passed (the observer will not call again while it stays in view).
+      if (wait > 0) return void (retry ??= setTimeout(() => ((retry = undefined), fire()), wait));
+      last.current = Date.now();
+      void fetchNextPage();
+    };
     const io = new IntersectionObserver((entries) => {
-      const seen = entries.some((e) => e.isIntersecting);
-      clearTimeout(timer);
-      if (!seen || isFetchingNextPage) return;
-      if (debounceMs <= 0) void fetchNextPage();
-      else timer = setTimeout(() => void fetchNextPage(), debounceMs);
+      visible = entries.some((e) => e.isIntersecting);
+      fire();
     });
     io.observe(el);
     return () => {
-      clearTimeout(timer);
       io.disconnect();
+      clearTimeout(retry);
     };
-  }, [sentinel, hasNextPage, isFetchingNextPage, fetchNextPage, rows, debounceMs]);
+  }, [sentinel, hasNextPage, isFetchingNextPage, fetchNextPage, rows]);
 }

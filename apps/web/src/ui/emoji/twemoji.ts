@@ -75,3 +75,24 @@ if (typeof document !== 'undefined') {
     true,
   );
 }
+
+/** The text of a selection with each emoji picture back as its character (selections skip images). */
+export function selectionText(range: Range): string {
+  const frag = range.cloneContents();
+  frag.querySelectorAll(`img.${emojiClass}`).forEach((img) => img.replaceWith((img as HTMLImageElement).alt));
+  const div = document.createElement('div');
+  div.append(frag);
+  return div.innerText || div.textContent || '';
+}
+
+// Copying text that shows emoji pictures puts the emoji characters on the clipboard.
+if (typeof document !== 'undefined') {
+  document.addEventListener('copy', (e) => {
+    const sel = document.getSelection();
+    if (!e.clipboardData || !sel || sel.rangeCount === 0) return;
+    const range = sel.getRangeAt(0);
+    if (!range.cloneContents().querySelector(`img.${emojiClass}`)) return;
+    e.clipboardData.setData('text/plain', selectionText(range));
+    e.preventDefault();
+  });
+}

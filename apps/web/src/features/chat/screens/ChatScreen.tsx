@@ -234,7 +234,8 @@ function Chat({ id, at }: { id: string; at: number | null }) {
           <div className={styles.center} role="progressbar" aria-busy="true" aria-label={t('common.loading')} />
         ) : items.length === 0 ? (
           <div className={styles.center} data-testid="chat-empty">
-            {t('chat.empty')}
+            {/* A read-only notices chat cannot be answered: no "say hi" above "cannot reply". */}
+            {contact?.is_group === 2 ? t('common.noData') : t('chat.empty')}
           </div>
         ) : (
           <MessageList

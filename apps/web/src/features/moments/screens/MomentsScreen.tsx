@@ -10,7 +10,6 @@ import { EmptyState } from '../../../ui/EmptyState';
 import { useBackToClose } from '../../../ui/use-back-to-close';
 import { useEndReached } from '../../../lib/use-end-reached';
 import { useNow } from '../../../lib/use-now';
-import { limits } from '@parley/protocol';
 import { useAuth } from '../../auth/store';
 import { ImageViewer } from '../../media/ImageViewer';
 import { useFeed, useMomentsUnread } from '../api';
@@ -46,7 +45,7 @@ export default function MomentsScreen() {
   const { handlers, composing, setComposing, send } = usePostActions(myId, openViewer);
 
   const sentinel = useRef<HTMLDivElement>(null);
-  useEndReached(sentinel, feed, posts.length, limits.reachBottomDebounceMs);
+  useEndReached(sentinel, feed, posts.length);
 
   const owner =
     author === 'all' || author === myId

@@ -2,7 +2,6 @@ import { useEffect, useMemo, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { limits } from '@parley/protocol';
 import { Page } from '../../../app/Page';
 import { href } from '../../../app/routes';
 import { Avatar } from '../../../ui/Avatar';
@@ -26,7 +25,7 @@ export default function NoticesScreen() {
   const now = useNow();
   const rows = useMemo(() => notices.data?.pages.flat() ?? [], [notices.data]);
   const sentinel = useRef<HTMLDivElement>(null);
-  useEndReached(sentinel, notices, rows.length, limits.reachBottomDebounceMs);
+  useEndReached(sentinel, notices, rows.length);
   // The server marked them read when it answered the first page: the badge follows.
   const loaded = notices.isSuccess;
   useEffect(() => {
