@@ -1,3 +1,4 @@
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference -- the package ships no types; the helpers' declaration is reused
 /// <reference path="../../apps/server/test/helpers/smtp-server.d.ts" />
 /**
  * The test mailbox: a loopback SMTP server (the integration helpers' catcher). Start the server
