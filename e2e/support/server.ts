@@ -57,7 +57,12 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error(`server did not start in 90 s:\n${log}`);
+    if (Date.now() > deadline) {
+      // Do not leave a half-started server behind on a busy machine.
+      child.kill('SIGKILL');
+      rmSync(dataDir, { recursive: true, force: true });
+      throw new Error(`server did not start in 90 s:\n${log}`);
+    }
     await new Promise((r) => setTimeout(r, 100));
   }
   return {

@@ -85,10 +85,11 @@ describe('navigation', () => {
     expect(screen.getByTestId('tabbar-home').getAttribute('aria-current')).toBe('page');
     expect(screen.getByTestId('tabbar-contacts')).toBeTruthy();
 
-    await router.navigate(href('doc'));
+    // Search is the one route of spec §2 still to come (its own issue).
+    await router.navigate(href('search'));
     expect(await screen.findByTestId('coming-soon')).toBeTruthy();
     expect(screen.queryByTestId('tabbar-home')).toBeNull();
-    expect(screen.getByTestId('page-title').textContent).toBe('帮助中心');
+    expect(screen.getByTestId('page-title').textContent).toBe('搜索');
   });
 
   it('shows a translated "page not found" for an unknown route', async () => {

@@ -53,8 +53,14 @@ export function startRealtime({ qc, onKicked }: RealtimeOptions): () => void {
       onStatus: (status) => useConnection.setState({ status }),
       // Revoked elsewhere (password changed on another device, §2.3) or refused at bind: one API
       // call tells; its -1 answer takes this device to the login page.
+      // A logout of this tab closes with 4003 too: wait, and probe only if still signed in as before.
       onClosed: (code) => {
-        if (code === CloseCode.revoked || code === CloseCode.authFailed) void endpoints.getAdminNotice().catch(() => undefined);
+        if (code !== CloseCode.revoked && code !== CloseCode.authFailed) return;
+        const token = useAuth.getState().token;
+        if (!token) return;
+        setTimeout(() => {
+          if (useAuth.getState().token === token) void endpoints.getAdminNotice().catch(() => undefined);
+        }, 1500);
       },
       onReady: ({ clientId, reconnect }) => {
         useAuth.getState().setClientId(clientId);
