@@ -131,7 +131,7 @@ describe('admin console', () => {
     for (const p of [alicePage, bobPage, page]) await p.context().close();
   });
 
-  it('switches to invite-only: no code fails, the invite link works', async () => {
+  it('switches to invite-only: no code fails, the invite link works', { timeout: 240_000 }, async () => {
     const { page } = await adminDesk('settings');
     await fillTestId(page, 'cfg-regtype', '2');
     await page.getByTestId('cfg-save').click();
