@@ -7,6 +7,8 @@ import { registerBodyParsers } from './platform/http/body';
 import { registerErrorHandler } from './platform/http/error-handler';
 import { extractToken, registerApi, routeFactory, type AnyRoute } from './platform/http/router';
 import { registerStatic } from './platform/http/static';
+import { registerSecurityHeaders } from './platform/http/security-headers';
+import { requestSerializer } from './platform/http/log-redact';
 import { registerMultipart } from './platform/http/multipart';
 import { createFiles, filesRoutes } from './modules/files/index';
 import { accountsRoutes, createAccounts } from './modules/accounts/index';
@@ -15,7 +17,9 @@ import { createCodes } from './modules/codes/index';
 import { configRoutes, createConfigService } from './modules/config/index';
 import { createUsersService, usersRoutes } from './modules/users/index';
 import { contactsRoutes, createContactSet, createContacts } from './modules/contacts/index';
-import { createMessages, messageActionsRoutes, messagesRoutes } from './modules/messages/index';
+import {
+  createMessages, createSearch, messageActionsRoutes, messagesRoutes, searchRoutes, startIndexBackfill,
+} from './modules/messages/index';
 import { createGroupAvatars, createGroups, groupsRoutes } from './modules/groups/index';
 import {
   adminRoutes, createAudit, createConfigAdmin, createDashboard, createMailTest, createPurge, createUsersAdmin, manageRoutes,
@@ -23,7 +27,10 @@ import {
 import { createRealtime, realtimeRoutes, type Realtime } from './modules/realtime/index';
 import { createFriends, friendsRoutes } from './modules/friends/index';
 import { scanRoutes } from './modules/scan/index';
+import { createOnboarding } from './modules/onboarding/index';
 import { callsRoutes, createCalls } from './modules/calls/index';
+import { clientErrorsRoutes } from './modules/client-errors/index';
+import { createMoments, momentsRoutes } from './modules/moments/index';
 import { createEvents } from './platform/events';
 import { systemTimers } from './platform/timers';
 import { Gateway, type SocketSession } from './platform/socket/gateway';
@@ -49,7 +56,10 @@ function createServices(deps: Deps, app: FastifyInstance) {
       inContactSet: (viewer, target) => contactSet.has(viewer, target),
       online: (ids) => deps.presence.online(ids),
       friend: (viewer, target) => contacts.friendOf(viewer, target),
+      audience: (id) => contactSet.audience(id),
+      mayOpenCard: (viewer, target) => contactSet.mayOpenCard(viewer, target),
     },
+    push: (ids, type, data) => events.toUsers(ids, type, data),
   });
   const sessions = createSessions(db, clock);
   const codes = createCodes({
@@ -59,10 +69,18 @@ function createServices(deps: Deps, app: FastifyInstance) {
     mailer: deps.mailer,
     mailFrom: deps.config.mailFrom,
     log: app.log,
-    production: deps.config.production,
+    devMailLog: deps.config.devMailLog,
   });
   const auth = createAuth({ db, clock, config, users, sessions, codes });
-  const accounts = createAccounts({ db, clock, config, users, sessions, codes });
+  const accounts = createAccounts({
+    db,
+    clock,
+    config,
+    users,
+    sessions,
+    codes,
+    onRegistered: (id, r) => onboarding.afterRegister(id, r),
+  });
   const events = createEvents(deps.bus, clock, deps.database.afterDurable);
   const contactSet = createContactSet(db, config);
 
@@ -85,15 +103,19 @@ function createServices(deps: Deps, app: FastifyInstance) {
   const contacts = createContacts({ db, clock, config, users, contactSet, events, online: realtime.online });
   const log = (err: unknown) => app.log.error(err);
   const messages = createMessages({ db, clock, config, users, contactSet, contacts, events, log });
+  const search = createSearch({ db, config, contacts });
+  const indexBackfill = startIndexBackfill(db, log);
   const configAdmin = createConfigAdmin({ config, events });
   const friends = createFriends({ db, clock, users, contactSet, contacts, events, log });
   const groupAvatars = createGroupAvatars({ db, clock, blobs: deps.blobs, log });
   const groups = createGroups({ db, clock, config, users, contactSet, contacts, messages, events, log, refreshAvatar: groupAvatars.refresh });
+  const onboarding = createOnboarding({ db, config, users, contacts, messages, groups, events, log });
   // A manual clock (tests) brings its own timers, so moving it fires the calls' safety net.
   const timers = clock.timers ?? systemTimers;
   const stopPruning = sessions.pruneEvery(timers, log);
   const calls = createCalls({ db, clock, timers, config, users, contactSet, contacts, events, presence: deps.presence, publicUrl: deps.config.publicUrl, log });
   const files = createFiles({ db, clock, config, users, messages, blobs: deps.blobs });
+  const moments = createMoments({ db, clock, users, contactSet, contacts, files, events, log });
   const audit = createAudit({ db, clock, users });
   const usersAdmin = createUsersAdmin({
     db, clock, config, users, sessions, events, presence: deps.presence,
@@ -113,7 +135,7 @@ function createServices(deps: Deps, app: FastifyInstance) {
   const sendTestEmail = createMailTest({ config, mailer: deps.mailer, mailFrom: deps.config.mailFrom });
   return {
     config, users, sessions, codes, auth, accounts, events, contactSet, gateway, realtime, contacts, messages, configAdmin, friends, groups,
-    groupAvatars, calls, files, stopPruning, audit, usersAdmin, dashboard, purge, sendTestEmail,
+    groupAvatars, calls, files, moments, stopPruning, audit, usersAdmin, dashboard, purge, sendTestEmail, search, indexBackfill,
   };
 }
 
@@ -133,10 +155,17 @@ function requestIds(): () => string {
   return () => prefix + (++seq).toString(16); // hex, like the ids users quote from error messages
 }
 
+/** The logger options with request URLs redacted (no bearer tokens in access logs). */
+function withRedaction(logger: Deps['logger']): Deps['logger'] {
+  if (!logger) return false;
+  const base = logger === true ? {} : logger;
+  return { ...base, serializers: { ...base.serializers, req: requestSerializer } };
+}
+
 /** Builds the whole HTTP app without listening or touching anything outside `deps`. */
 export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    ...(deps.loggerInstance ? { loggerInstance: deps.loggerInstance } : { logger: deps.logger ?? false }),
+    ...(deps.loggerInstance ? { loggerInstance: deps.loggerInstance } : { logger: withRedaction(deps.logger) }),
     bodyLimit: 1024 * 1024,
     trustProxy: deps.config.trustProxy,
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
@@ -162,6 +191,10 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
   app.addHook('onClose', async () => services.stopPruning());
   app.addHook('onClose', async () => services.dashboard.stop());
   app.addHook('onClose', async () => services.purge.stop());
+  app.addHook('onClose', async () => {
+    services.indexBackfill.stop();
+    await services.indexBackfill.done;
+  });
 
   const route = routeFactory<AuthContext>();
   registerApi<AuthContext>(app, {
@@ -176,6 +209,7 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
       ...contactsRoutes(route, services.contacts),
       ...messagesRoutes(route, services.messages),
       ...messageActionsRoutes(route, services.messages),
+      ...searchRoutes(route, services.search),
       ...adminRoutes(route, services.configAdmin, services.config, services.audit),
       ...manageRoutes(route, {
         config: services.config,
@@ -194,6 +228,8 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
       ...groupsRoutes(route, services.groups),
       ...filesRoutes(route, services.files),
       ...callsRoutes(route, services.calls),
+      ...clientErrorsRoutes(route, { clock: deps.clock, log: app.log }),
+      ...momentsRoutes(route, services.moments),
       ...scanRoutes(route, { users: services.users, secret: () => services.config.jwtSecret() }),
       ...(opts.extraRoutes?.(route) ?? []),
     ],
@@ -203,6 +239,10 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
       '/common/index/bindGroup': '/common/pub/bindGroup',
       '/manage/config/getConfig': '/manage/config/getInfo',
     },
+  });
+  await registerSecurityHeaders(app, {
+    maps: async () => (await services.config.systemInfo()).maps,
+    publicUrl: deps.config.publicUrl,
   });
   await registerStatic(app, { staticDir: deps.staticDir, webDir: deps.config.webDir, storageDir: deps.blobs.localDir, download: services.files.download });
   return app;

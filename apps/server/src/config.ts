@@ -24,6 +24,11 @@ const envSchema = z.object({
   REDIS_URL: optionalString,
   PARLEY_PUBLIC_URL: z.preprocess(emptyToUndefined, z.url().optional()),
   SMTP_URL: optionalString,
+  /**
+   * Development only: with no SMTP configured, write verification codes to the server log
+   * instead of answering "codes cannot be sent now". Never set this in production.
+   */
+  PARLEY_DEV_MAIL_LOG: z.preprocess(emptyToUndefined, z.enum(['0', '1']).default('0')),
   PARLEY_MAIL_FROM: z.preprocess(emptyToUndefined, z.string().default('Parley <no-reply@localhost>')),
   PARLEY_JWT_SECRET: z.preprocess(emptyToUndefined, z.string().min(16).optional()),
   PARLEY_WEB_DIR: z.preprocess(emptyToUndefined, z.string().default(path.join(repoRoot, 'apps/web/dist'))),
@@ -42,6 +47,8 @@ export interface Config {
   publicUrl: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** PARLEY_DEV_MAIL_LOG=1: codes go to the log when no SMTP is configured (development). */
+  devMailLog: boolean;
   jwtSecret: string | undefined;
   webDir: string;
   trustProxy: boolean;
@@ -68,6 +75,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: e.PARLEY_PUBLIC_URL?.replace(/\/+$/, ''),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.PARLEY_MAIL_FROM,
+    devMailLog: e.PARLEY_DEV_MAIL_LOG === '1',
     jwtSecret: e.PARLEY_JWT_SECRET,
     webDir: path.resolve(e.PARLEY_WEB_DIR),
     trustProxy: e.PARLEY_TRUST_PROXY === '1',

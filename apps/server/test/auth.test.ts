@@ -104,6 +104,25 @@ describe('the login guard', () => {
     expect((await s.api.post('/common/pub/login', { account: u.account, password: u.password })).body.code).toBe(0);
   });
 
+  it('holds under 200 parallel wrong passwords and 40 parallel guesses with the right one among them', async () => {
+    const u = await freshUser();
+    const checked = async (n: number, right: number) => {
+      const answers = await Promise.all(
+        Array.from({ length: n }, (_, i) =>
+          s.api.post('/common/pub/login', { account: u.account, password: i === right ? u.password : `wrong-${i}` }, { lang: 'en' }),
+        ),
+      );
+      return answers.map((a) => a.body.msg as string);
+    };
+    const wrong = await checked(200, -1);
+    expect(wrong.filter((m) => m === 'Wrong account or password')).toHaveLength(6);
+    expect(wrong.filter((m) => m === 'Too many attempts, try again in 5 minutes')).toHaveLength(194);
+    s.clock.advance(300_000);
+    // At most 6 of the 40 are checked at all, whichever of them carries the right password.
+    const guesses = await checked(40, 37);
+    expect(guesses.filter((m) => m !== 'Too many attempts, try again in 5 minutes')).toHaveLength(6);
+  });
+
   it('is cleared by a successful login', async () => {
     const u = await freshUser();
     for (let i = 0; i < 5; i++) await s.api.post('/common/pub/login', { account: u.account, password: 'wrong-pw' });
@@ -140,8 +159,11 @@ describe('checking a token', () => {
     expect((await me(u.token)).body.code).toBe(0);
     await s.services.users.setStatus(u.id, 0);
     expect((await me(u.token, { lang: 'en' })).body).toMatchObject({ code: -1, msg: 'This account has been disabled' });
+    // The right password gets the wrong-password answer: nothing tells that the account exists.
     const again = await s.api.post('/common/pub/login', { account: u.account, password: u.password }, { lang: 'en' });
-    expect(again.body).toMatchObject({ code: 400, msg: 'This account has been disabled' });
+    const wrong = await s.api.post('/common/pub/login', { account: u.account, password: 'not-it-9' }, { lang: 'en' });
+    expect(again.body).toEqual(wrong.body);
+    expect(again.body).toMatchObject({ code: 400, msg: 'Wrong account or password' });
   });
 
   it('keeps non-admins out while the site is closed, with the operator text', async () => {

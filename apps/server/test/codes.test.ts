@@ -95,8 +95,22 @@ describe('code lifetime', () => {
 });
 
 describe('without a mail server', () => {
-  it('writes the code to the server log (development)', async () => {
+  it('answers “Codes cannot be sent now” and logs no code unless the dev log mailer is on', async () => {
     const plain = await startTestServer();
+    try {
+      await registerAndLogin(plain.api, { account: 'first-one', realname: 'First', password: 'pass-word1' });
+      for (const account of ['lonely@example.com', '13800138000']) {
+        const res = await plain.api.post('/common/pub/sendCode', { account, type: 2 }, { lang: 'en' });
+        expect(res.body).toMatchObject({ code: 400, msg: 'Codes cannot be sent now' });
+      }
+      expect(plain.logs.join('')).not.toMatch(/NOT DELIVERED|\b\d{6}\b.*lonely/);
+    } finally {
+      await plain.close();
+    }
+  });
+
+  it('writes the code to the server log with PARLEY_DEV_MAIL_LOG=1 (development)', async () => {
+    const plain = await startTestServer({ config: { devMailLog: true } });
     try {
       await registerAndLogin(plain.api, { account: 'first-one', realname: 'First', password: 'pass-word1' });
       const res = await plain.api.post('/common/pub/sendCode', { account: 'lonely@example.com', type: 2 });

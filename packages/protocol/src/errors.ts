@@ -16,6 +16,14 @@ export const catalogue = {
   'common.tooLarge': ['请求内容过大', 'The request is too large'],
   /** added: too many requests from one address. */
   'common.tooManyRequests': ['操作过于频繁，请稍后再试', 'Too many requests, please try again later'],
+  /** added: search words longer than limits.keywordsMax (issue 19). */
+  'common.keywordsTooLong': ['搜索内容不能超过{max}个字', 'Search terms are limited to {max} characters'],
+  /** added: server-wide abuse guards (issue 19); operators raise the limits in the environment. */
+  'limit.registrations': ['该网络注册过于频繁，请一小时后再试', 'Too many registrations from this network, try again in an hour'],
+  'limit.codeRequests': ['验证码请求过于频繁，请一小时后再试', 'Too many code requests from this network, try again in an hour'],
+  'limit.codeMails': ['验证码邮件发送已达上限，请稍后再试', 'The server has sent too many code e-mails, try again later'],
+  'limit.messages': ['发送太快了，请稍后再发', 'You are sending too fast, slow down'],
+  'limit.friendRequests': ['今天的好友申请已达上限，请明天再试', 'You have sent too many friend requests today, try again tomorrow'],
   'auth.required': ['请先登录', 'Please log in first'],
   'auth.invalid': ['登录信息无效，请重新登录', 'Your login is not valid'],
   'auth.expired': ['登录已失效，请重新登录', 'Your login has expired, please log in again'],
@@ -109,6 +117,8 @@ export const catalogue = {
   'chat.locationText': ['[位置] {name}', '[Location] {name}'],
   /** added: the text the server writes as a contact card's content (§4.2). */
   'chat.contactText': ['[名片] {name}', '[Contact card] {name}'],
+  /** added (§16). */
+  'search.badKeywords': ['搜索内容为 1 到 64 个字符', 'Search text must be 1 to 64 characters'],
   'group.notFound': ['群聊不存在', 'Group not found'],
   'group.notManager': ['仅群主和管理员可操作', 'Only the owner and managers can do this'],
   'group.ownerOnly': ['仅群主可操作', 'Only the owner can do this'],
@@ -120,6 +130,8 @@ export const catalogue = {
   'group.alreadyMember': ['你已在该群中', 'You are already in this group'],
   'group.joinClosed': ['该群已关闭加群申请', 'The group has closed join requests'],
   'group.inviteClosed': ['该群不允许成员邀请', 'Members may not invite here'],
+  /** added: group option `profile` is off and we are not contacts (§6.1). */
+  'group.profileClosed': ['该群不允许成员互相查看资料', 'This group does not let members open each other’s profiles'],
   'group.ownerCannotLeave': ['请先转让群主', 'Transfer ownership first'],
   'group.removed': ['你已被移出群聊', 'You were removed from the group'],
   'group.cleared': ['清空成功', 'Cleared successfully'],

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { CodeType, defaultUserSetting, limits, type RegisterParams, type RegisterResult } from '@parley/protocol';
+import { CodeType, defaultUserSetting, limits, type Lang, type RegisterParams, type RegisterResult, type ResetPasswordParams } from '@parley/protocol';
 import type { Kysely } from 'kysely';
 import { nowSeconds, type Clock } from '../../platform/clock';
 import { withTx, type DB } from '../../platform/db/index';
@@ -28,6 +28,8 @@ export interface AccountsDeps {
   users: UsersService;
   sessions: Sessions;
   codes: Codes;
+  /** runMode 2 extras after a registration commits (autoAddUser, autoAddGroup); errors are logged there. */
+  onRegistered?: (userId: number, r: { lang: Lang; origin: string }) => Promise<void>;
 }
 
 export function createAccounts(deps: AccountsDeps) {
@@ -53,7 +55,7 @@ export function createAccounts(deps: AccountsDeps) {
     },
 
     /** §2.4 register. */
-    async register(p: RegisterParams, ip: string): Promise<RegisterResult> {
+    async register(p: RegisterParams, ip: string, r: { lang: Lang; origin: string } = { lang: 'zh-cn', origin: '' }): Promise<RegisterResult> {
       await refuseInDemo(undefined);
       const { sysInfo } = await config.systemInfo();
       const now = nowSeconds(clock);
@@ -79,8 +81,6 @@ export function createAccounts(deps: AccountsDeps) {
           throw new AppError(400, 'account.inviteInvalid');
         }
         if (codeId !== undefined) await codes.consumeIn(tx, codeId);
-        // runMode 2 extras (autoAddUser: cs_uid + welcome text; autoAddGroup) need friends,
-        // groups and messages, which arrive in later issues; they hook in here.
         return usersRepo.insertUser(tx, {
           account: p.account,
           realname: p.realname,
@@ -96,7 +96,29 @@ export function createAccounts(deps: AccountsDeps) {
           update_time: now,
         });
       });
+      // runMode 2 extras (autoAddUser, autoAddGroup) touch friends, groups and messages; they
+      // run after the account exists, and never undo the registration.
+      if (!first && deps.onRegistered) await deps.onRegistered(userId, r);
       return { user_id: userId, account: p.account, realname: p.realname };
+    },
+
+    /**
+     * "Forgot password" (Parley extension): a type-3 code sent to the account (or its e-mail)
+     * sets a new password; every session of the account is signed out.
+     */
+    async resetPassword(p: ResetPasswordParams): Promise<void> {
+      await refuseInDemo(undefined);
+      checkPassword(p.password);
+      const u = await usersRepo.findByAccount(db, p.account);
+      if (!u || u.delete_time !== 0) throw new AppError(400, 'code.wrong');
+      const codeId = await codes.check(ownCodeTarget(u), CodeType.password, p.code);
+      const hash = await hashPassword(p.password);
+      await withTx(db, async (tx, onCommit) => {
+        await codes.consumeIn(tx, codeId);
+        await usersRepo.updateUser(tx, u.id, { password_hash: hash, update_time: nowSeconds(clock) });
+        await sessions.revokeIn(tx, onCommit, { userId: u.id, reason: 'password' });
+        onCommit(() => users.invalidate(u.id));
+      });
     },
 
     /** §2.4 editPassword: old password or a type-3 code; other sessions are revoked. */

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import { nowSeconds, type Clock } from '../../platform/clock';
 import { withTx, type DB } from '../../platform/db/index';
 import { AppError, badParam } from '../../platform/http/errors';
-import type { Codes } from '../codes/index';
+import { ownCodeTarget, type Codes } from '../codes/index';
 import type { ConfigService } from '../config/index';
 import { usersRepo, type UserRow, type UsersService } from '../users/index';
 import * as attempts from './attempts.repo';
@@ -55,20 +55,17 @@ export function createAuth(deps: AuthDeps) {
     return { user, session: { jti: claims.jti, terminal: claims.terminal, exp: claims.exp } };
   }
 
-  /** The brute-force guard of §2.4 login, keyed by lower-cased account and IP. */
+  /**
+   * The brute-force guard of §2.4 login, keyed by lower-cased account and IP. Every attempt is
+   * counted before the password is checked, in one atomic statement, so parallel guesses cannot
+   * all pass a "blocked?" check before any failure is written (issue 19 #2). A good login clears
+   * the count.
+   */
   const guard = {
     key: (account: string, ip: string) => `${account.toLowerCase()}|${ip}`,
-    async blocked(key: string): Promise<boolean> {
-      const row = await attempts.getAttempts(db, key);
-      if (!row) return false;
-      const fresh = nowSeconds(clock) - row.last_failure_time < limits.loginFailureWindowS;
-      return fresh && row.failures >= limits.loginFailures;
-    },
-    async fail(key: string): Promise<void> {
-      const now = nowSeconds(clock);
-      const row = await attempts.getAttempts(db, key);
-      const lapsed = !row || now - row.last_failure_time >= limits.loginFailureWindowS;
-      await attempts.setAttempts(db, key, lapsed ? 1 : row.failures + 1, now);
+    async admit(key: string): Promise<boolean> {
+      const n = await attempts.countAttempt(db, key, nowSeconds(clock), limits.loginFailureWindowS, limits.loginFailures);
+      return n <= limits.loginFailures;
     },
   };
 
@@ -80,14 +77,15 @@ export function createAuth(deps: AuthDeps) {
     if (!p.account) throw badParam('account');
     if (!p.password && !p.code) throw badParam('password');
     const key = guard.key(p.account, req.ip);
-    if (await guard.blocked(key)) throw new AppError(400, 'auth.tooManyAttempts');
+    if (!(await guard.admit(key))) throw new AppError(400, 'auth.tooManyAttempts');
 
     const user = await usersRepo.findByAccount(db, p.account);
     let codeId: number | undefined;
     try {
       if (p.code) {
         if (!user) throw new AppError(400, 'auth.badCredentials');
-        codeId = await codes.check(user.account, 1, p.code);
+        // Filed under the account, or its e-mail when the account is a plain name (sendCode).
+        codeId = await codes.check(ownCodeTarget(user), 1, p.code);
       } else {
         // Unknown accounts cost a hash too, so timing does not tell which accounts exist.
         const good = await verifyPassword(p.password ?? '', user?.password_hash ?? DUMMY_HASH);
@@ -95,10 +93,11 @@ export function createAuth(deps: AuthDeps) {
       }
     } catch (err) {
       if (!(err instanceof AppError)) throw err;
-      await guard.fail(key);
-      throw new AppError(400, 'auth.badCredentials');
+      throw new AppError(400, 'auth.badCredentials'); // already counted by admit()
     }
-    if (user.status === 0) throw new AppError(400, 'auth.disabled');
+    // A disabled account answers as a wrong password does: the answer tells nobody which
+    // accounts exist, are disabled, or have which password (issue 19).
+    if (user.status === 0) throw new AppError(400, 'auth.badCredentials');
     const { sysInfo } = await config.systemInfo();
     if (sysInfo.state === 0 && !isAdmin(user)) throw new AppError(400, 'auth.siteClosed', {}, sysInfo.closeTips || undefined);
 

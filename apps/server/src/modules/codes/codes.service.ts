@@ -13,11 +13,16 @@ export interface CodesDeps {
   db: Kysely<DB>;
   clock: Clock;
   config: ConfigService;
-  /** SMTP from the environment, if any; else SMTP settings stored in config, else the log. */
+  /** SMTP from the environment, if any; else SMTP settings stored in config. */
   mailer: Mailer | undefined;
   mailFrom: string;
   log: MailLogger;
-  production: boolean;
+  /**
+   * PARLEY_DEV_MAIL_LOG: with nothing to deliver codes, write them to the log (development).
+   * Otherwise such codes answer `code.unavailable`: anyone reading the logs of a production
+   * server must not be able to take over accounts (issue 19 #3).
+   */
+  devMailLog: boolean;
 }
 
 /** Where codes of types 3–4 go when no account is given: own account if deliverable, else own e-mail. */
@@ -36,7 +41,10 @@ export function createCodes(deps: CodesDeps) {
   async function mailer(): Promise<Mailer> {
     if (deps.mailer) return deps.mailer;
     const smtp = await config.smtp();
-    if (!smtp) return logOnly;
+    if (!smtp) {
+      if (deps.devMailLog) return logOnly;
+      throw new AppError(400, 'code.unavailable');
+    }
     if (stored?.url !== smtp.url) stored = { url: smtp.url, mailer: smtpMailer(smtp.url, smtp.from ?? deps.mailFrom) };
     return stored.mailer;
   }
@@ -46,14 +54,25 @@ export function createCodes(deps: CodesDeps) {
     async send(q: { account: string | undefined; type: number; viewer: UserRow | undefined; lang: Lang }): Promise<void> {
       const { type, lang } = q;
       if (![1, 2, 3, 4].includes(type)) throw badParam('type');
-      let account = q.account;
-      if (!account && q.viewer && (type === CodeType.password || type === CodeType.accountChange)) {
-        account = ownCodeTarget(q.viewer);
+      // `target` is where the code goes and what it is filed under; `known` says the account exists.
+      let target = q.account;
+      let known = false;
+      if (!target && q.viewer && (type === CodeType.password || type === CodeType.accountChange)) {
+        target = ownCodeTarget(q.viewer);
+        known = true;
       }
-      if (!account) throw badParam('account');
+      if (!target) throw badParam('account');
+      if (!isEmail(target) && !isMobile(target)) {
+        // Login and "forgot password" by a plain account name: the code goes to its e-mail
+        // (Parley extension), checked later against the same address (`ownCodeTarget`).
+        const named = type === CodeType.login || type === CodeType.password ? await usersRepo.findByAccount(db, target) : undefined;
+        if (!named || !isEmail(named.email)) throw new AppError(400, 'account.mustMobileOrEmail');
+        target = named.email;
+        known = true;
+      }
+      const account = target;
       const email = isEmail(account);
-      if (!email && !isMobile(account)) throw new AppError(400, 'account.mustMobileOrEmail');
-      const exists = (await usersRepo.findByAccount(db, account)) !== undefined;
+      const exists = known || (await usersRepo.findByAccount(db, account)) !== undefined;
       if ((type === CodeType.login || type === CodeType.password) && !exists) throw new AppError(400, 'account.notFound');
       if (type === CodeType.register && (await usersRepo.accountTaken(db, account))) throw new AppError(400, 'account.exists');
 
@@ -65,11 +84,11 @@ export function createCodes(deps: CodesDeps) {
       const text = formatMsg('code.mailBody', lang, { code, minutes: limits.codeValidityS / 60 });
       if (email) {
         await (await mailer()).send({ to: account, subject, text });
-      } else if (deps.production) {
-        // No SMS driver ships; outside development a mobile code cannot be delivered.
-        throw new AppError(400, 'code.unavailable');
-      } else {
+      } else if (deps.devMailLog) {
         await logOnly.send({ to: account, subject, text });
+      } else {
+        // No SMS driver ships: outside development a mobile code cannot be delivered.
+        throw new AppError(400, 'code.unavailable');
       }
       await repo.insertCode(db, { account, type, code, create_time: now, expire_time: now + limits.codeValidityS });
     },

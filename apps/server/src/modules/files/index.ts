@@ -6,13 +6,14 @@ import type { ConfigService } from '../config/index';
 import type { Messages } from '../messages/index';
 import type { UsersService } from '../users/index';
 import * as adminRepo from './admin.repo';
-import { findByToken } from './files.repo';
+import { filesByIds, findByToken, type FileRow } from './files.repo';
 import { createFileManager } from './manager.service';
 import { createStickers } from './stickers.service';
 import { createUploads } from './uploads.service';
 
 /** Files (PROTOCOL §5 uploads, §4.7 file manager, §8 stickers, §14 `/filedown`). */
 export { filesRoutes } from './files.routes';
+export type { FileRow } from './files.repo';
 
 export function createFiles(deps: {
   db: Kysely<DB>;
@@ -27,6 +28,11 @@ export function createFiles(deps: {
     stickers,
     uploads: createUploads({ ...deps, stickers }),
     manager: createFileManager(deps),
+    /** Upload rows by id (any owner; callers check `user_id` and `cate`), for moments' media. */
+    async byIds(ids: number[]): Promise<Map<number, FileRow>> {
+      const rows = await filesByIds(deps.db, [...new Set(ids)]);
+      return new Map(rows.map((f) => [f.id, f]));
+    },
     /** Dashboard count (§12.3 index/index). */
     count: () => adminRepo.countFiles(deps.db),
     /**

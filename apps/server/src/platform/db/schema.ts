@@ -2,6 +2,7 @@ import type { Generated } from 'kysely';
 import type { ChatTables } from './schema-chat';
 import type { GroupTables } from './schema-groups';
 import type { FileTables } from './schema-files';
+import type { MomentTables } from './schema-moments';
 
 /**
  * `Generated<T>` marks columns with a database default (optional on insert).
@@ -106,7 +107,7 @@ export interface AdminLeasesTable {
   until_time: Generated<number>;
 }
 
-export interface DB extends ChatTables, GroupTables, FileTables {
+export interface DB extends ChatTables, GroupTables, FileTables, MomentTables {
   admin_audit: AdminAuditTable;
   admin_leases: AdminLeasesTable;
   users: UsersTable;
