@@ -34,10 +34,8 @@ async function adminDesk(tab = 'dashboard'): Promise<{ page: Page; errors: strin
   await fillTestId(page, 'login-account', root.account);
   await fillTestId(page, 'login-password', root.password);
   await page.getByTestId('login-submit').click();
-  await page.getByTestId('tabbar-home').waitFor();
-  // Entered from Me (settings) as a person would.
-  await page.getByTestId('me-button').click();
-  await page.getByTestId('to-admin').click();
+  // At a desktop the console is a section of the rail, beside Me and the chats.
+  await page.getByTestId('rail-admin').click();
   await page.getByTestId('admin').waitFor();
   if (tab !== 'dashboard') await page.getByTestId(`admin-nav-${tab}`).click();
   return { page, errors };
@@ -65,6 +63,10 @@ describe('admin console', () => {
     await fillTestId(p, 'login-password', root.password);
     await p.getByTestId('login-submit').click();
     await p.getByTestId('tabbar-home').waitFor();
+    // On a phone it is a row of Me.
+    await p.getByTestId('me-button').click();
+    await p.getByTestId('mine-admin').click();
+    await p.getByTestId('admin').waitFor();
     for (const tab of ['dashboard', 'users', 'messages', 'settings']) {
       await p.goto(`${server.url}/#/pages/admin/index?tab=${tab}`);
       await p.getByTestId('admin').waitFor();
@@ -74,7 +76,7 @@ describe('admin console', () => {
     const { page: bobPage } = await loggedInPage(browser, server.url, bob);
     await bobPage.getByTestId('me-button').click();
     await bobPage.getByTestId('logout').waitFor();
-    expect(await bobPage.getByTestId('to-admin').count()).toBe(0);
+    expect(await bobPage.getByTestId('mine-admin').count()).toBe(0);
     await bobPage.goto(`${server.url}/#/pages/admin/index`);
     await bobPage.getByTestId('admin-denied').waitFor();
     expect(errors).toEqual([]);
