@@ -165,10 +165,18 @@ describe('admin console', () => {
     }).then((r) => r.json() as Promise<{ code: number; msg: string }>);
     expect(direct).toMatchObject({ code: 400, msg: '邀请码无效或已过期' });
     expect(reg.url()).toMatch(/register/);
-    await reg.goto(url);
-    await expect.poll(async () => reg.getByTestId('register-invite').locator('input').inputValue()).toMatch(/^\w{8}$/);
-    await fillReg('carol02');
-    await reg.waitForURL((u) => !/register/.test(u.hash));
+    // The link, opened as the invitee would: a fresh page with the code filled in.
+    const invited = await ctx.newPage();
+    await invited.goto(url);
+    const inviteValue = () =>
+      invited.getByTestId('register-invite').evaluate((e) => ((e.tagName === 'INPUT' ? e : e.querySelector('input')) as HTMLInputElement | null)?.value ?? '');
+    await expect.poll(inviteValue).toMatch(/^\w{8}$/);
+    await fillTestId(invited, 'register-account', 'carol02');
+    await fillTestId(invited, 'register-realname', 'Carol');
+    await fillTestId(invited, 'register-password', 'secret123');
+    await fillTestId(invited, 'register-password2', 'secret123');
+    await invited.getByTestId('register-submit').click();
+    await invited.waitForURL((u) => !/register/.test(new URL(u).hash));
     await ctx.close();
     await page.context().close();
   });
