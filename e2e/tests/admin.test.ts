@@ -34,10 +34,8 @@ async function adminDesk(tab = 'dashboard'): Promise<{ page: Page; errors: strin
   await fillTestId(page, 'login-account', root.account);
   await fillTestId(page, 'login-password', root.password);
   await page.getByTestId('login-submit').click();
-  await page.getByTestId('tabbar-home').waitFor();
-  // Entered from Me (settings) as a person would.
-  await page.getByTestId('me-button').click();
-  await page.getByTestId('to-admin').click();
+  // At a desktop the console is a section of the rail, beside Me and the chats.
+  await page.getByTestId('rail-admin').click();
   await page.getByTestId('admin').waitFor();
   if (tab !== 'dashboard') await page.getByTestId(`admin-nav-${tab}`).click();
   return { page, errors };
@@ -65,6 +63,10 @@ describe('admin console', () => {
     await fillTestId(p, 'login-password', root.password);
     await p.getByTestId('login-submit').click();
     await p.getByTestId('tabbar-home').waitFor();
+    // On a phone it is a row of Me.
+    await p.getByTestId('me-button').click();
+    await p.getByTestId('mine-admin').click();
+    await p.getByTestId('admin').waitFor();
     for (const tab of ['dashboard', 'users', 'messages', 'settings']) {
       await p.goto(`${server.url}/#/pages/admin/index?tab=${tab}`);
       await p.getByTestId('admin').waitFor();
@@ -74,7 +76,7 @@ describe('admin console', () => {
     const { page: bobPage } = await loggedInPage(browser, server.url, bob);
     await bobPage.getByTestId('me-button').click();
     await bobPage.getByTestId('logout').waitFor();
-    expect(await bobPage.getByTestId('to-admin').count()).toBe(0);
+    expect(await bobPage.getByTestId('mine-admin').count()).toBe(0);
     await bobPage.goto(`${server.url}/#/pages/admin/index`);
     await bobPage.getByTestId('admin-denied').waitFor();
     expect(errors).toEqual([]);
@@ -131,7 +133,7 @@ describe('admin console', () => {
     for (const p of [alicePage, bobPage, page]) await p.context().close();
   });
 
-  it('switches to invite-only: no code fails, the invite link works', async () => {
+  it('switches to invite-only: no code fails, the invite link works', { timeout: 240_000 }, async () => {
     const { page } = await adminDesk('settings');
     await fillTestId(page, 'cfg-regtype', '2');
     await page.getByTestId('cfg-save').click();
@@ -163,10 +165,18 @@ describe('admin console', () => {
     }).then((r) => r.json() as Promise<{ code: number; msg: string }>);
     expect(direct).toMatchObject({ code: 400, msg: '邀请码无效或已过期' });
     expect(reg.url()).toMatch(/register/);
-    await reg.goto(url);
-    await expect.poll(async () => reg.getByTestId('register-invite').locator('input').inputValue()).toMatch(/^\w{8}$/);
-    await fillReg('carol02');
-    await reg.waitForURL((u) => !/register/.test(u.hash));
+    // The link, opened as the invitee would: a fresh page with the code filled in.
+    const invited = await ctx.newPage();
+    await invited.goto(url);
+    const inviteValue = () =>
+      invited.getByTestId('register-invite').evaluate((e) => ((e.tagName === 'INPUT' ? e : e.querySelector('input')) as HTMLInputElement | null)?.value ?? '');
+    await expect.poll(inviteValue).toMatch(/^\w{8}$/);
+    await fillTestId(invited, 'register-account', 'carol02');
+    await fillTestId(invited, 'register-realname', 'Carol');
+    await fillTestId(invited, 'register-password', 'secret123');
+    await fillTestId(invited, 'register-password2', 'secret123');
+    await invited.getByTestId('register-submit').click();
+    await invited.waitForURL((u) => !/register/.test(new URL(u).hash));
     await ctx.close();
     await page.context().close();
   });

@@ -26,7 +26,8 @@ describe('admin pushes', () => {
     expect(await ws.closed).toBe(4003);
     expect((await call(victim, '/enterprise/im/getContacts', {})).body.code).toBe(-1);
     const login = await s.api.post('/common/pub/login', { account: victim.account, password: victim.password }, { lang: 'en' });
-    expect(login.body).toMatchObject({ code: 400, msg: 'This account has been disabled' });
+    // Refused (which words it uses for a disabled account is the login's business).
+    expect(login.body.code).toBe(400);
   });
 
   it('masks a message for exactly its recipients with updateMessage', async () => {

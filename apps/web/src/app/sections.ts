@@ -1,7 +1,7 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { TFunction } from 'i18next';
 import type { SelfInfo } from '@parley/protocol';
-import { ChatIcon, ContactsIcon, type IconProps } from '../ui/icons';
+import { ChatIcon, ContactsIcon, GearIcon, type IconProps } from '../ui/icons';
 import { useTotalUnread } from '../features/conversations/api';
 import { useFriendBadge } from '../features/contacts/use-friend-badge';
 import { useMomentsUnread } from '../features/moments/api';
@@ -92,8 +92,17 @@ export const sections: readonly Section[] = [
     List: DiscoverList,
     placeholder: (t) => t('desktop.pickItem'),
   },
+  {
+    // The console brings its own section list, so it takes the whole width beside the rail.
+    key: 'admin',
+    route: 'admin',
+    routes: ['admin'],
+    hasList: false,
+    label: (t) => t('me.rows.admin'),
+    Icon: GearIcon,
+    visible: (me) => me?.role === 1 || me?.role === 2,
+  },
   // Next, as their screens land (one entry each, with their own icon and label):
-  //   Admin:  { key: 'admin', route: <admin route>, routes: [...], hasList: false, visible: (me) => me?.role === 1 || me?.role === 2, … }
   //   Search: { key: 'search', route: 'search', routes: ['search'], hasList: false, … }
 ];
 

@@ -273,7 +273,6 @@ export const en: Resources = {
     myQrcode: 'My QR code',
   },
   mine: {
-    adminConsole: 'Admin console',
     accountLabel: 'Account: {{account}}',
     language: 'Language',
     about: 'About',

@@ -274,7 +274,6 @@ export const zhHans = {
     myQrcode: '我的二维码',
   },
   mine: {
-    adminConsole: '管理后台',
     accountLabel: '账号：{{account}}',
     language: '语言',
     about: '关于',

@@ -20,6 +20,7 @@ export const mineRows: MineRow[] = [
   { id: 'profile', group: 1, label: 'me.rows.profile', to: 'profile' },
   { id: 'secure', group: 1, label: 'me.rows.secure', to: 'secure' },
   { id: 'setting', group: 2, label: 'me.rows.setting', to: 'setting' },
+  { id: 'admin', group: 2, label: 'me.rows.admin', to: 'admin', visible: (me) => me.role === 1 || me.role === 2 },
   { id: 'files', group: 3, label: 'me.rows.files', to: 'fileManager' },
   { id: 'stickers', group: 3, label: 'me.rows.stickers', to: 'emoji' },
   { id: 'help', group: 4, label: 'me.rows.help', to: 'doc' },
