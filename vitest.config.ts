@@ -55,6 +55,7 @@ export default defineConfig({
           name: 'e2e',
           include: ['e2e/tests/**/*.test.ts'],
           environment: 'node',
+          setupFiles: ['e2e/support/setup.ts'],
           fileParallelism: false,
           testTimeout: 90_000,
           hookTimeout: 120_000,

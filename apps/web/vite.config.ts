@@ -1,9 +1,11 @@
 /// <reference types="vitest/config" />
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
-import { dirname } from 'node:path';
+import { dirname, join } from 'node:path';
+import { createReadStream, existsSync } from 'node:fs';
+import { cp } from 'node:fs/promises';
 
 // The copy this package resolves (hoisted to the root or kept in apps/web/node_modules).
 const require = createRequire(import.meta.url);
@@ -12,9 +14,33 @@ const backend = 'http://127.0.0.1:3000';
 // Every server path the web client talks to in development (PROTOCOL §1.1, §14).
 const httpPrefixes = ['/common', '/enterprise', '/manage', '/static', '/storage', '/scan', '/filedown'];
 
+/**
+ * Twemoji's SVGs (graphics CC-BY 4.0, see docs/third-party.md), served by us at `emoji/<code
+ * points>.svg`: copied next to the build, and served from the package in development. Each
+ * picture is fetched by URL when an emoji is on screen, so none of it weighs on the bundle.
+ */
+function emojiAssets(): Plugin {
+  const dir = local('@twemoji/svg');
+  return {
+    name: 'parley-emoji-assets',
+    configureServer(server) {
+      server.middlewares.use('/emoji', (req, res, next) => {
+        const name = (req.url ?? '').replace(/^\//, '').split('?')[0] ?? '';
+        const file = join(dir, name);
+        if (!/^[0-9a-f-]+\.svg$/.test(name) || !existsSync(file)) return next();
+        res.setHeader('content-type', 'image/svg+xml');
+        createReadStream(file).pipe(res);
+      });
+    },
+    async writeBundle(options) {
+      await cp(dir, join(options.dir ?? 'dist', 'emoji'), { recursive: true, filter: (src) => src === dir || src.endsWith('.svg') });
+    },
+  };
+}
+
 export default defineConfig({
   base: './',
-  plugins: [react()],
+  plugins: [react(), emojiAssets()],
   resolve: {
     // antd-mobile's react-spring accepts React only up to 18; one React only, the one this
     // package resolves (19, pinned by the root overrides).

@@ -7,7 +7,7 @@
  * `node --import tsx bench/lib/seed-search.ts '<json>'` while no server holds the database.
  *
  * With `backfill: true` the messages are stored without their terms and the index's backfill
- * mark is set above them, as if they predated migration 0009: the server indexes them after start.
+ * mark is set above them, as if they predated migration 0011: the server indexes them after start.
  */
 import { randomUUID } from 'node:crypto';
 import { CompiledQuery, sql, type Kysely } from 'kysely';

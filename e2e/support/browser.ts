@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { watchCsp } from './csp';
 
 /** Flags for Debian's Chromium on a machine without internet (shared TOOLCHAIN.md §3). */
 const BASE_ARGS = [
@@ -17,11 +18,13 @@ export const MEDIA_ARGS = [
 export const screenshotDir = resolve(fileURLToPath(new URL('.', import.meta.url)), '../screenshots');
 
 export async function launch(extraArgs: string[] = []): Promise<Browser> {
-  return chromium.launch({
+  const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
     args: [...BASE_ARGS, ...extraArgs],
   });
+  // Every page reports CSP violations, which fail the test (setup.ts).
+  return watchCsp(browser);
 }
 
 /** A phone-sized context (design width 375), Chinese by default like a new user's browser. */

@@ -186,7 +186,7 @@ describe('never returned', () => {
 describe('index upkeep', () => {
   it('indexes messages stored before the index existed, in the background after start', async () => {
     const m = await sent(alice, bob.id, 'backfilled platypus');
-    // As if the row predated migration 0009: no terms, and the backfill mark above it.
+    // As if the row predated migration 0011: no terms, and the backfill mark above it.
     await s.database.db.deleteFrom('message_terms').where('msg_id', '=', m.msg_id).execute();
     await s.database.db.updateTable('message_terms_backfill').set({ below: m.msg_id + 1 }).execute();
     expect((await find(bob, 'platypus')).messages).toEqual([]);

@@ -85,6 +85,9 @@ export const callLimits = {
   offlineBusyDelayMs: 1000,
   /** How often each node looks for calls whose safety-net timer was lost. */
   sweepEveryMs: 60_000,
+  /** Relayed signalling sizes (issue 19 #9): a real SDP is a few KB, a candidate under 1 KB. */
+  sdpMaxChars: 32 * 1024,
+  iceCandidateMaxChars: 2048,
 } as const;
 
 const code = t.int.def(CallCode.calling).pipe(z.literal([901, 902, 903, 904, 905, 906, 907, 908]));

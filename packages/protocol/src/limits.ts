@@ -16,6 +16,8 @@ export const limits = {
   remarkName: { min: 1, max: 32 },
   motto: { max: 100 },
   textMessage: 2048,
+  /** Search words (getMessageList, files/index): longer ones answer 400 common.keywordsTooLong. */
+  keywordsMax: 100,
   groupNotice: 2048,
   momentPost: 2048,
   momentComment: 500,

@@ -49,6 +49,8 @@ export interface TestServerOptions extends BuildOptions {
    * in-process on the SQLite run. Multi-node tests ask for 'redis' on both runs.
    */
   fanout?: 'memory' | 'redis';
+  /** Log level kept in `logs` (default warn); 'info' keeps the access log too. */
+  logLevel?: string;
   /** Replaces the database's `afterDurable` (tests that hold outputs as an unsynced disk would). */
   afterDurable?: (fn: () => void) => void;
 }
@@ -147,7 +149,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
       presence,
       // As main.ts does: SMTP_URL in the config means a real SMTP mailer.
       mailer: opts.mailer ?? (config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : undefined),
-      logger: { level: 'warn', stream: { write: (line: string) => void logs.push(line) } },
+      logger: { level: opts.logLevel ?? 'warn', stream: { write: (line: string) => void logs.push(line) } },
       staticDir,
       // Nodes sharing a database share its files too, as they would share a volume.
       blobs,

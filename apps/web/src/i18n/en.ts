@@ -1,3 +1,7 @@
+import { desktopEn } from './desktop';
+import { errorsEn } from './errors';
+import { momentsEn } from './moments';
+import { meEn } from './me';
 import { mediaEn } from './media';
 import { callsEn } from './calls';
 import { shareEn } from './share';
@@ -27,6 +31,7 @@ export const en: Resources = {
     copied: 'Copied',
   },
   routes: {
+    admin: 'Admin console',
     home: 'Messages',
     chat: 'Chat',
     emoji: 'Stickers',
@@ -49,12 +54,16 @@ export const en: Resources = {
     scan: 'Scan',
     webview: 'Browser',
     moments: 'Moments',
+    discover: 'Discover',
+    momentsPublish: 'New post',
+    momentsNotices: 'Moments notices',
     profile: 'My profile',
     secure: 'Account security',
     about: 'About',
     setting: 'Settings',
     doc: 'Help centre',
     fileManager: 'Files',
+    mine: 'Me',
     notFound: 'Page not found',
   },
   tabs: {
@@ -266,6 +275,7 @@ export const en: Resources = {
     myQrcode: 'My QR code',
   },
   mine: {
+    adminConsole: 'Admin console',
     accountLabel: 'Account: {{account}}',
     language: 'Language',
     about: 'About',
@@ -286,6 +296,7 @@ export const en: Resources = {
   picker: {
     title: 'Please choose',
   },
+  errors: errorsEn,
   groups: groupsEn,
   search: searchEn,
   calls: callsEn,
@@ -293,4 +304,7 @@ export const en: Resources = {
   callRecord: callRecordEn,
   share: shareEn,
   media: mediaEn,
+  desktop: desktopEn,
+  moments: momentsEn,
+  me: meEn,
 };

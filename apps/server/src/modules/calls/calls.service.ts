@@ -133,6 +133,15 @@ export function createCalls(deps: CallsDeps) {
     if (!peer) throw new AppError(400, 'call.notFound');
     const call: StoredCall = storedCall(row);
     const iAmCaller = row.from_user === me.id;
+    // Signalling is relayed only while the call rings or is live (issue 19 #9). A second hangup
+    // (both sides hung up at once) is answered without relaying or rewriting anything.
+    if ((finalCallCodes as readonly number[]).includes(call.code)) {
+      if (p.event !== 'hangup') throw new AppError(400, 'call.notFound');
+      return webrtcPayload({ id: row.id, msgId: row.msg_id, now: clock.now(), toContactId: peer.id, toUser: peer.id, from: self(me, r), ext: call.ext as unknown as WebrtcExtends, lang: r.lang });
+    }
+    const sdpSize = p.sdp === undefined ? 0 : typeof p.sdp === 'string' ? p.sdp.length : JSON.stringify(p.sdp).length;
+    if (sdpSize > callLimits.sdpMaxChars) throw badParam('sdp');
+    if ((p.iceCandidate?.length ?? 0) > callLimits.iceCandidateMaxChars) throw badParam('iceCandidate');
     // acceptRtc and busy sent without a code (the default 901) mean 904 and 907.
     let code: CallCode = p.code === CallCode.calling ? (impliedCodes[p.event] ?? p.code) : p.code;
     if (p.event === 'acceptRtc') await net.accept(call);

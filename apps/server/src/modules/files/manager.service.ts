@@ -1,7 +1,7 @@
 import { limits, type FileManagerRow, type FilesIndexParams } from '@parley/protocol';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../platform/db/index';
-import { AppError } from '../../platform/http/errors';
+import { AppError, checkKeywords } from '../../platform/http/errors';
 import type { ConfigService } from '../config/index';
 import type { RequestView } from '../contacts/index';
 import type { UserRow, UsersService } from '../users/index';
@@ -23,6 +23,7 @@ export function createFileManager(deps: { db: Kysely<DB>; config: Pick<ConfigSer
   return {
     async list(me: UserRow, p: FilesIndexParams, r: RequestView): Promise<{ rows: FileManagerRow[]; count: number; page: number }> {
       if (p.is_all === 1 && !isAdmin(me)) throw new AppError(400, 'auth.notAdmin');
+      checkKeywords(p.keywords);
       const page = Math.max(p.page, 1);
       const limit = Math.min(Math.max(p.limit, 1), limits.pageSizeMax);
       const filter = { userId: me.id, role: p.role, cate: p.cate, keywords: p.keywords, limit, offset: (page - 1) * limit };

@@ -61,6 +61,33 @@ export async function upsertPair(db: Kysely<DB>, owner: number, other: number, w
     .execute();
 }
 
+/**
+ * A request's write of `owner → other`, atomic against parallel requests: inserted if missing,
+ * renewed only if its status is not one of `busy` (pending or accepted). False when another
+ * request got there first, so exactly one of many parallel requests is accepted and pushed.
+ */
+export async function requestPair(
+  db: Kysely<DB>,
+  owner: number,
+  other: number,
+  w: PairWrite & { busy: number[] },
+): Promise<boolean> {
+  const r = await db
+    .insertInto('friends')
+    .values({
+      create_user: owner, friend_user_id: other, status: w.status, is_invite: 1, remark: w.remark ?? '', nickname: '',
+      create_time: w.time, update_time: w.time,
+    })
+    .onConflict((oc) =>
+      oc
+        .columns(['create_user', 'friend_user_id'])
+        .doUpdateSet({ status: w.status, is_invite: 1, create_time: w.time, remark: w.remark ?? '', update_time: w.time })
+        .where('friends.status', 'not in', w.busy),
+    )
+    .executeTakeFirst();
+  return Number(r.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
 /** Moves a row from `from` to `to`; false when it was no longer in `from` (a concurrent answer). */
 export async function moveStatus(db: Kysely<DB>, id: number, from: number, to: number, time: number): Promise<boolean> {
   const r = await db.updateTable('friends').set({ status: to, update_time: time }).where('id', '=', id).where('status', '=', from).executeTakeFirst();
@@ -131,4 +158,9 @@ export async function usersByIds(db: Kysely<DB>, ids: number[]): Promise<Map<num
   if (unique.length === 0) return new Map();
   const rows = await db.selectFrom('users').selectAll().where('id', 'in', unique).execute();
   return new Map(rows.map((u) => [u.id, u]));
+}
+
+/** Every friend row naming the user, either side (an administrator deleted the account). */
+export async function deleteAllOf(db: Kysely<DB>, userId: number): Promise<void> {
+  await db.deleteFrom('friends').where((eb) => eb.or([eb('create_user', '=', userId), eb('friend_user_id', '=', userId)])).execute();
 }

@@ -47,6 +47,9 @@ export function createFriends(deps: FriendsDeps) {
   }
 
   return {
+    /** An administrator deleted the account (§12.3 user/del): its friendships and requests go. */
+    dropUser: (userId: number) => repo.deleteAllOf(deps.db, userId),
+
     async index(me: UserRow, mine: boolean, page: number, limit: number, r: RequestView) {
       const p = Math.max(page, 1);
       const size = limit > 0 ? Math.min(limit, 100) : 20;
@@ -90,7 +93,10 @@ export function createFriends(deps: FriendsDeps) {
       await withTx(
         db,
         async (tx, onCommit) => {
-          await repo.upsertPair(tx, me.id, target.id, { status: theyListMe ? ACCEPTED : PENDING, is_invite: 1, remark, time: nowSeconds(clock) });
+          const status = theyListMe ? ACCEPTED : PENDING;
+          const written = await repo.requestPair(tx, me.id, target.id, { status, is_invite: 1, remark, time: nowSeconds(clock), busy: [PENDING, ACCEPTED] });
+          // A parallel request of mine won the row: one pending request per pair, one push.
+          if (!written) throw new AppError(400, 'friend.pending');
           onCommit(() =>
             theyListMe
               ? announceFriendship(me, target, r)

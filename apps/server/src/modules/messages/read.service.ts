@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Clock } from '../../platform/clock';
 import { withTx, type DB } from '../../platform/db/index';
 import type { Events } from '../../platform/events';
-import { AppError, badParam } from '../../platform/http/errors';
+import { AppError, badParam, checkKeywords } from '../../platform/http/errors';
 import {
   conversationOf, conversationOfRow, groupsRepo, parseGroupSetting, visibleContent, type Contacts, type Conversation,
   type RequestView,
@@ -141,6 +141,18 @@ export function createReader(deps: ReadDeps) {
     );
   }
 
+  /**
+   * Reading must work when writing cannot (a full disk, a read-only replica): the read mark is
+   * best-effort there. The failure is logged and the rows are answered anyway (issue 19 #12).
+   */
+  async function tryMarkRead(me: UserRow, a: Access, r: RequestView, mentionMsgIds: number[]): Promise<void> {
+    try {
+      await markRead(me, a, r, mentionMsgIds);
+    } catch (err) {
+      deps.log(err);
+    }
+  }
+
   async function pushAtList(me: UserRow, a: Access, r: RequestView): Promise<void> {
     if (a.conv.kind !== 'group') return;
     const rows = await repo.mentionRows(db, me.id, a.conv.groupId, a.above, MENTIONS_MAX, true);
@@ -177,12 +189,13 @@ export function createReader(deps: ReadDeps) {
 
     async list(me: UserRow, p: ListParams, r: RequestView): Promise<{ data: Message[]; count: number; page: number }> {
       if (p.toContactId.kind === 'system') return { data: [], count: 0, page: 1 };
+      checkKeywords(p.keywords);
       const a = await access(me, p.toContactId);
       const manager = p.type !== undefined;
       const limit = clamp(p.limit || 20, 1, 100);
       if (p.is_at === 1 && a.conv.kind === 'group') {
         const rows = (await repo.mentionRows(db, me.id, a.conv.groupId, a.above, MENTIONS_MAX, false)).reverse();
-        await repo.markMentionsRead(db, me.id, a.conv.groupId, rows.map((x) => x.msg_id));
+        await repo.markMentionsRead(db, me.id, a.conv.groupId, rows.map((x) => x.msg_id)).catch(deps.log);
         return { data: await present(me, rows, a, r), count: rows.length, page: 1 };
       }
       // `link` (history page): text rows holding a link, see LINK_FILTER in the protocol.
@@ -202,7 +215,7 @@ export function createReader(deps: ReadDeps) {
       ]);
       const rows = manager ? newestFirst : newestFirst.reverse();
       if (!manager && before <= 0) {
-        await markRead(me, a, r, rows.map((x) => x.msg_id));
+        await tryMarkRead(me, a, r, rows.map((x) => x.msg_id));
         await pushAtList(me, a, r);
       }
       return { data: await present(me, rows, a, r), count, page };
@@ -236,7 +249,7 @@ export function createReader(deps: ReadDeps) {
       const uuids = messages.map((m) => m.id).filter((x): x is string => typeof x === 'string');
       const ids = messages.map((m) => Number(m.msg_id)).filter((n) => Number.isInteger(n) && n > 0);
       const mentionIds = a.conv.kind === 'group' ? [...ids, ...(await repo.msgIdsOfUuids(db, uuids))] : [];
-      await markRead(me, a, r, mentionIds);
+      await tryMarkRead(me, a, r, mentionIds);
     },
 
     async readAtMsg(me: UserRow, groupId: number): Promise<void> {

@@ -6,7 +6,7 @@ import { backfillMark, backfillStep } from './search-index.repo';
 const BATCH = 1000;
 
 /**
- * Indexes the messages stored before the search index existed (migration 0009), newest first,
+ * Indexes the messages stored before the search index existed (migration 0011), newest first,
  * one batch per transaction, yielding to the event loop between batches so requests go on.
  * Returns a stop function and a promise that settles when the work is done or stopped.
  */

@@ -6,7 +6,7 @@ import type { MessageRow } from './messages.repo';
 import { termsOf, type QueryTerm } from './search-terms';
 
 /**
- * The message search index (`message_terms`, migration 0009): one row per distinct term of a
+ * The message search index (`message_terms`, migration 0011): one row per distinct term of a
  * message, keyed (term, msg_id, scope). `scope` names the conversation so a search filters by
  * "mine" on the index alone, without reading messages:
  *   single chat of users a < b → a·2^26 + b; favourites of u → u (a = 0); group g → −g.
@@ -105,7 +105,7 @@ export async function unindexChat(db: Kysely<DB>, chatId: string): Promise<void>
 
 // ---- backfill (rows stored before the index existed) ----
 
-/** Messages below this id still need indexing; 0 when done (one row, set by migration 0009). */
+/** Messages below this id still need indexing; 0 when done (one row, set by migration 0011). */
 export async function backfillMark(db: Kysely<DB>): Promise<number> {
   const row = await db.selectFrom('message_terms_backfill').select('below').executeTakeFirst();
   return row?.below ?? 0;

@@ -1,3 +1,3 @@
 export type { BusMessage, EventBus, PresenceChange, PresenceRegistry, Recipients } from './types';
 export { MemoryBus, MemoryPresence } from './memory';
-export { RedisBus, RedisPresence } from './redis';
+export { RedisBus, RedisPresence, presenceOfflineBoundMs, presenceTiming } from './redis';

@@ -47,6 +47,16 @@ export class RedisBus implements EventBus {
   }
 }
 
+/**
+ * Liveness timing. A node refreshes its key every second and the key lives 6 s, so a node must
+ * miss six beats (a crash, or an event loop stalled for 6 s) to count as dead; every node looks
+ * for dead ones every 2 s. A dead node's users therefore go offline within
+ * `presenceOfflineBoundMs` (8 s; realtime.md). Cost per node: one SET a second, and a SMEMBERS
+ * plus one MGET every 2 s — nothing that grows with users or connections.
+ */
+export const presenceTiming = { nodeTtlMs: 6_000, beatEveryMs: 1_000, sweepEveryMs: 2_000 } as const;
+export const presenceOfflineBoundMs = presenceTiming.nodeTtlMs + presenceTiming.sweepEveryMs;
+
 export interface RedisPresenceOptions {
   prefix?: string;
   /** How long a node's liveness key lives without a heartbeat. */
@@ -72,12 +82,13 @@ export class RedisPresence implements PresenceRegistry {
   constructor(url: string, opts: RedisPresenceOptions = {}) {
     this.redis = new Redis(url, { maxRetriesPerRequest: null });
     this.p = opts.prefix ?? 'parley:';
-    this.ttl = opts.nodeTtlMs ?? 30_000;
+    this.ttl = opts.nodeTtlMs ?? presenceTiming.nodeTtlMs;
     const beat = () => this.redis.set(this.key('node', this.nodeId), '1', 'PX', this.ttl).catch(() => undefined);
     void beat();
     void this.redis.sadd(`${this.p}nodes`, this.nodeId).catch(() => undefined);
-    this.timers.push(setInterval(beat, Math.max(100, Math.floor(this.ttl / 3))));
-    this.timers.push(setInterval(() => void this.sweep().catch(() => undefined), opts.sweepEveryMs ?? 10_000));
+    const beatEvery = Math.min(presenceTiming.beatEveryMs, Math.max(100, Math.floor(this.ttl / 3)));
+    this.timers.push(setInterval(beat, beatEvery));
+    this.timers.push(setInterval(() => void this.sweep().catch(() => undefined), opts.sweepEveryMs ?? presenceTiming.sweepEveryMs));
     for (const t of this.timers) t.unref();
   }
 
@@ -137,6 +148,23 @@ export class RedisPresence implements PresenceRegistry {
     if (userIds.length === 0) return new Set();
     const counts = await this.liveCounts(userIds);
     return new Set(userIds.filter((id) => (counts.get(id) ?? 0) > 0));
+  }
+
+  /** Each live node's entry set (`pn:<node>`) lists its connections; dead nodes' are left out. */
+  async totals(): Promise<{ users: number; connections: number }> {
+    const live = [...(await this.liveNodes(await this.redis.smembers(`${this.p}nodes`)))];
+    const pipe = this.redis.pipeline();
+    for (const n of live) pipe.smembers(this.key('pn', n));
+    const results = (await pipe.exec()) ?? [];
+    const users = new Set<string>();
+    let connections = 0;
+    for (const [, v] of results) {
+      for (const e of Array.isArray(v) ? (v as string[]) : []) {
+        connections++;
+        users.add(e.split('|')[0] ?? '');
+      }
+    }
+    return { users: users.size, connections };
   }
 
   onSweptOffline(handler: (userIds: number[]) => void): void {

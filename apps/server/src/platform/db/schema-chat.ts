@@ -95,7 +95,7 @@ export interface ChatPrefsTable {
   update_time: number;
 }
 
-/** The search index (0009, modules/messages/search-index.repo.ts). */
+/** The search index (0011, modules/messages/search-index.repo.ts). */
 export interface MessageTermsTable {
   term: number;
   msg_id: number;

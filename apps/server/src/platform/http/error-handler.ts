@@ -3,6 +3,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { ParseError } from './body';
 import { langOf, sendFailure } from './envelope';
 import { AppError } from './errors';
+import { isApiPath, normalizeApiPath } from './path';
 
 /**
  * Every failure becomes an envelope. Expected ones (AppError) keep their code; body errors map
@@ -18,6 +19,12 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return sendFailure(reply, 400, formatMsg('common.badParam', lang, { name: err.field }));
     }
     const status = (err as FastifyError).statusCode;
+    // File serving refuses a path (`..`, encoded or not; a folder): that is the client's error,
+    // answered as HTTP 403/404 and not logged (§14.1). Only API paths speak envelopes.
+    if (status !== undefined && status >= 400 && status < 500 && !isApiPath(normalizeApiPath(req.url))) {
+      const forbidden = status === 403;
+      return reply.code(forbidden ? 403 : 404).type('text/plain; charset=utf-8').send(forbidden ? 'Forbidden' : 'Not found');
+    }
     if (status === 413) return sendFailure(reply, 413, formatMsg('common.tooLarge', lang));
     if (status === 400 && (err as FastifyError).code?.startsWith('FST_ERR_CTP')) {
       return sendFailure(reply, 400, formatMsg('common.badParam', lang, { name: 'body' }));

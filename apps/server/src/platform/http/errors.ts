@@ -1,4 +1,4 @@
-import type { MsgKey, MsgParams } from '@parley/protocol';
+import { limits, type MsgKey, type MsgParams } from '@parley/protocol';
 
 /**
  * An expected failure: rendered as the envelope `{code, msg}` with `msg` taken from the
@@ -19,3 +19,10 @@ export class AppError extends Error {
 
 /** 400 with `common.badParam` naming the field. */
 export const badParam = (name: string): AppError => new AppError(400, 'common.badParam', { name });
+
+/** Search words are matched with LIKE: a cap keeps patterns cheap (SQLite refuses huge ones). */
+export function checkKeywords(keywords: string | undefined): void {
+  if (keywords && keywords.length > limits.keywordsMax) {
+    throw new AppError(400, 'common.keywordsTooLong', { max: limits.keywordsMax });
+  }
+}

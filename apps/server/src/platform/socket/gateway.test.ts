@@ -80,3 +80,94 @@ describe('gateway heartbeat (PROTOCOL §11.1)', () => {
     await g.close();
   });
 });
+
+/** A gateway whose `authenticate` the test answers by hand, to close sockets mid-bind. */
+function slowAuthGateway(opts = {}) {
+  const pending: Array<(s: { userId: number; jti: string; terminal: 'web' }) => void> = [];
+  const presence = new MemoryPresence();
+  const g = new Gateway(
+    new MemoryBus(),
+    presence,
+    { authenticate: (token) => new Promise((resolve) => pending.push(() => resolve({ userId: Number(token), jti: `j${token}`, terminal: 'web' }))) },
+    opts,
+  );
+  const answerAll = () => pending.splice(0).forEach((r) => r({ userId: 0, jti: '', terminal: 'web' }));
+  return { g, presence, answerAll, waiting: () => pending.length };
+}
+
+const initId = (ws: FakeWs) => (JSON.parse(ws.sent[0] ?? '{}') as { client_id: string }).client_id;
+
+describe('gateway hardening (issue 19)', () => {
+  it('names connections with 128 random bits, not a counter', () => {
+    const g = gateway();
+    const ids = Array.from({ length: 50 }, () => {
+      const ws = new FakeWs();
+      g.accept(ws as unknown as WebSocket, `10.1.0.${Math.random()}`);
+      return initId(ws);
+    });
+    expect(new Set(ids).size).toBe(50);
+    for (const id of ids) {
+      expect(id).toMatch(/^[A-Za-z0-9._-]{1,64}$/);
+      const secret = id.split('.').at(-1) ?? '';
+      expect(Buffer.from(secret, 'base64url').length).toBeGreaterThanOrEqual(16);
+    }
+    void g.close();
+  });
+
+  it('closes 4001 when a bound socket is asked to bind to another user', async () => {
+    const { g, answerAll } = slowAuthGateway();
+    const ws = new FakeWs();
+    g.accept(ws as unknown as WebSocket, '127.0.0.1');
+    ws.frame({ type: 'bindUid', token: '7' });
+    await vi.waitFor(() => {
+      answerAll();
+      expect(ws.sent.at(-1)).toContain('pong');
+    });
+    expect(g.localCount(7)).toBe(1);
+    ws.frame({ type: 'bindUid', token: '8' });
+    await vi.waitFor(() => {
+      answerAll();
+      expect(ws.closedWith).toBe(4001);
+    });
+    expect(g.localCount(8)).toBe(0);
+    await g.close();
+  });
+
+  it('lets a connection with ?token= in past the unbound-per-address limit', async () => {
+    const { g, answerAll } = slowAuthGateway({ maxUnboundPerIp: 2 });
+    const idle = [new FakeWs(), new FakeWs(), new FakeWs()];
+    for (const s of idle) g.accept(s as unknown as WebSocket, '10.0.0.9');
+    expect(idle[2]?.closedWith).toBe(4008);
+    const signedIn = new FakeWs();
+    g.accept(signedIn as unknown as WebSocket, '10.0.0.9', '5');
+    answerAll();
+    await vi.waitFor(() => expect(g.localCount(5)).toBe(1));
+    expect(signedIn.closedWith).toBeUndefined();
+    await g.close();
+  });
+
+  it('binds nothing for a socket that closed while its token was being checked', async () => {
+    const { g, presence, answerAll, waiting } = slowAuthGateway();
+    for (let i = 0; i < 20; i++) {
+      const byFrame = new FakeWs();
+      g.accept(byFrame as unknown as WebSocket, '127.0.0.1');
+      byFrame.frame({ type: 'bindUid', token: '9' });
+      const byQuery = new FakeWs();
+      g.accept(byQuery as unknown as WebSocket, '127.0.0.1', '9');
+      await vi.waitFor(() => expect(waiting()).toBe(2));
+      byFrame.close(1000);
+      byQuery.close(1000);
+      answerAll();
+    }
+    await new Promise((r) => setImmediate(r));
+    expect(g.localCount(9)).toBe(0);
+    expect(await presence.count(9)).toBe(0);
+    // The limit of 20 per user is not used up by ghosts: a new socket binds.
+    const live = new FakeWs();
+    g.accept(live as unknown as WebSocket, '127.0.0.1', '9');
+    answerAll();
+    await vi.waitFor(() => expect(g.localCount(9)).toBe(1));
+    expect(live.closedWith).toBeUndefined();
+    await g.close();
+  });
+});

@@ -46,7 +46,6 @@ export type BindResult = 'ok' | 'unknown' | 'otherUser' | 'tooMany';
 export class Gateway {
   private conns = new Map<string, Conn>();
   private byUser = new Map<number, Set<Conn>>();
-  private counter = 0;
   private pendingBinds = new Map<string, (r: BindResult) => void>();
   /** Unbound connections per address, kept as counts: scanning every connection is O(n²) to fill a node. */
   private unboundByIp = new Map<string, number>();
@@ -81,7 +80,8 @@ export class Gateway {
   accept(ws: WebSocket, ip: string, token?: string): void {
     const unbound = this.unboundByIp.get(ip) ?? 0;
     const conn: Conn = {
-      id: `${this.presence.nodeId}.${++this.counter}`,
+      // A client id is a capability (HTTP bindUid binds by it): 128 random bits, never a counter (§1.4).
+      id: `${this.presence.nodeId}.${randomBytes(16).toString('base64url')}`,
       ws,
       ip,
       lastSeen: Date.now(),
@@ -94,7 +94,9 @@ export class Gateway {
     });
     ws.on('close', () => void this.drop(conn));
     ws.on('error', () => void this.drop(conn));
-    if (unbound >= this.opts.maxUnboundPerIp) {
+    // A connection that authenticates on open is not an anonymous one: the unbound limit (which
+    // behind a proxy without trusted client addresses is shared by everyone) does not apply.
+    if (!token && unbound >= this.opts.maxUnboundPerIp) {
       this.conns.delete(conn.id);
       ws.close(CloseCode.tooManyConnections);
       return;
@@ -102,6 +104,11 @@ export class Gateway {
     this.unboundByIp.set(ip, unbound + 1);
     this.send(conn, { type: 'init', client_id: conn.id });
     if (token) conn.queue = this.bindWithToken(conn, token).catch(() => undefined);
+  }
+
+  /** Still held by this node and open: what every bind path checks after an await. */
+  private isLive(conn: Conn): boolean {
+    return this.conns.get(conn.id) === conn && conn.ws.readyState === conn.ws.OPEN;
   }
 
   private send(conn: Conn, frame: ServerFrame | string): void {
@@ -130,7 +137,12 @@ export class Gateway {
           conn.ws.close(CloseCode.authFailed);
           return;
         }
-        if (!conn.session) await this.bind(conn, session);
+        // A bound socket is never silently rebound to someone else (§11.1): that was a hijack.
+        if (conn.session && conn.session.userId !== session.userId) {
+          conn.ws.close(CloseCode.authFailed);
+          return;
+        }
+        if (!conn.session && (await this.bind(conn, session)) !== 'ok') return;
         this.send(conn, { type: 'pong', multiport: await this.multiport(conn) });
         return;
       }
@@ -152,6 +164,9 @@ export class Gateway {
 
   private async bind(conn: Conn, session: SocketSession, cid?: string): Promise<BindResult> {
     if (conn.session) return conn.session.userId === session.userId ? 'ok' : 'otherUser';
+    // The caller awaited (authentication, the bus): the socket may have closed and been dropped
+    // meanwhile. Binding it then would leave it in byUser and in presence for good.
+    if (!this.isLive(conn)) return 'unknown';
     const mine = this.byUser.get(session.userId) ?? new Set<Conn>();
     if (mine.size >= this.opts.maxPerUser) {
       conn.ws.close(CloseCode.tooManyConnections);
@@ -162,7 +177,13 @@ export class Gateway {
     if (cid) conn.cid = cid;
     mine.add(conn);
     this.byUser.set(session.userId, mine);
-    const change = await this.presence.add(session.userId, conn.id);
+    const change = await this.presence.add(session.userId, conn.id).catch(() => ({ changed: false, count: 0 }));
+    if (!this.isLive(conn)) {
+      // Closed while presence was being written: drop() may have removed the entry before it
+      // was added, so remove it again (idempotent) rather than leave the user online.
+      await this.forget(conn, session);
+      return 'unknown';
+    }
     if (change.changed) this.hooks.onOnline?.(session.userId);
     return 'ok';
   }
@@ -248,6 +269,11 @@ export class Gateway {
       this.countUnbound(conn.ip, -1);
       return;
     }
+    await this.forget(conn, s);
+  }
+
+  /** Takes a bound connection out of byUser and presence (both idempotent). */
+  private async forget(conn: Conn, s: SocketSession): Promise<void> {
     const mine = this.byUser.get(s.userId);
     mine?.delete(conn);
     if (mine && mine.size === 0) this.byUser.delete(s.userId);

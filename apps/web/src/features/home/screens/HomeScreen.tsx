@@ -5,6 +5,7 @@ import { SwipeAction } from 'antd-mobile';
 import type { Contact } from '@parley/protocol';
 import { Page } from '../../../app/Page';
 import { href } from '../../../app/routes';
+import { useOpenBeside, usePane } from '../../../app/pane-context';
 import { EmptyState } from '../../../ui/EmptyState';
 import { ChatIcon } from '../../../ui/icons';
 import { useNow } from '../../../lib/use-now';
@@ -17,6 +18,7 @@ import { homeConversations, keyOf } from '../../conversations/model';
 import { useUserDrafts } from '../../chat/drafts';
 import { ConversationRow } from '../components/ConversationRow';
 import { PlusMenu } from '../components/PlusMenu';
+import { DiscoverButton } from '../../moments/components/DiscoverButton';
 import styles from './HomeScreen.module.css';
 
 const loadDialogs = () => import('../../../ui/dialogs').then((m) => m.dialogs);
@@ -33,6 +35,10 @@ export default function HomeScreen() {
   const now = useNow();
   const list = useMemo(() => homeConversations(contacts.data?.contacts ?? [], drafts), [contacts.data, drafts]);
   const round = Boolean(me?.setting?.avatarCricle);
+  // Desktop: the chat (or its detail) open beside the list lights its row; the rail holds Me and Discover.
+  const beside = useOpenBeside();
+  const selected = beside && (beside.route === 'chat' || beside.route === 'chatDetail') ? keyOf(beside.id ?? '') : null;
+  const inList = usePane().pane === 'list';
 
   const open = useCallback((c: Contact) => void navigate(href('chat', { id: String(c.id) })), [navigate]);
   const { mutate } = action;
@@ -82,6 +88,7 @@ export default function HomeScreen() {
               <ConversationRow
                 contact={c}
                 draft={drafts[keyOf(c.id)]}
+                selected={selected === keyOf(c.id)}
                 now={now}
                 roundAvatar={round}
                 onOpen={open}
@@ -99,8 +106,9 @@ export default function HomeScreen() {
       title={siteName}
       right={
         <>
+          {inList ? null : <DiscoverButton />}
           <PlusMenu />
-          <MeButton name={me?.displayName || me?.realname || ''} avatar={me?.avatar} seed={me?.user_id} onClick={() => void navigate(href('setting'))} />
+          {inList ? null : <MeButton name={me?.displayName || me?.realname || ''} avatar={me?.avatar} seed={me?.user_id} onClick={() => void navigate(href('mine'))} />}
         </>
       }
     >
