@@ -88,6 +88,23 @@ export async function run({ env, opts, log, report }) {
     points.push(p);
   }
   const repeat = Math.max(1, opts.repeat);
+  // With --url the bench did not start the server; BENCH_SERVER_PID names it for the CPU figures.
+  const pid = env.nodes[0].pid ?? (Number(process.env.BENCH_SERVER_PID) || null);
+  // The floor under every figure: the same machine answering a request that does nothing.
+  {
+    const s = new Samples();
+    const cpu0 = readProc(pid);
+    for (let k = 0; k < repeat; k++) {
+      const t0 = performance.now();
+      await call(base, '/common/pub/getSystemInfo', {});
+      s.add(performance.now() - t0);
+    }
+    const cpu1 = readProc(pid);
+    const cpuMs = cpu0 && cpu1 ? Math.round(((cpu1.cpuS - cpu0.cpuS) * 1000 * 10) / repeat) / 10 : null;
+    const p = { workload: 'search', backend: env.backend, path: 'baseline: getSystemInfo', kind: 'no work', cpuMs, ...s.summary() };
+    report.write(p);
+    points.push(p);
+  }
   for (const type of ['messages', 'all']) {
     const all = new Samples();
     for (const { q, kind } of QUERIES) {
@@ -96,7 +113,7 @@ export async function run({ env, opts, log, report }) {
       let hasMore = false;
       // One untimed call first: the measured ones are the warm path a person typing gets.
       await call(base, '/enterprise/im/search', { keywords: q, type }, { token });
-      const cpu0 = readProc(env.nodes[0].pid);
+      const cpu0 = readProc(pid);
       for (let k = 0; k < repeat; k++) {
         const t0 = performance.now();
         const r = await call(base, '/enterprise/im/search', { keywords: q, type }, { token });
@@ -107,7 +124,7 @@ export async function run({ env, opts, log, report }) {
         hits = r.data.messages.length;
         hasMore = r.data.hasMore;
       }
-      const cpu1 = readProc(env.nodes[0].pid);
+      const cpu1 = readProc(pid);
       // The server's own CPU per request (10 ms ticks, so over all repeats): less swayed by a busy machine than wall time.
       const cpuMs = cpu0 && cpu1 ? Math.round(((cpu1.cpuS - cpu0.cpuS) * 1000 * 10) / repeat) / 10 : null;
       const p = { workload: 'search', backend: env.backend, type, path: `${type}: ${q}`, kind, messages: seeded.messages, hits, hasMore, cpuMs, ...s.summary() };

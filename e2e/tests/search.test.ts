@@ -128,9 +128,12 @@ describe('global search', () => {
     await fillTestId(page, 'login-account', alice.account);
     await fillTestId(page, 'login-password', alice.password);
     await page.getByTestId('login-submit').click();
-    await page.getByTestId('tabbar-home').waitFor();
-    await openSearchFromHome(page);
-    await fillTestId(page, 'search-input', '会议');
+    // Desktop: the rail instead of the tab bar; Ctrl+K opens search with its box focused.
+    await page.getByTestId('home-search').waitFor();
+    await page.keyboard.press('Control+k');
+    await page.waitForURL(/pages\/index\/search/);
+    await page.getByTestId('search-input').waitFor();
+    await page.keyboard.type('会议');
     await messageHits(page).first().waitFor({ timeout: 10_000 });
     await snap(page, 'search-results-desktop');
     await ctx.close();

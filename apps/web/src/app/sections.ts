@@ -6,6 +6,7 @@ import { useTotalUnread } from '../features/conversations/api';
 import { useFriendBadge } from '../features/contacts/use-friend-badge';
 import { useMomentsUnread } from '../features/moments/api';
 import { CompassIcon } from '../features/moments/components/icons';
+import { SearchIcon } from '../features/search/components/icons';
 import type { SectionShape } from './panes';
 
 /**
@@ -93,6 +94,15 @@ export const sections: readonly Section[] = [
     placeholder: (t) => t('desktop.pickItem'),
   },
   {
+    key: 'search',
+    route: 'search',
+    routes: ['search'],
+    // The results take the whole room; a result opens its chat in the chats section.
+    hasList: false,
+    label: (t) => t('search.box'),
+    Icon: SearchIcon,
+  },
+  {
     // The console brings its own section list, so it takes the whole width beside the rail.
     key: 'admin',
     route: 'admin',
@@ -102,8 +112,6 @@ export const sections: readonly Section[] = [
     Icon: GearIcon,
     visible: (me) => me?.role === 1 || me?.role === 2,
   },
-  // Next, as their screens land (one entry each, with their own icon and label):
-  //   Search: { key: 'search', route: 'search', routes: ['search'], hasList: false, … }
 ];
 
 /** The sections this user may see (e.g. Admin only for role 1/2). */
