@@ -26,9 +26,8 @@ afterAll(async () => {
 
 describe('two nodes with Redis', () => {
   it('delivers post, like and comment pushes on the other node to exactly their recipients', async () => {
-    const [aliceOnB, bobOnB, carolOnB, daveOnB, erinOnB] = await Promise.all(
-      [alice, bob, carol, dave, erin].map((u) => connectSocket(b.url, { token: u.token })),
-    );
+    const onB = (u: TestUser) => connectSocket(b.url, { token: u.token });
+    const [aliceOnB, bobOnB, carolOnB, daveOnB, erinOnB] = [await onB(alice), await onB(bob), await onB(carol), await onB(dave), await onB(erin)];
     const id = await post(a, alice, { content: 'across nodes' });
     for (const ws of [bobOnB, daveOnB]) expect((await ws.next('moments')).data).toMatchObject({ kind: 'post', moment_id: id });
     for (const ws of [aliceOnB, carolOnB, erinOnB]) await assertNothing(ws, 'moments');

@@ -28,10 +28,10 @@ afterAll(async () => {
   await s?.close();
 });
 
-async function socketsOf(...us: TestUser[]): Promise<TestSocket[]> {
+async function socketsOf<T extends TestUser[]>(...us: T): Promise<{ [K in keyof T]: TestSocket }> {
   const list = await Promise.all(us.map((u) => connectSocket(s.url, { token: u.token })));
   sockets.push(...list);
-  return list;
+  return list as { [K in keyof T]: TestSocket };
 }
 
 type Post = { id: number; likes: Array<{ user_id: number }>; comments: Array<{ id: number; user_id: number; reply_user_id: number; reply_name: string; content: string }>; liked: boolean };

@@ -81,7 +81,8 @@ describe('publish', () => {
   });
 
   it('pushes a shared post to the author\u2019s contact set only, and a private one to nobody', async () => {
-    const [aWs, bWs, cWs, dWs, eWs] = await Promise.all([alice, bob, carol, dave, erin].map((u) => connectSocket(s.url, { token: u.token })));
+    const on = (u: TestUser) => connectSocket(s.url, { token: u.token });
+    const [aWs, bWs, cWs, dWs, eWs] = [await on(alice), await on(bob), await on(carol), await on(dave), await on(erin)];
     const id = await post(s, alice, { content: 'hello circle' });
     for (const ws of [bWs, dWs]) {
       const ev = await ws.next<{ kind: string; moment_id: number; user: { id: number } }>('moments');

@@ -4,6 +4,8 @@ import type { SelfInfo } from '@parley/protocol';
 import { ChatIcon, ContactsIcon, type IconProps } from '../ui/icons';
 import { useTotalUnread } from '../features/conversations/api';
 import { useFriendBadge } from '../features/contacts/use-friend-badge';
+import { CompassIcon } from '../features/moments/components/icons';
+import { useMomentsBadge, useNewPostDot } from '../features/moments/api';
 import type { SectionShape } from './panes';
 import type { RouteName } from './routes';
 
@@ -19,6 +21,8 @@ export interface Section extends SectionShape {
   Icon: ComponentType<IconProps & { filled?: boolean }>;
   /** A hook giving the badge count (0 hides it); called on every render of the rail. */
   useBadge?: () => number;
+  /** A hook saying whether to show a red dot when there is no count (something new, uncounted). */
+  useDot?: () => boolean;
   /** The list pane (a screen rendering a `Page`). */
   List?: LazyExoticComponent<ComponentType>;
   /** The detail pane's text while nothing from the list is open. */
@@ -29,6 +33,7 @@ export interface Section extends SectionShape {
 
 const HomeList = lazy(() => import('../features/home/screens/HomeScreen'));
 const ContactsList = lazy(() => import('../features/contacts/screens/ContactsScreen'));
+const DiscoverList = lazy(() => import('../features/moments/screens/DiscoverScreen'));
 
 export const sections: readonly Section[] = [
   {
@@ -59,9 +64,22 @@ export const sections: readonly Section[] = [
     List: ContactsList,
     placeholder: (t) => t('desktop.pickContact'),
   },
+  {
+    key: 'discover',
+    route: 'discover',
+    routes: ['discover', 'moments', 'momentsPublish', 'momentsNotices'],
+    roots: ['moments'],
+    hasList: true,
+    label: (t) => t('moments.discover.title'),
+    Icon: CompassIcon,
+    // Notices to read as a count; a new post by a contact as a dot (it has no count).
+    useBadge: useMomentsBadge,
+    useDot: useNewPostDot,
+    List: DiscoverList,
+    placeholder: (t) => t('moments.discover.pick'),
+  },
   // Next, as their screens land (one line each, with their own icon and label):
   //   Me:       { key: 'me', route: 'profile', routes: ['profile', 'setting', 'about', 'secure'], hasList: false, … }
-  //   Discover: { key: 'discover', route: 'moments', routes: ['moments'], hasList: false, … }
   //   Admin:    { key: 'admin', route: <admin route>, routes: [...], hasList: false, visible: (me) => me?.role === 1 || me?.role === 2, … }
   //   Search:   { key: 'search', route: 'search', routes: ['search'], hasList: false, … }
 ];
