@@ -105,7 +105,7 @@ export default function HomeScreen() {
       title={siteName}
       right={
         <>
-          <DiscoverButton />
+          {inList ? null : <DiscoverButton />}
           <PlusMenu />
           {inList ? null : <MeButton name={me?.displayName || me?.realname || ''} avatar={me?.avatar} seed={me?.user_id} onClick={() => void navigate(href('mine'))} />}
         </>
