@@ -188,13 +188,15 @@ describe('moments in three browsers', () => {
     await fillTestId(page, 'login-account', bob.account);
     await fillTestId(page, 'login-password', bob.password);
     await page.getByTestId('login-submit').click();
-    await page.getByTestId('home-discover').waitFor();
-    await page.getByTestId('home-discover').click();
+    // The rail's Discover shows the dot for alice's new post, then the list beside the feed.
+    await page.getByTestId('rail-discover-badge-dot').waitFor();
+    await page.getByTestId('rail-discover').click();
     await page.getByTestId('discover-moments').waitFor();
     expect(await page.getByTestId('discover-moments').innerText()).toContain('Moments');
     await snap(page, 'moments-discover-desktop');
     await page.getByTestId('discover-moments').click();
     await page.locator('[data-testid="moment"]').first().waitFor();
+    await expect.poll(() => page.getByTestId('rail-discover-badge-dot').count()).toBe(0);
     await snap(page, 'moments-feed-desktop');
     await ctx.close();
   });

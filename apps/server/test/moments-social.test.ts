@@ -31,7 +31,7 @@ afterAll(async () => {
 async function socketsOf<const T extends TestUser[]>(...us: T) {
   const list = await connectSockets(s.url, us);
   sockets.push(...list);
-  return list;
+  return list as { [K in keyof T]: TestSocket };
 }
 
 type Post = { id: number; likes: Array<{ user_id: number }>; comments: Array<{ id: number; user_id: number; reply_user_id: number; reply_name: string; content: string }>; liked: boolean };

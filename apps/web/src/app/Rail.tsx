@@ -52,17 +52,20 @@ function RailItem({ section: s, selected }: { section: Section; selected: boolea
     >
       <span className={styles.icon}>
         <s.Icon size={24} filled={selected} />
-        {s.useBadge ? <RailBadge useCount={s.useBadge} testId={`rail-${s.key}-badge`} /> : null}
+        {s.useBadge ? <RailBadge useCount={s.useBadge} useDot={s.useDot} testId={`rail-${s.key}-badge`} /> : null}
       </span>
       <span className={styles.label}>{label}</span>
     </Link>
   );
 }
 
-function RailBadge({ useCount, testId }: { useCount: () => number; testId: string }) {
+const noDot = () => false;
+
+function RailBadge({ useCount, useDot = noDot, testId }: { useCount: () => number; useDot?: () => boolean; testId: string }) {
   const { t } = useTranslation();
   const count = useCount();
-  if (count <= 0) return null;
+  const dot = useDot();
+  if (count <= 0) return dot ? <span className={styles.dot} data-testid={`${testId}-dot`} /> : null;
   return (
     <span className={styles.badge} aria-label={t('tabs.unread', { count })} data-testid={testId}>
       {count > 99 ? '99+' : count}

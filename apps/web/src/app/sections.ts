@@ -4,7 +4,7 @@ import type { SelfInfo } from '@parley/protocol';
 import { ChatIcon, ContactsIcon, GearIcon, type IconProps } from '../ui/icons';
 import { useTotalUnread } from '../features/conversations/api';
 import { useFriendBadge } from '../features/contacts/use-friend-badge';
-import { useMomentsUnread } from '../features/moments/api';
+import { useMomentsBadge, useNewPostDot } from '../features/moments/api';
 import { CompassIcon } from '../features/moments/components/icons';
 import { SearchIcon } from '../features/search/components/icons';
 import type { SectionShape } from './panes';
@@ -21,6 +21,8 @@ export interface Section extends SectionShape {
   Icon: ComponentType<IconProps & { filled?: boolean }>;
   /** A hook giving the badge count (0 hides it); called on every render of the rail. */
   useBadge?: () => number;
+  /** A hook saying whether to show a red dot when there is no count (something new, uncounted). */
+  useDot?: () => boolean;
   /** The list pane (a screen rendering a `Page`). */
   List?: LazyExoticComponent<ComponentType>;
   /** The detail pane's text while nothing from the list is open. */
@@ -35,9 +37,6 @@ const HomeList = lazy(() => import('../features/home/screens/HomeScreen'));
 const ContactsList = lazy(() => import('../features/contacts/screens/ContactsScreen'));
 const MeList = lazy(() => import('../features/mine/screens/MineScreen'));
 const DiscoverList = lazy(() => import('../features/moments/screens/DiscoverScreen'));
-
-/** Moments' count of new likes and comments (its "new post" dot has no number to show). */
-const useDiscoverBadge = () => useMomentsUnread().data?.count ?? 0;
 
 export const sections: readonly Section[] = [
   {
@@ -89,9 +88,11 @@ export const sections: readonly Section[] = [
     hasList: true,
     label: (t) => t('moments.discover.title'),
     Icon: CompassIcon,
-    useBadge: useDiscoverBadge,
+    // Notices to read as a count; a new post by a contact as a dot (it has no count).
+    useBadge: useMomentsBadge,
+    useDot: useNewPostDot,
     List: DiscoverList,
-    placeholder: (t) => t('desktop.pickItem'),
+    placeholder: (t) => t('moments.discover.pick'),
   },
   {
     key: 'search',

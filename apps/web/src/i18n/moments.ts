@@ -9,7 +9,7 @@ export const momentsZhHans = {
     moments: '朋友圈',
     newPost: '{{name}}发布了新动态',
     empty: '暂无更多内容',
-    externalNote: '将在新窗口中打开',
+    pick: '从左侧选择朋友圈或一个应用',
   },
   feed: {
     cover: '{{name}}的朋友圈',
@@ -95,7 +95,7 @@ export const momentsEn: typeof momentsZhHans = {
     moments: 'Moments',
     newPost: '{{name}} posted something new',
     empty: 'Nothing more here',
-    externalNote: 'Opens in a new window',
+    pick: 'Pick Moments or an app on the left',
   },
   feed: {
     cover: "{{name}}'s moments",

@@ -19,6 +19,7 @@ export interface MineRow {
 export const mineRows: MineRow[] = [
   { id: 'profile', group: 1, label: 'me.rows.profile', to: 'profile' },
   { id: 'secure', group: 1, label: 'me.rows.secure', to: 'secure' },
+  { id: 'discover', group: 1.5, label: 'moments.discover.title', to: 'discover' },
   { id: 'setting', group: 2, label: 'me.rows.setting', to: 'setting' },
   { id: 'admin', group: 2, label: 'me.rows.admin', to: 'admin', visible: (me) => me.role === 1 || me.role === 2 },
   { id: 'files', group: 3, label: 'me.rows.files', to: 'fileManager' },

@@ -66,6 +66,16 @@ export function useMomentsUnread(enabled = true) {
   return useQuery({ queryKey: unreadKey, queryFn: momentsApi.unread, enabled, staleTime: 30_000 });
 }
 
+/** Unread notices, for the rail's badge. */
+export function useMomentsBadge(): number {
+  return useMomentsUnread().data?.count ?? 0;
+}
+
+/** A contact posted since I last read the feed. */
+export function useNewPostDot(): boolean {
+  return Boolean(useMomentsUnread().data?.newPost);
+}
+
 export function useNotices() {
   return useInfiniteQuery({
     queryKey: noticesKey,

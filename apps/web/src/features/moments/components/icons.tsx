@@ -1,11 +1,11 @@
 import { Svg, type IconProps } from '../../../ui/icons';
 
-/** Discover: a compass. */
-export function CompassIcon(p: IconProps) {
+/** Discover: a compass (the needle filled when its section is selected). */
+export function CompassIcon({ filled, ...p }: IconProps & { filled?: boolean }) {
   return (
     <Svg {...p}>
       <circle cx="12" cy="12" r="9" fill="none" stroke="currentColor" strokeWidth="1.6" />
-      <path d="M15.5 8.5l-2 5-5 2 2-5z" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinejoin="round" />
+      <path d="M15.5 8.5l-2 5-5 2 2-5z" fill={filled ? 'currentColor' : 'none'} stroke="currentColor" strokeWidth="1.6" strokeLinejoin="round" />
     </Svg>
   );
 }

@@ -7,6 +7,7 @@ import { href } from '../../../app/routes';
 import { Avatar } from '../../../ui/Avatar';
 import { ListGroup, ListRow } from '../../../ui/ListRow';
 import { useSystemInfo } from '../../system/api';
+import { webviewHref } from '../../mine/webview';
 import { useMomentsUnread } from '../api';
 import { compassTarget, discoverEntries, gridPages, type DiscoverEntry } from '../model';
 import { LinkIcon, MomentsIcon } from '../components/icons';
@@ -14,8 +15,7 @@ import styles from '../components/Discover.module.css';
 
 /**
  * Discover ("发现", PROTOCOL §12.1 `compass`): Moments first, then the administrator's items as
- * a list (mode 1) or a grid (mode 2). App paths open here; web pages open in a new tab, since
- * the in-app browser (/pages/mine/webview) is not built yet.
+ * a list (mode 1) or a grid (mode 2). App paths open here; web pages in the in-app browser.
  */
 export default function DiscoverScreen() {
   const { t } = useTranslation();
@@ -33,7 +33,7 @@ export default function DiscoverScreen() {
     }
     const to = compassTarget(e.item);
     if (to?.kind === 'app') void navigate(to.path);
-    else if (to?.kind === 'web') window.open(to.url, '_blank', 'noopener,noreferrer');
+    else if (to?.kind === 'web') void navigate(webviewHref(to.url, e.item.name));
   };
   const icon = (e: DiscoverEntry, size: number): ReactNode =>
     e.kind === 'moments' ? <MomentsIcon size={size} /> : e.item.icon ? <img className={styles.icon} src={e.item.icon} alt="" /> : <LinkIcon size={size} />;
@@ -55,7 +55,6 @@ export default function DiscoverScreen() {
     </span>
   );
 
-  const hasWeb = entries.some((e) => e.kind === 'item' && e.item.type === 2);
   return (
     <Page>
       {info.compass.mode === 2 ? (
@@ -93,7 +92,6 @@ export default function DiscoverScreen() {
           ))}
         </ListGroup>
       )}
-      {hasWeb ? <p className={styles.note}>{t('moments.discover.externalNote')}</p> : null}
     </Page>
   );
 }
