@@ -27,6 +27,7 @@ import { callsRoutes, createCalls } from './modules/calls/index';
 import { createEvents } from './platform/events';
 import { systemTimers } from './platform/timers';
 import { Gateway, type SocketSession } from './platform/socket/gateway';
+import { createGuards, MemoryCounters } from './platform/limits/index';
 
 export interface BuildOptions {
   /** Test-only extra routes (e.g. one that throws, to see the 502 answer). */
@@ -52,7 +53,9 @@ function createServices(deps: Deps, app: FastifyInstance) {
     },
   });
   const sessions = createSessions(db, clock);
+  const guards = createGuards(deps.counters ?? new MemoryCounters(), clock, deps.config.guardLimits);
   const codes = createCodes({
+    guards,
     db,
     clock,
     config,
@@ -62,7 +65,7 @@ function createServices(deps: Deps, app: FastifyInstance) {
     devMailLog: deps.config.devMailLog,
   });
   const auth = createAuth({ db, clock, config, users, sessions, codes });
-  const accounts = createAccounts({ db, clock, config, users, sessions, codes });
+  const accounts = createAccounts({ db, clock, config, users, sessions, codes, guards });
   const events = createEvents(deps.bus, clock, deps.database.afterDurable);
   const contactSet = createContactSet(db, config);
 
@@ -84,9 +87,9 @@ function createServices(deps: Deps, app: FastifyInstance) {
   late.realtime = realtime;
   const contacts = createContacts({ db, clock, config, users, contactSet, events, online: realtime.online });
   const log = (err: unknown) => app.log.error(err);
-  const messages = createMessages({ db, clock, config, users, contactSet, contacts, events, log });
+  const messages = createMessages({ db, clock, config, users, contactSet, contacts, events, log, guards });
   const configAdmin = createConfigAdmin({ config, events });
-  const friends = createFriends({ db, clock, users, contactSet, contacts, events, log });
+  const friends = createFriends({ db, clock, users, contactSet, contacts, events, log, guards });
   const groupAvatars = createGroupAvatars({ db, clock, blobs: deps.blobs, log });
   const groups = createGroups({ db, clock, config, users, contactSet, contacts, messages, events, log, refreshAvatar: groupAvatars.refresh });
   // A manual clock (tests) brings its own timers, so moving it fires the calls' safety net.
