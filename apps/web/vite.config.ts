@@ -1,9 +1,13 @@
 /// <reference types="vitest/config" />
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
-import { dirname } from 'node:path';
+import { dirname, join } from 'node:path';
+import { createReadStream, existsSync } from 'node:fs';
+import { cp, readdir, readFile, writeFile } from 'node:fs/promises';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 
 // The copy this package resolves (hoisted to the root or kept in apps/web/node_modules).
 const require = createRequire(import.meta.url);
@@ -12,9 +16,59 @@ const backend = 'http://127.0.0.1:3000';
 // Every server path the web client talks to in development (PROTOCOL §1.1, §14).
 const httpPrefixes = ['/common', '/enterprise', '/manage', '/static', '/storage', '/scan', '/filedown'];
 
+/**
+ * Twemoji's SVGs (graphics CC-BY 4.0, see docs/third-party.md), served by us at `emoji/<code
+ * points>.svg`: copied next to the build, and served from the package in development. Each
+ * picture is fetched by URL when an emoji is on screen, so none of it weighs on the bundle.
+ */
+function emojiAssets(): Plugin {
+  const dir = local('@twemoji/svg');
+  return {
+    name: 'parley-emoji-assets',
+    configureServer(server) {
+      server.middlewares.use('/emoji', (req, res, next) => {
+        const name = (req.url ?? '').replace(/^\//, '').split('?')[0] ?? '';
+        const file = join(dir, name);
+        if (!/^[0-9a-f-]+\.svg$/.test(name) || !existsSync(file)) return next();
+        res.setHeader('content-type', 'image/svg+xml');
+        createReadStream(file).pipe(res);
+      });
+    },
+    async writeBundle(options) {
+      await cp(dir, join(options.dir ?? 'dist', 'emoji'), { recursive: true, filter: (src) => src === dir || src.endsWith('.svg') });
+    },
+  };
+}
+
+/**
+ * Brotli and gzip copies of every script, style and SVG under assets/, made once at build time
+ * so the server sends them as they are (@fastify/static `preCompressed`, static.ts) instead of
+ * compressing on each request or not at all. Node's own zlib: no dependency for this.
+ */
+function precompress(): Plugin {
+  const br = promisify(brotliCompress);
+  const gz = promisify(gzip);
+  return {
+    name: 'parley-precompress',
+    apply: 'build',
+    async writeBundle(options) {
+      const dir = join(options.dir ?? 'dist', 'assets');
+      const files = (await readdir(dir)).filter((f) => /\.(js|css|svg|json|html)$/.test(f));
+      await Promise.all(
+        files.map(async (f) => {
+          const data = await readFile(join(dir, f));
+          if (data.length < 1024) return;
+          await writeFile(join(dir, `${f}.br`), await br(data, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: data.length } }));
+          await writeFile(join(dir, `${f}.gz`), await gz(data, { level: 9 }));
+        }),
+      );
+    },
+  };
+}
+
 export default defineConfig({
   base: './',
-  plugins: [react()],
+  plugins: [react(), emojiAssets(), precompress()],
   resolve: {
     // antd-mobile's react-spring accepts React only up to 18; one React only, the one this
     // package resolves (19, pinned by the root overrides).

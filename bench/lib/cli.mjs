@@ -1,6 +1,6 @@
 /** Command line: `bench <workload> [sub] [--option value | --flag]` (pure). */
 
-export const WORKLOADS = ['one-to-one', 'group', 'idle', 'cold', 'sweep'];
+export const WORKLOADS = ['one-to-one', 'group', 'idle', 'cold', 'search', 'sweep'];
 export const SWEEPABLE = ['one-to-one', 'group'];
 
 export const DEFAULTS = {
@@ -20,6 +20,8 @@ export const DEFAULTS = {
   conversations: 500,
   messages: 100000,
   pages: 50,
+  repeat: 20, // search: timed requests per query
+  backfill: false, // search: store the messages without index rows and time the server's backfill
   p99Limit: 100, // ms, sweep stop rule
   startRate: 0, // sweep: 0 = workload default
   factor: 1.5, // sweep: rate multiplier while clean
@@ -97,6 +99,8 @@ workloads
   group                  one group of --members, --senders members send at --rate
   idle                   --conns sockets held --hold seconds with heartbeats; RSS per connection
   cold                   login → getContacts with --conversations; getMessageList pages of --messages
+  search                 --messages seeded over --conversations straight into the database; search latency
+                         per query (--repeat each); --backfill times the index backfill instead
   sweep one-to-one|group raise the rate (×--factor) until p99 > --p99-limit ms or a loss
 
 options (defaults in brackets)
@@ -104,7 +108,7 @@ options (defaults in brackets)
   --url URL[,URL]                use running server node(s) instead of starting one
   --users N [200]  --rate R [500; group 100]  --duration S [10]  --warmup S [2]  --drain S [5]
   --members M [500]  --senders K [4]  --conns N [1000]  --conns-per-user N [10]  --hold S [30]
-  --conversations N [500]  --messages N [100000]  --pages N [50]
+  --conversations N [500]  --messages N [100000]  --pages N [50]  --repeat N [20]  --backfill
   --p99-limit MS [100]  --start-rate R  --factor F [1.5]  --max-points N [12]  --refine N [2]
   --sources N [16]   client source addresses 127.0.0.2…
   --pin            server on core 0, generator on core 1 (taskset)

@@ -11,6 +11,7 @@ import * as oneToOne from '../workloads/one-to-one.mjs';
 import * as group from '../workloads/group.mjs';
 import * as idle from '../workloads/idle.mjs';
 import * as cold from '../workloads/cold.mjs';
+import * as search from '../workloads/search.mjs';
 
 const log = (...a) => console.error(...a);
 const LOAD = { 'one-to-one': oneToOne, group };
@@ -130,7 +131,7 @@ export async function main(argv) {
   const name = workload === 'sweep' ? `sweep-${target}` : workload;
   const report = openReport(opts, name);
   log(`bench ${name}: backend ${opts.url ? 'external' : opts.backend}, ${opts.url ? opts.url : `${opts.nodes} node(s)`}${opts.pin ? ', pinned (server core 0, generator core 1)' : ''}`);
-  const env = await launch(opts, log);
+  const env = await launch(opts, log, workload === 'search' ? { seed: search.seed(opts, log) } : {});
   log(`  server: ${env.nodes.map((n) => `${n.url} pid ${n.pid}`).join(', ')}`);
   const ctx = { sources: sourceAddresses(opts.sources), runId: newRunId(), log, report };
   let code = 0;
@@ -144,7 +145,7 @@ export async function main(argv) {
       output = `${name} · ${env.backend} · ${env.nodes.length} node(s)${opts.pin ? ' · pinned' : ''} · ${kind === 'group' ? `${rows[0]?.members} members, ${rows[0]?.senders} senders` : `${rows[0]?.users} users`} · e2e/http in ms\n${table(rows, cols)}`;
       if (summary) output += `\nsaturation (highest clean rate, p99 ≤ ${opts.p99Limit} ms, nothing lost): ${summary.saturationRate ?? 'none'} msg/s${summary.firstFailingRate ? `; first failing ${summary.firstFailingRate}` : ''}`;
     } else {
-      const w = workload === 'idle' ? idle : cold;
+      const w = workload === 'idle' ? idle : workload === 'search' ? search : cold;
       const rows = await w.run({ env, opts, ...ctx });
       output = `${name} · ${env.backend} · ${env.nodes.length} node(s)${opts.pin ? ' · pinned' : ''}\n${table(rows, w.columns)}`;
     }

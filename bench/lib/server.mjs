@@ -140,8 +140,12 @@ async function stopChild(child, ms = 15000) {
   clearTimeout(t);
 }
 
-/** Returns { nodes: [{ url, pid }], backend, dataDir, stop(), profiles() }. */
-export async function launch(opts, log = console.error) {
+/**
+ * Returns { nodes: [{ url, pid }], backend, dataDir, stop(), profiles() }. `seed({ sqliteFile } | { dbUrl })`,
+ * if given, runs while no server holds the database (SQLite: after the first start made the schema;
+ * PostgreSQL: before the first node starts, so the seed migrates it itself); its answer is `env.seeded`.
+ */
+export async function launch(opts, log = console.error, { seed } = {}) {
   if (opts.url) {
     const urls = opts.url.split(',').map((u) => u.trim().replace(/\/+$/, ''));
     await waitRunMode(urls, 3000);
@@ -161,6 +165,7 @@ export async function launch(opts, log = console.error) {
   let dbName;
   let dbUrl;
   let kept = [];
+  let seeded;
   const stop = async () => {
     await Promise.all(children.map((c) => stopChild(c)));
     if (cpuProfDir && fs.existsSync(cpuProfDir)) {
@@ -200,7 +205,8 @@ export async function launch(opts, log = console.error) {
       const first = spawnNode({ env, pin: false, logFile });
       await waitHttp(`http://127.0.0.1:${port}`, first, 60000).finally(() => stopChild(first));
       await writeSqliteConfig(path.join(dataDir, 'node0', 'parley.sqlite'));
-    }
+      if (seed) seeded = await seed({ sqliteFile: path.join(dataDir, 'node0', 'parley.sqlite') });
+    } else if (seed) seeded = await seed({ dbUrl });
     for (let i = 0; i < opts.nodes; i++) {
       const port = await freePort();
       const env = { ...base, PORT: String(port), PARLEY_DATA_DIR: path.join(dataDir, `node${i}`) };
@@ -219,6 +225,7 @@ export async function launch(opts, log = console.error) {
       backend: opts.backend,
       dataDir,
       logFile,
+      seeded,
       stop,
       sqlTraces: () => (opts.traceSql ? nodes.map((_, i) => path.join(repoRoot, 'bench', 'results', `sql-trace-${path.basename(dataDir)}-node${i}.json`)).filter((f) => fs.existsSync(f)) : []),
       /** CPU profiles copied to bench/results/profiles by stop(). */

@@ -182,3 +182,9 @@ export async function openPlusEntryInput(page: Page, key: 'album' | 'camera' | '
   if ((await page.getByTestId('plus-panel').count()) === 0) await page.getByTestId('chat-plus').click();
   return page.getByTestId(`media-${key}-input`);
 }
+
+/** Creates a group through the API (the test's setting, not what it checks); returns `group-N`. */
+export async function createGroupByApi(base: string, owner: Person, memberIds: number[], name: string): Promise<string> {
+  const contact = (await post(base, '/enterprise/group/add', { user_ids: memberIds, name }, owner.token)) as { id: string };
+  return contact.id;
+}

@@ -47,7 +47,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   child.stdout?.on('data', (b: Buffer) => (log += b.toString()));
   child.stderr?.on('data', (b: Buffer) => (log += b.toString()));
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30_000;
+  // Generous: on a shared, busy machine tsx alone can take half a minute to load the server.
+  const deadline = Date.now() + 90_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${log}`);
     try {
@@ -56,7 +57,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error(`server did not start in 30 s:\n${log}`);
+    if (Date.now() > deadline) throw new Error(`server did not start in 90 s:\n${log}`);
     await new Promise((r) => setTimeout(r, 100));
   }
   return {

@@ -17,13 +17,20 @@ import { createCodes } from './modules/codes/index';
 import { configRoutes, createConfigService } from './modules/config/index';
 import { createUsersService, usersRoutes } from './modules/users/index';
 import { contactsRoutes, createContactSet, createContacts } from './modules/contacts/index';
-import { createMessages, messageActionsRoutes, messagesRoutes } from './modules/messages/index';
+import {
+  createMessages, createSearch, messageActionsRoutes, messagesRoutes, searchRoutes, startIndexBackfill,
+} from './modules/messages/index';
 import { createGroupAvatars, createGroups, groupsRoutes } from './modules/groups/index';
-import { adminRoutes, createConfigAdmin } from './modules/admin/index';
+import {
+  adminRoutes, createAudit, createConfigAdmin, createDashboard, createMailTest, createPurge, createUsersAdmin, manageRoutes,
+} from './modules/admin/index';
 import { createRealtime, realtimeRoutes, type Realtime } from './modules/realtime/index';
 import { createFriends, friendsRoutes } from './modules/friends/index';
 import { scanRoutes } from './modules/scan/index';
+import { createOnboarding } from './modules/onboarding/index';
 import { callsRoutes, createCalls } from './modules/calls/index';
+import { clientErrorsRoutes } from './modules/client-errors/index';
+import { createMoments, momentsRoutes } from './modules/moments/index';
 import { createEvents } from './platform/events';
 import { systemTimers } from './platform/timers';
 import { Gateway, type SocketSession } from './platform/socket/gateway';
@@ -50,7 +57,10 @@ function createServices(deps: Deps, app: FastifyInstance) {
       inContactSet: (viewer, target) => contactSet.has(viewer, target),
       online: (ids) => deps.presence.online(ids),
       friend: (viewer, target) => contacts.friendOf(viewer, target),
+      audience: (id) => contactSet.audience(id),
+      mayOpenCard: (viewer, target) => contactSet.mayOpenCard(viewer, target),
     },
+    push: (ids, type, data) => events.toUsers(ids, type, data),
   });
   const sessions = createSessions(db, clock);
   const guards = createGuards(deps.counters ?? new MemoryCounters(), clock, deps.config.guardLimits);
@@ -65,7 +75,16 @@ function createServices(deps: Deps, app: FastifyInstance) {
     devMailLog: deps.config.devMailLog,
   });
   const auth = createAuth({ db, clock, config, users, sessions, codes });
-  const accounts = createAccounts({ db, clock, config, users, sessions, codes, guards });
+  const accounts = createAccounts({
+    db,
+    clock,
+    config,
+    users,
+    sessions,
+    codes,
+    guards,
+    onRegistered: (id, r) => onboarding.afterRegister(id, r),
+  });
   const events = createEvents(deps.bus, clock, deps.database.afterDurable);
   const contactSet = createContactSet(db, config);
 
@@ -88,16 +107,40 @@ function createServices(deps: Deps, app: FastifyInstance) {
   const contacts = createContacts({ db, clock, config, users, contactSet, events, online: realtime.online });
   const log = (err: unknown) => app.log.error(err);
   const messages = createMessages({ db, clock, config, users, contactSet, contacts, events, log, guards });
+  const search = createSearch({ db, config, contacts });
+  const indexBackfill = startIndexBackfill(db, log);
   const configAdmin = createConfigAdmin({ config, events });
   const friends = createFriends({ db, clock, users, contactSet, contacts, events, log, guards });
   const groupAvatars = createGroupAvatars({ db, clock, blobs: deps.blobs, log });
   const groups = createGroups({ db, clock, config, users, contactSet, contacts, messages, events, log, refreshAvatar: groupAvatars.refresh });
+  const onboarding = createOnboarding({ db, config, users, contacts, messages, groups, events, log });
   // A manual clock (tests) brings its own timers, so moving it fires the calls' safety net.
   const timers = clock.timers ?? systemTimers;
   const stopPruning = sessions.pruneEvery(timers, log);
   const calls = createCalls({ db, clock, timers, config, users, contactSet, contacts, events, presence: deps.presence, publicUrl: deps.config.publicUrl, log });
   const files = createFiles({ db, clock, config, users, messages, blobs: deps.blobs });
-  return { config, users, sessions, codes, auth, accounts, events, contactSet, gateway, realtime, contacts, messages, configAdmin, friends, groups, groupAvatars, calls, files, stopPruning };
+  const moments = createMoments({ db, clock, users, contactSet, contacts, files, events, log });
+  const audit = createAudit({ db, clock, users });
+  const usersAdmin = createUsersAdmin({
+    db, clock, config, users, sessions, events, presence: deps.presence,
+    dropRelations: async (id) => {
+      await friends.dropUser(id);
+      await groups.admin.dropUser(id);
+    },
+  });
+  const dashboard = createDashboard({
+    clock, timers, events, presence: deps.presence,
+    counts: { users: usersAdmin.count, groups: groups.admin.adminCount, messages: messages.admin.countWritten, files: files.count },
+  });
+  const purge = createPurge({
+    db, clock, timers, config, nodeId: deps.presence.nodeId, log: app.log,
+    purgeBatch: messages.admin.purgeBatch, dropUnusedFiles: files.dropUnused,
+  });
+  const sendTestEmail = createMailTest({ config, mailer: deps.mailer, mailFrom: deps.config.mailFrom });
+  return {
+    config, users, sessions, codes, auth, accounts, events, contactSet, gateway, realtime, contacts, messages, configAdmin, friends, groups,
+    groupAvatars, calls, files, moments, stopPruning, audit, usersAdmin, dashboard, purge, sendTestEmail, search, indexBackfill,
+  };
 }
 
 declare module 'fastify' {
@@ -150,6 +193,12 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
   app.addHook('onClose', async () => services.groupAvatars.idle());
   app.addHook('onClose', async () => services.calls.stop());
   app.addHook('onClose', async () => services.stopPruning());
+  app.addHook('onClose', async () => services.dashboard.stop());
+  app.addHook('onClose', async () => services.purge.stop());
+  app.addHook('onClose', async () => {
+    services.indexBackfill.stop();
+    await services.indexBackfill.done;
+  });
 
   const route = routeFactory<AuthContext>();
   registerApi<AuthContext>(app, {
@@ -164,12 +213,27 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
       ...contactsRoutes(route, services.contacts),
       ...messagesRoutes(route, services.messages),
       ...messageActionsRoutes(route, services.messages),
-      ...adminRoutes(route, services.configAdmin, services.config),
+      ...searchRoutes(route, services.search),
+      ...adminRoutes(route, services.configAdmin, services.config, services.audit),
+      ...manageRoutes(route, {
+        config: services.config,
+        audit: services.audit,
+        users: services.usersAdmin,
+        dashboard: services.dashboard,
+        getUser: (id) => services.users.get(id),
+        groups: services.groups.admin,
+        messages: services.messages.admin,
+        contactsOf: async (user, r) => (await services.contacts.list(user, r)).data,
+        inviteCode: (id) => services.accounts.createInviteLinkCode(id),
+        sendTestEmail: services.sendTestEmail,
+      }),
       ...configRoutes(route, services.config),
       ...friendsRoutes(route, services.friends),
       ...groupsRoutes(route, services.groups),
       ...filesRoutes(route, services.files),
       ...callsRoutes(route, services.calls),
+      ...clientErrorsRoutes(route, { clock: deps.clock, log: app.log }),
+      ...momentsRoutes(route, services.moments),
       ...scanRoutes(route, { users: services.users, secret: () => services.config.jwtSecret() }),
       ...(opts.extraRoutes?.(route) ?? []),
     ],

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './helpers/index';
 
@@ -54,6 +55,13 @@ describe('with a built web client', () => {
     fs.writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><title>Parley app</title>');
     fs.mkdirSync(path.join(webDir, 'assets'));
     fs.writeFileSync(path.join(webDir, 'assets', 'app.js'), 'console.log(1)');
+    // What the build's precompress step leaves next to a bundle (vite.config.ts).
+    const big = `console.log(${JSON.stringify('x'.repeat(4000))});`;
+    fs.writeFileSync(path.join(webDir, 'assets', 'big-abc123.js'), big);
+    fs.writeFileSync(path.join(webDir, 'assets', 'big-abc123.js.br'), zlib.brotliCompressSync(big));
+    fs.writeFileSync(path.join(webDir, 'assets', 'big-abc123.js.gz'), zlib.gzipSync(big));
+    fs.mkdirSync(path.join(webDir, 'emoji'));
+    fs.writeFileSync(path.join(webDir, 'emoji', '1f600.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     s = await startTestServer({ config: { webDir } });
   });
   afterAll(async () => {
@@ -65,5 +73,18 @@ describe('with a built web client', () => {
     for (const p of ['/', '/index.html']) expect(await (await fetch(s.url + p)).text()).toContain('Parley app');
     const js = await fetch(`${s.url}/assets/app.js`);
     expect(js.headers.get('content-type')).toContain('javascript');
+  });
+
+  it('sends hashed assets precompressed and cached for a year, and index.html revalidated', async () => {
+    for (const [accept, encoding] of [['br, gzip', 'br'], ['gzip', 'gzip']] as const) {
+      const res = await fetch(`${s.url}/assets/big-abc123.js`, { headers: { 'accept-encoding': accept } });
+      expect(res.headers.get('content-encoding')).toBe(encoding);
+      expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      expect(await res.text()).toContain('xxxx');
+    }
+    for (const p of ['/', '/index.html']) expect((await fetch(s.url + p)).headers.get('cache-control')).toBe('no-cache');
+    const emoji = await fetch(`${s.url}/emoji/1f600.svg`);
+    expect(emoji.headers.get('content-type')).toContain('image/svg+xml');
+    expect(emoji.headers.get('cache-control')).toBe('public, max-age=2592000');
   });
 });

@@ -51,6 +51,18 @@ export const editAccountParams = z.object({
   newCode: t.str.opt(),
 });
 
+/**
+ * Parley extension: "forgot password" without a session. The code is a sendCode type 3 sent to
+ * the account (or, for an account that is neither mobile nor e-mail, to its e-mail address).
+ * Every session of the user is revoked; the client then logs in with the new password.
+ */
+export const resetPasswordParams = z.object({
+  account: t.str.req(),
+  code: t.str.req(),
+  password: t.password.req(),
+});
+export type ResetPasswordParams = z.infer<typeof resetPasswordParams>;
+
 export const updateUserInfoParams = z.object({
   realname: t.str.opt(),
   email: z.preprocess((v) => (typeof v === 'string' ? v.trim() : v), z.string().optional()),
@@ -59,6 +71,18 @@ export const updateUserInfoParams = z.object({
 });
 
 export const getUserInfoParams = z.object({ user_id: t.uid.req() });
+
+/**
+ * Parley extension push `updateUser` (§11.4): a user's public face changed (name, avatar, motto,
+ * gender) → their contact set, fellow group members and their own other connections.
+ */
+export interface UserUpdatedEvent {
+  user_id: number;
+  realname: string;
+  avatar: string;
+  motto: string;
+  sex: number;
+}
 
 export const checkVersionParams = z.object({
   release: t.int.opt(),

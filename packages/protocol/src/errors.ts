@@ -117,6 +117,8 @@ export const catalogue = {
   'chat.locationText': ['[位置] {name}', '[Location] {name}'],
   /** added: the text the server writes as a contact card's content (§4.2). */
   'chat.contactText': ['[名片] {name}', '[Contact card] {name}'],
+  /** added (§16). */
+  'search.badKeywords': ['搜索内容为 1 到 64 个字符', 'Search text must be 1 to 64 characters'],
   'group.notFound': ['群聊不存在', 'Group not found'],
   'group.notManager': ['仅群主和管理员可操作', 'Only the owner and managers can do this'],
   'group.ownerOnly': ['仅群主可操作', 'Only the owner can do this'],
@@ -128,6 +130,8 @@ export const catalogue = {
   'group.alreadyMember': ['你已在该群中', 'You are already in this group'],
   'group.joinClosed': ['该群已关闭加群申请', 'The group has closed join requests'],
   'group.inviteClosed': ['该群不允许成员邀请', 'Members may not invite here'],
+  /** added: group option `profile` is off and we are not contacts (§6.1). */
+  'group.profileClosed': ['该群不允许成员互相查看资料', 'This group does not let members open each other’s profiles'],
   'group.ownerCannotLeave': ['请先转让群主', 'Transfer ownership first'],
   'group.removed': ['你已被移出群聊', 'You were removed from the group'],
   'group.cleared': ['清空成功', 'Cleared successfully'],
@@ -158,6 +162,21 @@ export const catalogue = {
   'moments.notFound': ['动态不存在', 'Post not found'],
   'scan.invalid': ['二维码无效或已过期', 'Invalid or expired QR code'],
   'scan.loginRequired': ['请重新登录后扫码', 'Please log in again to scan'],
+  /** added: a ★ action of PROTOCOL §12.2 tried by an administrator. */
+  'admin.superOnly': ['仅超级管理员可操作', 'Only the super-administrator can do this'],
+  /** added: disabling, deleting or editing a super-administrator (§12.2). */
+  'admin.protectedUser': ['不能对超级管理员执行此操作', 'This cannot be done to the super-administrator'],
+  /** added: sendTestEmail without a configured SMTP server. */
+  'admin.smtpNotSet': ['尚未配置SMTP服务器', 'No SMTP server is configured'],
+  /** added: sendTestEmail refused; `reason` is the SMTP server's own words. */
+  'admin.testMailFailed': ['测试邮件发送失败：{reason}', 'The test e-mail could not be sent: {reason}'],
+  /** added: sendTestEmail delivered. */
+  'admin.testMailSent': ['测试邮件已发送', 'Test e-mail sent'],
+  /** added: subject and body of the test mail. */
+  'admin.testMailSubject': ['{site} 测试邮件', '{site} test e-mail'],
+  'admin.testMailBody': ['这是一封测试邮件，说明SMTP设置可以正常发送邮件。', 'This is a test e-mail: the SMTP settings can send mail.'],
+  /** added: a deletion done by an administrator. */
+  'admin.deleted': ['已删除', 'Deleted'],
   'socket.unknownClient': ['连接已断开，请刷新', 'The connection is gone, please reload'],
 } as const satisfies Record<string, readonly [zh: string, en: string]>;
 

@@ -16,3 +16,7 @@ export * from './uploads';
 export * from './files';
 export * from './stickers';
 export * from './calls';
+export * from './client-errors';
+export * from './moments';
+export * from './manage';
+export * from './search';

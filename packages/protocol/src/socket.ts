@@ -63,6 +63,10 @@ export const socketEventTypes = [
   'webrtc',
   'moments',
   'statistics',
+  // Parley extensions: a user's public face changed (→ contacts, fellow members, own devices);
+  // my own Self object changed (settings, e-mail…) → my other connections.
+  'updateUser',
+  'updateSelf',
 ] as const;
 export type SocketEventType = (typeof socketEventTypes)[number];
 

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TopBar } from '../ui/TopBar';
 import { useCurrentRoute, useGoBack } from './navigation';
+import { usePane } from './pane-context';
 import { routeTable, type RouteMeta } from './routes';
 import styles from './Page.module.css';
 
@@ -17,13 +18,19 @@ export interface PageProps {
   surface?: boolean;
 }
 
-/** A screen: top bar plus a scrolling body. */
+/**
+ * A screen: top bar plus a scrolling body. On the desktop its pane decides the rest: a list
+ * pane shows its own page's title and no back, a detail pane drops a back that would only
+ * return to the list beside it (app/pane-context.ts).
+ */
 export function Page({ title, back, left, right, children, surface }: PageProps) {
   const { t } = useTranslation();
-  const route = useCurrentRoute();
+  const pane = usePane();
+  const current = useCurrentRoute();
+  const route = pane.route ?? current;
   const goBack = useGoBack();
   const meta: RouteMeta | undefined = route ? routeTable[route] : undefined;
-  const showBack = back ?? (meta ? meta.tab === undefined && route !== 'login' : true);
+  const showBack = !pane.hideBack && (back ?? (meta ? meta.tab === undefined && route !== 'login' : true));
   return (
     <div className={styles.page}>
       <TopBar

@@ -1,6 +1,8 @@
 import type { ComponentType } from 'react';
 import { createHashRouter, redirect, type RouteObject } from 'react-router';
 import { useAuth } from '../features/auth/store';
+import { RouteError } from '../features/errors/RouteError';
+import { withBoundary } from '../features/errors/ScreenBoundary';
 import { NotFoundScreen } from './NotFoundScreen';
 import { PageFallback, Shell } from './Shell';
 import { href, routeNames, routeTable, type RouteName, type RouteMeta } from './routes';
@@ -31,14 +33,20 @@ export const screens: Record<RouteName, () => Promise<ScreenModule>> = {
   groupQrcode: () => import('../features/qrcode/screens/QrCodeScreen'),
   groupInfo: () => import('../features/groups/screens/GroupMembersScreen'),
   groupList: () => import('../features/groups/screens/GroupListScreen'),
-  search: comingSoon,
+  search: () => import('../features/search/screens/SearchScreen'),
   scan: () => import('../features/qrcode/screens/ScanScreen'),
-  webview: comingSoon,
-  moments: comingSoon,
-  profile: comingSoon,
-  secure: comingSoon,
-  doc: comingSoon,
+  webview: () => import('../features/mine/screens/WebviewScreen'),
+  moments: () => import('../features/moments/screens/MomentsScreen'),
+  discover: () => import('../features/moments/screens/DiscoverScreen'),
+  momentsPublish: () => import('../features/moments/screens/PublishScreen'),
+  momentsNotices: () => import('../features/moments/screens/NoticesScreen'),
+  profile: () => import('../features/mine/screens/ProfileScreen'),
+  secure: () => import('../features/mine/screens/SecureScreen'),
+  doc: () => import('../features/mine/screens/DocScreen'),
+  mine: () => import('../features/mine/screens/MineScreen'),
   fileManager: () => import('../features/media/screens/FileManagerScreen'),
+  // The whole console is one lazy chunk, so it never weighs on the login page.
+  admin: () => import('../features/admin/screens/AdminScreen'),
 };
 
 /**
@@ -63,7 +71,9 @@ export function buildRoutes(): RouteObject[] {
         path,
         handle: { route: name },
         loader: guard(name),
-        lazy: async () => ({ Component: (await screens[name]()).default }),
+        // A crash in a screen shows our error page inside the shell, never the router's own.
+        errorElement: <RouteError />,
+        lazy: async () => ({ Component: withBoundary((await screens[name]()).default) }),
       }),
     );
   });
@@ -71,6 +81,7 @@ export function buildRoutes(): RouteObject[] {
     {
       Component: Shell,
       HydrateFallback: PageFallback,
+      errorElement: <RouteError />,
       children: [...pages, { path: '*', Component: NotFoundScreen }],
     },
   ];

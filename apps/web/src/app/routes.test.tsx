@@ -85,10 +85,10 @@ describe('navigation', () => {
     expect(screen.getByTestId('tabbar-home').getAttribute('aria-current')).toBe('page');
     expect(screen.getByTestId('tabbar-contacts')).toBeTruthy();
 
-    await router.navigate(href('moments'));
+    await router.navigate(href('doc'));
     expect(await screen.findByTestId('coming-soon')).toBeTruthy();
     expect(screen.queryByTestId('tabbar-home')).toBeNull();
-    expect(screen.getByTestId('page-title').textContent).toBe('朋友圈');
+    expect(screen.getByTestId('page-title').textContent).toBe('帮助中心');
   });
 
   it('shows a translated "page not found" for an unknown route', async () => {

@@ -29,12 +29,17 @@ export const routeNames = [
   'scan',
   'webview',
   'moments',
+  'discover',
+  'momentsPublish',
+  'momentsNotices',
   'profile',
   'secure',
   'about',
   'setting',
   'doc',
   'fileManager',
+  'mine',
+  'admin',
 ] as const;
 export type RouteName = (typeof routeNames)[number];
 
@@ -76,12 +81,20 @@ export const routeTable = {
   scan: { path: '/pages/index/scan', title: 'scan' },
   webview: { path: '/pages/mine/webview', title: 'webview' },
   moments: { path: '/pages/compass/moments', title: 'moments' },
+  // Parley additions beside spec §2's feed: the Discover list, publishing and notices.
+  discover: { path: '/pages/compass/index', title: 'discover' },
+  momentsPublish: { path: '/pages/compass/publish', title: 'momentsPublish' },
+  momentsNotices: { path: '/pages/compass/notices', title: 'momentsNotices' },
   profile: { path: '/pages/mine/profile', title: 'profile' },
   secure: { path: '/pages/mine/secure', title: 'secure' },
   about: { path: '/pages/mine/about', title: 'about' },
   setting: { path: '/pages/mine/setting', title: 'setting' },
   doc: { path: '/pages/mine/doc', title: 'doc' },
   fileManager: { path: '/pages/mine/files', title: 'fileManager' },
+  /** Me: reached from my avatar on home (phones keep two tabs) and from the desktop rail. */
+  mine: { path: '/pages/mine/index', title: 'mine' },
+  /** The admin console (administrators only); the section travels as `?tab=`. */
+  admin: { path: '/pages/admin/index', title: 'admin' },
 } as const satisfies Record<RouteName, RouteMeta>;
 
 export function routeMeta(name: RouteName): RouteMeta {

@@ -1,9 +1,14 @@
+import { desktopEn } from './desktop';
+import { errorsEn } from './errors';
+import { momentsEn } from './moments';
+import { meEn } from './me';
 import { mediaEn } from './media';
 import { callsEn } from './calls';
 import { shareEn } from './share';
 import { messageActionsEn } from './message-actions';
 import { callRecordEn } from './call-record';
 import { groupsEn } from './groups';
+import { searchEn } from './search';
 import type { Resources } from './types';
 
 /** English, the fallback language (spec §1). Same keys as zh-Hans.ts, checked by the type. */
@@ -26,6 +31,7 @@ export const en: Resources = {
     copied: 'Copied',
   },
   routes: {
+    admin: 'Admin console',
     home: 'Messages',
     chat: 'Chat',
     emoji: 'Stickers',
@@ -48,12 +54,16 @@ export const en: Resources = {
     scan: 'Scan',
     webview: 'Browser',
     moments: 'Moments',
+    discover: 'Discover',
+    momentsPublish: 'New post',
+    momentsNotices: 'Moments notices',
     profile: 'My profile',
     secure: 'Account security',
     about: 'About',
     setting: 'Settings',
     doc: 'Help centre',
     fileManager: 'Files',
+    mine: 'Me',
     notFound: 'Page not found',
   },
   tabs: {
@@ -265,6 +275,7 @@ export const en: Resources = {
     myQrcode: 'My QR code',
   },
   mine: {
+    adminConsole: 'Admin console',
     accountLabel: 'Account: {{account}}',
     language: 'Language',
     about: 'About',
@@ -285,10 +296,15 @@ export const en: Resources = {
   picker: {
     title: 'Please choose',
   },
+  errors: errorsEn,
   groups: groupsEn,
+  search: searchEn,
   calls: callsEn,
   messageActions: messageActionsEn,
   callRecord: callRecordEn,
   share: shareEn,
   media: mediaEn,
+  desktop: desktopEn,
+  moments: momentsEn,
+  me: meEn,
 };

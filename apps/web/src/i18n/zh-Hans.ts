@@ -1,9 +1,14 @@
+import { desktopZhHans } from './desktop';
+import { errorsZhHans } from './errors';
+import { momentsZhHans } from './moments';
+import { meZhHans } from './me';
 import { mediaZhHans } from './media';
 import { callsZhHans } from './calls';
 import { shareZhHans } from './share';
 import { messageActionsZhHans } from './message-actions';
 import { callRecordZhHans } from './call-record';
 import { groupsZhHans } from './groups';
+import { searchZhHans } from './search';
 /**
  * Simplified Chinese, the default language (spec §1). This file defines the key set; `en.ts`
  * must match it key for key (enforced by its type and by i18n.test.ts).
@@ -27,6 +32,7 @@ export const zhHans = {
     copied: '已复制',
   },
   routes: {
+    admin: '管理后台',
     home: '消息',
     chat: '聊天',
     emoji: '表情管理',
@@ -49,12 +55,16 @@ export const zhHans = {
     scan: '扫一扫',
     webview: '浏览',
     moments: '朋友圈',
+    discover: '发现',
+    momentsPublish: '发表动态',
+    momentsNotices: '朋友圈消息',
     profile: '个人信息',
     secure: '账号与安全',
     about: '关于',
     setting: '设置',
     doc: '帮助中心',
     fileManager: '文件管理',
+    mine: '我',
     notFound: '页面不存在',
   },
   tabs: {
@@ -266,6 +276,7 @@ export const zhHans = {
     myQrcode: '我的二维码',
   },
   mine: {
+    adminConsole: '管理后台',
     accountLabel: '账号：{{account}}',
     language: '语言',
     about: '关于',
@@ -285,10 +296,15 @@ export const zhHans = {
   picker: {
     title: '请选择',
   },
+  errors: errorsZhHans,
   groups: groupsZhHans,
+  search: searchZhHans,
   calls: callsZhHans,
   messageActions: messageActionsZhHans,
   callRecord: callRecordZhHans,
   share: shareZhHans,
   media: mediaZhHans,
+  desktop: desktopZhHans,
+  moments: momentsZhHans,
+  me: meZhHans,
 };

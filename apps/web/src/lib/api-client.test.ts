@@ -127,6 +127,17 @@ describe('api client: error catalogue (spec §8)', () => {
     await vi.waitFor(() => expect(goLogin).toHaveBeenCalledTimes(1));
   });
 
+  it('a silent call (a crash report) shows no failure at all but still rejects', async () => {
+    const { client, toast, fetch } = setup();
+    fetch.mockResolvedValueOnce(json(envelope(400, 'Too many requests, please try again later')));
+    expect((await rejection(client.post('/x', {}, { silent: true }))).code).toBe(400);
+    fetch.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    expect((await rejection(client.post('/x', {}, { silent: true }))).kind).toBe('network');
+    fetch.mockResolvedValueOnce(new Response('oops', { status: 500 }));
+    expect((await rejection(client.post('/x', {}, { silent: true }))).kind).toBe('server');
+    expect(toast).not.toHaveBeenCalled();
+  });
+
   it('HTTP 500 says the server returned an error', async () => {
     const { client, fetch, toast } = setup();
     fetch.mockResolvedValueOnce(new Response('oops', { status: 500 }));

@@ -51,6 +51,11 @@ export interface ApiDeps {
 export interface RequestOptions {
   /** Do not toast a success msg (code 0). Failures are always shown (spec §8). */
   quietSuccess?: boolean;
+  /**
+   * A background call nobody asked for (a crash report): failures are not shown either, since
+   * the person could do nothing about them. The promise still rejects.
+   */
+  silent?: boolean;
 }
 
 export interface UploadOptions extends RequestOptions {
@@ -123,7 +128,8 @@ export function createApiClient(overrides: Partial<ApiDeps> = {}): ApiClient & {
   };
 
   async function request<T>(path: string, body: object = {}, options: RequestOptions = {}): Promise<Envelope<T>> {
-    if (!deps.isOnline()) fail('offline', deps.text('offline'));
+    const loud = !options.silent;
+    if (!deps.isOnline()) fail('offline', deps.text('offline'), null, loud);
 
     let init: RequestInit;
     const controller = new AbortController();
@@ -132,7 +138,7 @@ export function createApiClient(overrides: Partial<ApiDeps> = {}): ApiClient & {
       headers.set('Content-Type', 'application/json');
       init = { method: 'POST', headers, body: JSON.stringify(body), signal: controller.signal };
     } catch {
-      return fail('setup', deps.text('networkExpire'));
+      return fail('setup', deps.text('networkExpire'), null, loud);
     }
 
     const timer = setTimeout(() => controller.abort(), deps.timeoutMs);
@@ -142,7 +148,7 @@ export function createApiClient(overrides: Partial<ApiDeps> = {}): ApiClient & {
       res = await deps.fetch(path, init);
       parsed = await res.json().catch(() => undefined);
     } catch {
-      return fail('network', deps.text('noNetwork'));
+      return fail('network', deps.text('noNetwork'), null, loud);
     } finally {
       clearTimeout(timer);
     }
@@ -156,8 +162,9 @@ export function createApiClient(overrides: Partial<ApiDeps> = {}): ApiClient & {
       void deps.alert(deps.text('authExpiredTitle'), deps.text('authExpired')).then(() => deps.goLogin());
       throw new ApiError('auth-expired', deps.text('authExpired'), 401);
     }
-    if (status === 500) fail('server', deps.text('serverError'), 500);
-    if (!isEnvelope(parsed)) return fail('network', deps.text('noNetwork'), status);
+    const loud = !options.silent;
+    if (status === 500) fail('server', deps.text('serverError'), 500, loud);
+    if (!isEnvelope(parsed)) return fail('network', deps.text('noNetwork'), status, loud);
 
     const env = parsed as Envelope<T>;
     const msg = typeof env.msg === 'string' ? env.msg : '';
@@ -173,7 +180,7 @@ export function createApiClient(overrides: Partial<ApiDeps> = {}): ApiClient & {
       return env;
     }
     // Listed codes toast their msg; an unlisted one with a msg is shown too rather than lost.
-    if (msg && (toastCodes.includes(code) || code > 0)) deps.toast(msg, limits.serverToastMs);
+    if (loud && msg && (toastCodes.includes(code) || code > 0)) deps.toast(msg, limits.serverToastMs);
     throw new ApiError('code', msg, code);
   }
 

@@ -3,6 +3,8 @@ import {
   VERSION_CODE,
   paths,
   type AdminNotice,
+  type ClientErrorAnswer,
+  type ClientErrorParams,
   type CodeType,
   type Contact,
   type FileManagerRow,
@@ -10,6 +12,7 @@ import {
   type Message,
   type LoginResult,
   type RegisterResult,
+  type SelfInfo,
   type SystemInfo,
   type UploadedFile,
   type UploadUrlAnswer,
@@ -85,6 +88,19 @@ export const endpoints = {
     api.post<''>(paths.logout, clientId ? { client_id: clientId } : {}, { quietSuccess: true }),
   register: (input: RegisterInput, options?: RequestOptions) => api.post<RegisterResult>(paths.register, input, options),
   sendCode: (account: string, type: CodeType) => api.post<''>(paths.sendCode, { account, type }),
+  /** A crashed screen's report for the server log; shows nothing, whatever the answer. */
+  reportClientError: (report: ClientErrorParams) =>
+    api.post<ClientErrorAnswer>(paths.clientError, report, { quietSuccess: true, silent: true }),
+  /** A code to my own account (types 3–4 without `account`: the server picks my address). */
+  sendOwnCode: (type: CodeType) => api.post<''>(paths.sendCode, { type }),
+  loginByCode: (input: { account: string; code: string; client_id?: string }) => api.post<LoginResult>(paths.login, input),
+  resetPassword: (input: { account: string; code: string; password: string }) =>
+    api.post<''>(paths.resetPassword, input, quiet),
+  editPassword: (input: { password: string; originalPassword?: string; code?: string }) => api.post<''>(paths.editPassword, input, quiet),
+  editAccount: (input: { account: string; code?: string; newCode?: string }) => api.post<''>(paths.editAccount, input, quiet),
+  updateUserInfo: (input: { realname?: string; email?: string; motto?: string; sex?: number }) =>
+    api.post<SelfInfo>(paths.updateUserInfo, input),
+  saveSetting: (patch: Record<string, unknown>) => api.post<''>(paths.setting, patch, quiet),
   getSystemInfo: () => api.post<SystemInfo>(paths.getSystemInfo, {}, { quietSuccess: true }),
   checkVersion: () =>
     api.post<VersionInfo>(

@@ -41,6 +41,8 @@ export interface SocketHandlers {
   onReady?(info: { clientId: string; reconnect: boolean }): void;
   /** Spec §4: emitted after 10 failed opens or 5 closes. */
   onConnectionError?(): void;
+  /** The server closed the socket with this code (e.g. 4003: my session was revoked). */
+  onClosed?(code: number): void;
 }
 
 export class SocketNotOpenError extends Error {
@@ -160,8 +162,9 @@ export class SocketClient {
     ws.onerror = () => {
       // onclose follows; the decision is made there.
     };
-    ws.onclose = () => {
+    ws.onclose = (ev) => {
       if (this.ws !== ws) return;
+      this.handlers.onClosed?.(ev?.code ?? 0);
       this.clearTimers();
       this.ws = null;
       if (this.stopped) return;

@@ -23,7 +23,8 @@ export function FullScreenSheet({ visible, title, closeText, onClose, action, ch
   // The phone's back button closes the sheet rather than the chat under it.
   const close = useBackToClose(testId, visible, onClose);
   return (
-    <Popup visible={visible} onClose={close} position="bottom" bodyClassName={styles.body} destroyOnClose>
+    // The sheet covers its mask, so only Esc "taps" it (app/use-shortcuts.ts).
+    <Popup visible={visible} onClose={close} onMaskClick={close} position="bottom" bodyClassName={styles.body} destroyOnClose>
       <div className={styles.sheet} role="dialog" aria-modal="true" aria-label={title} data-testid={testId}>
         <header className={styles.bar}>
           <button type="button" className={styles.close} onClick={close} data-testid={`${testId}-close`}>

@@ -139,3 +139,26 @@ export function VoiceIcon(p: IconProps) {
     </Svg>
   );
 }
+
+export function StarIcon(p: IconProps) {
+  return (
+    <Svg {...p}>
+      <path d="m12 3.8 2.5 5.2 5.7.8-4.1 4 1 5.7L12 16.8l-5.1 2.7 1-5.7-4.1-4 5.7-.8L12 3.8Z" stroke="currentColor" strokeWidth="1.6" strokeLinejoin="round" />
+    </Svg>
+  );
+}
+
+export function GearIcon(p: IconProps) {
+  return (
+    <Svg {...p}>
+      <circle cx="12" cy="12" r="3" stroke="currentColor" strokeWidth="1.6" />
+      <path
+        d="M12 2.8v2.4M12 18.8v2.4M21.2 12h-2.4M5.2 12H2.8M18.5 5.5l-1.7 1.7M7.2 16.8l-1.7 1.7M18.5 18.5l-1.7-1.7M7.2 7.2 5.5 5.5"
+        stroke="currentColor"
+        strokeWidth="1.6"
+        strokeLinecap="round"
+      />
+      <circle cx="12" cy="12" r="6" stroke="currentColor" strokeWidth="1.6" />
+    </Svg>
+  );
+}

@@ -3,6 +3,7 @@ import {
   editPasswordParams,
   paths,
   registerParams,
+  resetPasswordParams,
   sendCodeParams,
 } from '@parley/protocol';
 import { ok } from '../../platform/http/envelope';
@@ -21,7 +22,16 @@ export function accountsRoutes(
       path: paths.register,
       auth: 'none',
       params: registerParams,
-      handler: async (p, ctx) => ok(await accounts.register(p, ctx.ip), 'account.registerOk'),
+      handler: async (p, ctx) => ok(await accounts.register(p, ctx.ip, ctx), 'account.registerOk'),
+    }),
+    route({
+      path: paths.resetPassword,
+      auth: 'none',
+      params: resetPasswordParams,
+      handler: async (p) => {
+        await accounts.resetPassword(p);
+        return ok('', 'common.saved');
+      },
     }),
     route({
       path: paths.sendCode,

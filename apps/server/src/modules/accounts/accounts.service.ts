@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { CodeType, defaultUserSetting, type RegisterParams, type RegisterResult } from '@parley/protocol';
+import { CodeType, defaultUserSetting, limits, type Lang, type RegisterParams, type RegisterResult, type ResetPasswordParams } from '@parley/protocol';
 import type { Kysely } from 'kysely';
 import { nowSeconds, type Clock } from '../../platform/clock';
 import { withTx, type DB } from '../../platform/db/index';
@@ -31,6 +31,8 @@ export interface AccountsDeps {
   codes: Codes;
   /** Server-wide abuse guard: registrations per client address per hour (issue 19). */
   guards?: Pick<Guards, 'registration'>;
+  /** runMode 2 extras after a registration commits (autoAddUser, autoAddGroup); errors are logged there. */
+  onRegistered?: (userId: number, r: { lang: Lang; origin: string }) => Promise<void>;
 }
 
 export function createAccounts(deps: AccountsDeps) {
@@ -42,8 +44,21 @@ export function createAccounts(deps: AccountsDeps) {
   }
 
   return {
+    /**
+     * A single-use invitation code for regtype 2, valid 2 days (§12.3 getInviteLink, §13.2):
+     * 8 characters from a 56-letter alphabet without look-alikes.
+     */
+    async createInviteLinkCode(creatorId: number): Promise<string> {
+      const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnpqrstuvwxyz23456789';
+      const bytes = randomBytes(8);
+      const code = Array.from(bytes, (b) => alphabet[b % alphabet.length]).join('');
+      const now = nowSeconds(clock);
+      await invites.insertInvite(db, { code, creator_id: creatorId, max_uses: 1, expire_time: now + limits.inviteLinkS, create_time: now });
+      return code;
+    },
+
     /** §2.4 register. */
-    async register(p: RegisterParams, ip: string): Promise<RegisterResult> {
+    async register(p: RegisterParams, ip: string, r: { lang: Lang; origin: string } = { lang: 'zh-cn', origin: '' }): Promise<RegisterResult> {
       await refuseInDemo(undefined);
       await deps.guards?.registration(ip);
       const { sysInfo } = await config.systemInfo();
@@ -70,8 +85,6 @@ export function createAccounts(deps: AccountsDeps) {
           throw new AppError(400, 'account.inviteInvalid');
         }
         if (codeId !== undefined) await codes.consumeIn(tx, codeId);
-        // runMode 2 extras (autoAddUser: cs_uid + welcome text; autoAddGroup) need friends,
-        // groups and messages, which arrive in later issues; they hook in here.
         return usersRepo.insertUser(tx, {
           account: p.account,
           realname: p.realname,
@@ -87,7 +100,29 @@ export function createAccounts(deps: AccountsDeps) {
           update_time: now,
         });
       });
+      // runMode 2 extras (autoAddUser, autoAddGroup) touch friends, groups and messages; they
+      // run after the account exists, and never undo the registration.
+      if (!first && deps.onRegistered) await deps.onRegistered(userId, r);
       return { user_id: userId, account: p.account, realname: p.realname };
+    },
+
+    /**
+     * "Forgot password" (Parley extension): a type-3 code sent to the account (or its e-mail)
+     * sets a new password; every session of the account is signed out.
+     */
+    async resetPassword(p: ResetPasswordParams): Promise<void> {
+      await refuseInDemo(undefined);
+      checkPassword(p.password);
+      const u = await usersRepo.findByAccount(db, p.account);
+      if (!u || u.delete_time !== 0) throw new AppError(400, 'code.wrong');
+      const codeId = await codes.check(ownCodeTarget(u), CodeType.password, p.code);
+      const hash = await hashPassword(p.password);
+      await withTx(db, async (tx, onCommit) => {
+        await codes.consumeIn(tx, codeId);
+        await usersRepo.updateUser(tx, u.id, { password_hash: hash, update_time: nowSeconds(clock) });
+        await sessions.revokeIn(tx, onCommit, { userId: u.id, reason: 'password' });
+        onCommit(() => users.invalidate(u.id));
+      });
     },
 
     /** §2.4 editPassword: old password or a type-3 code; other sessions are revoked. */
@@ -151,7 +186,7 @@ export function createAccounts(deps: AccountsDeps) {
       });
     },
 
-    /** Creates an invitation code (admin area of a later issue; tests). */
+    /** Creates an invitation code with chosen limits (tests). */
     async createInvite(opts: { creatorId: number; maxUses?: number; validS?: number }): Promise<string> {
       const now = nowSeconds(clock);
       const code = randomBytes(6).toString('hex');

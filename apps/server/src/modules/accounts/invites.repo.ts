@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../platform/db/index';
 
-/** Invitation codes for regtype 2 (created by admins in a later issue). */
+/** Invitation codes for regtype 2, created by administrators (§12.3 getInviteLink). */
 
 export async function insertInvite(
   db: Kysely<DB>,

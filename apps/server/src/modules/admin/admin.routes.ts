@@ -4,6 +4,7 @@ import { ok } from '../../platform/http/envelope';
 import type { AnyRoute, RouteBuilder } from '../../platform/http/router';
 import type { ConfigService } from '../config/index';
 import type { UserRow } from '../users/index';
+import type { Audit } from './audit';
 import type { ConfigAdmin } from './config-admin.service';
 import { requireAdmin, requireAdminWrite } from './guard';
 
@@ -11,6 +12,7 @@ export function adminRoutes<A extends { user: UserRow }>(
   route: RouteBuilder<A>,
   admin: ConfigAdmin,
   config: ConfigService,
+  audit?: Audit,
 ): AnyRoute<A>[] {
   return [
     route({
@@ -38,6 +40,8 @@ export function adminRoutes<A extends { user: UserRow }>(
       handler: async (p, ctx) => {
         await requireAdminWrite(ctx.auth.user, config);
         await admin.set(p.name, p.value);
+        // The password never reaches the log; the keys say what was touched.
+        await audit?.record(ctx.auth.user, ctx.ip, { action: 'config.setConfig', targetType: 'config', targetId: p.name, detail: { keys: Object.keys(p.value) } });
         return ok('', 'common.saved');
       },
     }),

@@ -29,7 +29,8 @@ function smtpUrl(s: Record<string, unknown>): string {
   if (!host) return '';
   const user = encodeURIComponent(String(s.addr ?? ''));
   const pass = encodeURIComponent(String(s.pass ?? ''));
-  const auth = user ? `${user}${pass ? `:${pass}` : ''}@` : '';
+  // A user name without a password would make the mailer attempt a login it cannot finish.
+  const auth = user && pass ? `${user}:${pass}@` : '';
   return `smtp${s.security === 'ssl' ? 's' : ''}://${auth}${host}:${Number(s.port) || 25}`;
 }
 

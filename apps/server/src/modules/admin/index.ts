@@ -1,4 +1,15 @@
-/** The admin console's server side (PROTOCOL §12.2–§12.3): the guard and, for now, configuration. */
+/**
+ * The admin console's server side (PROTOCOL §12.2–§12.3): the guard, configuration, every
+ * `/manage/*` endpoint, the dashboard's `statistics` push, the audit log and the nightly purge.
+ * Owns the tables `admin_audit` and `admin_leases`; reaches users, groups, messages and files
+ * through their index.ts.
+ */
 export { createConfigAdmin, type ConfigAdmin } from './config-admin.service';
 export { adminRoutes } from './admin.routes';
+export { manageRoutes, type ManageDeps } from './manage.routes';
 export { requireAdmin, requireAdminWrite } from './guard';
+export { createAudit, type Audit } from './audit';
+export { createUsersAdmin, type UsersAdmin } from './users-admin.service';
+export { createDashboard, type Dashboard } from './dashboard';
+export { createPurge, PURGE_BATCH, type Purge, type PurgeResult } from './purge';
+export { createMailTest } from './mail-test';

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import { nowSeconds, type Clock } from '../../platform/clock';
 import { withTx, type DB } from '../../platform/db/index';
 import { AppError, badParam } from '../../platform/http/errors';
-import type { Codes } from '../codes/index';
+import { ownCodeTarget, type Codes } from '../codes/index';
 import type { ConfigService } from '../config/index';
 import { usersRepo, type UserRow, type UsersService } from '../users/index';
 import * as attempts from './attempts.repo';
@@ -84,7 +84,8 @@ export function createAuth(deps: AuthDeps) {
     try {
       if (p.code) {
         if (!user) throw new AppError(400, 'auth.badCredentials');
-        codeId = await codes.check(user.account, 1, p.code);
+        // Filed under the account, or its e-mail when the account is a plain name (sendCode).
+        codeId = await codes.check(ownCodeTarget(user), 1, p.code);
       } else {
         // Unknown accounts cost a hash too, so timing does not tell which accounts exist.
         const good = await verifyPassword(p.password ?? '', user?.password_hash ?? DUMMY_HASH);

@@ -58,14 +58,25 @@ export function createCodes(deps: CodesDeps) {
       const { type, lang } = q;
       await deps.guards?.codeRequest(q.ip);
       if (![1, 2, 3, 4].includes(type)) throw badParam('type');
-      let account = q.account;
-      if (!account && q.viewer && (type === CodeType.password || type === CodeType.accountChange)) {
-        account = ownCodeTarget(q.viewer);
+      // `target` is where the code goes and what it is filed under; `known` says the account exists.
+      let target = q.account;
+      let known = false;
+      if (!target && q.viewer && (type === CodeType.password || type === CodeType.accountChange)) {
+        target = ownCodeTarget(q.viewer);
+        known = true;
       }
-      if (!account) throw badParam('account');
+      if (!target) throw badParam('account');
+      if (!isEmail(target) && !isMobile(target)) {
+        // Login and "forgot password" by a plain account name: the code goes to its e-mail
+        // (Parley extension), checked later against the same address (`ownCodeTarget`).
+        const named = type === CodeType.login || type === CodeType.password ? await usersRepo.findByAccount(db, target) : undefined;
+        if (!named || !isEmail(named.email)) throw new AppError(400, 'account.mustMobileOrEmail');
+        target = named.email;
+        known = true;
+      }
+      const account = target;
       const email = isEmail(account);
-      if (!email && !isMobile(account)) throw new AppError(400, 'account.mustMobileOrEmail');
-      const exists = (await usersRepo.findByAccount(db, account)) !== undefined;
+      const exists = known || (await usersRepo.findByAccount(db, account)) !== undefined;
       if ((type === CodeType.login || type === CodeType.password) && !exists) throw new AppError(400, 'account.notFound');
       if (type === CodeType.register && (await usersRepo.accountTaken(db, account))) throw new AppError(400, 'account.exists');
 

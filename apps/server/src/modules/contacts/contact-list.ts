@@ -22,6 +22,8 @@ export interface ListInput {
   contactIds: number[];
   online: Set<number>;
   now: number;
+  /** Only these groups (my rows of them), and no notice / favourites entries (search results); default: the whole list. */
+  only?: { groups: MyGroupRow[] };
 }
 
 /** Display boundary of a group for me: my delChat mark, and my join point unless history is open. */
@@ -69,7 +71,7 @@ export async function listContacts(input: ListInput): Promise<{ data: Contact[];
   const me = viewer.id;
   const [users, groups, prefRows, pending, mentions, remarks, noticeCount] = await Promise.all([
     repo.liveUsersByIds(db, input.contactIds),
-    groupsRepo.groupsOfUser(db, me),
+    input.only ? input.only.groups : groupsRepo.groupsOfUser(db, me),
     repo.prefsOf(db, me),
     repo.pendingRequests(db, me),
     repo.unreadMentionCounts(db, me),
@@ -133,7 +135,9 @@ export async function listContacts(input: ListInput): Promise<{ data: Contact[];
       }),
     );
   }
-  data.push(noticeContact(viewer, noticeCount, rows.get(ADMIN_NOTICE)?.send_time_ms, now));
-  data.push(favouritesContact(viewer, last.get(favouritesChatId(me)), now));
+  if (!input.only) {
+    data.push(noticeContact(viewer, noticeCount, rows.get(ADMIN_NOTICE)?.send_time_ms, now));
+    data.push(favouritesContact(viewer, last.get(favouritesChatId(me)), now));
+  }
   return { data, count: pending.count, page: pending.newest * 1000 };
 }

@@ -13,6 +13,30 @@ export async function allActiveUserIds(db: Kysely<DB>, userId: number): Promise<
   return rows.map((r) => r.id);
 }
 
+/** What name search reads of a person (PROTOCOL §16). */
+export interface NameRow {
+  id: number;
+  realname: string;
+  account: string;
+  name_py: string;
+}
+
+/** Active users other than `userId` by name (runMode 1), in one query rather than an id list. */
+export async function allActiveNames(db: Kysely<DB>, userId: number): Promise<NameRow[]> {
+  return db
+    .selectFrom('users')
+    .select(['id', 'realname', 'account', 'name_py'])
+    .where('status', '=', 1)
+    .where('delete_time', '=', 0)
+    .where('id', '!=', userId)
+    .execute();
+}
+
+export async function namesOf(db: Kysely<DB>, ids: number[]): Promise<NameRow[]> {
+  if (ids.length === 0) return [];
+  return db.selectFrom('users').select(['id', 'realname', 'account', 'name_py']).where('id', 'in', ids).execute();
+}
+
 /** runMode 2: my accepted friends, my customer-service user, and users I serve. */
 export async function socialContactIds(db: Kysely<DB>, userId: number): Promise<number[]> {
   const [friends, me, served] = await Promise.all([

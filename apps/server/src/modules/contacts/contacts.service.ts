@@ -174,6 +174,25 @@ export function createContacts(deps: ContactsDeps) {
     groupContactFor,
     favouritesContactFor,
 
+    /** What name search looks through: my contact set by name, with my remark names. */
+    async searchables(me: UserRow) {
+      const [users, remarks] = await Promise.all([contactSet.names(me.id), repo.remarksOf(db, me.id)]);
+      return { users, remarks };
+    },
+
+    /**
+     * These people of my contact set and these groups of mine (rows of `groupsOfUser`) as
+     * getContacts lists them, without building the rest of the list (search results). People
+     * outside my contact set are left out.
+     */
+    async listSome(me: UserRow, r: RequestView, userIds: number[], groups: groupsRepo.MyGroupRow[]): Promise<Contact[]> {
+      if (userIds.length === 0 && groups.length === 0) return [];
+      const contactIds = (await Promise.all(userIds.map(async (id) => ((await contactSet.has(me.id, id)) ? [id] : [])))).flat();
+      const online = await onlineOf(contactIds);
+      const v = await viewerOf(me, r);
+      return (await listContacts({ db, viewer: v, contactIds, online, now: clock.now(), only: { groups } })).data;
+    },
+
     async list(me: UserRow, r: RequestView) {
       const contactIds = await contactSet.of(me.id);
       return listContacts({ db, viewer: await viewerOf(me, r), contactIds, online: await onlineOf(contactIds), now: clock.now() });

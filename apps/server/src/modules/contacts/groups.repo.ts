@@ -79,3 +79,32 @@ export async function setReadMsgId(db: Kysely<DB>, groupId: number, userId: numb
     .where('read_msg_id', '<', msgId)
     .execute();
 }
+
+/** Everyone who shares at least one group with `userId` (not them), for profile pushes. */
+export async function fellowMemberIds(db: Kysely<DB>, userId: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('group_members as mine')
+    .innerJoin('group_members as other', 'other.group_id', 'mine.group_id')
+    .select('other.user_id')
+    .distinct()
+    .where('mine.user_id', '=', userId)
+    .where('other.user_id', '!=', userId)
+    .execute();
+  return rows.map((r) => r.user_id);
+}
+
+/** Groups both users belong to: the group's setting and the viewer's role there. */
+export async function sharedGroups(
+  db: Kysely<DB>,
+  viewerId: number,
+  otherId: number,
+): Promise<Array<{ group_id: number; setting: string; role: number }>> {
+  return db
+    .selectFrom('group_members as mine')
+    .innerJoin('group_members as other', 'other.group_id', 'mine.group_id')
+    .innerJoin('groups as g', 'g.id', 'mine.group_id')
+    .select(['g.id as group_id', 'g.setting', 'mine.role'])
+    .where('mine.user_id', '=', viewerId)
+    .where('other.user_id', '=', otherId)
+    .execute();
+}

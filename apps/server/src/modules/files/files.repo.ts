@@ -15,6 +15,11 @@ export async function findFile(db: Kysely<DB>, id: number): Promise<FileRow | un
   return db.selectFrom('files').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+export async function filesByIds(db: Kysely<DB>, ids: number[]): Promise<FileRow[]> {
+  if (ids.length === 0) return [];
+  return db.selectFrom('files').selectAll().where('id', 'in', ids).execute();
+}
+
 export async function findByToken(db: Kysely<DB>, token: string): Promise<FileRow | undefined> {
   return db.selectFrom('files').selectAll().where('token', '=', token).executeTakeFirst();
 }

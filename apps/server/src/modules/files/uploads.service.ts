@@ -147,7 +147,7 @@ export function createUploads(deps: UploadsDeps) {
     async uploadAvatar(me: UserRow, req: FastifyRequest, r: RequestView): Promise<string> {
       const { file } = await accept(me, req, { imageOnly: true });
       const avatar = file.thumb_path || file.path;
-      await users.update(me.id, { avatar });
+      await users.setAvatar(me, avatar, r.origin);
       return absoluteUrl(r.origin, avatar, avatar);
     },
 

@@ -159,3 +159,8 @@ export async function usersByIds(db: Kysely<DB>, ids: number[]): Promise<Map<num
   const rows = await db.selectFrom('users').selectAll().where('id', 'in', unique).execute();
   return new Map(rows.map((u) => [u.id, u]));
 }
+
+/** Every friend row naming the user, either side (an administrator deleted the account). */
+export async function deleteAllOf(db: Kysely<DB>, userId: number): Promise<void> {
+  await db.deleteFrom('friends').where((eb) => eb.or([eb('create_user', '=', userId), eb('friend_user_id', '=', userId)])).execute();
+}

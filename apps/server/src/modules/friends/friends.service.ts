@@ -50,6 +50,9 @@ export function createFriends(deps: FriendsDeps) {
   }
 
   return {
+    /** An administrator deleted the account (§12.3 user/del): its friendships and requests go. */
+    dropUser: (userId: number) => repo.deleteAllOf(deps.db, userId),
+
     async index(me: UserRow, mine: boolean, page: number, limit: number, r: RequestView) {
       const p = Math.max(page, 1);
       const size = limit > 0 ? Math.min(limit, 100) : 20;

@@ -15,7 +15,7 @@ import * as repo from './groups.repo';
 export interface GroupsDeps {
   db: Kysely<DB>;
   clock: Clock;
-  config: Pick<ConfigService, 'systemInfo' | 'jwtSecret'>;
+  config: Pick<ConfigService, 'systemInfo' | 'jwtSecret' | 'raw' | 'set'>;
   users: UsersService;
   contactSet: ContactSet;
   contacts: Contacts;

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../platform/db/index';
 import { setLastMsg } from '../messages/messages.repo';
+import { unindexChat } from '../messages/index';
 
 /**
  * Writes and member listings of the groups module. The read-only lookups that messages and
@@ -110,6 +111,7 @@ export async function deleteMember(db: Kysely<DB>, groupId: number, userId: numb
 export async function deleteMessages(db: Kysely<DB>, groupId: number): Promise<void> {
   const chatId = chatIdOf(groupId);
   const ids = db.selectFrom('messages').select('msg_id').where('chat_identify', '=', chatId);
+  await unindexChat(db, chatId);
   await db.deleteFrom('message_hidden').where('msg_id', 'in', ids).execute();
   await db.deleteFrom('message_mentions').where('group_id', '=', groupId).execute();
   await db.deleteFrom('messages').where('chat_identify', '=', chatId).execute();

@@ -43,7 +43,7 @@ export const sideOf = (viewer: number, row: MessageRow): number | string => conv
  */
 export async function pushPerRecipient(
   events: Events,
-  type: 'undoMessage' | 'delMessage',
+  type: 'undoMessage' | 'delMessage' | 'updateMessage',
   recipients: number[],
   dataFor: (userId: number) => object,
 ): Promise<void> {

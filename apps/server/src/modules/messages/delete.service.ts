@@ -5,6 +5,7 @@ import type { UserRow } from '../users/index';
 import * as actionsRepo from './actions.repo';
 import { audienceOf, pushPerRecipient, sideOf, type ActionDeps, type VisibleRow } from './actions-context';
 import * as repo from './messages.repo';
+import { unindexMessage } from './search-index.repo';
 
 /** delMessage (delete for everyone) and removeMessage (hide for me), PROTOCOL §4.6. */
 export function createDeletion(deps: ActionDeps, visibleRow: VisibleRow) {
@@ -22,6 +23,7 @@ export function createDeletion(deps: ActionDeps, visibleRow: VisibleRow) {
         db,
         async (tx, onCommit) => {
           const recipients = await audienceOf(tx, row);
+          await unindexMessage(tx, row);
           const wasLast = await actionsRepo.deleteRow(tx, row);
           const dataFor = (uid: number): DelMessageEvent => ({
             id: row.id,
@@ -47,7 +49,10 @@ export function createDeletion(deps: ActionDeps, visibleRow: VisibleRow) {
         async (tx) => {
           await actionsRepo.hide(tx, me.id, row.msg_id);
           const gone = row.is_group === 3 || (other !== undefined && (await repo.isHidden(tx, other, row.msg_id)));
-          if (gone) await actionsRepo.deleteRow(tx, row);
+          if (gone) {
+            await unindexMessage(tx, row);
+            await actionsRepo.deleteRow(tx, row);
+          }
         },
         deps.log,
       );

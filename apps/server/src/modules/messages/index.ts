@@ -6,3 +6,7 @@ export { sanitizeText, type SanitizedText } from './sanitize';
 export { summary, toMessage } from './present';
 export { isFileMessageType, uploadMessageType, type FileRow } from './file-message';
 export { fileUrls, tokenOfPath } from './file-urls';
+export { unindexChat } from './search-index.repo';
+export { searchRoutes } from './search.routes';
+export { createSearch, type Search } from './search.service';
+export { startIndexBackfill } from './search-backfill';

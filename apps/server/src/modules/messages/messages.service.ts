@@ -1,3 +1,4 @@
+import { createMessageAdmin } from './admin.service';
 import { createDeletion } from './delete.service';
 import { createForwarding } from './forward.service';
 import { createReader, type ReadDeps } from './read.service';
@@ -14,6 +15,7 @@ export function createMessages(deps: SendDeps & ReadDeps) {
     ...createUndo(deps, reader.visibleRow),
     ...createDeletion(deps, reader.visibleRow),
     ...createForwarding(deps, reader.visibleRow, sender.send),
+    admin: createMessageAdmin(deps),
   };
 }
 export type Messages = ReturnType<typeof createMessages>;

@@ -64,3 +64,10 @@ describe('sanitizeText (PROTOCOL §4.3)', () => {
     }
   });
 });
+
+describe('notice headings (issue 15)', () => {
+  it('keeps an h4 nested in bare divs, the structure the web editor saves its H2 and H3 as', () => {
+    const html = '<h4>One</h4><div><h4>Two</h4></div><div><div><h4>Three</h4></div></div><p>x</p>';
+    expect(sanitizeText(html).html).toBe(html);
+  });
+});

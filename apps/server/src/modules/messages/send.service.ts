@@ -13,6 +13,7 @@ import { prepareContent, sendableType } from './kinds';
 import { fileColumns, isFileMessageType, prepareFileContent, type FileRow } from './file-message';
 import { cardOf, cardUserId } from './location-contact';
 import * as repo from './messages.repo';
+import { indexMessage } from './search-index.repo';
 import { createSingleChatCheck } from './single-check';
 import type { MessageRow } from './messages.repo';
 import { toMessage, type RowContext } from './present';
@@ -205,6 +206,7 @@ export function createSender(deps: SendDeps) {
         };
         const msgId = await repo.insertMessage(tx, values);
         await repo.setLastMsg(tx, conv.chatId, msgId);
+        await indexMessage(tx, { ...values, msg_id: msgId });
         if (grp) await repo.insertMentions(tx, msgId, grp.group.id, at);
         const row: MessageRow = { ...values, msg_id: msgId };
         const base = senderView(me, row, conv, r, grp?.member.role ?? 3, grp?.member.nickname, preview);

@@ -9,6 +9,7 @@ import {
   audienceOf, isSystemLine, pushPerRecipient, sideOf, type ActionDeps, type ActionRequest, type VisibleRow,
 } from './actions-context';
 import * as repo from './messages.repo';
+import { unindexMessage } from './search-index.repo';
 import type { MessageRow } from './messages.repo';
 
 const notAllowed = () => new AppError(400, 'chat.undoNotAllowed');
@@ -56,6 +57,7 @@ export function createUndo(deps: ActionDeps, visibleRow: VisibleRow) {
         db,
         async (tx, onCommit) => {
           if (!(await actionsRepo.markRecalled(tx, row.msg_id, me.id))) throw notAllowed();
+          await unindexMessage(tx, row);
           const recipients = await audienceOf(tx, row);
           const isLast = (await repo.lastMsgId(tx, row.chat_identify)) === row.msg_id ? 1 : 0;
           const recalled: MessageRow = { ...row, type: 'event', is_undo: 1, content: '', at: '', extends: JSON.stringify({ undoBy: me.id }) };

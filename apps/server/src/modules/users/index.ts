@@ -5,3 +5,4 @@ export * as usersRepo from './users.repo';
 export type { UserRow, NewUser, UserPatch } from './users.repo';
 export { namePy, signUserCode, verifyUserCode, maskAccount, maskIp, avatarUrl, absoluteUrl } from './present';
 export { checkAccount, checkPassword, checkRealname, checkEmail, checkSex, isEmail, isMobile } from './rules';
+export * as usersAdminRepo from './admin.repo';

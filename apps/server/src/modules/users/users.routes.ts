@@ -11,8 +11,10 @@ export function usersRoutes<A extends { user: UserRow }>(route: RouteBuilder<A>,
       path: paths.getUserInfo,
       auth: 'required',
       params: getUserInfoParams,
-      handler: async (p, ctx) =>
-        ok(await users.card(ctx.auth.user, p.user_id, ctx.origin, formatMsg('contact.unknownPlace', ctx.lang))),
+      handler: async (p, ctx) => {
+        await users.assertMayOpenCard(ctx.auth.user, p.user_id);
+        return ok(await users.card(ctx.auth.user, p.user_id, ctx.origin, formatMsg('contact.unknownPlace', ctx.lang)));
+      },
     }),
     route({
       path: paths.updateUserInfo,
@@ -26,7 +28,7 @@ export function usersRoutes<A extends { user: UserRow }>(route: RouteBuilder<A>,
       // Every body key is a setting; the service coerces the known ones.
       params: z.record(z.string(), z.unknown()),
       handler: async (p, ctx) => {
-        await users.saveSetting(ctx.auth.user, p);
+        await users.saveSetting(ctx.auth.user, p, ctx.origin);
         return ok('', 'common.saved');
       },
     }),

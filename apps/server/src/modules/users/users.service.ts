@@ -1,4 +1,4 @@
-import { limits, toFlag, toInt, type SelfInfo, type UserCard } from '@parley/protocol';
+import { limits, toFlag, toInt, type SelfInfo, type SocketEventType, type UserCard, type UserUpdatedEvent } from '@parley/protocol';
 import type { Kysely } from 'kysely';
 import { nowSeconds, type Clock } from '../../platform/clock';
 import type { DB } from '../../platform/db/index';
@@ -18,19 +18,25 @@ export interface UsersDeps {
    * realtime modules (injected, so users does not import them). Absent: self only, offline.
    */
   relations?: UserRelations;
+  /** Pushes after a change of profile or settings (§11.4 `updateUser`, `updateSelf`). */
+  push?: (userIds: number[], type: SocketEventType, data: unknown) => Promise<void>;
 }
 
 export interface UserRelations {
   inContactSet(viewerId: number, targetId: number): Promise<boolean>;
   online(userIds: number[]): Promise<Set<number>>;
   friend(viewerId: number, targetId: number): Promise<UserCard['friend']>;
+  /** Contact set plus fellow group members: who sees my new name or avatar. */
+  audience(userId: number): Promise<number[]>;
+  /** Group option `profile` for a fellow member outside my contact set. */
+  mayOpenCard(viewerId: number, targetId: number): Promise<boolean>;
 }
 
 const SWITCHES = ['isVoice', 'avatarCricle', 'hideMessageName', 'hideMessageTime'];
 /** Request plumbing that may arrive next to the settings in the same body. */
 const NOT_SETTINGS = new Set(['token', 'lang', 'client_id', 'sessionId', 'clientId', 'cid']);
 
-export function createUsersService({ db, clock, config, relations }: UsersDeps) {
+export function createUsersService({ db, clock, config, relations, push }: UsersDeps) {
   // Per-node cache of user rows (§2.2): at most userCacheMs old, dropped at once by this
   // node's own writes. Other nodes see a change within the cache lifetime.
   const cache = new Map<number, { row: UserRow; at: number }>();
@@ -56,6 +62,23 @@ export function createUsersService({ db, clock, config, relations }: UsersDeps) 
   }
 
   const isLive = (u: UserRow | undefined): u is UserRow => !!u && u.status === 1 && u.delete_time === 0;
+
+  /**
+   * After my row changed: my other devices get the new Self (settings followed at once), and
+   * when my public face changed, everyone who shows it gets `updateUser`.
+   */
+  async function announce(id: number, origin: string, faceChanged: boolean): Promise<SelfInfo | undefined> {
+    const row = await get(id);
+    if (!row) return undefined;
+    const me = await self(row, origin);
+    if (!push) return me;
+    await push([id], 'updateSelf', me);
+    if (faceChanged) {
+      const face: UserUpdatedEvent = { user_id: id, realname: row.realname, avatar: me.avatar, motto: row.motto, sex: row.sex };
+      await push([id, ...((await relations?.audience(id)) ?? [])], 'updateUser', face);
+    }
+    return me;
+  }
 
   return {
     get,
@@ -94,6 +117,16 @@ export function createUsersService({ db, clock, config, relations }: UsersDeps) 
       };
     },
 
+    /**
+     * getUserInfo of a fellow group member (§6.1 `profile`): refused when the groups we share
+     * keep cards closed and we are not contacts. Search and QR scans do not pass here.
+     */
+    async assertMayOpenCard(viewer: UserRow, targetId: number): Promise<void> {
+      if (targetId === viewer.id || viewer.role === 1 || viewer.role === 2 || !relations) return;
+      if (await relations.inContactSet(viewer.id, targetId)) return;
+      if (!(await relations.mayOpenCard(viewer.id, targetId))) throw new AppError(400, 'group.profileClosed');
+    },
+
     async updateInfo(
       viewer: UserRow,
       p: { realname?: string; email?: string; motto?: string; sex?: number },
@@ -119,12 +152,20 @@ export function createUsersService({ db, clock, config, relations }: UsersDeps) 
         checkSex(p.sex);
         patch.sex = p.sex;
       }
-      if (Object.keys(patch).length > 0) await update(viewer.id, patch);
-      return self((await get(viewer.id)) ?? viewer, origin);
+      if (Object.keys(patch).length === 0) return self(viewer, origin);
+      await update(viewer.id, patch);
+      const face = patch.realname !== undefined || patch.motto !== undefined || patch.sex !== undefined;
+      return (await announce(viewer.id, origin, face)) ?? self(viewer, origin);
+    },
+
+    /** A new avatar (uploadAvatar, §5): stored, then shown live to whoever shows my face. */
+    async setAvatar(viewer: UserRow, avatar: string, origin: string): Promise<void> {
+      await update(viewer.id, { avatar });
+      await announce(viewer.id, origin, true);
     },
 
     /** Merges the given keys into the stored settings (§2.4 `setting`), ≤ 4 KB in all. */
-    async saveSetting(viewer: UserRow, input: Record<string, unknown>): Promise<void> {
+    async saveSetting(viewer: UserRow, input: Record<string, unknown>, origin: string): Promise<void> {
       const incoming: Record<string, unknown> = {};
       for (const [key, raw] of Object.entries(input)) {
         if (NOT_SETTINGS.has(key) || raw === undefined || raw === null) continue;
@@ -148,6 +189,7 @@ export function createUsersService({ db, clock, config, relations }: UsersDeps) 
       const json = JSON.stringify(merged);
       if (Buffer.byteLength(json) > limits.userSettingBytes) throw new AppError(400, 'account.settingTooLarge');
       await update(viewer.id, { setting: json });
+      await announce(viewer.id, origin, false);
     },
 
     /** Enable (1) or disable (0) an account; used by the admin area of a later issue and tests. */

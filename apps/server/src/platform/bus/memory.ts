@@ -46,6 +46,12 @@ export class MemoryPresence implements PresenceRegistry {
     return new Set(userIds.filter((id) => (this.byUser.get(id)?.size ?? 0) > 0));
   }
 
+  async totals(): Promise<{ users: number; connections: number }> {
+    let connections = 0;
+    for (const set of this.byUser.values()) connections += set.size;
+    return { users: this.byUser.size, connections };
+  }
+
   onSweptOffline(): void {
     // A single process has no other node whose death could strand entries.
   }

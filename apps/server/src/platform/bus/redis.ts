@@ -150,6 +150,23 @@ export class RedisPresence implements PresenceRegistry {
     return new Set(userIds.filter((id) => (counts.get(id) ?? 0) > 0));
   }
 
+  /** Each live node's entry set (`pn:<node>`) lists its connections; dead nodes' are left out. */
+  async totals(): Promise<{ users: number; connections: number }> {
+    const live = [...(await this.liveNodes(await this.redis.smembers(`${this.p}nodes`)))];
+    const pipe = this.redis.pipeline();
+    for (const n of live) pipe.smembers(this.key('pn', n));
+    const results = (await pipe.exec()) ?? [];
+    const users = new Set<string>();
+    let connections = 0;
+    for (const [, v] of results) {
+      for (const e of Array.isArray(v) ? (v as string[]) : []) {
+        connections++;
+        users.add(e.split('|')[0] ?? '');
+      }
+    }
+    return { users: users.size, connections };
+  }
+
   onSweptOffline(handler: (userIds: number[]) => void): void {
     this.sweptHandlers.push(handler);
   }

@@ -66,6 +66,8 @@ export interface PresenceRegistry {
   count(userId: number): Promise<number>;
   /** The subset of `userIds` with at least one live connection. */
   online(userIds: number[]): Promise<Set<number>>;
+  /** Users online and their live bound connections, across all nodes (admin dashboard). */
+  totals(): Promise<{ users: number; connections: number }>;
   /** Called with users left with no connection after a dead node's entries were swept. */
   onSweptOffline(handler: (userIds: number[]) => void): void;
   close(): Promise<void>;

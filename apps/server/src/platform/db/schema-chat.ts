@@ -95,6 +95,18 @@ export interface ChatPrefsTable {
   update_time: number;
 }
 
+/** The search index (0011, modules/messages/search-index.repo.ts). */
+export interface MessageTermsTable {
+  term: number;
+  msg_id: number;
+  scope: number;
+}
+
+export interface MessageTermsBackfillTable {
+  /** Messages below this id are not indexed yet; 0 = all done. */
+  below: number;
+}
+
 export interface ChatTables {
   friends: FriendsTable;
   groups: GroupsTable;
@@ -104,4 +116,6 @@ export interface ChatTables {
   message_mentions: MessageMentionsTable;
   message_hidden: MessageHiddenTable;
   chat_prefs: ChatPrefsTable;
+  message_terms: MessageTermsTable;
+  message_terms_backfill: MessageTermsBackfillTable;
 }

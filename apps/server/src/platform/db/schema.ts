@@ -2,6 +2,7 @@ import type { Generated } from 'kysely';
 import type { ChatTables } from './schema-chat';
 import type { GroupTables } from './schema-groups';
 import type { FileTables } from './schema-files';
+import type { MomentTables } from './schema-moments';
 
 /**
  * `Generated<T>` marks columns with a database default (optional on insert).
@@ -35,6 +36,8 @@ export interface UsersTable {
   update_time: number;
   /** 0 = live; set when an admin deletes the account (rows stay for message history). */
   delete_time: Generated<number>;
+  /** An administrator's private note on the user (§12.3 user/add, user/edit). */
+  remark: Generated<string>;
 }
 
 export interface SessionsTable {
@@ -85,7 +88,28 @@ export interface InviteCodesTable {
   create_time: number;
 }
 
-export interface DB extends ChatTables, GroupTables, FileTables {
+export interface AdminAuditTable {
+  id: Generated<number>;
+  actor_id: number;
+  action: string;
+  target_type: Generated<string>;
+  target_id: Generated<string>;
+  /** JSON object text. */
+  detail: Generated<string>;
+  ip: Generated<string>;
+  create_time: number;
+}
+
+export interface AdminLeasesTable {
+  name: string;
+  holder: Generated<string>;
+  /** Unix seconds; the lease is free once this has passed. */
+  until_time: Generated<number>;
+}
+
+export interface DB extends ChatTables, GroupTables, FileTables, MomentTables {
+  admin_audit: AdminAuditTable;
+  admin_leases: AdminLeasesTable;
   users: UsersTable;
   sessions: SessionsTable;
   config: ConfigTable;

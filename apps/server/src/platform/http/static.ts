@@ -75,13 +75,7 @@ export async function registerStatic(app: FastifyInstance, opts: StaticOptions):
   });
 
   if (fs.existsSync(path.join(opts.webDir, 'index.html'))) {
-    await app.register(fastifyStatic, {
-      root: opts.webDir,
-      prefix: '/',
-      decorateReply: false,
-      wildcard: false,
-      index: ['index.html'],
-    });
+    await registerWebClient(app, opts.webDir);
   } else {
     const page =
       '<!doctype html><meta charset="utf-8"><title>Parley</title>' +
@@ -93,4 +87,39 @@ export async function registerStatic(app: FastifyInstance, opts: StaticOptions):
   }
 
   app.get('/scan/*', (_req, reply) => reply.redirect('/'));
+}
+
+/**
+ * The built web client. Hashed bundles under /assets never change, so browsers keep them for a
+ * year without asking again, and get the brotli or gzip copy the build made next to each file
+ * (vite.config.ts). index.html names the current bundles, so it is always revalidated. Emoji
+ * pictures keep their names across releases: cached for a month.
+ */
+async function registerWebClient(app: FastifyInstance, webDir: string): Promise<void> {
+  const assets = path.join(webDir, 'assets');
+  if (fs.existsSync(assets)) {
+    await app.register(fastifyStatic, {
+      root: assets,
+      prefix: '/assets/',
+      decorateReply: false,
+      index: false,
+      preCompressed: true,
+      maxAge: '365d',
+      immutable: true,
+    });
+  }
+  const emoji = path.join(webDir, 'emoji');
+  if (fs.existsSync(emoji)) {
+    await app.register(fastifyStatic, { root: emoji, prefix: '/emoji/', decorateReply: false, index: false, maxAge: '30d' });
+  }
+  await app.register(fastifyStatic, {
+    root: webDir,
+    prefix: '/',
+    decorateReply: false,
+    wildcard: false,
+    globIgnore: ['assets/**', 'emoji/**'],
+    index: ['index.html'],
+    cacheControl: false,
+    setHeaders: (res) => res.header('Cache-Control', 'no-cache'),
+  });
 }

@@ -12,6 +12,27 @@ export function useLogin() {
   });
 }
 
+/** Log in with an e-mailed code (sendCode type 1) instead of the password. */
+export function useLoginByCode() {
+  return useMutation({
+    mutationFn: (input: { account: string; code: string }) =>
+      endpoints.loginByCode({ ...input, client_id: useAuth.getState().clientId || undefined }),
+    onSuccess: (res: LoginResult) => useAuth.getState().setSession(res.authToken, res.userInfo),
+  });
+}
+
+/** Forgot password: set the new one with a type-3 code, then log in with it. */
+export function useResetPassword() {
+  return useMutation({
+    mutationFn: async (input: { account: string; code: string; password: string }) => {
+      await endpoints.resetPassword(input);
+      const res = await endpoints.login({ account: input.account, password: input.password });
+      useAuth.getState().setSession(res.authToken, res.userInfo);
+      return res;
+    },
+  });
+}
+
 /** Register, then log straight in with the same credentials (no second form for the user). */
 export function useRegister() {
   return useMutation({

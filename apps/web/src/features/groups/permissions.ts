@@ -40,6 +40,14 @@ export function canInvite(role: number | undefined, setting: Partial<GroupSettin
   return isManager(role) || String(setting?.invite ?? '1') === '1';
 }
 
+/**
+ * Group option `profile` (§6.1, enforced by the server too): may I open this member's card?
+ * Myself, managers, members when the group allows it, and anyone already in my contacts.
+ */
+export function canOpenMemberCard(role: number | undefined, setting: Partial<GroupSetting> | undefined, isSelf: boolean, isContact: boolean): boolean {
+  return isSelf || isContact || isManager(role ?? 3) || String(setting?.profile ?? '0') === '1';
+}
+
 /** Removal "−" in the member grid: someone below me exists and I manage. */
 export const canRemoveMembers = isManager;
 

@@ -1,4 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
+import type { StatisticsEvent } from '@parley/protocol';
+import { adminStats } from './admin-stats';
 import type {
   Contact,
   EventFrame,
@@ -13,6 +15,8 @@ import type {
   AtMsgListEvent,
   DelMessageEvent,
   UndoMessageEvent,
+  SelfInfo,
+  UserUpdatedEvent,
 } from '@parley/protocol';
 import { socketEventTypes } from '@parley/protocol';
 import { assertNever } from '../../lib/assert-never';
@@ -26,6 +30,8 @@ import { rememberAtList } from '../groups/at-list';
 import { friendAppended, friendRemoved, friendRequestPushed } from '../contacts/events';
 import { onPresence, onWebrtcEvent } from '../calls/controller';
 import { onDelMessage, onUndoMessage } from '../message-actions/events';
+import { onMomentsEvent, refreshMomentsAfterBind } from '../moments/events';
+import { onSelfUpdated, onUserUpdated } from '../mine/events';
 
 /**
  * Server events (PROTOCOL §11.4) → the query cache and a few side effects. One switch over the
@@ -160,9 +166,17 @@ export function createDispatcher(deps: DispatchDeps): (frame: EventFrame) => voi
       case 'webrtc':
         onWebrtcEvent(frame.data);
         return;
+      case 'updateUser':
+        onUserUpdated(qc, frame.data as UserUpdatedEvent);
+        return;
+      case 'updateSelf':
+        onSelfUpdated(frame.data as SelfInfo);
+        return;
       case 'moments':
+        onMomentsEvent(qc, frame.data);
+        return;
       case 'statistics':
-        // Moments and admin statistics have no screen on this client yet.
+        adminStats.emit(frame.data as StatisticsEvent);
         return;
       default:
         assertNever(type, 'socket event');
@@ -177,5 +191,6 @@ function conversationFallback(msg: Message, me: number): string {
 /** Everything on screen is re-read after each (re)bind (PROTOCOL §11.5). */
 export function refreshAfterBind(qc: QueryClient, openChat: string | null): void {
   void qc.invalidateQueries({ queryKey: contactsKey });
+  refreshMomentsAfterBind(qc);
   if (openChat !== null) void qc.invalidateQueries({ queryKey: messagesKey(openChat) });
 }

@@ -28,7 +28,7 @@ export function setVibrateEnabled(on: boolean): void {
 
 let audio: HTMLAudioElement | null = null;
 
-export function notifyNewMessage(contact: Contact | undefined, _msg: Message, voiceOn: boolean): void {
+export function notifyNewMessage(contact: Contact | undefined, _msg: Message, voiceOn: boolean, vibrateOn = vibrateEnabled()): void {
   if (contact && contact.is_notice !== 1) return;
   if (voiceOn && typeof Audio !== 'undefined') {
     audio ??= new Audio(SOUND_URL);
@@ -36,7 +36,7 @@ export function notifyNewMessage(contact: Contact | undefined, _msg: Message, vo
     // Browsers refuse sound before the first user gesture; silence is the right fallback.
     void audio.play().catch(() => undefined);
   }
-  if (vibrateEnabled() && typeof navigator !== 'undefined' && typeof navigator.vibrate === 'function') {
+  if (vibrateOn && typeof navigator !== 'undefined' && typeof navigator.vibrate === 'function') {
     navigator.vibrate(200);
   }
 }

@@ -1,3 +1,6 @@
+import { CloseCode } from '@parley/protocol';
+import { endpoints } from '../../lib/endpoints';
+import { currentSettings } from '../mine/settings';
 import type { QueryClient } from '@tanstack/react-query';
 import { SocketClient, socketUrl } from '../../lib/socket';
 import { useAuth } from '../auth/store';
@@ -31,7 +34,10 @@ export function startRealtime({ qc, onKicked }: RealtimeOptions): () => void {
     myId: () => useAuth.getState().userInfo?.user_id ?? null,
     readingChat,
     onKicked,
-    onNotify: (contact, msg) => notifyNewMessage(contact, msg, useAuth.getState().userInfo?.setting?.isVoice !== false),
+    onNotify: (contact, msg) => {
+      const s = currentSettings();
+      notifyNewMessage(contact, msg, s.isVoice !== false, s.isVibrate === true);
+    },
     onReadWhileOpen: (conversation, msgs) => reportRead(conversation, msgs),
     onSystemMessage: () => systemUnread.add(),
   });
@@ -45,6 +51,11 @@ export function startRealtime({ qc, onKicked }: RealtimeOptions): () => void {
     {
       onEvent: dispatch,
       onStatus: (status) => useConnection.setState({ status }),
+      // Revoked elsewhere (password changed on another device, §2.3) or refused at bind: one API
+      // call tells; its -1 answer takes this device to the login page.
+      onClosed: (code) => {
+        if (code === CloseCode.revoked || code === CloseCode.authFailed) void endpoints.getAdminNotice().catch(() => undefined);
+      },
       onReady: ({ clientId, reconnect }) => {
         useAuth.getState().setClientId(clientId);
         // Anything sent before this bind (or while disconnected) is only in the server's rows.

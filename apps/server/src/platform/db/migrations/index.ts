@@ -7,6 +7,9 @@ import * as m0005 from './0005-groups';
 import * as m0006 from './0006-files';
 import * as m0007 from './0007-partial-file-index';
 import * as m0008 from './0008-read-marks';
+import * as m0009 from './0009-moments';
+import * as m0010 from './0010-admin';
+import * as m0011 from './0011-message-terms';
 
 /**
  * Migrations live in code (no directory scanning), so they ship inside any bundle and run at
@@ -25,6 +28,9 @@ const all: Record<string, { up: (db: Kysely<unknown>, dialect: DialectKind) => P
   '0006-files': m0006,
   '0007-partial-file-index': m0007,
   '0008-read-marks': m0008,
+  '0009-moments': m0009,
+  '0010-admin': m0010,
+  '0011-message-terms': m0011,
 };
 
 /** What Kysely hands a migration; a transaction is one. */

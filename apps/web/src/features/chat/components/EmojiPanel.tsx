@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Sticker } from '@parley/protocol';
 import { href } from '../../../app/routes';
@@ -6,6 +6,8 @@ import { StickerPanel } from '../../stickers/components/StickerPanel';
 import type { StickerSize } from '../../stickers/components/StickerGrid';
 import { emojiGroups } from '../emoji-data';
 import styles from './EmojiPanel.module.css';
+import { EmojiText } from '../../../ui/emoji/EmojiText';
+import { EmojiIcon, GearIcon, StarIcon } from '../../../ui/icons';
 
 export interface EmojiPanelProps {
   /** A tap on an emoji inserts it at the caret. */
@@ -32,7 +34,7 @@ export default function EmojiPanel({ onPick, onSendSticker }: EmojiPanelProps) {
               <div key={g.key} className={styles.grid}>
                 {g.emoji.map((e) => (
                   <button key={e} type="button" className={styles.emoji} onClick={() => onPick(e)} aria-label={e}>
-                    {e}
+                    <EmojiText text={e} />
                   </button>
                 ))}
               </div>
@@ -45,14 +47,14 @@ export default function EmojiPanel({ onPick, onSendSticker }: EmojiPanelProps) {
       {onSendSticker ? (
         <div className={styles.tabs} role="tablist" aria-label={t('share.stickers.tabs')}>
           <TabButton on={tab === 'emoji'} label={t('share.stickers.tabEmoji')} onClick={() => setTab('emoji')} testId="emoji-tab-emoji">
-            😀
+            <EmojiIcon size={22} />
           </TabButton>
           <TabButton on={tab === 'stickers'} label={t('share.stickers.tabStickers')} onClick={() => setTab('stickers')} testId="emoji-tab-stickers">
-            ★
+            <StarIcon size={22} />
           </TabButton>
           {/* A plain link to the manage page (hash routes): the panel needs no router context. */}
           <a className={`${styles.tab} ${styles.manage}`} href={`#${href('emoji')}`} aria-label={t('share.stickers.tabManage')} data-testid="emoji-tab-manage">
-            ⚙
+            <GearIcon size={22} />
           </a>
         </div>
       ) : null}
@@ -60,7 +62,7 @@ export default function EmojiPanel({ onPick, onSendSticker }: EmojiPanelProps) {
   );
 }
 
-function TabButton(p: { on: boolean; label: string; onClick(): void; testId: string; children: string }) {
+function TabButton(p: { on: boolean; label: string; onClick(): void; testId: string; children: ReactNode }) {
   return (
     <button
       type="button"

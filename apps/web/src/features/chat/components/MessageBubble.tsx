@@ -5,6 +5,7 @@ import { plainText } from '../../conversations/model';
 import { useBubbleMenu } from '../../message-actions/use-bubble-menu';
 import { bareTypes, MessageBody, type BodyMessage } from './bodies/index';
 import styles from './MessageBubble.module.css';
+import { EmojiText } from '../../../ui/emoji/EmojiText';
 
 export interface BubbleProps {
   msg: BodyMessage;
@@ -46,7 +47,9 @@ export const MessageBubble = memo(function MessageBubble(p: BubbleProps) {
     <div className={`${styles.row} ${p.mine ? styles.mine : ''} ${p.highlight ? styles.highlight : ''}`} data-highlight={p.highlight ? '1' : undefined}>
       <Avatar src={p.sender.avatar} name={p.sender.name} seed={p.sender.id} size={40} round={p.roundAvatar} />
       <div className={styles.column}>
-        {p.showName && !p.mine ? <div className={styles.name}>{p.sender.name}</div> : null}
+        {p.showName && !p.mine ? <div className={styles.name}>
+            <EmojiText text={p.sender.name} />
+          </div> : null}
         <div className={styles.line}>
           <div
             className={`${styles.bubble} ${bareTypes.has(msg.type) ? styles.media : ''}`}

@@ -26,6 +26,8 @@ export interface MessageListProps {
   onLoadNewer?(): void;
   /** Leaves the window for the newest rows (a pill while `hasNewer`). */
   onToLatest?(): void;
+  /** User setting `hideMessageTime`: no time separators. */
+  hideTimes?: boolean;
 }
 
 export interface MessageListHandle {
@@ -46,7 +48,7 @@ const TOP_THRESHOLD = 300;
  * bottom when it was in view, otherwise a "new messages" pill counts them.
  */
 export const MessageList = forwardRef<MessageListHandle, MessageListProps>(function MessageList(
-  { items, hasMore, loadingOlder, onLoadOlder, now, hasNewer = false, loadingNewer = false, onLoadNewer, onToLatest },
+  { items, hasMore, loadingOlder, onLoadOlder, now, hasNewer = false, loadingNewer = false, onLoadNewer, onToLatest, hideTimes = false },
   handle,
 ) {
   const { t } = useTranslation();
@@ -150,7 +152,7 @@ export const MessageList = forwardRef<MessageListHandle, MessageListProps>(funct
               return (
                 <div key={item.key}>
                   {i === 0 && !hasMore ? <div className={styles.noMore}>{t('chat.noMore')}</div> : null}
-                  {needsSeparator(prevItem?.sendTime, item.sendTime) ? (
+                  {!hideTimes && needsSeparator(prevItem?.sendTime, item.sendTime) ? (
                     <div className={styles.separator} role="separator">
                       <span>{separatorLabel(item.sendTime, now, t('time', { returnObjects: true }))}</span>
                     </div>

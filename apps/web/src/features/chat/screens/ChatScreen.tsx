@@ -17,6 +17,7 @@ import { loadOlder, reportRead, sendText, useMessages } from '../api';
 import { cancelUpload, pendingBody, retryPending } from '../../media/send-file';
 import { VoiceRecorder } from '../../media/VoiceRecorder';
 import { ViewerHost } from '../../media/ViewerHost';
+import { DropHint } from '../../media/DropHint';
 import { getDraft, setDraft } from '../drafts';
 import { usePending } from '../outbox';
 import { Composer } from '../components/Composer';
@@ -28,6 +29,7 @@ import { sendSticker } from '../../stickers/send';
 import { useChatJump } from '../../history/use-chat-jump';
 import { useMessageActions } from '../../message-actions/use-message-actions';
 import styles from './ChatScreen.module.css';
+import { EmojiText } from '../../../ui/emoji/EmojiText';
 
 /**
  * Why this conversation cannot be written to, or null: read-only announcements, a group in
@@ -69,6 +71,8 @@ function Chat({ id, at }: { id: string; at: number | null }) {
   const isGroup = contact?.is_group === 1 || id.startsWith('group-');
   const showReadState = !isGroup && id !== '-1' && id !== 'admin_notice' && contact?.is_group !== 2;
   const round = Boolean(me?.setting?.avatarCricle);
+  const hideNames = Boolean(me?.setting?.hideMessageName);
+  const hideTimes = Boolean(me?.setting?.hideMessageTime);
   const [composerKey, setComposerKey] = useState(0);
   // Re-edit of my recalled text: it joins the draft and the composer starts again from it.
   const onReEdit = useCallback(
@@ -142,7 +146,7 @@ function Chat({ id, at }: { id: string; at: number | null }) {
             msg={m}
             mine={mine}
             sender={sender}
-            showName={isGroup}
+            showName={isGroup && !hideNames}
             read={mine && showReadState ? m.is_read === 1 : undefined}
             roundAvatar={round}
             onMenu={onBubbleMenu}
@@ -173,7 +177,7 @@ function Chat({ id, at }: { id: string; at: number | null }) {
         ),
       }));
     return [...fromRows, ...fromOutbox];
-  }, [messages.data, pending, myId, me, isGroup, showReadState, round, onRetry, onCancel, group.names, onBubbleMenu, bubbleAddon, jump.highlightId]);
+  }, [messages.data, pending, myId, me, isGroup, hideNames, showReadState, round, onRetry, onCancel, group.names, onBubbleMenu, bubbleAddon, jump.highlightId]);
 
   // Jump to a message (a mention of me): scroll to it when loaded, else open the chat around it
   // (one getMessageContext call, however far back it is).
@@ -195,7 +199,7 @@ function Chat({ id, at }: { id: string; at: number | null }) {
   const title = (
     <span className={styles.title}>
       <span className={styles.name} data-testid="chat-title">
-        {contact?.displayName ?? ''}
+        <EmojiText text={contact?.displayName ?? ''} />
       </span>
       {contact && contact.is_group === 0 ? (
         <span className={`${styles.status} ${contact.is_online ? styles.online : ''}`} data-testid="chat-online">
@@ -244,10 +248,12 @@ function Chat({ id, at }: { id: string; at: number | null }) {
             loadingNewer={jump.loadingNewer}
             onLoadNewer={jump.onLoadNewer}
             onToLatest={jump.toLatest}
+            hideTimes={hideTimes}
           />
         )}
         {actions.menu}
         <ViewerHost conversation={id} />
+        <DropHint name={contact?.displayName ?? ''} enabled={!blocked} />
         <Composer
           key={composerKey}
           foldSignal={foldSignal}

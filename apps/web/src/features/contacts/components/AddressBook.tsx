@@ -16,6 +16,8 @@ export interface AddressBookProps {
   top: ReactNode[];
   sections: Section[];
   roundAvatar: boolean;
+  /** Id of the person whose card is open beside the list (desktop), highlighted. */
+  selectedId?: string | null;
   onOpen: (c: Contact) => void;
 }
 
@@ -24,7 +26,7 @@ export interface AddressBookProps {
  * sticks to the top is drawn as an overlay that follows the scroll position, and the next
  * header pushes it up as in WeChat.
  */
-export function AddressBook({ top, sections, roundAvatar, onOpen }: AddressBookProps) {
+export function AddressBook({ top, sections, roundAvatar, selectedId = null, onOpen }: AddressBookProps) {
   const { t } = useTranslation();
   const scrollRef = useRef<HTMLDivElement>(null);
   const vRef = useRef<VirtualizerHandle>(null);
@@ -97,6 +99,7 @@ export function AddressBook({ top, sections, roundAvatar, onOpen }: AddressBookP
                       avatar={item.c.avatar}
                       online={item.c.is_online === 1}
                       roundAvatar={roundAvatar}
+                      selected={selectedId === String(item.c.id)}
                       onOpen={() => onOpen(item.c)}
                     />
                   </div>

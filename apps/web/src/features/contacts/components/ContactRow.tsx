@@ -11,14 +11,23 @@ export interface ContactRowProps {
   online?: boolean;
   roundAvatar?: boolean;
   testId?: string;
+  /** Open beside the list (desktop): highlighted with --bg. */
+  selected?: boolean;
   onOpen: () => void;
 }
 
 /** 56 px person row with a 40 px avatar and an online dot (DESIGN.md lists). */
-export function ContactRow({ id, name, avatar, subtitle, online, roundAvatar, testId = 'contact-row', onOpen }: ContactRowProps) {
+export function ContactRow({ id, name, avatar, subtitle, online, roundAvatar, testId = 'contact-row', selected, onOpen }: ContactRowProps) {
   const { t } = useTranslation();
   return (
-    <button type="button" className={styles.row} onClick={onOpen} data-testid={testId} data-id={String(id)}>
+    <button
+      type="button"
+      className={`${styles.row} ${selected ? styles.selected : ''}`}
+      aria-current={selected ? 'true' : undefined}
+      onClick={onOpen}
+      data-testid={testId}
+      data-id={String(id)}
+    >
       <span className={styles.avatar}>
         <Avatar src={avatar} name={name} seed={id} size={40} round={roundAvatar} />
         {online ? <span className={styles.dot} role="img" aria-label={t('contacts.online')} /> : null}

@@ -9,13 +9,21 @@ export interface EntryRowProps {
   badge?: number;
   testId: string;
   badgeTestId?: string;
+  /** Open beside the list (desktop): highlighted with --bg. */
+  selected?: boolean;
   onClick: () => void;
 }
 
 /** A fixed entry at the top of the address book ("New friends", "Group chats"). */
-export function EntryRow({ icon, colour, label, badge = 0, testId, badgeTestId, onClick }: EntryRowProps) {
+export function EntryRow({ icon, colour, label, badge = 0, testId, badgeTestId, selected, onClick }: EntryRowProps) {
   return (
-    <button type="button" className={styles.row} onClick={onClick} data-testid={testId}>
+    <button
+      type="button"
+      className={`${styles.row} ${selected ? styles.selected : ''}`}
+      aria-current={selected ? 'true' : undefined}
+      onClick={onClick}
+      data-testid={testId}
+    >
       <span className={styles.icon} style={{ background: colour }} aria-hidden="true">
         {icon}
       </span>

@@ -4,9 +4,11 @@ import { useTranslation } from 'react-i18next';
 import type { Contact } from '@parley/protocol';
 import { Page } from '../../../app/Page';
 import { href } from '../../../app/routes';
+import { useOpenBeside, usePane } from '../../../app/pane-context';
 import { useAuth } from '../../auth/store';
 import { MeButton } from '../../../ui/MeButton';
 import { EmptyState } from '../../../ui/EmptyState';
+import { SearchEntry } from '../../../ui/SearchEntry';
 import { ContactsIcon } from '../../../ui/icons';
 import { useContacts } from '../../conversations/api';
 import { groupByLetter } from '../address-book';
@@ -24,10 +26,15 @@ export default function ContactsScreen() {
   const contacts = useContacts();
   const badge = useFriendBadge();
   const sections = useMemo(() => groupByLetter(contacts.data?.contacts ?? []), [contacts.data]);
+  // Desktop: what is open beside the address book lights its row; the rail shows me.
+  const beside = useOpenBeside();
+  const inList = usePane().pane === 'list';
+  const selectedPerson = beside?.route === 'contactDetail' ? beside.id : null;
   const open = useCallback((c: Contact) => void navigate(href('contactDetail', { id: String(c.id) })), [navigate]);
 
   const top = useMemo(
     () => [
+      <SearchEntry key="search" label={t('search.box')} onOpen={() => void navigate(href('search'))} testId="contacts-search" />,
       <EntryRow
         key="friends"
         icon={<AddPersonIcon size={22} />}
@@ -36,6 +43,7 @@ export default function ContactsScreen() {
         badge={badge}
         testId="contacts-new-friends"
         badgeTestId="contacts-new-friends-badge"
+        selected={beside?.route === 'newFriends'}
         onClick={() => void navigate(href('newFriends'))}
       />,
       <EntryRow
@@ -44,19 +52,20 @@ export default function ContactsScreen() {
         colour="#07C160"
         label={t('contacts.groupChats')}
         testId="contacts-groups"
+        selected={beside?.route === 'groupList'}
         onClick={() => void navigate(href('groupList'))}
       />,
     ],
-    [t, badge, navigate],
+    [t, badge, navigate, beside?.route],
   );
 
   const loading = contacts.isPending && contacts.fetchStatus !== 'idle';
   return (
     <Page
-      right={<MeButton name={me?.displayName || me?.realname || ''} avatar={me?.avatar} seed={me?.user_id} onClick={() => void navigate(href('setting'))} />}
+      right={inList ? null : <MeButton name={me?.displayName || me?.realname || ''} avatar={me?.avatar} seed={me?.user_id} onClick={() => void navigate(href('mine'))} />}
     >
       <div className={styles.fill}>
-        <AddressBook top={top} sections={sections} roundAvatar={Boolean(me?.setting?.avatarCricle)} onOpen={open} />
+        <AddressBook top={top} sections={sections} roundAvatar={Boolean(me?.setting?.avatarCricle)} selectedId={selectedPerson} onOpen={open} />
         {!loading && sections.length === 0 ? (
           <div className={styles.empty}>
             <EmptyState

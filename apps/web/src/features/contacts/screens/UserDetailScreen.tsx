@@ -84,6 +84,7 @@ export default function UserDetailScreen() {
         <ListRow label={t('contactDetail.gender')} extra={sexText} />
         {user.location ? <ListRow label={t('contactDetail.region')} extra={user.location} /> : null}
         {user.motto ? <ListRow label={t('contactDetail.motto')} extra={<span className={styles.motto}>{user.motto}</span>} /> : null}
+        <ListRow label={t('moments.discover.moments')} onClick={() => void navigate(href('moments', { user_id: user.user_id }))} testId="detail-moments" />
       </ListGroup>
       {friend ? (
         <ListGroup>

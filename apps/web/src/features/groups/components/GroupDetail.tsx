@@ -10,14 +10,17 @@ import { ListGroup, ListRow } from '../../../ui/ListRow';
 import { useAuth } from '../../auth/store';
 import { messagesKey } from '../../chat/api';
 import { conversationActions, contactsKey, patchConversation, useConversationAction } from '../../conversations/api';
-import { keyOf, plainText, type ContactsData } from '../../conversations/model';
+import { keyOf, type ContactsData } from '../../conversations/model';
 import { groupApi, memberName, refreshGroup, useGroupMembers } from '../api';
-import { canClearHistory, canInvite, isManager, isOwner, settingOf } from '../permissions';
+import { canClearHistory, canInvite, canOpenMemberCard, isManager, isOwner, settingOf } from '../permissions';
 import { expectOwnRemoval } from '../events';
 import { GroupSettingsPanel } from './GroupSettingsPanel';
 import { MemberGrid } from './MemberGrid';
+import { NoticeContent } from './NoticeContent';
+import styles from './GroupDetail.module.css';
 import { SwitchRow } from './SwitchRow';
 import { HistoryEntry } from '../../history/HistoryEntry';
+import { ScreenBoundary } from '../../errors/ScreenBoundary';
 
 const NoticeEditor = lazy(() => import('../editor/NoticeEditor'));
 
@@ -55,9 +58,10 @@ export function GroupDetail({ contact }: { contact: Contact }) {
     await groupApi.updateCard(gid, r.content.trim()).then(() => refreshGroup(qc, gid), () => undefined);
   };
 
+  const [reading, setReading] = useState(false);
   const showNotice = () => {
     if (isManager(role)) setEditing(true);
-    else if (contact.notice) void dialogs.modal({ title: t('groups.detail.notice'), content: plainText(contact.notice), showCancel: false });
+    else if (contact.notice) setReading(true);
   };
 
   const confirmThen = async (content: string, run: () => Promise<unknown>, danger = true) => {
@@ -96,7 +100,11 @@ export function GroupDetail({ contact }: { contact: Contact }) {
     <>
       <MemberGrid
         members={list.slice(0, GRID_MAX).map((m) => ({ user_id: m.user_id, name: memberName(m), avatar: m.userInfo?.avatar }))}
-        onOpen={(uid) => void navigate(href('contactDetail', { id: uid }))}
+        onOpen={(uid) => {
+          const known = qc.getQueryData<ContactsData>(contactsKey)?.contacts.some((c) => c.is_group === 0 && keyOf(c.id) === keyOf(uid)) ?? false;
+          if (canOpenMemberCard(role, setting, uid === myId, known)) void navigate(href('contactDetail', { id: uid }));
+          else dialogs.toast(t('groups.settings.profileClosed'), { icon: 'error' });
+        }}
         onInvite={canInvite(role, setting) ? () => void navigate(href('userSelection', { mode: 'addMembers', id: gid })) : undefined}
         onRemove={isManager(role) ? () => void navigate(href('groupUser', { id: gid })) : undefined}
         round={Boolean(me?.setting?.avatarCricle)}
@@ -108,11 +116,16 @@ export function GroupDetail({ contact }: { contact: Contact }) {
         <ListRow label={t('groups.detail.groupName')} extra={contact.displayName} onClick={isManager(role) ? () => void rename() : undefined} testId="detail-group-name" />
         <ListRow
           label={t('groups.detail.notice')}
-          extra={contact.notice ? plainText(contact.notice).slice(0, 40) : t('groups.detail.noNotice')}
-          onClick={showNotice}
+          extra={contact.notice ? undefined : t('groups.detail.noNotice')}
+          onClick={isManager(role) || contact.notice ? showNotice : undefined}
           arrow={isManager(role)}
           testId="detail-notice"
         />
+        {contact.notice ? (
+          <button type="button" className={styles.noticePreview} onClick={showNotice} data-testid="detail-notice-preview">
+            <NoticeContent html={contact.notice} clamped />
+          </button>
+        ) : null}
         {canInvite(role, setting) ? (
           <ListRow label={t('groups.detail.qrcode')} onClick={() => void navigate(href('groupQrcode', { type: 'group', id: gid }))} testId="detail-qrcode" />
         ) : null}
@@ -132,22 +145,30 @@ export function GroupDetail({ contact }: { contact: Contact }) {
           <ListRow label={t('groups.detail.leave')} onClick={() => void leaveOrDisband(false)} testId="detail-leave" danger arrow={false} />
         )}
       </ListGroup>
+      <Popup visible={reading} onMaskClick={() => setReading(false)} bodyStyle={{ borderRadius: '12px 12px 0 0', maxHeight: '80vh', overflowY: 'auto' }}>
+        <div className={styles.noticeSheet} role="dialog" aria-label={t('groups.detail.notice')}>
+          <h2>{t('groups.detail.notice')}</h2>
+          <NoticeContent html={contact.notice ?? ''} testId="notice-full" />
+        </div>
+      </Popup>
       <Popup visible={settingsOpen} onMaskClick={() => setSettingsOpen(false)} bodyStyle={{ borderRadius: '12px 12px 0 0', paddingBottom: 16 }}>
         <h2 style={{ margin: 0, padding: '14px 16px 0', fontSize: 16 }}>{t('groups.settings.title')}</h2>
         <GroupSettingsPanel gid={gid} setting={setting} />
       </Popup>
       {editing ? (
-        <Suspense fallback={null}>
-          <NoticeEditor
-            initial={contact.notice ?? ''}
-            onClose={() => setEditing(false)}
-            onSave={async (html) => {
-              await groupApi.setNotice(gid, html);
-              patchConversation(qc, gid, { notice: html });
-              setEditing(false);
-            }}
-          />
-        </Suspense>
+        <ScreenBoundary>
+          <Suspense fallback={null}>
+            <NoticeEditor
+              initial={contact.notice ?? ''}
+              onClose={() => setEditing(false)}
+              onSave={async (html) => {
+                await groupApi.setNotice(gid, html);
+                patchConversation(qc, gid, { notice: html });
+                setEditing(false);
+              }}
+            />
+          </Suspense>
+        </ScreenBoundary>
       ) : null}
     </>
   );

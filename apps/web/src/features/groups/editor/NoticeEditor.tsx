@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Popup } from 'antd-mobile';
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
@@ -10,6 +10,7 @@ import { dialogs } from '../../../ui/dialogs';
 import { plainText } from '../../conversations/model';
 import { editorHistory, isAllowedLink, linkProtocols } from './history';
 import { fromWireHtml, isEmptyHtml, sanitizeEditorHtml, toWireHtml } from './sanitize-editor';
+import { BulletListIcon, ClearFormatIcon, LinkIcon, OrderedListIcon, RedoIcon, UndoIcon } from './editor-icons';
 import styles from './NoticeEditor.module.css';
 
 export interface NoticeEditorProps {
@@ -41,11 +42,15 @@ export default function NoticeEditor({ initial, onSave, onClose }: NoticeEditorP
       Link.configure({ openOnClick: false, autolink: true, protocols: [...linkProtocols], isAllowedUri: (url) => isAllowedLink(url) }),
     ],
     content: sanitizeEditorHtml(fromWireHtml(initial)),
-    immediatelyRender: true,
+    // Created after the first commit, not during render: an editor made while rendering is
+    // destroyed by tiptap 1 ms later unless React has committed by then, and a slow (lazy,
+    // time-sliced) first render then read the destroyed editor — the crash of issue 15.
+    immediatelyRender: false,
   });
-  const length = useEditorState({ editor, selector: (s) => plainText(s.editor.getHTML()).length }) ?? 0;
+  const length = useEditorState({ editor, selector: (s) => (usable(s.editor) ? plainText(s.editor.getHTML()).length : 0) }) ?? 0;
 
   const save = async () => {
+    if (!usable(editor)) return;
     const html = toWireHtml(sanitizeEditorHtml(editor.getHTML()));
     if (isEmptyHtml(html)) return dialogs.toast(t('groups.editor.empty'));
     if (length > limits.textMessage) return dialogs.toast(t('groups.editor.tooLong'));
@@ -71,9 +76,9 @@ export default function NoticeEditor({ initial, onSave, onClose }: NoticeEditorP
             {t('groups.editor.save')}
           </button>
         </div>
-        <Toolbar editor={editor} />
+        {usable(editor) ? <Toolbar editor={editor} /> : <div className={styles.toolbar} aria-hidden />}
         <div className={styles.body} data-testid="editor-body">
-          <EditorContent editor={editor} />
+          {usable(editor) ? <EditorContent editor={editor} /> : null}
         </div>
         <div className={`${styles.count} ${length > limits.textMessage ? styles.over : ''}`}>
           {length}/{limits.textMessage}
@@ -83,11 +88,18 @@ export default function NoticeEditor({ initial, onSave, onClose }: NoticeEditorP
   );
 }
 
+/** An editor that may be read: created, and not destroyed (tiptap drops its schema on destroy). */
+function usable(editor: Editor | null): editor is Editor {
+  return editor !== null && !editor.isDestroyed;
+}
+
+const idle = { h1: false, h2: false, h3: false, bold: false, italic: false, underline: false, link: false, ordered: false, bullet: false };
+
 function Toolbar({ editor }: { editor: Editor }) {
   const { t } = useTranslation();
   const state = useEditorState({
     editor,
-    selector: ({ editor: e }) => ({
+    selector: ({ editor: e }) => !usable(e) ? idle : ({
       h1: e.isActive('heading', { level: 1 }),
       h2: e.isActive('heading', { level: 2 }),
       h3: e.isActive('heading', { level: 3 }),
@@ -100,6 +112,7 @@ function Toolbar({ editor }: { editor: Editor }) {
     }),
   });
   const chain = () => editor.chain().focus();
+  // (Commands on a destroyed editor are no-ops in tiptap: its chain() is a fake without a manager.)
   const link = async () => {
     if (state.link) return void chain().unsetLink().run();
     const r = await dialogs.modal({ title: t('groups.editor.link'), content: 'https://', editable: true, placeholder: t('groups.editor.linkPrompt') });
@@ -108,19 +121,19 @@ function Toolbar({ editor }: { editor: Editor }) {
     const hrefValue = isAllowedLink(r.content) ? r.content.trim() : '';
     chain().extendMarkRange('link').setLink({ href: hrefValue }).run();
   };
-  const tools: { key: string; label: string; text: string; active?: boolean; run(): void }[] = [
+  const tools: { key: string; label: string; text: ReactNode; active?: boolean; run(): void }[] = [
     { key: 'h1', label: t('groups.editor.h1'), text: 'H1', active: state.h1, run: () => chain().toggleHeading({ level: 1 }).run() },
     { key: 'h2', label: t('groups.editor.h2'), text: 'H2', active: state.h2, run: () => chain().toggleHeading({ level: 2 }).run() },
     { key: 'h3', label: t('groups.editor.h3'), text: 'H3', active: state.h3, run: () => chain().toggleHeading({ level: 3 }).run() },
     { key: 'bold', label: t('groups.editor.bold'), text: 'B', active: state.bold, run: () => chain().toggleBold().run() },
     { key: 'italic', label: t('groups.editor.italic'), text: 'I', active: state.italic, run: () => chain().toggleItalic().run() },
     { key: 'underline', label: t('groups.editor.underline'), text: 'U', active: state.underline, run: () => chain().toggleUnderline().run() },
-    { key: 'link', label: t('groups.editor.link'), text: '🔗', active: state.link, run: () => void link() },
-    { key: 'ordered', label: t('groups.editor.ordered'), text: '1.', active: state.ordered, run: () => chain().toggleOrderedList().run() },
-    { key: 'bullet', label: t('groups.editor.bullet'), text: '•', active: state.bullet, run: () => chain().toggleBulletList().run() },
-    { key: 'clear', label: t('groups.editor.clear'), text: 'Tx', run: () => chain().unsetAllMarks().clearNodes().run() },
-    { key: 'undo', label: t('groups.editor.undo'), text: '↶', run: () => chain().undo().run() },
-    { key: 'redo', label: t('groups.editor.redo'), text: '↷', run: () => chain().redo().run() },
+    { key: 'link', label: t('groups.editor.link'), text: <LinkIcon size={20} />, active: state.link, run: () => void link() },
+    { key: 'ordered', label: t('groups.editor.ordered'), text: <OrderedListIcon size={20} />, active: state.ordered, run: () => chain().toggleOrderedList().run() },
+    { key: 'bullet', label: t('groups.editor.bullet'), text: <BulletListIcon size={20} />, active: state.bullet, run: () => chain().toggleBulletList().run() },
+    { key: 'clear', label: t('groups.editor.clear'), text: <ClearFormatIcon size={20} />, run: () => chain().unsetAllMarks().clearNodes().run() },
+    { key: 'undo', label: t('groups.editor.undo'), text: <UndoIcon size={20} />, run: () => chain().undo().run() },
+    { key: 'redo', label: t('groups.editor.redo'), text: <RedoIcon size={20} />, run: () => chain().redo().run() },
   ];
   return (
     <div className={styles.toolbar} role="toolbar" aria-label={t('groups.editor.title')} data-testid="editor-toolbar">

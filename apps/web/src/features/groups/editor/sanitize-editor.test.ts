@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { fromWireHtml, isEmptyHtml, sanitizeEditorHtml, toWireHtml } from './sanitize-editor';
 import { isAllowedLink } from './history';
+import { sanitizeMessageHtml } from '../../chat/sanitize';
 
 describe('sanitizeEditorHtml (spec §5)', () => {
   it('keeps http, https, mailto and tel links', () => {
@@ -38,9 +39,18 @@ describe('sanitizeEditorHtml (spec §5)', () => {
 });
 
 describe('headings on the wire (PROTOCOL §4.3 keeps h4 only)', () => {
-  it('saves H1–H3 as h4 and opens h4 as H2, keeping the text', () => {
+  it('saves H1–H3 as h4 nested in 0–2 bare divs and opens each at its level again', () => {
     const saved = toWireHtml(sanitizeEditorHtml('<h1>One</h1><h2>Two</h2><h3>Three</h3><p>x</p>'));
-    expect(saved).toBe('<h4>One</h4><h4>Two</h4><h4>Three</h4><p>x</p>');
-    expect(sanitizeEditorHtml(fromWireHtml(saved))).toBe('<h2>One</h2><h2>Two</h2><h2>Three</h2><p>x</p>');
+    expect(saved).toBe('<h4>One</h4><div><h4>Two</h4></div><div><div><h4>Three</h4></div></div><p>x</p>');
+    expect(sanitizeEditorHtml(fromWireHtml(saved))).toBe('<h1>One</h1><h2>Two</h2><h3>Three</h3><p>x</p>');
+  });
+
+  it('keeps the levels through the message sanitiser, whose allow-list is the server\'s', () => {
+    const saved = toWireHtml('<h2><strong>Plan</strong></h2><h3>Details</h3>');
+    expect(fromWireHtml(sanitizeMessageHtml(saved, 'http://localhost'))).toBe('<h2><strong>Plan</strong></h2><h3>Details</h3>');
+  });
+
+  it('opens a bare h4 of an older notice or another client as H1', () => {
+    expect(fromWireHtml('<h4>Old</h4><p>text</p>')).toBe('<h1>Old</h1><p>text</p>');
   });
 });

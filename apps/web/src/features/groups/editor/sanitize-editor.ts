@@ -53,15 +53,26 @@ export function isEmptyHtml(html: string): boolean {
 }
 
 /**
- * The wire keeps one heading level, `h4` (PROTOCOL §4.3), while the toolbar offers H1–H3
- * (spec §1). Headings are therefore saved as `h4` and opened again as `h2`, so a notice keeps
- * its headings through save and edit instead of losing them to the server's allow-list.
- * Runs on sanitised HTML, whose headings carry no attributes.
+ * The wire keeps one heading level, `h4`, and no attributes (PROTOCOL §4.3), while the toolbar
+ * offers H1–H3 (spec §1). The level is kept in the one thing the allow-list does keep, structure:
+ * an H(n) is saved as an `h4` inside n−1 bare `div`s, and read back the same way, so a notice
+ * keeps its levels through save, reload and edit, and other clients still see a heading.
+ * Runs on sanitised HTML, whose tags carry no attributes.
  */
 export function toWireHtml(html: string): string {
-  return html.replace(/<(\/?)h[1-3]>/g, '<$1h4>');
+  return html
+    .replace(/<h1>/g, '<h4>')
+    .replace(/<\/h1>/g, '</h4>')
+    .replace(/<h2>/g, '<div><h4>')
+    .replace(/<\/h2>/g, '</h4></div>')
+    .replace(/<h3>/g, '<div><div><h4>')
+    .replace(/<\/h3>/g, '</h4></div></div>');
 }
 
+/** The inverse of toWireHtml; a bare `h4` (older notices, other clients) opens as H1. */
 export function fromWireHtml(html: string): string {
-  return html.replace(/<(\/?)h4>/gi, '<$1h2>');
+  return html
+    .replace(/<div>\s*<div>\s*<h4>([\s\S]*?)<\/h4>\s*<\/div>\s*<\/div>/gi, '<h3>$1</h3>')
+    .replace(/<div>\s*<h4>([\s\S]*?)<\/h4>\s*<\/div>/gi, '<h2>$1</h2>')
+    .replace(/<(\/?)h4>/gi, '<$1h1>');
 }

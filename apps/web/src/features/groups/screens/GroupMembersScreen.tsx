@@ -4,12 +4,12 @@ import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import { Page } from '../../../app/Page';
 import { useCurrentRoute } from '../../../app/navigation';
+import { NoticeContent } from '../components/NoticeContent';
 import { Avatar } from '../../../ui/Avatar';
 import { Tag } from '../../../ui/Tag';
 import { useNow } from '../../../lib/use-now';
 import { useAuth } from '../../auth/store';
 import { useConversation } from '../../conversations/api';
-import { plainText } from '../../conversations/model';
 import { groupKey, memberName, useGroupInfo, useGroupMembers } from '../api';
 import { isMuted } from '../mute';
 import { memberActions } from '../permissions';
@@ -49,7 +49,11 @@ export default function GroupMembersScreen() {
               <div className={styles.meta}>{t('groups.members.count', { count: info.data.groupUserCount })}</div>
             </div>
           </div>
-          {info.data.notice ? <div className={styles.notice}>{plainText(info.data.notice)}</div> : null}
+          {info.data.notice ? (
+            <div className={styles.notice}>
+              <NoticeContent html={info.data.notice} />
+            </div>
+          ) : null}
         </>
       ) : null}
       <div className={styles.list}>

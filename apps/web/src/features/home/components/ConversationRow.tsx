@@ -7,18 +7,21 @@ import { relativeTime } from '../../../lib/format/time';
 import { useLongPress } from '../../../lib/use-long-press';
 import { previewOf } from './preview';
 import styles from './ConversationRow.module.css';
+import { EmojiText } from '../../../ui/emoji/EmojiText';
 
 export interface ConversationRowProps {
   contact: Contact;
   draft?: string;
   now: number;
   roundAvatar?: boolean;
+  /** Open beside the list (desktop): highlighted with --bg. */
+  selected?: boolean;
   onOpen(contact: Contact): void;
   onMenu(contact: Contact): void;
 }
 
 /** 64 px row (DESIGN.md): avatar with badge, name and time, preview line and muted mark. */
-export const ConversationRow = memo(function ConversationRow({ contact: c, draft, now, roundAvatar, onOpen, onMenu }: ConversationRowProps) {
+export const ConversationRow = memo(function ConversationRow({ contact: c, draft, now, roundAvatar, selected, onOpen, onMenu }: ConversationRowProps) {
   const { t } = useTranslation();
   const press = useLongPress(() => onMenu(c));
   const muted = c.is_notice !== 1;
@@ -27,7 +30,8 @@ export const ConversationRow = memo(function ConversationRow({ contact: c, draft
   return (
     <button
       type="button"
-      className={`${styles.row} ${c.is_top ? styles.pinned : ''}`}
+      className={`${styles.row} ${c.is_top ? styles.pinned : ''} ${selected ? styles.selected : ''}`}
+      aria-current={selected ? 'true' : undefined}
       onClick={() => onOpen(c)}
       {...press}
       data-testid="conversation-row"
@@ -48,7 +52,9 @@ export const ConversationRow = memo(function ConversationRow({ contact: c, draft
       </span>
       <span className={styles.main}>
         <span className={styles.top}>
-          <span className={styles.name}>{c.displayName}</span>
+          <span className={styles.name}>
+            <EmojiText text={c.displayName} />
+          </span>
           <span className={styles.time}>{c.lastContent ? relativeTime(c.lastSendTime, now, t('time', { returnObjects: true })) : ''}</span>
         </span>
         <span className={styles.bottom}>
@@ -57,12 +63,12 @@ export const ConversationRow = memo(function ConversationRow({ contact: c, draft
             {draft ? (
               <>
                 <span className={styles.mark}>{t('home.draft')}</span>
-                {draft}
+                <EmojiText text={draft} />
               </>
             ) : (
               <>
                 {muted && unread > 1 ? `[${unread}] ` : ''}
-                {preview}
+                <EmojiText text={preview} />
               </>
             )}
           </span>

@@ -5,17 +5,20 @@ import { SwipeAction } from 'antd-mobile';
 import type { Contact } from '@parley/protocol';
 import { Page } from '../../../app/Page';
 import { href } from '../../../app/routes';
+import { useOpenBeside, usePane } from '../../../app/pane-context';
 import { EmptyState } from '../../../ui/EmptyState';
 import { ChatIcon } from '../../../ui/icons';
 import { useNow } from '../../../lib/use-now';
 import { useAuth } from '../../auth/store';
 import { useSiteName } from '../../system/api';
 import { MeButton } from '../../../ui/MeButton';
+import { SearchEntry } from '../../../ui/SearchEntry';
 import { conversationActions, useContacts, useConversationAction } from '../../conversations/api';
 import { homeConversations, keyOf } from '../../conversations/model';
 import { useUserDrafts } from '../../chat/drafts';
 import { ConversationRow } from '../components/ConversationRow';
 import { PlusMenu } from '../components/PlusMenu';
+import { DiscoverButton } from '../../moments/components/DiscoverButton';
 import styles from './HomeScreen.module.css';
 
 const loadDialogs = () => import('../../../ui/dialogs').then((m) => m.dialogs);
@@ -32,6 +35,10 @@ export default function HomeScreen() {
   const now = useNow();
   const list = useMemo(() => homeConversations(contacts.data?.contacts ?? [], drafts), [contacts.data, drafts]);
   const round = Boolean(me?.setting?.avatarCricle);
+  // Desktop: the chat (or its detail) open beside the list lights its row; the rail holds Me and Discover.
+  const beside = useOpenBeside();
+  const selected = beside && (beside.route === 'chat' || beside.route === 'chatDetail') ? keyOf(beside.id ?? '') : null;
+  const inList = usePane().pane === 'list';
 
   const open = useCallback((c: Contact) => void navigate(href('chat', { id: String(c.id) })), [navigate]);
   const { mutate } = action;
@@ -74,13 +81,14 @@ export default function HomeScreen() {
             <SwipeAction
               rightActions={[
                 { key: 'pin', text: c.is_top ? t('home.unpin') : t('home.pin'), color: '#576B95', onClick: () => mutate(conversationActions.pin(c)) },
-                { key: 'mute', text: c.is_notice ? t('home.mute') : t('home.unmute'), color: 'warning', onClick: () => mutate(conversationActions.mute(c)) },
+                { key: 'mute', text: <span className={styles.onWarning}>{c.is_notice ? t('home.mute') : t('home.unmute')}</span>, color: 'warning', onClick: () => mutate(conversationActions.mute(c)) },
                 { key: 'delete', text: t('home.delete'), color: 'danger', onClick: () => mutate(conversationActions.remove(c)) },
               ]}
             >
               <ConversationRow
                 contact={c}
                 draft={drafts[keyOf(c.id)]}
+                selected={selected === keyOf(c.id)}
                 now={now}
                 roundAvatar={round}
                 onOpen={open}
@@ -98,11 +106,13 @@ export default function HomeScreen() {
       title={siteName}
       right={
         <>
+          {inList ? null : <DiscoverButton />}
           <PlusMenu />
-          <MeButton name={me?.displayName || me?.realname || ''} avatar={me?.avatar} seed={me?.user_id} onClick={() => void navigate(href('setting'))} />
+          {inList ? null : <MeButton name={me?.displayName || me?.realname || ''} avatar={me?.avatar} seed={me?.user_id} onClick={() => void navigate(href('mine'))} />}
         </>
       }
     >
+      <SearchEntry label={t('search.box')} onOpen={() => void navigate(href('search'))} testId="home-search" />
       {body}
     </Page>
   );

@@ -1,46 +1,64 @@
-import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Page } from '../../../app/Page';
-import { href } from '../../../app/routes';
 import { dialogs } from '../../../ui/dialogs';
 import { ListGroup, ListRow } from '../../../ui/ListRow';
 import { currentLanguage, setLanguage } from '../../../i18n';
 import { otherLanguage } from '../../../ui/LanguageSwitch';
-import { logout } from '../../auth/api';
-import { useAuth } from '../../auth/store';
-import { ProfileCard } from '../components/ProfileCard';
+import { SwitchRow } from '../../groups/components/SwitchRow';
+import { saveSetting, useSettings, type Settings } from '../settings';
 
+type Flag = 'isVoice' | 'isVibrate' | 'avatarCricle' | 'hideMessageName' | 'hideMessageTime';
+
+/**
+ * Settings (/pages/mine/setting): language (this device), and my account's settings — sound,
+ * vibration, round avatars, send key, hidden names and times — applied at once everywhere and
+ * followed by my other devices.
+ */
 export default function SettingScreen() {
   const { t, i18n } = useTranslation();
-  const navigate = useNavigate();
-  const me = useAuth((s) => s.userInfo);
   void i18n.resolvedLanguage;
   const lang = currentLanguage();
+  const s = useSettings();
 
-  const onLogout = async () => {
-    const { confirm } = await dialogs.modal({ content: t('mine.logoutConfirm'), confirmText: t('mine.logout'), danger: true });
-    if (!confirm) return;
-    await logout();
-    void navigate(href('login'), { replace: true, flushSync: true });
+  const flag = (key: Flag, label: string, testId: string) => (
+    <SwitchRow label={label} checked={s[key]} onToggle={() => void saveSetting({ [key]: !s[key] } as Partial<Settings>)} testId={testId} />
+  );
+
+  const pickSendKey = async () => {
+    const v = await dialogs.actionSheet(
+      [
+        { key: '1', text: t('me.setting.sendEnter') },
+        { key: '2', text: t('me.setting.sendCtrlEnter') },
+      ],
+      { title: t('me.setting.sendKey') },
+    );
+    if (v) void saveSetting({ sendKey: v === '2' ? 2 : 1 });
   };
 
   return (
     <Page>
-      {me ? <ProfileCard user={me} /> : null}
-      <ListGroup>
-        <ListRow label={t('media.manager.entry')} onClick={() => void navigate(href('fileManager'))} testId="to-files" />
-      </ListGroup>
       <ListGroup>
         <ListRow
-          label={t('mine.language')}
+          label={t('me.setting.language')}
           extra={<span lang={lang}>{t(`lang.${lang}`)}</span>}
           onClick={() => void setLanguage(otherLanguage(lang))}
           testId="lang-switch"
         />
-        <ListRow label={t('mine.about')} onClick={() => void navigate(href('about'))} testId="to-about" />
       </ListGroup>
       <ListGroup>
-        <ListRow label={t('mine.logout')} danger arrow={false} onClick={() => void onLogout()} testId="logout" />
+        {flag('isVoice', t('me.setting.sound'), 'setting-sound')}
+        {flag('isVibrate', t('me.setting.vibrate'), 'setting-vibrate')}
+      </ListGroup>
+      <ListGroup>
+        {flag('avatarCricle', t('me.setting.round'), 'setting-round')}
+        <ListRow
+          label={t('me.setting.sendKey')}
+          extra={s.sendKey === 2 ? t('me.setting.sendCtrlEnter') : t('me.setting.sendEnter')}
+          onClick={() => void pickSendKey()}
+          testId="setting-sendkey"
+        />
+        {flag('hideMessageName', t('me.setting.hideNames'), 'setting-hide-names')}
+        {flag('hideMessageTime', t('me.setting.hideTimes'), 'setting-hide-times')}
       </ListGroup>
     </Page>
   );

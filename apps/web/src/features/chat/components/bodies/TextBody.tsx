@@ -1,10 +1,23 @@
-import { useMemo } from 'react';
+import { useMemo, type MouseEvent } from 'react';
 import { sanitizeMessageHtml } from '../../sanitize';
+import { safeWebUrl, webviewHref } from '../../../mine/webview';
 import styles from '../MessageBubble.module.css';
 import type { BodyProps } from './types';
+import { emojifyHtml } from '../../../../ui/emoji/twemoji';
 
-/** Sanitised HTML of a text message (the same allow-list as the server, PROTOCOL §4.3). */
+/** Phone-sized screens open other sites' links in the in-app browser (issue 17). */
+const phoneSized = () => typeof window !== 'undefined' && window.matchMedia?.('(max-width: 767px)').matches === true;
+
+/** Sanitised HTML of a text message (the same allow-list as the server, PROTOCOL §4.3), emoji as pictures. */
 export function TextBody({ msg }: BodyProps) {
-  const html = useMemo(() => sanitizeMessageHtml(msg.content), [msg.content]);
-  return <div className={styles.text} dangerouslySetInnerHTML={{ __html: html }} />;
+  const html = useMemo(() => emojifyHtml(sanitizeMessageHtml(msg.content)), [msg.content]);
+  const onClick = (e: MouseEvent<HTMLDivElement>) => {
+    const a = (e.target as HTMLElement).closest('a');
+    const url = safeWebUrl(a?.getAttribute('href'));
+    if (!a || !url || !phoneSized() || new URL(url).origin === window.location.origin) return;
+    e.preventDefault();
+    // Hash routing: setting the hash navigates (this body also renders outside a router in tests).
+    window.location.hash = webviewHref(url, a.textContent ?? undefined);
+  };
+  return <div className={styles.text} onClick={onClick} dangerouslySetInnerHTML={{ __html: html }} />;
 }

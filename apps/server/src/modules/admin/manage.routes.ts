@@ -1,0 +1,229 @@
+import {
+  adminGroupAddUserParams, adminGroupIdParams, adminGroupIndexParams, adminGroupMemberParams, adminGroupSetManagerParams,
+  adminGroupUserListParams, adminIndexParams, adminMessageContactsParams, adminMessageIndexParams, adminPageParams,
+  adminSetRoleParams, adminSetStatusParams, adminUserAddParams, adminUserEditParams, adminUserIdParams, adminUserIndexParams,
+  adminUserPasswordParams, auditIndexParams, dealMsgParams, delNoticeParams, limits, messageStatsParams, paths, publishNoticeParams,
+  Role, sendTestEmailParams, type Contact,
+} from '@parley/protocol';
+import { z } from 'zod';
+import { ok, type ApiResult } from '../../platform/http/envelope';
+import { AppError } from '../../platform/http/errors';
+import type { AnyRoute, RequestContext, RouteBuilder } from '../../platform/http/router';
+import type { ConfigService } from '../config/index';
+import type { UserRow } from '../users/index';
+import type { Audit, AuditEntry } from './audit';
+import type { Dashboard } from './dashboard';
+import { requireAdmin, requireAdminWrite } from './guard';
+import type { UsersAdmin } from './users-admin.service';
+
+/** What the `/manage/*` routes drive; wired in app.ts from the owning modules' index.ts surfaces. */
+export interface ManageDeps {
+  config: ConfigService;
+  audit: Audit;
+  users: UsersAdmin;
+  dashboard: Dashboard;
+  getUser(id: number): Promise<UserRow | undefined>;
+  groups: {
+    adminList(q: { keywords: string; orderField: string; orderType: number; page: number; limit: number }, origin: string): Promise<{ data: unknown[]; count: number }>;
+    adminMembers(groupId: number, page: number, limit: number, origin: string): Promise<{ data: unknown[]; count: number }>;
+    adminChangeOwner(groupId: number, userId: number): Promise<void>;
+    adminSetManager(groupId: number, userId: number, role: number, origin: string): Promise<void>;
+    adminDisband(groupId: number): Promise<void>;
+    adminRemoveMember(actor: UserRow, groupId: number, userId: number, r: { lang: RequestContext['lang']; origin: string }): Promise<void>;
+    adminAddMembers(actor: UserRow, groupId: number, userIds: number[], r: { lang: RequestContext['lang']; origin: string }): Promise<void>;
+  };
+  messages: import('../messages/index').Messages['admin'];
+  contactsOf(user: UserRow, r: { lang: RequestContext['lang']; origin: string }): Promise<Contact[]>;
+  inviteCode(creatorId: number): Promise<string>;
+  sendTestEmail(to: string, lang: RequestContext['lang']): Promise<void>;
+}
+
+type Access = 'read' | 'write' | 'super';
+type Ctx = RequestContext & { auth: { user: UserRow } };
+
+const clampLimit = (limit: number) => Math.min(Math.max(limit, 1), limits.pageSizeMax);
+const clampPage = (page: number) => Math.max(page, 1);
+
+export function manageRoutes<A extends { user: UserRow }>(route: RouteBuilder<A>, d: ManageDeps): AnyRoute<A>[] {
+  /** The §12.2 guard in front of every handler; `super` = ★; writes are refused in demo mode. */
+  function manage<S extends z.ZodType>(path: string, params: S, access: Access, handler: (p: z.output<S>, ctx: Ctx, me: UserRow) => Promise<ApiResult>) {
+    return route({
+      path,
+      auth: 'required',
+      params,
+      handler: async (p, ctx) => {
+        const me = ctx.auth.user;
+        if (access === 'read') requireAdmin(me);
+        else await requireAdminWrite(me, d.config);
+        if (access === 'super' && me.role !== Role.superAdmin) throw new AppError(400, 'admin.superOnly');
+        return handler(p, ctx as unknown as Ctx, me);
+      },
+    });
+  }
+  const audit = (me: UserRow, ctx: Ctx, e: AuditEntry) => d.audit.record(me, ctx.ip, e);
+  const view = (ctx: Ctx) => ({ lang: ctx.lang, origin: ctx.origin });
+  const paged = (r: { data: unknown; count: number }, page: number): ApiResult => ({ data: r.data, count: r.count, page });
+
+  return [
+    // ---- dashboard, announcements
+    manage(paths.adminIndex, adminIndexParams, 'read', async (p) => ok(await d.dashboard.index(p.client_id))),
+    manage(paths.adminMessageStats, messageStatsParams, 'read', async (p) => ok(await d.messages.perDay(Math.min(Math.max(p.days, 1), 90)))),
+    manage(paths.adminClearMessage, z.object({}), 'super', async (_p, ctx, me) => {
+      const n = await d.messages.clearAll();
+      await audit(me, ctx, { action: 'index.clearMessage', detail: { deleted: n } });
+      return ok('', 'group.cleared');
+    }),
+    manage(paths.adminNoticeList, adminPageParams, 'read', async (p) => {
+      const page = clampPage(p.page);
+      return paged(await d.messages.notices(page, clampLimit(p.limit)), page);
+    }),
+    manage(paths.adminPublishNotice, publishNoticeParams, 'super', async (p, ctx, me) => {
+      const row = await d.messages.publishNotice(me, { title: p.title, content: p.content, ...(p.msgId ? { msgId: p.msgId } : {}) }, view(ctx));
+      await audit(me, ctx, { action: 'index.publishNotice', targetType: 'notice', targetId: row.msg_id, detail: { title: p.title, edit: p.msgId ? 1 : 0 } });
+      return ok(row, 'common.saved');
+    }),
+    manage(paths.adminDelNotice, delNoticeParams, 'write', async (p, ctx, me) => {
+      await d.messages.delNotice(p.id);
+      await audit(me, ctx, { action: 'index.delNotice', targetType: 'notice', targetId: p.id });
+      return ok('', 'admin.deleted');
+    }),
+
+    // ---- users
+    manage(paths.adminUserIndex, adminUserIndexParams, 'read', async (p, ctx) => {
+      const page = clampPage(p.page);
+      const q = { keywords: p.keywords, orderField: p.order_field, orderType: p.order_type, page, limit: clampLimit(p.limit), ...(p.status !== undefined ? { status: p.status } : {}), ...(p.role !== undefined ? { role: p.role } : {}) };
+      return paged(await d.users.list(q, ctx.origin, ctx.lang), page);
+    }),
+    manage(paths.adminUserDetail, adminUserIdParams, 'read', async (p, ctx) => ok(await d.users.detail(p.user_id, ctx.origin, ctx.lang))),
+    manage(paths.adminUserAdd, adminUserAddParams, 'write', async (p, ctx, me) => {
+      const id = await d.users.add(me, p);
+      await audit(me, ctx, { action: 'user.add', targetType: 'user', targetId: id, detail: { account: p.account, role: p.role ?? 0 } });
+      return ok(await d.users.detail(id, ctx.origin, ctx.lang), 'common.saved');
+    }),
+    manage(paths.adminUserEdit, adminUserEditParams, 'write', async (p, ctx, me) => {
+      const { user_id, ...fields } = p;
+      const changed = await d.users.edit(me, user_id, fields);
+      if (changed.length) await audit(me, ctx, { action: 'user.edit', targetType: 'user', targetId: user_id, detail: { fields: changed } });
+      return ok(await d.users.detail(user_id, ctx.origin, ctx.lang), 'common.saved');
+    }),
+    manage(paths.adminUserDel, adminUserIdParams, 'write', async (p, ctx, me) => {
+      await d.users.del(me, p.user_id);
+      await audit(me, ctx, { action: 'user.del', targetType: 'user', targetId: p.user_id });
+      return ok('', 'admin.deleted');
+    }),
+    manage(paths.adminUserSetStatus, adminSetStatusParams, 'write', async (p, ctx, me) => {
+      await d.users.setStatus(p.user_id, p.status);
+      await audit(me, ctx, { action: 'user.setStatus', targetType: 'user', targetId: p.user_id, detail: { status: p.status } });
+      return ok('', 'common.saved');
+    }),
+    manage(paths.adminUserSetRole, adminSetRoleParams, 'super', async (p, ctx, me) => {
+      await d.users.setRole(me, p.user_id, p.role);
+      await audit(me, ctx, { action: 'user.setRole', targetType: 'user', targetId: p.user_id, detail: { role: p.role } });
+      return ok('', 'common.saved');
+    }),
+    manage(paths.adminUserEditPassword, adminUserPasswordParams, 'write', async (p, ctx, me) => {
+      await d.users.editPassword(me, p.user_id, p.password);
+      await audit(me, ctx, { action: 'user.editPassword', targetType: 'user', targetId: p.user_id });
+      return ok('', 'common.saved');
+    }),
+
+    // ---- groups
+    manage(paths.adminGroupIndex, adminGroupIndexParams, 'read', async (p, ctx) => {
+      const page = clampPage(p.page);
+      return paged(await d.groups.adminList({ keywords: p.keywords, orderField: p.order_field, orderType: p.order_type, page, limit: clampLimit(p.limit) }, ctx.origin), page);
+    }),
+    manage(paths.adminGroupUserList, adminGroupUserListParams, 'read', async (p, ctx) => {
+      const page = clampPage(p.page);
+      return paged(await d.groups.adminMembers(p.group_id, page, clampLimit(p.limit), ctx.origin), page);
+    }),
+    manage(paths.adminGroupChangeOwner, adminGroupMemberParams, 'write', async (p, ctx, me) => {
+      await d.groups.adminChangeOwner(p.group_id, p.user_id);
+      await audit(me, ctx, { action: 'group.changeOwner', targetType: 'group', targetId: p.group_id, detail: { user_id: p.user_id } });
+      return ok('', 'common.saved');
+    }),
+    manage(paths.adminGroupSetManager, adminGroupSetManagerParams, 'write', async (p, ctx, me) => {
+      await d.groups.adminSetManager(p.group_id, p.user_id, p.role, ctx.origin);
+      await audit(me, ctx, { action: 'group.setManager', targetType: 'group', targetId: p.group_id, detail: { user_id: p.user_id, role: p.role } });
+      return ok('', 'common.saved');
+    }),
+    manage(paths.adminGroupDel, adminGroupIdParams, 'write', async (p, ctx, me) => {
+      await d.groups.adminDisband(p.group_id);
+      await audit(me, ctx, { action: 'group.del', targetType: 'group', targetId: p.group_id });
+      return ok('', 'admin.deleted');
+    }),
+    manage(paths.adminGroupDelUser, adminGroupMemberParams, 'write', async (p, ctx, me) => {
+      await d.groups.adminRemoveMember(me, p.group_id, p.user_id, view(ctx));
+      await audit(me, ctx, { action: 'group.delGroupUser', targetType: 'group', targetId: p.group_id, detail: { user_id: p.user_id } });
+      return ok('', 'common.saved');
+    }),
+    manage(paths.adminGroupAddUser, adminGroupAddUserParams, 'write', async (p, ctx, me) => {
+      await d.groups.adminAddMembers(me, p.group_id, p.user_ids, view(ctx));
+      await audit(me, ctx, { action: 'group.addGroupUser', targetType: 'group', targetId: p.group_id, detail: { user_ids: p.user_ids } });
+      return ok('', 'common.saved');
+    }),
+
+    // ---- messages: every read is itself audited (an administrator reading others' chats)
+    manage(paths.adminMessageIndex, adminMessageIndexParams, 'read', async (p, ctx, me) => {
+      const r = await d.messages.list(
+        {
+          ...(p.user_id ? { userId: p.user_id } : {}), ...(p.toContactId ? { toContactId: p.toContactId } : {}),
+          isGroup: p.is_group, type: p.type, keywords: p.keywords, ...(p.last_id ? { lastId: p.last_id } : {}),
+          page: clampPage(p.page), limit: clampLimit(p.limit),
+        },
+        view(ctx),
+      );
+      const chat = d.messages.chatOf(p.user_id, p.toContactId);
+      await audit(me, ctx, {
+        action: 'message.index',
+        targetType: chat ? 'chat' : p.user_id ? 'user' : '',
+        targetId: chat ?? p.user_id ?? '',
+        detail: { type: p.type, keywords: p.keywords, page: r.page },
+      });
+      return { data: r.data, count: r.count, page: r.page };
+    }),
+    manage(paths.adminMessageContacts, adminMessageContactsParams, 'read', async (p, ctx, me) => {
+      const user = await d.getUser(p.user_id);
+      if (!user || user.delete_time !== 0) throw new AppError(400, 'common.notFound');
+      const kw = p.keywords.toLowerCase();
+      const all = (await d.contactsOf(user, view(ctx))).filter(
+        (c) =>
+          c.is_group !== 2 &&
+          (!p.hasConvo || c.lastContent !== '') &&
+          (!kw || [c.displayName, c.name_py ?? '', c.account ?? ''].some((s) => s.toLowerCase().includes(kw))),
+      );
+      const page = clampPage(p.page);
+      const limit = clampLimit(p.limit);
+      await audit(me, ctx, { action: 'message.getContacts', targetType: 'user', targetId: p.user_id, detail: { hasConvo: p.hasConvo } });
+      return { data: all.slice((page - 1) * limit, page * limit), count: all.length, page };
+    }),
+    manage(paths.adminDealMsg, dealMsgParams, 'write', async (p, ctx, me) => {
+      const row = await d.messages.find(p.id);
+      if (!row) throw new AppError(400, 'chat.msgNotFound');
+      if (p.dealType === 1) await d.messages.remove(row);
+      else await d.messages.mask(row, view(ctx));
+      await audit(me, ctx, {
+        action: p.dealType === 1 ? 'message.delete' : 'message.mask',
+        targetType: 'message',
+        targetId: row.id,
+        detail: { chat: row.chat_identify, from_user: row.from_user, msg_id: row.msg_id },
+      });
+      return ok('', p.dealType === 1 ? 'admin.deleted' : 'common.saved');
+    }),
+
+    // ---- invitations, mail, audit log
+    manage(paths.adminGetInviteLink, z.object({}), 'write', async (_p, ctx, me) => {
+      const code = await d.inviteCode(me.id);
+      await audit(me, ctx, { action: 'config.getInviteLink', targetType: 'invite', targetId: code });
+      return ok(`${ctx.origin}/#/register?inviteCode=${code}`);
+    }),
+    manage(paths.adminSendTestEmail, sendTestEmailParams, 'write', async (p, ctx, me) => {
+      await d.sendTestEmail(p.email, ctx.lang);
+      await audit(me, ctx, { action: 'config.sendTestEmail', detail: { email: p.email } });
+      return ok('', 'admin.testMailSent');
+    }),
+    manage(paths.adminAuditIndex, auditIndexParams, 'super', async (p) => {
+      const page = clampPage(p.page);
+      return paged(await d.audit.list({ action: p.action, ...(p.actor_id ? { actorId: p.actor_id } : {}) }, page, clampLimit(p.limit)), page);
+    }),
+  ];
+}

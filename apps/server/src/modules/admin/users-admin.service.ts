@@ -1,0 +1,212 @@
+import { adminDate, defaultUserSetting, formatMsg, Role, type AdminUserRow, type Lang } from '@parley/protocol';
+import type { Kysely } from 'kysely';
+import { nowSeconds, type Clock } from '../../platform/clock';
+import { isUniqueViolation, type DB } from '../../platform/db/index';
+import type { Events } from '../../platform/events';
+import { AppError, badParam } from '../../platform/http/errors';
+import type { PresenceRegistry } from '../../platform/bus/index';
+import { hashPassword, type Sessions } from '../auth/index';
+import type { ConfigService } from '../config/index';
+import {
+  checkAccount, checkEmail, checkPassword, checkRealname, checkSex, namePy, usersAdminRepo, usersRepo, type UserPatch, type UserRow,
+  type UsersService,
+} from '../users/index';
+
+export interface UsersAdminDeps {
+  db: Kysely<DB>;
+  clock: Clock;
+  config: ConfigService;
+  users: UsersService;
+  sessions: Sessions;
+  events: Events;
+  presence: PresenceRegistry;
+  /** Relations a deleted account leaves (groups and friends modules). */
+  dropRelations: (userId: number) => Promise<void>;
+}
+
+/** 4003: session revoked / account disabled (§11.1). */
+const CLOSE_REVOKED = 4003;
+
+export interface UserFields {
+  account?: string;
+  realname?: string;
+  email?: string;
+  sex?: number;
+  remark?: string;
+  friend_limit?: number;
+  group_limit?: number;
+  cs_uid?: number;
+  role?: number;
+  status?: 0 | 1;
+}
+
+/**
+ * `user/*` of PROTOCOL §12.3 with the role rules of §12.2: only the super-administrator gives
+ * roles, and a super-administrator is edited only by themselves and never disabled or deleted.
+ */
+export function createUsersAdmin(deps: UsersAdminDeps) {
+  const { db, clock, config, users, sessions, events } = deps;
+
+  const isSuper = (u: UserRow) => u.role === Role.superAdmin;
+
+  async function target(id: number): Promise<UserRow> {
+    const u = await users.get(id);
+    if (!u || u.delete_time !== 0) throw new AppError(400, 'common.notFound');
+    return u;
+  }
+
+  /** A super-administrator is only edited by themselves. */
+  function mayEdit(actor: UserRow, t: UserRow): void {
+    if (isSuper(t) && t.id !== actor.id) throw new AppError(400, 'admin.protectedUser');
+  }
+
+  /** Every session of the user ends now, and its sockets close 4003 on every node. */
+  async function signOut(userId: number): Promise<void> {
+    await sessions.revoke({ userId, reason: 'admin' });
+    await events.closeUsers([userId], CLOSE_REVOKED);
+  }
+
+  async function row(u: UserRow, origin: string, lang: Lang, online: Set<number>): Promise<AdminUserRow> {
+    const { setting: _s, last_login_time, ...self } = await users.self(u, origin);
+    const place = formatMsg('contact.unknownPlace', lang);
+    return {
+      ...self,
+      remark: u.remark,
+      location: u.last_login_ip ? place : '',
+      reg_location: u.register_ip ? place : '',
+      last_login_time: adminDate(last_login_time),
+      create_time: adminDate(u.create_time),
+      is_online: online.has(u.id) ? 1 : 0,
+    };
+  }
+
+  async function validate(actor: UserRow, f: UserFields, t?: UserRow): Promise<UserPatch> {
+    const patch: UserPatch = {};
+    if (f.account !== undefined && f.account !== t?.account) {
+      checkAccount(f.account, (await config.systemInfo()).sysInfo.regauth);
+      if (await usersRepo.accountTaken(db, f.account)) throw new AppError(400, 'account.exists');
+      patch.account = f.account;
+    }
+    if (f.realname !== undefined) {
+      checkRealname(f.realname);
+      patch.realname = f.realname;
+      patch.name_py = namePy(f.realname);
+    }
+    if (f.email !== undefined) {
+      checkEmail(f.email);
+      patch.email = f.email;
+    }
+    if (f.sex !== undefined) {
+      checkSex(f.sex);
+      patch.sex = f.sex;
+    }
+    if (f.remark !== undefined) {
+      if (f.remark.length > 255) throw badParam('remark');
+      patch.remark = f.remark;
+    }
+    if (f.friend_limit !== undefined) patch.friend_limit = f.friend_limit;
+    if (f.group_limit !== undefined) patch.group_limit = f.group_limit;
+    if (f.cs_uid !== undefined) {
+      if (f.cs_uid < 0 || (t && f.cs_uid === t.id)) throw badParam('cs_uid');
+      if (f.cs_uid > 0 && !users.isLive(await users.get(f.cs_uid))) throw badParam('cs_uid');
+      patch.cs_uid = f.cs_uid;
+    }
+    if (f.role !== undefined && f.role !== (t?.role ?? 0)) {
+      if (!isSuper(actor)) throw new AppError(400, 'admin.superOnly');
+      if (f.role < 0 || f.role > 2) throw badParam('role');
+      if (t && isSuper(t)) throw new AppError(400, 'admin.protectedUser');
+      patch.role = f.role;
+    }
+    if (f.status !== undefined && f.status !== (t?.status ?? 1)) {
+      if (t && isSuper(t) && f.status === 0) throw new AppError(400, 'admin.protectedUser');
+      patch.status = f.status;
+    }
+    return patch;
+  }
+
+  async function onlineOf(ids: number[]): Promise<Set<number>> {
+    return deps.presence.online(ids);
+  }
+
+  return {
+    async list(q: usersAdminRepo.UserListQuery, origin: string, lang: Lang) {
+      const { rows, count } = await usersAdminRepo.listUsers(db, q);
+      const online = await onlineOf(rows.map((u) => u.id));
+      return { data: await Promise.all(rows.map((u) => row(u, origin, lang, online))), count };
+    },
+
+    async detail(id: number, origin: string, lang: Lang): Promise<AdminUserRow> {
+      const u = await target(id);
+      return row(u, origin, lang, await onlineOf([id]));
+    },
+
+    async add(actor: UserRow, f: UserFields & { account: string; password: string; realname?: string }): Promise<number> {
+      checkPassword(f.password);
+      if (f.realname === undefined) throw badParam('realname');
+      const patch = await validate(actor, f);
+      const now = nowSeconds(clock);
+      const passwordHash = await hashPassword(f.password);
+      try {
+        return await usersRepo.insertUser(db, {
+          account: f.account,
+          realname: f.realname,
+          name_py: namePy(f.realname),
+          password_hash: passwordHash,
+          setting: JSON.stringify(defaultUserSetting),
+          create_time: now,
+          update_time: now,
+          ...patch,
+        });
+      } catch (err) {
+        if (isUniqueViolation(err)) throw new AppError(400, 'account.exists');
+        throw err;
+      }
+    },
+
+    /** Returns what changed (for the audit log). */
+    async edit(actor: UserRow, id: number, f: UserFields): Promise<string[]> {
+      const t = await target(id);
+      mayEdit(actor, t);
+      const patch = await validate(actor, f, t);
+      const changed = Object.keys(patch);
+      if (changed.length === 0) return [];
+      await users.update(id, patch);
+      if (patch.status === 0 || patch.account !== undefined) await signOut(id);
+      return changed;
+    },
+
+    async setStatus(id: number, status: 0 | 1): Promise<void> {
+      const t = await target(id);
+      if (isSuper(t)) throw new AppError(400, 'admin.protectedUser');
+      await users.update(id, { status });
+      if (status === 0) await signOut(id);
+    },
+
+    async setRole(actor: UserRow, id: number, role: number): Promise<void> {
+      if (!isSuper(actor)) throw new AppError(400, 'admin.superOnly');
+      if (role < 0 || role > 2) throw badParam('role');
+      const t = await target(id);
+      if (isSuper(t)) throw new AppError(400, 'admin.protectedUser');
+      await users.update(id, { role });
+    },
+
+    async editPassword(actor: UserRow, id: number, password: string): Promise<void> {
+      const t = await target(id);
+      mayEdit(actor, t);
+      checkPassword(password);
+      await users.update(id, { password_hash: await hashPassword(password) });
+      await signOut(id);
+    },
+
+    async del(actor: UserRow, id: number): Promise<void> {
+      const t = await target(id);
+      if (isSuper(t) || t.id === actor.id) throw new AppError(400, 'admin.protectedUser');
+      await users.update(id, { delete_time: nowSeconds(clock) });
+      await deps.dropRelations(id);
+      await signOut(id);
+    },
+
+    count: () => usersAdminRepo.countLiveUsers(db),
+  };
+}
+export type UsersAdmin = ReturnType<typeof createUsersAdmin>;

@@ -1,0 +1,178 @@
+import { adminDate, formatMsg, limits, type AdminGroupMember, type AdminGroupRow } from '@parley/protocol';
+import { nowSeconds } from '../../platform/clock';
+import { withTx } from '../../platform/db/index';
+import { AppError, badParam } from '../../platform/http/errors';
+import type { RequestView } from '../contacts/index';
+import { avatarUrl, type UserRow } from '../users/index';
+import * as adminRepo from './admin.repo';
+import { escapeText, wireId, type GroupContext, type GroupsDeps } from './context';
+import * as repo from './groups.repo';
+
+/**
+ * What a system administrator does to any group (PROTOCOL §12.3 `group/*`): the same changes
+ * and pushes as the owner's own actions (§6), without being a member. The admin module checks
+ * the guard; these trust their caller.
+ */
+export function createGroupAdmin(deps: GroupsDeps, ctx: GroupContext) {
+  const { db, clock, events } = deps;
+
+  const toMembers = async (groupId: number, type: Parameters<typeof events.toUsers>[1], data: unknown, extra: number[] = []) => {
+    const members = await ctx.members(groupId);
+    await events.toUsers([...members.map((m) => m.user_id), ...extra], type, data);
+  };
+
+  return {
+    async adminList(q: { keywords: string; orderField: string; orderType: number; page: number; limit: number }, origin: string) {
+      const { rows, count } = await adminRepo.listGroups(db, q);
+      const owners = new Map<number, UserRow>();
+      for (const id of new Set(rows.map((g) => g.owner_id))) {
+        const u = await deps.users.get(id);
+        if (u) owners.set(id, u);
+      }
+      const data: AdminGroupRow[] = rows.map((g) => {
+        const o = owners.get(g.owner_id);
+        return {
+          group_id: g.id,
+          id: wireId(g.id),
+          name: g.name,
+          avatar: avatarUrl(origin, g.avatar || '/static/img/group.png'),
+          owner_id: g.owner_id,
+          owner_id_info: o ? { id: o.id, realname: o.realname, account: o.account, avatar: avatarUrl(origin, o.avatar) } : null,
+          userCount: Number(g.member_count ?? 0),
+          notice: g.notice,
+          create_time: adminDate(g.create_time),
+        };
+      });
+      return { data, count };
+    },
+
+    async adminMembers(groupId: number, page: number, limit: number, origin: string) {
+      await ctx.group(groupId);
+      const [rows, count] = await Promise.all([
+        adminRepo.allMembers(db, groupId, (page - 1) * limit, limit),
+        adminRepo.countAllMembers(db, groupId),
+      ]);
+      const data: AdminGroupMember[] = rows.map((m) => ({
+        user_id: m.user_id,
+        realname: m.realname,
+        account: m.account,
+        avatar: avatarUrl(origin, m.avatar),
+        role: m.role as 1 | 2 | 3,
+        nickname: m.nickname,
+        create_time: adminDate(m.create_time),
+      }));
+      return { data, count };
+    },
+
+    async adminChangeOwner(groupId: number, userId: number): Promise<void> {
+      const group = await ctx.group(groupId);
+      const t = await ctx.target(groupId, userId);
+      if (t.role === 1) return;
+      await withTx(db, async (tx, onCommit) => {
+        await repo.updateMember(tx, groupId, group.owner_id, { role: 3 });
+        await repo.updateMember(tx, groupId, userId, { role: 1 });
+        await repo.updateGroup(tx, groupId, { owner_id: userId }, nowSeconds(clock));
+        onCommit(() => toMembers(groupId, 'changeOwner', { group_id: wireId(groupId), user_id: userId }));
+      }, deps.log);
+    },
+
+    async adminSetManager(groupId: number, userId: number, role: number, origin: string): Promise<void> {
+      if (role !== 2 && role !== 3) throw badParam('role');
+      await ctx.group(groupId);
+      const t = await ctx.target(groupId, userId);
+      if (t.role === 1) throw new AppError(400, 'common.noPermission');
+      const u = await deps.users.get(userId);
+      await withTx(db, async (tx, onCommit) => {
+        await repo.updateMember(tx, groupId, userId, { role });
+        onCommit(() => toMembers(groupId, 'setManager', { group_id: wireId(groupId), user_id: userId, role, avatar: avatarUrl(origin, u?.avatar ?? '') }));
+      }, deps.log);
+    },
+
+    async adminDisband(groupId: number): Promise<void> {
+      await ctx.group(groupId);
+      await withTx(db, async (tx, onCommit) => {
+        const members = await ctx.members(groupId, tx);
+        await repo.deleteGroup(tx, groupId);
+        onCommit(() => events.toUsers(members.map((m) => m.user_id), 'removeGroup', { group_id: wireId(groupId) }));
+      }, deps.log);
+    },
+
+    async adminRemoveMember(actor: UserRow, groupId: number, userId: number, r: RequestView): Promise<void> {
+      const group = await ctx.group(groupId);
+      const t = await ctx.target(groupId, userId);
+      if (t.role === 1) throw new AppError(400, 'group.ownerCannotLeave');
+      const target = await deps.users.get(userId);
+      const text = formatMsg('group.eventRemoved', r.lang, { name: escapeText(actor.realname), target: escapeText(target?.realname ?? '') });
+      await withTx(db, async (tx, onCommit) => {
+        await repo.deleteMember(tx, groupId, userId);
+        const row = await ctx.eventRow(tx, groupId, actor, text);
+        const remaining = await ctx.members(groupId, tx);
+        onCommit(async () => {
+          const data = { group_id: wireId(groupId), user_id: userId, avatar: avatarUrl(r.origin, group.avatar || '/static/img/group.png') };
+          await events.toUsers([...remaining.map((m) => m.user_id), userId], 'removeUser', data);
+          await ctx.pushRow(groupId, actor, row, remaining, r);
+          deps.refreshAvatar(groupId);
+        });
+      }, deps.log);
+    },
+
+    async adminAddMembers(actor: UserRow, groupId: number, userIds: number[], r: RequestView): Promise<void> {
+      const group = await ctx.group(groupId);
+      const wanted = [...new Set(userIds)];
+      if (wanted.length === 0) throw badParam('user_ids');
+      if (wanted.length > limits.addToGroupPerCall) throw new AppError(400, 'group.inviteLimit');
+      const current = new Set(await repo.memberIds(db, groupId));
+      const users: UserRow[] = [];
+      for (const id of wanted.filter((x) => !current.has(x))) {
+        const u = await deps.users.get(id);
+        if (!deps.users.isLive(u)) throw new AppError(400, 'contact.notFound');
+        users.push(u);
+      }
+      if (users.length === 0) return;
+      await ctx.checkMax(current.size + users.length);
+      const names = users.map((u) => escapeText(u.realname)).join(r.lang === 'en-us' ? ', ' : '、');
+      await withTx(db, async (tx, onCommit) => {
+        const before = await ctx.members(groupId, tx);
+        await repo.insertMembers(tx, groupId, users.map((u) => ({ user_id: u.id, role: 3, invite_id: actor.id })), nowSeconds(clock));
+        const row = await ctx.eventRow(tx, groupId, actor, formatMsg('group.eventInvited', r.lang, { name: escapeText(actor.realname), names }));
+        const after = await ctx.members(groupId, tx);
+        onCommit(async () => {
+          await ctx.pushAddGroup(groupId, actor, users.map((u) => ({ user_id: u.id, role: 3 })), formatMsg('group.invitedYou', r.lang, { name: actor.realname }), r);
+          const data = { group_id: wireId(groupId), user_ids: users.map((u) => u.id), invite_id: actor.id, avatar: avatarUrl(r.origin, group.avatar || '/static/img/group.png') };
+          await events.toUsers(before.map((m) => m.user_id), 'addGroupUser', data);
+          await ctx.pushRow(groupId, actor, row, after, r);
+          deps.refreshAvatar(groupId);
+        });
+      }, deps.log);
+    },
+
+    /**
+     * A deleted account leaves every group (§12.3 `user/del`): a group it owned passes to its
+     * longest-standing other member, or is disbanded when nobody is left.
+     */
+    async dropUser(userId: number): Promise<void> {
+      for (const m of await adminRepo.membershipsOf(db, userId)) {
+        const groupId = m.group_id;
+        const heir = m.role === 1 ? await adminRepo.oldestOtherMember(db, groupId, userId) : undefined;
+        if (m.role === 1 && heir === undefined) {
+          await withTx(db, (tx) => repo.deleteGroup(tx, groupId), deps.log);
+          continue;
+        }
+        await withTx(db, async (tx, onCommit) => {
+          await repo.deleteMember(tx, groupId, userId);
+          if (heir !== undefined) {
+            await repo.updateMember(tx, groupId, heir, { role: 1 });
+            await repo.updateGroup(tx, groupId, { owner_id: heir }, nowSeconds(clock));
+          }
+          onCommit(async () => {
+            await toMembers(groupId, 'removeUser', { group_id: wireId(groupId), user_id: userId, avatar: '' });
+            if (heir !== undefined) await toMembers(groupId, 'changeOwner', { group_id: wireId(groupId), user_id: heir });
+            deps.refreshAvatar(groupId);
+          });
+        }, deps.log);
+      }
+    },
+
+    adminCount: () => adminRepo.countGroups(db),
+  };
+}

@@ -1,0 +1,116 @@
+import { useState } from 'react';
+import { dialogs } from '../../../ui/dialogs';
+import { adminApi } from '../api';
+import { at } from '../i18n';
+import { useLoad } from '../use-load';
+import styles from '../Admin.module.css';
+
+const SECTIONS = ['sysInfo', 'chatInfo', 'fileUpload', 'smtp', 'compass', 'maps'] as const;
+/** Switches the server shows as "0"/"1" (§12.3 getAllConfig). */
+const isSwitch = (v: unknown) => v === '0' || v === '1';
+/** A setting's label; the stored key is shown too, as the server's messages name it. */
+const label = (k: string) => `${at(`settings.keys.${k}`, { defaultValue: k })}`;
+
+/**
+ * The editors of §12.1's settings, one form per section, built from the stored values: switches,
+ * numbers and texts as fields, lists (ICE servers, Discover items, extensions) as JSON. Saving
+ * sends the section to `setConfig`; the server validates and answers with its own text, and
+ * every client hears `updateConfig`.
+ */
+export default function Settings() {
+  const [section, setSection] = useState<(typeof SECTIONS)[number]>('sysInfo');
+  const all = useLoad(() => adminApi.allConfig(), 'all');
+  const value = all.data?.find((c) => c.name === section)?.value;
+  return (
+    <div className={styles.card}>
+      <div className={styles.toolbar} role="tablist">
+        {SECTIONS.map((s) => (
+          <button key={s} type="button" role="tab" aria-selected={s === section} className={`${styles.btn} ${s === section ? styles.primary : ''}`} onClick={() => setSection(s)} data-testid={`settings-${s}`}>
+            {at(`settings.${s}`)}
+          </button>
+        ))}
+      </div>
+      {all.error ? (
+        <button type="button" className={`${styles.state} ${styles.link}`} onClick={all.reload}>{at('loadFailed')}</button>
+      ) : value ? (
+        <SectionForm key={section} name={section} value={value} onSaved={all.reload} />
+      ) : (
+        <div className={styles.state}>…</div>
+      )}
+    </div>
+  );
+}
+
+function SectionForm({ name, value, onSaved }: { name: string; value: Record<string, unknown>; onSaved(): void }) {
+  const [draft, setDraft] = useState<Record<string, unknown>>(() =>
+    Object.fromEntries(Object.entries(value).map(([k, v]) => [k, typeof v === 'object' && v !== null ? JSON.stringify(v, null, 2) : v])),
+  );
+  const [busy, setBusy] = useState(false);
+  const [testTo, setTestTo] = useState('');
+  const save = async () => {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(draft)) {
+      const orig = value[k];
+      if (typeof orig === 'object' && orig !== null) {
+        try {
+          out[k] = JSON.parse(String(v));
+        } catch {
+          void dialogs.modal({ content: at('settings.badJson', { field: k }), showCancel: false });
+          return;
+        }
+      } else out[k] = typeof orig === 'number' ? (v === '' ? '' : Number(v)) : v;
+    }
+    setBusy(true);
+    await adminApi.setConfig(name, out).then(onSaved, () => undefined);
+    setBusy(false);
+  };
+  return (
+    <>
+      <div className={styles.form}>
+        {Object.entries(value).map(([k, orig]) => {
+          const v = draft[k];
+          if (isSwitch(orig)) {
+            return (
+              <label key={k} className={`${styles.field} ${styles.check}`}>
+                <input type="checkbox" checked={v === '1' || v === 1} onChange={(e) => setDraft({ ...draft, [k]: e.target.checked ? '1' : '0' })} data-testid={`cfg-${k}`} />
+                {label(k)}
+              </label>
+            );
+          }
+          if (typeof orig === 'object' && orig !== null) {
+            return (
+              <label key={k} className={`${styles.field} ${styles.wide}`}>
+                {label(k)} · {at('settings.json')}
+                <textarea value={String(v)} onChange={(e) => setDraft({ ...draft, [k]: e.target.value })} spellCheck={false} data-testid={`cfg-${k}`} />
+              </label>
+            );
+          }
+          return (
+            <label key={k} className={styles.field} title={k}>
+              {label(k)}
+              <input
+                type={k === 'pass' ? 'password' : typeof orig === 'number' ? 'number' : 'text'}
+                value={String(v ?? '')}
+                onChange={(e) => setDraft({ ...draft, [k]: e.target.value })}
+                data-testid={`cfg-${k}`}
+              />
+            </label>
+          );
+        })}
+      </div>
+      <div className={styles.toolbar} style={{ marginTop: 16 }}>
+        <button type="button" className={`${styles.btn} ${styles.primary}`} disabled={busy} onClick={() => void save()} data-testid="cfg-save">
+          {at('save')}
+        </button>
+        {name === 'smtp' ? (
+          <>
+            <input type="email" placeholder={at('settings.testTo')} value={testTo} onChange={(e) => setTestTo(e.target.value)} aria-label={at('settings.testTo')} />
+            <button type="button" className={styles.btn} disabled={!testTo} onClick={() => void adminApi.sendTestEmail(testTo).catch(() => undefined)} data-testid="cfg-test-mail">
+              {at('settings.testEmail')}
+            </button>
+          </>
+        ) : null}
+      </div>
+    </>
+  );
+}

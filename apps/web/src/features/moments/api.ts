@@ -1,0 +1,85 @@
+import { useInfiniteQuery, useQuery, type InfiniteData, type QueryClient } from '@tanstack/react-query';
+import {
+  paths,
+  type Moment,
+  type MomentComment,
+  type MomentLikes,
+  type MomentLocation,
+  type MomentNotice,
+  type MomentsUnread,
+} from '@parley/protocol';
+import { api } from '../../lib/api-client';
+import { mapPosts } from './model';
+
+/** Moments (PROTOCOL §9) in the query cache: feeds per author, the badge, the notices. */
+
+const quiet = { quietSuccess: true } as const;
+export const FEED_PAGE = 10;
+
+export interface PublishInput {
+  content: string;
+  images: number[];
+  video?: number;
+  location?: MomentLocation;
+  visibility: 0 | 1;
+}
+
+export const momentsApi = {
+  list: async (input: { last_id?: number; limit?: number; user_id?: number }): Promise<Moment[]> => {
+    const d = await api.post<Moment[] | ''>(paths.momentsList, input, quiet);
+    return Array.isArray(d) ? d : [];
+  },
+  publish: (input: PublishInput) => api.post<Moment>(paths.momentsPublish, input, quiet),
+  del: (id: number) => api.post<''>(paths.momentsDel, { id }, quiet),
+  like: (id: number) => api.post<MomentLikes>(paths.momentsLike, { id }, quiet),
+  unlike: (id: number) => api.post<MomentLikes>(paths.momentsUnlike, { id }, quiet),
+  comment: (id: number, content: string, reply_user_id = 0) =>
+    api.post<MomentComment>(paths.momentsComment, { id, content, reply_user_id }, quiet),
+  delComment: (id: number) => api.post<''>(paths.momentsDelComment, { id }, quiet),
+  notices: async (page = 1): Promise<MomentNotice[]> => {
+    const d = await api.post<MomentNotice[] | ''>(paths.momentsNotices, { page, limit: 20 }, quiet);
+    return Array.isArray(d) ? d : [];
+  },
+  unread: () => api.post<MomentsUnread>(paths.momentsUnread, {}, quiet),
+};
+
+export const momentsKey = ['moments'] as const;
+/** One feed: everyone's (`all`) or one author's. */
+export const feedKey = (author: number | 'all') => ['moments', 'feed', author] as const;
+export const unreadKey = ['moments', 'unread'] as const;
+export const noticesKey = ['moments', 'notices'] as const;
+
+export type FeedData = InfiniteData<Moment[], number>;
+
+export function useFeed(author: number | 'all') {
+  return useInfiniteQuery({
+    queryKey: feedKey(author),
+    queryFn: ({ pageParam }) =>
+      momentsApi.list({ limit: FEED_PAGE, last_id: pageParam || undefined, user_id: author === 'all' ? undefined : author }),
+    initialPageParam: 0,
+    // §1.5: fewer rows than asked means the end.
+    getNextPageParam: (last: Moment[]) => (last.length < FEED_PAGE ? undefined : last[last.length - 1]?.id),
+  });
+}
+
+export function useMomentsUnread(enabled = true) {
+  return useQuery({ queryKey: unreadKey, queryFn: momentsApi.unread, enabled, staleTime: 30_000 });
+}
+
+export function useNotices() {
+  return useInfiniteQuery({
+    queryKey: noticesKey,
+    queryFn: ({ pageParam }) => momentsApi.notices(pageParam),
+    initialPageParam: 1,
+    getNextPageParam: (last: MomentNotice[], pages: MomentNotice[][]) => (last.length < 20 ? undefined : pages.length + 1),
+  });
+}
+
+/** Applies `fn` to the post with this id in every cached feed. */
+export function patchPost(qc: QueryClient, id: number, fn: (p: Moment) => Moment | null): void {
+  qc.setQueriesData<FeedData>({ queryKey: ['moments', 'feed'] }, (d) => (d ? { ...d, pages: d.pages.map((page) => mapPosts(page, id, fn)) } : d));
+}
+
+/** Everything moments shows is re-read (after a push, a reconnect, or my own post). */
+export const refreshUnread = (qc: QueryClient) => qc.invalidateQueries({ queryKey: unreadKey });
+export const refreshFeeds = (qc: QueryClient) => qc.invalidateQueries({ queryKey: ['moments', 'feed'] });

@@ -1,0 +1,138 @@
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launch, snap } from '../support/browser';
+import { startServer, type RunningServer } from '../support/server';
+import { enterpriseMode, fillTestId, loggedInPage, registerPerson, sendByApi, type Person } from '../support/app';
+
+/** Issue 20, "must show": global search from home — Chinese in a group, pinyin initials, opening in context. */
+
+let server: RunningServer;
+let browser: Browser;
+let alice: Person;
+let bob: Person;
+let zw: Person;
+let groupId: string;
+
+async function createGroup(owner: Person, members: Person[], name: string): Promise<string> {
+  const res = await fetch(`${server.url}/enterprise/group/add`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: owner.token },
+    body: JSON.stringify({ user_ids: members.map((m) => m.id), name }),
+  });
+  const json = (await res.json()) as { code: number; msg: string; data: { id: string } };
+  if (json.code !== 0) throw new Error(json.msg);
+  return json.data.id;
+}
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launch();
+  alice = await registerPerson(server.url, 'alice01', 'Alice');
+  bob = await registerPerson(server.url, 'bob0001', 'Bob');
+  zw = await registerPerson(server.url, 'weiz001', '张伟');
+  await enterpriseMode(server.url, alice);
+  groupId = await createGroup(alice, [bob, zw], '项目组');
+  await sendByApi(server.url, bob, groupId, '把会议纪要发一下');
+  // Enough newer messages that the found one is far above the newest page.
+  for (let i = 0; i < 60; i += 20) {
+    await Promise.all(Array.from({ length: 20 }, (_, j) => sendByApi(server.url, zw, groupId, `进度更新 ${i + j}`)));
+  }
+  await sendByApi(server.url, alice, bob.id, 'Meeting notes are in the shared folder');
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const messageHits = (page: Page): Locator => page.getByTestId('search-message');
+
+async function openSearchFromHome(page: Page) {
+  await page.getByTestId('home-search').click();
+  await page.waitForURL(/pages\/index\/search/);
+  await page.getByTestId('search-input').waitFor();
+}
+
+describe('global search', () => {
+  it('finds 会议 typed on home in a group message, marked, and opens it in context', async () => {
+    const { page, errors } = await loggedInPage(browser, server.url, alice);
+    await openSearchFromHome(page);
+    await expect.poll(() => page.getByTestId('search-hint').isVisible()).toBe(true);
+    await snap(page, 'search-start-phone');
+
+    await fillTestId(page, 'search-input', '会议');
+    const hit = messageHits(page).filter({ hasText: '把会议纪要发一下' });
+    await hit.waitFor({ timeout: 10_000 });
+    expect(await hit.locator('mark').allInnerTexts()).toEqual(['会议']);
+    expect(await hit.innerText()).toContain('项目组');
+    await snap(page, 'search-results-phone');
+
+    await hit.click();
+    await page.waitForURL(/pages\/message\/chat\?id=group-\d+&msg_id=\d+/);
+    const bubble = page.getByTestId('message-bubble').filter({ hasText: '把会议纪要发一下' });
+    await bubble.waitFor({ timeout: 10_000 });
+    await expect.poll(() => bubble.isVisible()).toBe(true);
+    expect(await page.locator('[data-highlight="1"]').count()).toBe(1);
+    await snap(page, 'search-opened-phone');
+
+    // Back: the search is where it was.
+    await page.goBack();
+    await page.waitForURL(/pages\/index\/search\?q=/);
+    await hit.waitFor();
+    expect(errors).toEqual([]);
+  });
+
+  it('finds 张伟 by zw, and keeps recent searches with a clear action', async () => {
+    const { page, errors } = await loggedInPage(browser, server.url, alice);
+    await openSearchFromHome(page);
+    await fillTestId(page, 'search-input', 'zw');
+    const contact = page.locator(`[data-testid="search-contact"][data-id="${zw.id}"]`);
+    await contact.waitFor({ timeout: 10_000 });
+    expect(await contact.locator('mark').innerText()).toBe('张伟');
+    await snap(page, 'search-pinyin-phone');
+    await contact.click();
+    await page.waitForURL(new RegExp(`pages/message/chat\\?id=${zw.id}$`));
+    await page.goBack();
+    await page.getByTestId('search-input').waitFor();
+
+    await fillTestId(page, 'search-input', '');
+    const recent = page.getByTestId('search-recent');
+    await recent.waitFor();
+    expect(await recent.innerText()).toContain('zw');
+    await page.getByTestId('search-recent-clear').click();
+    await expect.poll(() => recent.count()).toBe(0);
+
+    await fillTestId(page, 'search-input', 'xylophone');
+    await page.getByTestId('search-none').waitFor({ timeout: 10_000 });
+    await snap(page, 'search-none-phone');
+    expect(errors).toEqual([]);
+  });
+
+  it('opens from the address book, and shows every message match after "more"', async () => {
+    for (let i = 0; i < 5; i++) await sendByApi(server.url, bob, alice.id, `meeting at ${i + 2} pm`);
+    const { page, errors } = await loggedInPage(browser, server.url, alice);
+    await page.getByTestId('tabbar-contacts').click();
+    await page.getByTestId('contacts-search').click();
+    await page.waitForURL(/pages\/index\/search/);
+    await fillTestId(page, 'search-input', 'meeting');
+    await expect.poll(() => messageHits(page).count(), { timeout: 10_000 }).toBe(3);
+    await page.getByTestId('search-messages-more').click();
+    await page.waitForURL(/type=messages/);
+    await expect.poll(() => messageHits(page).count(), { timeout: 10_000 }).toBe(6);
+    expect(errors).toEqual([]);
+  });
+
+  it('lays the results out on a desktop screen', async () => {
+    const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US' });
+    const page = await ctx.newPage();
+    await page.goto(`${server.url}/#/pages/login/index`);
+    await fillTestId(page, 'login-account', alice.account);
+    await fillTestId(page, 'login-password', alice.password);
+    await page.getByTestId('login-submit').click();
+    await page.getByTestId('tabbar-home').waitFor();
+    await openSearchFromHome(page);
+    await fillTestId(page, 'search-input', '会议');
+    await messageHits(page).first().waitFor({ timeout: 10_000 });
+    await snap(page, 'search-results-desktop');
+    await ctx.close();
+  });
+});
