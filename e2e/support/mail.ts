@@ -1,4 +1,3 @@
-/// <reference path="../../apps/server/test/helpers/smtp-server.d.ts" />
 /**
  * A loopback SMTP mailbox for e2e tests that need verification codes (e-mail login, forgot
  * password). The server answers "codes cannot be sent now" without SMTP (issue 19 #3), so:

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectSocket, seedPeople, startTestServer, type TestServer, type TestUser } from './helpers/index';
+import { connectSockets, seedPeople, startTestServer, type TestServer, type TestUser } from './helpers/index';
 import { assertNothing } from './chat-fixtures';
 import { moments, post, seedCircles } from './moments-fixtures';
 
@@ -26,9 +26,7 @@ afterAll(async () => {
 
 describe('two nodes with Redis', () => {
   it('delivers post, like and comment pushes on the other node to exactly their recipients', async () => {
-    const [aliceOnB, bobOnB, carolOnB, daveOnB, erinOnB] = await Promise.all(
-      [alice, bob, carol, dave, erin].map((u) => connectSocket(b.url, { token: u.token })),
-    );
+    const [aliceOnB, bobOnB, carolOnB, daveOnB, erinOnB] = await connectSockets(b.url, [alice, bob, carol, dave, erin]);
     const id = await post(a, alice, { content: 'across nodes' });
     for (const ws of [bobOnB, daveOnB]) expect((await ws.next('moments')).data).toMatchObject({ kind: 'post', moment_id: id });
     for (const ws of [aliceOnB, carolOnB, erinOnB]) await assertNothing(ws, 'moments');

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectSocket, seedPeople, startTestServer, type TestServer, type TestSocket, type TestUser } from './helpers/index';
+import { connectSockets, seedPeople, startTestServer, type TestServer, type TestSocket, type TestUser } from './helpers/index';
 import { assertNothing } from './chat-fixtures';
 import { expectFail } from './group-fixtures';
 import { feed, moments, post, seedCircles, uploadImage } from './moments-fixtures';
@@ -28,8 +28,8 @@ afterAll(async () => {
   await s?.close();
 });
 
-async function socketsOf(...us: TestUser[]): Promise<TestSocket[]> {
-  const list = await Promise.all(us.map((u) => connectSocket(s.url, { token: u.token })));
+async function socketsOf<const T extends TestUser[]>(...us: T) {
+  const list = await connectSockets(s.url, us);
   sockets.push(...list);
   return list;
 }

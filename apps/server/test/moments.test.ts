@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectSocket, seedPeople, startTestServer, type TestServer, type TestUser } from './helpers/index';
+import { connectSockets, seedPeople, startTestServer, type TestServer, type TestUser } from './helpers/index';
 import { assertNothing } from './chat-fixtures';
 import { expectFail } from './group-fixtures';
 import { feed, moments, post, seedCircles, uploadAs, uploadImage } from './moments-fixtures';
@@ -81,7 +81,7 @@ describe('publish', () => {
   });
 
   it('pushes a shared post to the author\u2019s contact set only, and a private one to nobody', async () => {
-    const [aWs, bWs, cWs, dWs, eWs] = await Promise.all([alice, bob, carol, dave, erin].map((u) => connectSocket(s.url, { token: u.token })));
+    const [aWs, bWs, cWs, dWs, eWs] = await connectSockets(s.url, [alice, bob, carol, dave, erin]);
     const id = await post(s, alice, { content: 'hello circle' });
     for (const ws of [bWs, dWs]) {
       const ev = await ws.next<{ kind: string; moment_id: number; user: { id: number } }>('moments');

@@ -13,6 +13,7 @@ declare module 'smtp-server' {
     disabledCommands?: string[];
     logger?: boolean;
     onData?(stream: Readable, session: Session, callback: (err?: Error | null) => void): void;
+    onRcptTo?(address: Address, session: Session, callback: (err?: Error | null) => void): void;
   }
   export class SMTPServer {
     constructor(options?: SMTPServerOptions);

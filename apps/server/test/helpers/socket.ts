@@ -88,3 +88,11 @@ export async function connectSocket(baseUrl: string, opts: { token?: string } = 
   }
   return api;
 }
+
+/** One signed-in socket per user, in order, typed as a tuple so destructuring needs no checks. */
+export function connectSockets<const T extends readonly { token: string }[]>(
+  baseUrl: string,
+  users: T,
+): Promise<{ -readonly [K in keyof T]: TestSocket }> {
+  return Promise.all(users.map((u) => connectSocket(baseUrl, { token: u.token }))) as Promise<{ -readonly [K in keyof T]: TestSocket }>;
+}

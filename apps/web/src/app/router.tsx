@@ -9,9 +9,7 @@ import { href, routeNames, routeTable, type RouteName, type RouteMeta } from './
 
 type ScreenModule = { default: ComponentType };
 
-const comingSoon = () => import('./ComingSoonScreen');
-
-/** Which screen each route lazily loads; pages not built yet share the "coming soon" state. */
+/** Which screen each route lazily loads. */
 export const screens: Record<RouteName, () => Promise<ScreenModule>> = {
   home: () => import('../features/home/screens/HomeScreen'),
   contacts: () => import('../features/contacts/screens/ContactsScreen'),

@@ -23,8 +23,6 @@ export const en: Resources = {
     noData: 'No data',
     loading: 'Loading…',
     back: 'Back',
-    comingSoon: 'Coming soon',
-    comingSoonHint: 'This page is still being built. Check back later.',
     pageNotFound: 'Page not found',
     pageNotFoundHint: 'The page you asked for does not exist or has been removed.',
     backHome: 'Back to home',

@@ -24,8 +24,6 @@ export const zhHans = {
     noData: '暂无数据',
     loading: '加载中…',
     back: '返回',
-    comingSoon: '功能即将上线',
-    comingSoonHint: '这个页面还在建设中，敬请期待。',
     pageNotFound: '页面不存在',
     pageNotFoundHint: '你访问的页面不存在或已被移除。',
     backHome: '返回首页',
