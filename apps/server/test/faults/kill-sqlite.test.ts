@@ -41,10 +41,11 @@ async function env(): Promise<Record<string, string>> {
 describe('kill -9 mid-load', () => {
   it('keeps every acknowledged message exactly once after a restart', async () => {
     const e = await env();
-    server = await startProcess(e);
+    const first = await startProcess(e);
+    server = first;
     const who = { account: 'loadman', realname: 'Load', password: 'load-pass1' };
-    expect((await server.api.post('/common/pub/register', who)).body.code).toBe(0);
-    const token = (await server.api.post('/common/pub/login', who)).body.data.authToken as string;
+    expect((await first.api.post('/common/pub/register', who)).body.code).toBe(0);
+    const token = (await first.api.post('/common/pub/login', who)).body.data.authToken as string;
 
     const acked = new Set<string>();
     const cut = new Set<string>();
@@ -53,7 +54,7 @@ describe('kill -9 mid-load', () => {
       while (!stop) {
         const id = randomUUID();
         try {
-          const r = await server!.api.post('/enterprise/im/sendMessage', { id, type: 'text', content: `m ${id}`, toContactId: -1 }, { token });
+          const r = await first.api.post('/enterprise/im/sendMessage', { id, type: 'text', content: `m ${id}`, toContactId: -1 }, { token });
           if (r.body.code === 0) acked.add(id);
           else cut.add(id);
         } catch {
@@ -63,7 +64,7 @@ describe('kill -9 mid-load', () => {
     };
     const senders = Array.from({ length: 8 }, sender);
     while (acked.size < 300) await new Promise((r) => setTimeout(r, 20));
-    await server.crash();
+    await first.crash();
     stop = true;
     await Promise.all(senders);
 
