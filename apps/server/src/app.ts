@@ -34,6 +34,7 @@ import { createMoments, momentsRoutes } from './modules/moments/index';
 import { createEvents } from './platform/events';
 import { systemTimers } from './platform/timers';
 import { Gateway, type SocketSession } from './platform/socket/gateway';
+import { createGuards, MemoryCounters } from './platform/limits/index';
 
 export interface BuildOptions {
   /** Test-only extra routes (e.g. one that throws, to see the 502 answer). */
@@ -62,7 +63,9 @@ function createServices(deps: Deps, app: FastifyInstance) {
     push: (ids, type, data) => events.toUsers(ids, type, data),
   });
   const sessions = createSessions(db, clock);
+  const guards = createGuards(deps.counters ?? new MemoryCounters(), clock, deps.config.guardLimits);
   const codes = createCodes({
+    guards,
     db,
     clock,
     config,
@@ -79,6 +82,7 @@ function createServices(deps: Deps, app: FastifyInstance) {
     users,
     sessions,
     codes,
+    guards,
     onRegistered: (id, r) => onboarding.afterRegister(id, r),
   });
   const events = createEvents(deps.bus, clock, deps.database.afterDurable);
@@ -102,11 +106,11 @@ function createServices(deps: Deps, app: FastifyInstance) {
   late.realtime = realtime;
   const contacts = createContacts({ db, clock, config, users, contactSet, events, online: realtime.online });
   const log = (err: unknown) => app.log.error(err);
-  const messages = createMessages({ db, clock, config, users, contactSet, contacts, events, log });
+  const messages = createMessages({ db, clock, config, users, contactSet, contacts, events, log, guards });
   const search = createSearch({ db, config, contacts });
   const indexBackfill = startIndexBackfill(db, log);
   const configAdmin = createConfigAdmin({ config, events });
-  const friends = createFriends({ db, clock, users, contactSet, contacts, events, log });
+  const friends = createFriends({ db, clock, users, contactSet, contacts, events, log, guards });
   const groupAvatars = createGroupAvatars({ db, clock, blobs: deps.blobs, log });
   const groups = createGroups({ db, clock, config, users, contactSet, contacts, messages, events, log, refreshAvatar: groupAvatars.refresh });
   const onboarding = createOnboarding({ db, config, users, contacts, messages, groups, events, log });

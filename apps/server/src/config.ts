@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { z } from 'zod';
+import { defaultGuardLimits, type GuardLimits } from './platform/limits/guards';
 
 /**
  * Environment → Config. Defaults give a working single node on embedded SQLite under ./data;
@@ -12,6 +13,8 @@ const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../
 
 const emptyToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
+
+const limit = (def: number) => z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(def));
 
 const envSchema = z.object({
   HOST: z.preprocess(emptyToUndefined, z.string().default('127.0.0.1')),
@@ -34,6 +37,12 @@ const envSchema = z.object({
   PARLEY_WEB_DIR: z.preprocess(emptyToUndefined, z.string().default(path.join(repoRoot, 'apps/web/dist'))),
   /** Set when a reverse proxy sits in front: request.ip / protocol then come from X-Forwarded-*. */
   PARLEY_TRUST_PROXY: z.preprocess(emptyToUndefined, z.enum(['0', '1']).default('0')),
+  /** Abuse guards (issue 19; deployment.md): raise them for a big site behind one address. */
+  PARLEY_LIMIT_REGISTRATIONS_PER_IP_HOUR: limit(defaultGuardLimits.registrationsPerIpHour),
+  PARLEY_LIMIT_CODES_PER_IP_HOUR: limit(defaultGuardLimits.codeRequestsPerIpHour),
+  PARLEY_LIMIT_CODE_MAILS_PER_HOUR: limit(defaultGuardLimits.codeMailsPerHour),
+  PARLEY_LIMIT_MESSAGES_PER_USER_SECOND: limit(defaultGuardLimits.messagesPerUserSecond),
+  PARLEY_LIMIT_FRIEND_REQUESTS_PER_DAY: limit(defaultGuardLimits.friendRequestsPerUserDay),
   NODE_ENV: z.preprocess(emptyToUndefined, z.string().default('development')),
   LOG_LEVEL: z.preprocess(emptyToUndefined, z.string().default('info')),
 });
@@ -52,6 +61,7 @@ export interface Config {
   jwtSecret: string | undefined;
   webDir: string;
   trustProxy: boolean;
+  guardLimits: GuardLimits;
   production: boolean;
   logLevel: string;
 }
@@ -79,6 +89,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jwtSecret: e.PARLEY_JWT_SECRET,
     webDir: path.resolve(e.PARLEY_WEB_DIR),
     trustProxy: e.PARLEY_TRUST_PROXY === '1',
+    guardLimits: {
+      registrationsPerIpHour: e.PARLEY_LIMIT_REGISTRATIONS_PER_IP_HOUR,
+      codeRequestsPerIpHour: e.PARLEY_LIMIT_CODES_PER_IP_HOUR,
+      codeMailsPerHour: e.PARLEY_LIMIT_CODE_MAILS_PER_HOUR,
+      messagesPerUserSecond: e.PARLEY_LIMIT_MESSAGES_PER_USER_SECOND,
+      friendRequestsPerUserDay: e.PARLEY_LIMIT_FRIEND_REQUESTS_PER_DAY,
+    },
     production: e.NODE_ENV === 'production',
     logLevel: e.LOG_LEVEL,
   };

@@ -5,6 +5,7 @@ import type { EventBus, PresenceRegistry } from './platform/bus/index';
 import type { Database } from './platform/db/index';
 import type { Mailer } from './platform/mail/index';
 import type { BlobStore } from './platform/blobs/disk';
+import type { Counters } from './platform/limits/index';
 
 /** Everything buildApp needs from outside; chosen in main.ts (or a test helper) from config. */
 export interface Deps {
@@ -21,6 +22,8 @@ export interface Deps {
   loggerInstance?: FastifyServerOptions['loggerInstance'];
   /** Directory of our own static assets (avatar.png, notify.mp3, …). */
   staticDir: string;
+  /** Abuse-guard counters: Redis when several nodes share them, else in-process (the default). */
+  counters?: Counters;
   /** Stored files (generated group avatars, later uploads), served at `/storage/…`. */
   blobs: BlobStore;
 }

@@ -7,6 +7,7 @@ import { migrateToLatest, openDatabase } from './platform/db/index';
 import { smtpMailer } from './platform/mail/index';
 import { diskBlobStore } from './platform/blobs/disk';
 import { MemoryBus, MemoryPresence, RedisBus, RedisPresence } from './platform/bus/index';
+import { MemoryCounters, RedisCounters } from './platform/limits/index';
 
 /** The only place that reads the environment, opens the database and listens. */
 async function main(): Promise<void> {
@@ -18,12 +19,15 @@ async function main(): Promise<void> {
   const bus = redis ? new RedisBus(redis) : new MemoryBus();
   if (bus instanceof RedisBus) await bus.whenReady();
   const presence = redis ? new RedisPresence(redis) : new MemoryPresence();
+  // Abuse-guard counts are shared by every node when Redis is there.
+  const counters = redis ? new RedisCounters(redis) : new MemoryCounters();
   const app = await buildApp({
     config,
     database,
     clock: systemClock,
     bus,
     presence,
+    counters,
     mailer: config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : undefined,
     logger: { level: config.logLevel },
     staticDir: fileURLToPath(new URL('../static', import.meta.url)),
@@ -37,7 +41,7 @@ async function main(): Promise<void> {
     app.log.info({ signal }, 'shutting down');
     try {
       await app.close();
-      await Promise.allSettled([bus.close(), presence.close()]);
+      await Promise.allSettled([bus.close(), presence.close(), counters.close()]);
       await database.destroy();
       process.exit(0);
     } catch (err) {

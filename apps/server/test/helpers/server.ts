@@ -15,6 +15,8 @@ import {
   MemoryBus, MemoryPresence, RedisBus, RedisPresence, type EventBus, type PresenceRegistry,
 } from '../../src/platform/bus/index';
 import { createApi, type Api } from './api';
+import { MemoryCounters, RedisCounters, type Counters } from '../../src/platform/limits/index';
+import { defaultGuardLimits } from '../../src/platform/limits/guards';
 
 /**
  * The real app in-process on port 0, over a temp-dir SQLite file or a fresh PostgreSQL schema
@@ -57,12 +59,18 @@ export interface TestServerOptions extends BuildOptions {
 
 const redisUrl = () => process.env.PARLEY_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
-async function openFanout(fanout: TestServer['fanout']): Promise<{ bus: EventBus; presence: PresenceRegistry }> {
-  if (fanout.kind === 'memory') return { bus: new MemoryBus(), presence: new MemoryPresence() };
+async function openFanout(fanout: TestServer['fanout']): Promise<{ bus: EventBus; presence: PresenceRegistry; counters: Counters }> {
+  if (fanout.kind === 'memory') return { bus: new MemoryBus(), presence: new MemoryPresence(), counters: new MemoryCounters() };
   const bus = new RedisBus(redisUrl(), fanout.prefix);
   await bus.whenReady();
-  return { bus, presence: new RedisPresence(redisUrl(), { prefix: fanout.prefix }) };
+  return { bus, presence: new RedisPresence(redisUrl(), { prefix: fanout.prefix }), counters: new RedisCounters(redisUrl(), fanout.prefix) };
 }
+
+/**
+ * Test files register many people and send fast from one address: the abuse guards are raised
+ * far out of the way unless a test passes `config.guardLimits` (abuse-guards.test.ts does).
+ */
+const relaxedGuards = Object.fromEntries(Object.entries(defaultGuardLimits).map(([k, v]) => [k, v * 1000])) as unknown as typeof defaultGuardLimits;
 
 export const testDbKind = (): 'sqlite' | 'postgres' =>
   process.env.PARLEY_TEST_DB === 'postgres' ? 'postgres' : 'sqlite';
@@ -132,13 +140,14 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
   const logs: string[] = [];
   const config: Config = {
     ...loadConfig({ PARLEY_DATA_DIR: os.tmpdir(), PARLEY_WEB_DIR: path.join(os.tmpdir(), 'parley-no-web') }),
+    guardLimits: relaxedGuards,
     ...opts.config,
   };
   const fanout: TestServer['fanout'] = opts.sameDatabaseAs?.fanout ?? {
     kind: opts.fanout ?? (testDbKind() === 'postgres' ? 'redis' : 'memory'),
     prefix: `parley-t-${Math.random().toString(36).slice(2, 10)}:`,
   };
-  const { bus, presence } = await openFanout(fanout);
+  const { bus, presence, counters } = await openFanout(fanout);
   const blobs = opts.sameDatabaseAs?.blobs ?? diskBlobStore(fs.mkdtempSync(path.join(os.tmpdir(), 'parley-blobs-')));
   const app = await buildApp(
     {
@@ -147,6 +156,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
       clock,
       bus,
       presence,
+      counters,
       // As main.ts does: SMTP_URL in the config means a real SMTP mailer.
       mailer: opts.mailer ?? (config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : undefined),
       logger: { level: opts.logLevel ?? 'warn', stream: { write: (line: string) => void logs.push(line) } },
@@ -175,6 +185,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
       await app.close();
       await bus.close();
       await presence.close();
+      await counters.close();
       await database.destroy();
       await cleanup();
     },

@@ -38,7 +38,7 @@ export function accountsRoutes(
       auth: 'optional',
       params: sendCodeParams,
       handler: async (p, ctx) => {
-        await codes.send({ account: p.account, type: p.type, viewer: ctx.auth?.user, lang: ctx.lang });
+        await codes.send({ account: p.account, type: p.type, viewer: ctx.auth?.user, lang: ctx.lang, ip: ctx.ip });
         return ok('', 'code.sent');
       },
     }),

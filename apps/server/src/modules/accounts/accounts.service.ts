@@ -20,6 +20,7 @@ import {
   type UsersService,
 } from '../users/index';
 import * as invites from './invites.repo';
+import type { Guards } from '../../platform/limits/index';
 
 export interface AccountsDeps {
   db: Kysely<DB>;
@@ -28,6 +29,8 @@ export interface AccountsDeps {
   users: UsersService;
   sessions: Sessions;
   codes: Codes;
+  /** Server-wide abuse guard: registrations per client address per hour (issue 19). */
+  guards?: Pick<Guards, 'registration'>;
   /** runMode 2 extras after a registration commits (autoAddUser, autoAddGroup); errors are logged there. */
   onRegistered?: (userId: number, r: { lang: Lang; origin: string }) => Promise<void>;
 }
@@ -57,6 +60,7 @@ export function createAccounts(deps: AccountsDeps) {
     /** §2.4 register. */
     async register(p: RegisterParams, ip: string, r: { lang: Lang; origin: string } = { lang: 'zh-cn', origin: '' }): Promise<RegisterResult> {
       await refuseInDemo(undefined);
+      await deps.guards?.registration(ip);
       const { sysInfo } = await config.systemInfo();
       const now = nowSeconds(clock);
       // The very first account sets the installation up: no invite or code, and it is the admin.

@@ -8,6 +8,7 @@ import { logMailer, smtpMailer, type MailLogger, type Mailer } from '../../platf
 import type { ConfigService } from '../config/index';
 import { isEmail, isMobile, usersRepo, type UserRow } from '../users/index';
 import * as repo from './codes.repo';
+import type { Guards } from '../../platform/limits/index';
 
 export interface CodesDeps {
   db: Kysely<DB>;
@@ -23,6 +24,8 @@ export interface CodesDeps {
    * server must not be able to take over accounts (issue 19 #3).
    */
   devMailLog: boolean;
+  /** Server-wide abuse guards: code requests per address, code e-mails in total (issue 19). */
+  guards?: Pick<Guards, 'codeRequest' | 'codeMail'>;
 }
 
 /** Where codes of types 3–4 go when no account is given: own account if deliverable, else own e-mail. */
@@ -51,8 +54,9 @@ export function createCodes(deps: CodesDeps) {
 
   return {
     /** §2.4 sendCode. */
-    async send(q: { account: string | undefined; type: number; viewer: UserRow | undefined; lang: Lang }): Promise<void> {
+    async send(q: { account: string | undefined; type: number; viewer: UserRow | undefined; lang: Lang; ip: string }): Promise<void> {
       const { type, lang } = q;
+      await deps.guards?.codeRequest(q.ip);
       if (![1, 2, 3, 4].includes(type)) throw badParam('type');
       // `target` is where the code goes and what it is filed under; `known` says the account exists.
       let target = q.account;
@@ -83,7 +87,9 @@ export function createCodes(deps: CodesDeps) {
       const subject = formatMsg('code.mailSubject', lang);
       const text = formatMsg('code.mailBody', lang, { code, minutes: limits.codeValidityS / 60 });
       if (email) {
-        await (await mailer()).send({ to: account, subject, text });
+        const m = await mailer();
+        await deps.guards?.codeMail();
+        await m.send({ to: account, subject, text });
       } else if (deps.devMailLog) {
         await logOnly.send({ to: account, subject, text });
       } else {

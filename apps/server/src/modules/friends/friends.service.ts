@@ -9,6 +9,7 @@ import type { ContactSet, Contacts, RequestView } from '../contacts/index';
 import type { UserRow, UsersService } from '../users/index';
 import * as repo from './friends.repo';
 import { requestPush, requestRow } from './present';
+import type { Guards } from '../../platform/limits/index';
 
 export interface FriendsDeps {
   db: Kysely<DB>;
@@ -18,6 +19,8 @@ export interface FriendsDeps {
   contacts: Contacts;
   events: Events;
   log: (err: unknown) => void;
+  /** Server-wide abuse guard: friend requests per user per day (issue 19). */
+  guards?: Pick<Guards, 'friendRequest'>;
 }
 
 const ACCEPTED = 1;
@@ -77,6 +80,7 @@ export function createFriends(deps: FriendsDeps) {
 
     async add(me: UserRow, targetId: number, remark: string, r: RequestView): Promise<void> {
       if (targetId === me.id) throw new AppError(400, 'friend.self');
+      await deps.guards?.friendRequest(me.id);
       const target = await liveUser(targetId);
       if (!target) throw new AppError(400, 'contact.notFound');
       if ([...remark].length > friendLimits.requestTextMax) throw badParam('remark');

@@ -17,6 +17,7 @@ import { indexMessage } from './search-index.repo';
 import { createSingleChatCheck } from './single-check';
 import type { MessageRow } from './messages.repo';
 import { toMessage, type RowContext } from './present';
+import type { Guards } from '../../platform/limits/index';
 
 export interface SendDeps {
   db: Kysely<DB>;
@@ -27,6 +28,8 @@ export interface SendDeps {
   contacts: Contacts;
   events: Events;
   log: (err: unknown) => void;
+  /** Server-wide abuse guard: messages per user per second (issue 19). */
+  guards?: Pick<Guards, 'message'>;
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -119,6 +122,7 @@ export function createSender(deps: SendDeps) {
 
   return {
     async send(me: UserRow, p: SendMessageParams, r: RequestView, opts: SendOptions = {}): Promise<Message> {
+      await deps.guards?.message(me.id);
       try {
         return await sendOnce(me, p, r, opts);
       } catch (err) {

@@ -1,0 +1,82 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createApi, type Api } from '../helpers/api';
+
+/** A real Parley server process for fault tests: started as `npm run serve` would, killable with -9. */
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+
+export async function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const srv = createServer();
+    srv.once('error', fail);
+    srv.listen(0, '127.0.0.1', () => {
+      const addr = srv.address();
+      const port = typeof addr === 'object' && addr ? addr.port : 0;
+      srv.close(() => done(port));
+    });
+  });
+}
+
+export interface ServerProcess {
+  url: string;
+  api: Api;
+  child: ChildProcess;
+  output: () => string;
+  /** kill -9: no shutdown hook runs. */
+  crash(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export async function startProcess(env: Record<string, string>, port?: number): Promise<ServerProcess> {
+  const p = port ?? (await freePort());
+  let log = '';
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'apps/server/src/main.ts')], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      HOST: '127.0.0.1',
+      PORT: String(p),
+      LOG_LEVEL: 'warn',
+      PARLEY_JWT_SECRET: 'fault-test-secret-0123456789',
+      // Load tests send far faster than a person: the per-user guard is raised out of the way.
+      PARLEY_LIMIT_MESSAGES_PER_USER_SECOND: '1000000',
+      PARLEY_LIMIT_REGISTRATIONS_PER_IP_HOUR: '1000000',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (b: Buffer) => (log += b.toString()));
+  child.stderr?.on('data', (b: Buffer) => (log += b.toString()));
+  const url = `http://127.0.0.1:${p}`;
+  const exited = new Promise<void>((r) => child.once('exit', () => r()));
+  const deadline = Date.now() + 60_000; // a cold tsx start on a busy machine
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited early:\n${log}`);
+    try {
+      if ((await fetch(`${url}/common/pub/getSystemInfo`, { method: 'POST' })).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`server did not start in 60 s:\n${log}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    url,
+    api: createApi(url),
+    child,
+    output: () => log,
+    async crash() {
+      if (child.exitCode === null) child.kill('SIGKILL');
+      await exited;
+    },
+    async stop() {
+      if (child.exitCode === null) child.kill('SIGTERM');
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+      if (child.exitCode === null) child.kill('SIGKILL');
+      await exited;
+    },
+  };
+}
