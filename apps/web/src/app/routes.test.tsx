@@ -78,16 +78,15 @@ describe('navigation', () => {
     expect(document.title).toBe('登录');
   });
 
-  it('shows home with the tab bar, and a coming-soon page without it', async () => {
+  it('shows home with the tab bar, and a page off the tabs without it', async () => {
     useAuth.getState().setSession('bearer t', me);
     const { router } = await renderApp('/');
     expect(await screen.findByTestId('home-empty')).toBeTruthy();
     expect(screen.getByTestId('tabbar-home').getAttribute('aria-current')).toBe('page');
     expect(screen.getByTestId('tabbar-contacts')).toBeTruthy();
 
-    // Search is the one route of spec §2 still to come (its own issue).
     await router.navigate(href('search'));
-    expect(await screen.findByTestId('coming-soon')).toBeTruthy();
+    expect(await screen.findByTestId('search-input')).toBeTruthy();
     expect(screen.queryByTestId('tabbar-home')).toBeNull();
     expect(screen.getByTestId('page-title').textContent).toBe('搜索');
   });

@@ -42,7 +42,7 @@ export const searchEn: typeof searchZhHans = {
   recent: 'Recent searches',
   clearRecent: 'Clear',
   clearedRecent: 'Recent searches cleared',
-  hint: 'Find contacts by name, remark, account or pinyin (zw finds 张伟), group chats by name, and messages by their words and file names',
+  hint: 'Find contacts by name, remark, account or pinyin (e.g. "zw" finds Zhang Wei), group chats by name, and messages by their words and file names',
   noResults: 'Nothing found for “{{q}}”',
   noResultsHint: 'Try another word or fewer characters; type English words in full',
   retry: 'Search failed. Tap to try again',

@@ -16,6 +16,12 @@ export const defaultFakeFetch: FakeFetch = async (url) => {
 
 /** The real route table and screens in a memory router, with a fake server behind the API client. */
 export async function renderApp(path: string, fetch: FakeFetch = defaultFakeFetch) {
+  // happy-dom's window is 1024 px wide, which is the desktop layout (app/panes.ts); these tests
+  // walk the phone layout, so give them a phone's viewport.
+  (window as unknown as { happyDOM?: { setViewport(v: { width: number; height: number }): void } }).happyDOM?.setViewport({
+    width: 375,
+    height: 812,
+  });
   configureApi({ fetch, isOnline: () => true, toast: () => {}, getLanguage: () => 'zh-Hans' });
   const router = createMemoryRouter(buildRoutes(), { initialEntries: [path] });
   const utils = render(
