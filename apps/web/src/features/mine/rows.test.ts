@@ -6,13 +6,19 @@ import { settingsOf } from './settings';
 const me = { user_id: 1, role: 0 } as SelfInfo;
 
 describe('Me rows', () => {
-  it('lists profile, security, settings, files, stickers, help and about in blocks', () => {
+  it('lists profile, security, Discover, settings, files, stickers, help and about in blocks', () => {
     expect(groupedRows(mineRows, me).map((b) => b.map((r) => r.id))).toEqual([
       ['profile', 'secure'],
+      ['discover'],
       ['setting'],
       ['files', 'stickers'],
       ['help', 'about'],
     ]);
+  });
+
+  it('shows the admin console row to administrators only', () => {
+    expect(groupedRows(mineRows, { ...me, role: 2 }).flat().map((r) => r.id)).toContain('admin');
+    expect(groupedRows(mineRows, me).flat().map((r) => r.id)).not.toContain('admin');
   });
 
   it('takes another area’s row with one entry, shown only to whom it says', () => {
