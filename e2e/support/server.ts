@@ -31,6 +31,19 @@ async function freePort(): Promise<number> {
  * Starts the real server (`npm run serve` equivalent) on a fresh SQLite data directory, serving
  * the built web client, exactly as `npm start` would after its build step.
  */
+/**
+ * The abuse guards (issue 19) count per address and per user; these tests seed people and
+ * hundreds of messages through the API at machine speed from one address, so the guards are
+ * raised here. Their own behaviour is tested in apps/server/test/abuse-guards.test.ts.
+ */
+const fixtureLimits = {
+  PARLEY_LIMIT_REGISTRATIONS_PER_IP_HOUR: '100000',
+  PARLEY_LIMIT_CODES_PER_IP_HOUR: '100000',
+  PARLEY_LIMIT_CODE_MAILS_PER_HOUR: '100000',
+  PARLEY_LIMIT_MESSAGES_PER_USER_SECOND: '100000',
+  PARLEY_LIMIT_FRIEND_REQUESTS_PER_DAY: '100000',
+};
+
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'parley-e2e-'));
@@ -40,7 +53,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     ['--import', 'tsx', join(repoRoot, 'apps/server/src/main.ts')],
     {
       cwd: repoRoot,
-      env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), PARLEY_DATA_DIR: dataDir, ...env },
+      env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), PARLEY_DATA_DIR: dataDir, ...fixtureLimits, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   );
