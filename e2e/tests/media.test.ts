@@ -187,8 +187,8 @@ describe('files', () => {
 describe('file manager', () => {
   it('lists the files under sent for alice and received for bob, filters by type and name', async () => {
     const a = await loggedInPage(browser, server.url, alice);
-    await a.page.goto(`${server.url}/#/pages/mine/setting`);
-    await a.page.getByTestId('to-files').click();
+    await a.page.goto(`${server.url}/#/pages/mine/index`);
+    await a.page.getByTestId('mine-files').click();
     await a.page.waitForURL(/#\/pages\/mine\/files/);
     const rows = a.page.getByTestId('file-row');
     const names = async () => (await rows.allInnerTexts()).map((text) => text.split('\n')[0]);
