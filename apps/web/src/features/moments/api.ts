@@ -1,4 +1,4 @@
-import { useInfiniteQuery, useQuery, type InfiniteData, type QueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import {
   paths,
   type Moment,
@@ -52,10 +52,15 @@ export const noticesKey = ['moments', 'notices'] as const;
 export type FeedData = InfiniteData<Moment[], number>;
 
 export function useFeed(author: number | 'all') {
+  const qc = useQueryClient();
   return useInfiniteQuery({
     queryKey: feedKey(author),
-    queryFn: ({ pageParam }) =>
-      momentsApi.list({ limit: FEED_PAGE, last_id: pageParam || undefined, user_id: author === 'all' ? undefined : author }),
+    queryFn: async ({ pageParam }) => {
+      const rows = await momentsApi.list({ limit: FEED_PAGE, last_id: pageParam || undefined, user_id: author === 'all' ? undefined : author });
+      // Reading the whole feed's first page clears `newPost` on the server (§9): re-read the badge.
+      if (author === 'all' && !pageParam) void refreshUnread(qc);
+      return rows;
+    },
     initialPageParam: 0,
     // §1.5: fewer rows than asked means the end.
     getNextPageParam: (last: Moment[]) => (last.length < FEED_PAGE ? undefined : last[last.length - 1]?.id),
