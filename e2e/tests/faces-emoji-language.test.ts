@@ -82,6 +82,7 @@ describe('faces, emoji and language', () => {
   it('shows home without a Chinese character after switching to English (names aside)', async () => {
     const { page } = await loggedInPage(browser, server.url, alice);
     await page.getByTestId('me-button').click();
+    await page.getByTestId('mine-setting').click();
     await page.getByTestId('lang-switch').click();
     await expect.poll(() => page.getByTestId('lang-switch').innerText()).toContain('English');
     await page.goto(`${server.url}/#/pages/index/index`);
