@@ -59,6 +59,8 @@ describe('error page', () => {
 
     // The server answers sensibly again: "reload" brings the home list back.
     await page.unroute('**/enterprise/im/getContacts');
+    // Back to a phone's width, where home has its tab bar (the desktop has the rail instead).
+    await page.setViewportSize({ width: 375, height: 812 });
     await page.getByTestId('error-reload').click();
     await page.getByTestId('tabbar-home').waitFor();
     await page.waitForFunction(() => !document.querySelector('[data-testid="error-page"]'));
