@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { collectPageErrors, phoneContext } from './browser';
 
 /** Driving the app as people do, plus the few API calls a test needs for its setting. */
@@ -187,4 +187,20 @@ export async function openPlusEntryInput(page: Page, key: 'album' | 'camera' | '
 export async function createGroupByApi(base: string, owner: Person, memberIds: number[], name: string): Promise<string> {
   const contact = (await post(base, '/enterprise/group/add', { user_ids: memberIds, name }, owner.token)) as { id: string };
   return contact.id;
+}
+
+/**
+ * The element's box once it has stopped moving (a sheet slides up before it can be used). A
+ * person drags what they see at rest; a pointer pressed mid-slide lands on the mask under it.
+ */
+export async function settledBox(locator: Locator): Promise<{ x: number; y: number; width: number; height: number }> {
+  let last = '';
+  for (let i = 0; i < 100; i++) {
+    const box = await locator.boundingBox();
+    const now = JSON.stringify(box);
+    if (box && now === last) return box;
+    last = now;
+    await locator.page().waitForTimeout(50);
+  }
+  throw new Error('the element never came to rest');
 }

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collectPageErrors, launch, phoneContext, snap } from '../support/browser';
 import { startServer, type RunningServer } from '../support/server';
 import { startMailCatcher, type MailCatcher } from '../support/mail';
-import { fillTestId, loggedInPage, noisyPng, registerPerson, row, sendByApi, type Person } from '../support/app';
+import { fillTestId, loggedInPage, noisyPng, registerPerson, row, sendByApi, settledBox, type Person } from '../support/app';
 
 /**
  * Issue 17 in the browser: Me and its pages, code sign-in, forgot password, settings followed
@@ -81,9 +81,8 @@ describe('Me', () => {
     // A wide picture: the cropper shows a square of it, moved and zoomed by the user.
     await a.page.getByTestId('avatar-album-input').setInputFiles({ name: 'face.png', mimeType: 'image/png', buffer: await noisyPng(a.page, 480, 300) });
     const view = a.page.getByTestId('crop-view');
-    await view.waitFor();
-    const box = await view.boundingBox();
-    if (!box) throw new Error('no crop view');
+    const box = await settledBox(view);
+    await expect.poll(() => a.page.getByTestId('crop-confirm').isEnabled()).toBe(true);
     await a.page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
     await a.page.mouse.down();
     await a.page.mouse.move(box.x + box.width / 2 + 40, box.y + box.height / 2, { steps: 4 });
