@@ -11,14 +11,26 @@ import { defineConfig } from 'vitest/config';
 const pgUrl = process.env.PARLEY_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const redisUrl = process.env.PARLEY_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
+/**
+ * Speed on a 2-core CI machine: Vitest's default there is one worker, and integration files
+ * mostly wait on fsync, sockets and PostgreSQL, so three workers overlap the waits. Unit and
+ * integration files build their own app per test and share no module state, so they skip the
+ * per-file module reload (`isolate: false`, a third of their time); web tests keep isolation
+ * because happy-dom's globals outlive a file. e2e runs last and alone (`groupOrder`), one file
+ * at a time, so Chromium never competes with the other tiers.
+ */
+const shared = { isolate: false, sequence: { groupOrder: 0 } } as const;
+
 export default defineConfig({
   test: {
+    maxWorkers: 3,
     projects: [
       {
         test: {
           name: 'unit',
           include: ['packages/*/src/**/*.test.ts', 'apps/server/src/**/*.test.ts', 'bench/**/*.test.{ts,mjs}'],
           environment: 'node',
+          ...shared,
         },
       },
       {
@@ -28,6 +40,7 @@ export default defineConfig({
           root: './apps/web',
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
+          sequence: { groupOrder: 0 },
         },
       },
       {
@@ -38,6 +51,7 @@ export default defineConfig({
           env: { PARLEY_TEST_DB: 'sqlite' },
           testTimeout: 20_000,
           hookTimeout: 30_000,
+          ...shared,
         },
       },
       {
@@ -48,6 +62,7 @@ export default defineConfig({
           env: { PARLEY_TEST_DB: 'postgres', PARLEY_TEST_PG_URL: pgUrl, PARLEY_TEST_REDIS_URL: redisUrl },
           testTimeout: 20_000,
           hookTimeout: 30_000,
+          ...shared,
         },
       },
       {
@@ -57,6 +72,7 @@ export default defineConfig({
           environment: 'node',
           setupFiles: ['e2e/support/setup.ts'],
           fileParallelism: false,
+          sequence: { groupOrder: 1 },
           testTimeout: 90_000,
           hookTimeout: 120_000,
         },
