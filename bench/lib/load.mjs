@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { post } from './http.mjs';
+import { socketCall } from './sockets.mjs';
 import { machineCpu, machinePct, readProc, sampler } from './procstat.mjs';
 import { runSchedule } from './rate.mjs';
 import { newPoint } from './tracker.mjs';
@@ -38,10 +39,11 @@ export async function runPoint({ env, tracker, pick, rate, opts, extra }) {
       point.sent++;
       if (counted) point.sentWindow++;
       try {
-        const env2 = await post(sender.base, '/enterprise/im/sendMessage', { id, type: 'text', content: `bench ${i}`, toContactId: to }, {
-          token: sender.token,
-          localAddress: sender.src,
-        });
+        const body = { id, type: 'text', content: `bench ${i}`, toContactId: to };
+        const env2 =
+          opts.transport === 'socket'
+            ? await socketCall(sender.sock, '/enterprise/im/sendMessage', body)
+            : await post(sender.base, '/enterprise/im/sendMessage', body, { token: sender.token, localAddress: sender.src });
         if (env2.code === 0) {
           m.ok = true;
           point.accepted++;

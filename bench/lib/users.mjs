@@ -57,6 +57,7 @@ export async function connectUsers({ users, perUser = 1, onPush, concurrency = 6
       },
     }).then((s) => {
       s.user = u;
+      u.sock = s; // the user's (last) socket: --transport socket sends its calls there
       if ((j + 1) % 2000 === 0) log?.(`  ${j + 1}/${jobs.length} sockets`);
       return s;
     }),
