@@ -64,7 +64,7 @@ export const machinePct = (a, b) => (a && b ? Math.round(((b.busyS - a.busyS) / 
 /** CPU seconds of every process now: Map pid → { comm, cpuS }, and when it was read. */
 export function snapshotAll() {
   const procs = new Map();
-  let names = [];
+  let names;
   try {
     names = fs.readdirSync('/proc').filter((n) => /^\d+$/.test(n));
   } catch {

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 
 /** Lines of `file` whose second ended within [fromMs, toMs] (epoch ms); [] when there is no file. */
 export function readStallLines(file, fromMs, toMs) {
-  let text = '';
+  let text;
   try {
     text = fs.readFileSync(file, 'utf8');
   } catch {
