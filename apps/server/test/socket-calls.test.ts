@@ -151,7 +151,9 @@ describe('sending over the socket', () => {
   it('lets replies overtake each other; each is matched by its seq', async () => {
     holding = true;
     try {
+      // The first call's reply is held (its commit "not yet durable") before the second is even sent.
       const slow = bobSock.call('/enterprise/im/getUserInfo', { user_id: alice.id }, { seq: 1001 });
+      await expect.poll(() => held.length).toBe(1);
       const fast = bobSock.call('/enterprise/im/getUserInfo', { user_id: carol.id }, { seq: 1002 });
       await expect.poll(() => held.length).toBe(2);
       held.splice(1, 1)[0]?.();
