@@ -14,7 +14,12 @@ export const DEFAULTS = {
   drain: 5, // seconds to wait for outstanding pushes after the last send
   members: 500,
   senders: 4,
-  conns: 1000,
+  conns: 0, // 0 = workload default: idle 1000 sockets; one-to-one/group 64 keep-alive HTTP connections in all
+  transport: 'http', // one-to-one/group sends: http (POST) | socket (PROTOCOL §11.6 call frames on the sender's socket)
+  reps: 0, // repetitions per point, each after a fresh server start; 0 = 2 for sweeps, 1 otherwise
+  fresh: true, // restart the server (same data) before each repetition; --no-fresh keeps it running
+  stalls: false, // server event-loop delay and GC pauses per second beside each second's latency
+  otherCpuLimit: 10, // % of a core other processes may take during a point before it is not a result
   connsPerUser: 10,
   hold: 30, // idle: seconds to hold the sockets (covers one heartbeat at 25 s)
   conversations: 500,
@@ -89,6 +94,9 @@ export function parseArgs(argv) {
   if (opts.backend === 'sqlite' && opts.nodes > 1 && !opts.url) throw new CliError('several nodes need --backend pg');
   if (opts.sources < 1 || opts.sources > 250) throw new CliError('--sources is 1–250');
   if (opts.factor <= 1) throw new CliError('--factor must be > 1');
+  if (!['http', 'socket'].includes(opts.transport)) throw new CliError('--transport is http or socket');
+  if (!opts.conns) opts.conns = workload === 'idle' ? 1000 : 64;
+  if (!opts.reps) opts.reps = workload === 'sweep' ? 2 : 1;
   return { workload, target: target ?? null, opts };
 }
 
@@ -107,10 +115,16 @@ options (defaults in brackets)
   --backend sqlite|pg [sqlite]   pg = PostgreSQL 127.0.0.1:5432 + Redis db 5, --nodes [2]
   --url URL[,URL]                use running server node(s) instead of starting one
   --users N [200]  --rate R [500; group 100]  --duration S [10]  --warmup S [2]  --drain S [5]
-  --members M [500]  --senders K [4]  --conns N [1000]  --conns-per-user N [10]  --hold S [30]
+  --members M [500]  --senders K [4]  --conns-per-user N [10]  --hold S [30]
+  --conns N        idle: sockets [1000]; one-to-one/group: keep-alive HTTP connections in all, over the sources [64]
+  --transport http|socket [http]  sends over HTTP POST or as §11.6 call frames on the sender's bound socket
+  --reps N [2 for sweeps, else 1]  repetitions per point, each after a fresh server start (--no-fresh: no restart);
+                   a point is clean only when every repetition is
+  --stalls         server event-loop delay and GC pauses per second (PARLEY_STALL_LOG) beside each second's latency
+  --other-cpu-limit PCT [10]  a point during which other processes took more is reported, but not as a result
   --conversations N [500]  --messages N [100000]  --pages N [50]  --repeat N [20]  --backfill
   --p99-limit MS [100]  --start-rate R  --factor F [1.5]  --max-points N [12]  --refine N [2]
-  --sources N [16]   client source addresses 127.0.0.2…
+  --sources N [16]   client source addresses 127.0.0.2… (the peers' shape: --sources 1 --conns 64)
   --pin            server on core 0, generator on core 1 (taskset)
   --cpu-prof       write a V8 CPU profile of the server and print its top functions
   --trace-sql      (sqlite) time each SQL statement in the server; totals in bench/results/sql-trace-*.json

@@ -33,6 +33,13 @@ describe('parseArgs', () => {
     expect(() => parseArgs(['group', '--rate'])).toThrow(/needs a value/);
     expect(() => parseArgs(['group', '--nodes', '2'])).toThrow(/pg/);
   });
+  it('reads the transport, pool and repetition options with workload defaults', () => {
+    const { opts } = parseArgs(['sweep', 'one-to-one', '--transport', 'socket', '--sources', '1', '--conns', '64', '--stalls']);
+    expect([opts.transport, opts.sources, opts.conns, opts.reps, opts.fresh, opts.stalls, opts.otherCpuLimit]).toEqual(['socket', 1, 64, 2, true, true, 10]);
+    expect([parseArgs(['one-to-one']).opts.conns, parseArgs(['one-to-one']).opts.reps]).toEqual([64, 1]);
+    expect(parseArgs(['idle']).opts.conns).toBe(1000);
+    expect(() => parseArgs(['one-to-one', '--transport', 'udp'])).toThrow(/transport/);
+  });
   it('answers help', () => {
     expect(parseArgs(['--help']).workload).toBe('help');
   });

@@ -14,10 +14,21 @@ export class ApiError extends Error {
 }
 
 const agents = new Map();
+let perSource = 64;
+
+/**
+ * A fixed pool: `conns` keep-alive connections in all, spread over `sources` addresses (the peers'
+ * harness: --sources 1 --conns 64). Requests beyond it queue in the agent, as on a real client.
+ */
+export function configurePool({ conns, sources }) {
+  perSource = Math.max(1, Math.ceil(conns / Math.max(1, sources)));
+  closeAgents();
+}
+
 function agentFor(localAddress) {
   let a = agents.get(localAddress);
   if (!a) {
-    a = new http.Agent({ keepAlive: true, maxSockets: 64, localAddress });
+    a = new http.Agent({ keepAlive: true, maxSockets: perSource, maxFreeSockets: perSource, localAddress });
     agents.set(localAddress, a);
   }
   return a;

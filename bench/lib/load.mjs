@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { post } from './http.mjs';
-import { machineCpu, machinePct, readProc, sampler } from './procstat.mjs';
+import { socketCall } from './sockets.mjs';
+import { machineCpu, machinePct, readProc, sampler, snapshotAll, splitCpu } from './procstat.mjs';
 import { runSchedule } from './rate.mjs';
 import { newPoint } from './tracker.mjs';
 
@@ -17,8 +18,12 @@ export async function runPoint({ env, tracker, pick, rate, opts, extra }) {
   const gen0 = readProc(process.pid);
   let sampling = false;
   let mach0 = null;
+  let procs0 = null;
+  let wall0 = null;
   const startSampling = setTimeout(() => {
     mach0 = machineCpu();
+    procs0 = snapshotAll();
+    wall0 = Date.now();
     smp.start();
     sampling = true;
   }, warmupMs);
@@ -38,10 +43,11 @@ export async function runPoint({ env, tracker, pick, rate, opts, extra }) {
       point.sent++;
       if (counted) point.sentWindow++;
       try {
-        const env2 = await post(sender.base, '/enterprise/im/sendMessage', { id, type: 'text', content: `bench ${i}`, toContactId: to }, {
-          token: sender.token,
-          localAddress: sender.src,
-        });
+        const body = { id, type: 'text', content: `bench ${i}`, toContactId: to };
+        const env2 =
+          opts.transport === 'socket'
+            ? await socketCall(sender.sock, '/enterprise/im/sendMessage', body)
+            : await post(sender.base, '/enterprise/im/sendMessage', body, { token: sender.token, localAddress: sender.src });
         if (env2.code === 0) {
           m.ok = true;
           point.accepted++;
@@ -60,6 +66,12 @@ export async function runPoint({ env, tracker, pick, rate, opts, extra }) {
   const server = sampling ? smp.stop() : [];
   const machineCpuPct = machinePct(mach0, machineCpu());
   const gen1 = readProc(process.pid);
+  // Who else used the machine meanwhile: PostgreSQL and Redis belong to the system under test.
+  const serverPids = env.nodes.map((n) => n.pid).filter(Boolean);
+  const dbComms = env.backend === 'pg' ? ['postgres', 'redis-server'] : [];
+  const procs1 = procs0 ? snapshotAll() : null;
+  const split = procs0 ? splitCpu(procs0, procs1, { pids: [...serverPids, process.pid], comms: dbComms }) : null;
+  const dbCpuPct = procs0 && dbComms.length ? splitCpu(procs0, procs1, { comms: dbComms }).oursPct : 0;
   const sendEnd = performance.now();
   // Drain: wait until every accepted message has all its deliveries, or the drain time passed.
   const until = sendEnd + drain * 1000;
@@ -87,14 +99,24 @@ export async function runPoint({ env, tracker, pick, rate, opts, extra }) {
     echo: point.echo,
     e2e: point.e2e.summary(),
     http: point.http.summary(),
+    bySecond: point.bySecond,
     maxLagMs: sched.maxLagMs,
     server,
     machineCpuPct,
-    // CPU used by anything but the server nodes and this generator (other work on the machine): noise.
+    // CPU used by anything but the server nodes, their database and this generator (other work on
+    // the machine): the larger of the machine's residue and the sum over other processes.
     otherCpuPct:
       machineCpuPct === null || !server.length
         ? null
-        : Math.max(0, Math.round(machineCpuPct - server.reduce((a, x) => a + (x.cpuPct ?? 0), 0) - (gen0 && gen1 ? ((gen1.cpuS - gen0.cpuS) / ((gen1.t - gen0.t) / 1000)) * 100 : 0))),
+        : Math.max(
+            split?.otherPct ?? 0,
+            Math.round(machineCpuPct - server.reduce((a, x) => a + (x.cpuPct ?? 0), 0) - dbCpuPct - (gen0 && gen1 ? ((gen1.cpuS - gen0.cpuS) / ((gen1.t - gen0.t) / 1000)) * 100 : 0)),
+            0,
+          ),
+    otherTop: split?.top.length ? split.top : undefined,
+    dbCpuPct: dbComms.length ? dbCpuPct : undefined,
+    transport: opts.transport,
+    window: wall0 ? { from: wall0, to: Date.now() } : null,
     generatorCpuPct: gen0 && gen1 ? Math.round(((gen1.cpuS - gen0.cpuS) / ((gen1.t - gen0.t) / 1000)) * 1000) / 10 : null,
     errorSamples: point.errorSamples.length ? point.errorSamples : undefined,
   };

@@ -1,6 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import { CliError, parseArgs, USAGE } from './cli.mjs';
-import { closeAgents, sourceAddresses } from './http.mjs';
+import { closeAgents, configurePool, sourceAddresses } from './http.mjs';
+import { combineReps, verdict } from './reps.mjs';
+import { mergeSeconds, readStallLines } from './stalls.mjs';
 import { isClean, runPoint } from './load.mjs';
 import { summariseProfiles, summariseSqlTrace } from './profile.mjs';
 import { readProc } from './procstat.mjs';
@@ -29,13 +31,25 @@ const loadColumns = [
   ['p95', 'e2e.p95'],
   ['p99', 'e2e.p99'],
   ['max', 'e2e.max'],
-  ['http p50', 'http.p50'],
-  ['http p99', 'http.p99'],
+  ['reply p50', 'http.p50'], // send → its answer (the HTTP response or the socket reply)
+  ['reply p99', 'http.p99'],
   ['srv CPU%', serverCpu],
   ['srv RSS MB', serverRss],
   ['gen CPU%', 'generatorCpuPct'],
   ['other CPU%', 'otherCpuPct'],
-  ['clean', 'clean'],
+  ['rep', 'rep'],
+  ['verdict', 'verdict'],
+];
+
+const secondColumns = [
+  ['s', 's'],
+  ['n', 'n'],
+  ['e2e p99', 'p99'],
+  ['max', 'max'],
+  ['loop p99', 'eldP99'],
+  ['loop max', 'eldMax'],
+  ['GC ms', 'gcMs'],
+  ['GC max', 'gcMaxMs'],
 ];
 
 function pinGenerator() {
@@ -56,55 +70,90 @@ async function coolDown(env) {
   }
 }
 
+/** One repetition: a fresh server start (unless --no-fresh or --url), sockets opened, the point run. */
+async function runRep(w, env, opts, rate, first) {
+  if (opts.fresh && env.restart) {
+    closeAgents(); // keep-alive connections to the old process are gone
+    await env.restart();
+  } else if (!first) await coolDown(env);
+  const conns = await w.connect();
+  try {
+    const r = await runPoint({ env, tracker: w.tracker, pick: w.pick, rate, opts, extra: { ...w.extra, backend: env.backend, nodes: env.nodes.length, pin: opts.pin } });
+    r.closedEarly = conns.closedEarly();
+    r.clean = isClean(r, opts.p99Limit) && r.closedEarly === 0;
+    if (opts.stalls && r.window) {
+      const lines = env.stallFiles.flatMap((f) => readStallLines(f, r.window.from, r.window.to + 1000));
+      r.seconds = mergeSeconds(r.bySecond, lines);
+    }
+    delete r.bySecond;
+    return r;
+  } finally {
+    conns.closeAll();
+  }
+}
+
 async function runLoad(kind, sweep, env, opts, ctx, report) {
   if (!opts.rate) opts.rate = kind === 'group' ? 100 : 500; // group: 100 msg/s ≈ 50,000 deliveries/s at 500 members
+  if (opts.fresh && !env.restart) log('  --url: the servers are not restarted between repetitions');
   const w = await LOAD[kind].prepare({ env, opts, ...ctx });
   const rows = [];
+  const points = [];
   const point = async (rate) => {
-    if (rows.length) await coolDown(env);
-    log(`  point: ${rate} msg/s for ${opts.warmup}+${opts.duration} s`);
-    const r = await runPoint({ env, tracker: w.tracker, pick: w.pick, rate, opts, extra: { ...w.extra, backend: env.backend, nodes: env.nodes.length, pin: opts.pin } });
-    r.closedEarly = w.closedEarly();
-    r.clean = isClean(r, opts.p99Limit) && r.closedEarly === 0;
-    report.write(r);
-    rows.push(r);
-    if (r.otherCpuPct > 20) log(`    warning: ${r.otherCpuPct} % CPU used by other processes (PostgreSQL/Redis count here too) — figures are noisy`);
-    log(`    sent ${r.sentPerS}/s, delivered ${r.deliveredPerS}/s, lost ${r.lost}, dup ${r.dup}, err ${r.errors}, skip ${r.skipped}, p99 ${r.e2e.p99} ms${r.errorSamples ? ` (${r.errorSamples[0]})` : ''} → ${r.clean ? 'clean' : 'NOT clean'}`);
-    return r;
-  };
-  try {
-    if (!sweep) {
-      await point(opts.rate);
-      return { rows };
-    }
-    let rate = opts.startRate || DEFAULT_RATE[kind];
-    let good = 0;
-    let bad = 0;
-    // Up while clean; if the very first point fails, down until one is clean. Bounded by --max-points.
-    for (let k = 0; k < opts.maxPoints && Math.round(rate) >= 1; k++) {
-      const r = await point(Math.round(rate));
-      if (r.clean) {
-        good = Math.round(rate);
-        if (bad) break;
-        rate *= opts.factor;
-      } else {
-        bad = Math.round(rate);
-        if (good) break;
-        rate /= opts.factor;
+    const reps = [];
+    for (let k = 0; k < opts.reps; k++) {
+      log(`  point: ${rate} msg/s over ${opts.transport}, repetition ${k + 1}/${opts.reps}, ${opts.warmup}+${opts.duration} s`);
+      const r = await runRep(w, env, opts, rate, rows.length === 0);
+      r.rep = k + 1;
+      r.verdict = r.otherCpuPct > opts.otherCpuLimit ? 'not a result' : r.clean ? 'clean' : 'NOT clean';
+      report.write(r);
+      rows.push(r);
+      reps.push(r);
+      if (r.otherCpuPct > opts.otherCpuLimit) {
+        const who = (r.otherTop ?? []).map((p) => `${p.comm} ${p.pct} %`).join(', ');
+        log(`    other processes took ${r.otherCpuPct} % CPU (over ${opts.otherCpuLimit} %${who ? `: ${who}` : ''}) — this repetition is not a result`);
       }
+      log(`    sent ${r.sentPerS}/s, delivered ${r.deliveredPerS}/s, lost ${r.lost}, dup ${r.dup}, err ${r.errors}, skip ${r.skipped}, p99 ${r.e2e.p99} ms${r.errorSamples ? ` (${r.errorSamples[0]})` : ''} → ${r.verdict}`);
+      if (r.seconds) log(`${table(r.seconds, secondColumns).replace(/^/gm, '      ')}`);
     }
-    for (let k = 0; bad && good && k < opts.refine; k++) {
-      const mid = Math.round((good + bad) / 2);
-      if (mid <= good || mid >= bad) break;
-      if ((await point(mid)).clean) good = mid;
-      else bad = mid;
-    }
-    const summary = { workload: `sweep ${kind}`, backend: env.backend, nodes: env.nodes.length, pin: opts.pin, ...w.extra, saturationRate: good || null, firstFailingRate: bad || null, p99Limit: opts.p99Limit };
-    report.write(summary);
-    return { rows, summary };
-  } finally {
-    w.teardown();
+    const c = combineReps(reps, opts);
+    report.write({ kind: 'point', workload: kind, transport: opts.transport, ...c, verdict: verdict(c) });
+    points.push(c);
+    return c;
+  };
+  if (!sweep) {
+    await point(opts.rate);
+    return { rows, points };
   }
+  let rate = opts.startRate || DEFAULT_RATE[kind];
+  let good = 0;
+  let bad = 0;
+  // Up while clean; if the very first point fails, down until one is clean. Bounded by --max-points.
+  // A point that is not a result (the machine was busy) decides nothing: the sweep stops there.
+  for (let k = 0; k < opts.maxPoints && Math.round(rate) >= 1; k++) {
+    const r = await point(Math.round(rate));
+    if (!r.result) break;
+    if (r.clean) {
+      good = Math.round(rate);
+      if (bad) break;
+      rate *= opts.factor;
+    } else {
+      bad = Math.round(rate);
+      if (good) break;
+      rate /= opts.factor;
+    }
+  }
+  for (let k = 0; bad && good && k < opts.refine && points.every((p) => p.result); k++) {
+    const mid = Math.round((good + bad) / 2);
+    if (mid <= good || mid >= bad) break;
+    const r = await point(mid);
+    if (!r.result) break;
+    if (r.clean) good = mid;
+    else bad = mid;
+  }
+  const result = points.every((p) => p.result);
+  const summary = { workload: `sweep ${kind}`, transport: opts.transport, backend: env.backend, nodes: env.nodes.length, pin: opts.pin, reps: opts.reps, ...w.extra, saturationRate: good || null, firstFailingRate: bad || null, p99Limit: opts.p99Limit, result };
+  report.write(summary);
+  return { rows, points, summary };
 }
 
 export async function main(argv) {
@@ -133,6 +182,7 @@ export async function main(argv) {
   log(`bench ${name}: backend ${opts.url ? 'external' : opts.backend}, ${opts.url ? opts.url : `${opts.nodes} node(s)`}${opts.pin ? ', pinned (server core 0, generator core 1)' : ''}`);
   const env = await launch(opts, log, workload === 'search' ? { seed: search.seed(opts, log) } : {});
   log(`  server: ${env.nodes.map((n) => `${n.url} pid ${n.pid}`).join(', ')}`);
+  configurePool({ conns: opts.conns, sources: opts.sources });
   const ctx = { sources: sourceAddresses(opts.sources), runId: newRunId(), log, report };
   let code = 0;
   let output = '';
@@ -141,9 +191,11 @@ export async function main(argv) {
     if (workload === 'one-to-one' || workload === 'group' || workload === 'sweep') {
       const kind = workload === 'sweep' ? target : workload;
       const { rows, summary } = await runLoad(kind, workload === 'sweep', env, opts, ctx, report);
+      const notResult = rows.some((r) => r.verdict === 'not a result');
       const cols = kind === 'group' ? loadColumns.map((c) => (c[0] === 'rate' ? ['msg/s', 'rate'] : c)) : loadColumns;
-      output = `${name} · ${env.backend} · ${env.nodes.length} node(s)${opts.pin ? ' · pinned' : ''} · ${kind === 'group' ? `${rows[0]?.members} members, ${rows[0]?.senders} senders` : `${rows[0]?.users} users`} · e2e/http in ms\n${table(rows, cols)}`;
-      if (summary) output += `\nsaturation (highest clean rate, p99 ≤ ${opts.p99Limit} ms, nothing lost): ${summary.saturationRate ?? 'none'} msg/s${summary.firstFailingRate ? `; first failing ${summary.firstFailingRate}` : ''}`;
+      output = `${name} · ${env.backend} · ${env.nodes.length} node(s)${opts.pin ? ' · pinned' : ''} · ${opts.transport} · ${opts.sources} source(s), ${opts.conns} HTTP conns · ${kind === 'group' ? `${rows[0]?.members} members, ${rows[0]?.senders} senders` : `${rows[0]?.users} users`} · e2e/reply in ms\n${table(rows, cols)}`;
+      if (summary) output += `\nsaturation over ${opts.transport} (highest rate clean in all ${opts.reps} repetitions, p99 ≤ ${opts.p99Limit} ms, nothing lost): ${summary.saturationRate ?? 'none'} msg/s${summary.firstFailingRate ? `; first failing ${summary.firstFailingRate}` : ''}`;
+      if (notResult) output += `\nNOT A RESULT: other processes took over ${opts.otherCpuLimit} % CPU during a repetition (see "other CPU%"); measure again on a quiet machine.`;
     } else {
       const w = workload === 'idle' ? idle : workload === 'search' ? search : cold;
       const rows = await w.run({ env, opts, ...ctx });

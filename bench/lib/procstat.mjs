@@ -60,3 +60,55 @@ export function machineCpu() {
   }
 }
 export const machinePct = (a, b) => (a && b ? Math.round(((b.busyS - a.busyS) / ((b.t - a.t) / 1000)) * 1000) / 10 : null);
+
+/** CPU seconds of every process now: Map pid → { comm, cpuS }, and when it was read. */
+export function snapshotAll() {
+  const procs = new Map();
+  let names;
+  try {
+    names = fs.readdirSync('/proc').filter((n) => /^\d+$/.test(n));
+  } catch {
+    return { procs, t: performance.now() };
+  }
+  for (const n of names) {
+    try {
+      const stat = fs.readFileSync(`/proc/${n}/stat`, 'utf8');
+      const open = stat.indexOf('(');
+      const close = stat.lastIndexOf(')');
+      const f = stat.slice(close + 2).split(' ');
+      procs.set(Number(n), { comm: stat.slice(open + 1, close), cpuS: (Number(f[11]) + Number(f[12])) / TICKS });
+    } catch {
+      /* gone meanwhile */
+    }
+  }
+  return { procs, t: performance.now() };
+}
+
+/**
+ * Pure: CPU % of one core each process used between two snapshots (processes in both), split into
+ * the system under test (`ours`: pids, plus names such as postgres and redis-server on the pg
+ * back end) and everything else. Returns { oursPct, otherPct, top: [{ pid, comm, pct }] } with
+ * the three busiest other processes.
+ */
+export function splitCpu(a, b, { pids = [], comms = [] } = {}) {
+  const dt = (b.t - a.t) / 1000;
+  const mine = new Set(pids);
+  const names = new Set(comms);
+  let oursPct = 0;
+  let otherPct = 0;
+  const others = [];
+  if (dt <= 0) return { oursPct: 0, otherPct: 0, top: [] };
+  for (const [pid, after] of b.procs) {
+    const before = a.procs.get(pid);
+    if (!before) continue;
+    const pct = ((after.cpuS - before.cpuS) / dt) * 100;
+    if (pct <= 0) continue;
+    if (mine.has(pid) || names.has(after.comm)) oursPct += pct;
+    else {
+      otherPct += pct;
+      others.push({ pid, comm: after.comm, pct: Math.round(pct * 10) / 10 });
+    }
+  }
+  others.sort((x, y) => y.pct - x.pct);
+  return { oursPct: Math.round(oursPct * 10) / 10, otherPct: Math.round(otherPct * 10) / 10, top: others.slice(0, 3) };
+}

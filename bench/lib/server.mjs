@@ -149,7 +149,7 @@ export async function launch(opts, log = console.error, { seed } = {}) {
   if (opts.url) {
     const urls = opts.url.split(',').map((u) => u.trim().replace(/\/+$/, ''));
     await waitRunMode(urls, 3000);
-    return { nodes: urls.map((url) => ({ url, pid: null })), backend: 'external', dataDir: null, stop: async () => {}, profiles: () => [] };
+    return { nodes: urls.map((url) => ({ url, pid: null })), backend: 'external', dataDir: null, stop: async () => {}, restart: null, stallFiles: [], profiles: () => [] };
   }
   fs.mkdirSync(path.join(repoRoot, 'bench', 'results'), { recursive: true });
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `parley-bench-${opts.backend}-`));
@@ -207,17 +207,35 @@ export async function launch(opts, log = console.error, { seed } = {}) {
       await writeSqliteConfig(path.join(dataDir, 'node0', 'parley.sqlite'));
       if (seed) seeded = await seed({ sqliteFile: path.join(dataDir, 'node0', 'parley.sqlite') });
     } else if (seed) seeded = await seed({ dbUrl });
+    const nodeEnvs = [];
+    const stallFiles = [];
     for (let i = 0; i < opts.nodes; i++) {
       const port = await freePort();
       const env = { ...base, PORT: String(port), PARLEY_DATA_DIR: path.join(dataDir, `node${i}`) };
       if (dbUrl) Object.assign(env, { DATABASE_URL: dbUrl, REDIS_URL: REDIS_URL });
       if (opts.traceSql) env.BENCH_SQL_TRACE = path.join(repoRoot, 'bench', 'results', `sql-trace-${path.basename(dataDir)}-node${i}.json`);
+      if (opts.stalls) stallFiles.push((env.PARLEY_STALL_LOG = path.join(dataDir, `stalls-node${i}.jsonl`)));
       const child = spawnNode({ env, pin: opts.pin, cpuProfDir, logFile, traceSql: opts.traceSql && opts.backend === 'sqlite' });
       children.push(child);
+      nodeEnvs.push(env);
       const url = `http://127.0.0.1:${port}`;
       await waitHttp(url, child, 60000); // node i migrates before node i+1 starts
       nodes.push({ url, pid: child.pid });
     }
+    /**
+     * A fresh start of every node on the same data, ports and secret (issue 23: each repetition
+     * after a fresh start): sessions stay valid, sockets must be opened again.
+     */
+    const restart = async () => {
+      await Promise.all(children.map((c) => stopChild(c)));
+      for (let i = 0; i < nodes.length; i++) {
+        const child = spawnNode({ env: nodeEnvs[i], pin: opts.pin, cpuProfDir, logFile, traceSql: opts.traceSql && opts.backend === 'sqlite' });
+        children[i] = child;
+        await waitHttp(nodes[i].url, child, 60000);
+        nodes[i].pid = child.pid;
+      }
+      await waitRunMode(nodes.map((n) => n.url), 8000);
+    };
     if (dbUrl) await writePgConfig(dbUrl);
     await waitRunMode(nodes.map((n) => n.url), 8000); // config cache is ≤ 5 s per node
     return {
@@ -227,6 +245,8 @@ export async function launch(opts, log = console.error, { seed } = {}) {
       logFile,
       seeded,
       stop,
+      restart,
+      stallFiles,
       sqlTraces: () => (opts.traceSql ? nodes.map((_, i) => path.join(repoRoot, 'bench', 'results', `sql-trace-${path.basename(dataDir)}-node${i}.json`)).filter((f) => fs.existsSync(f)) : []),
       /** CPU profiles copied to bench/results/profiles by stop(). */
       profiles: () => kept,

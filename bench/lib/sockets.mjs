@@ -12,7 +12,7 @@ export function openSocket({ base, userId, token, localAddress, onPush, onClose,
   const url = `${base.replace(/^http/, 'ws')}/wss`;
   return new Promise((resolve, reject) => {
     const ws = new WebSocket(url, { localAddress, perMessageDeflate: false, handshakeTimeout: timeoutMs });
-    const sock = { ws, userId, bound: false, pushes: 0, pongs: 0, closeCode: null, timer: null };
+    const sock = { ws, userId, bound: false, pushes: 0, pongs: 0, closeCode: null, timer: null, seq: 0, calls: new Map() };
     const fail = (err) => {
       clearTimeout(guard);
       ws.terminate();
@@ -54,12 +54,26 @@ export function openSocket({ base, userId, token, localAddress, onPush, onClose,
         return;
       }
       if (f.type === 'ping') return;
+      if (f.type === 'reply') {
+        const c = sock.calls.get(f.seq);
+        if (c) {
+          sock.calls.delete(f.seq);
+          clearTimeout(c.timer);
+          c.resolve(f);
+        }
+        return;
+      }
       sock.pushes++;
       onPush?.(f.type, typeof f.data?.id === 'string' ? f.data.id : null, sock);
     });
     const ping = () => ws.readyState === ws.OPEN && ws.send('{"type":"ping"}');
     ws.on('close', (code) => {
       sock.closeCode = code;
+      for (const c of sock.calls.values()) {
+        clearTimeout(c.timer);
+        c.reject(new Error(`socket of user ${userId} closed (${code}) before the reply`));
+      }
+      sock.calls.clear();
       clearTimeout(sock.timer);
       clearInterval(sock.timer);
       if (!sock.bound) fail(new Error(`socket of user ${userId} closed with ${code} before bind`));
@@ -68,6 +82,24 @@ export function openSocket({ base, userId, token, localAddress, onPush, onClose,
     ws.on('error', (err) => {
       if (!sock.bound) fail(err);
     });
+  });
+}
+
+/**
+ * A PROTOCOL §11.6 call on a bound socket: resolves with the reply (the §1.3 envelope plus type
+ * and seq), rejects when the socket closes first or after `timeoutMs`, like post() in http.mjs.
+ */
+export function socketCall(sock, path, params, timeoutMs = 10000) {
+  if (sock.ws.readyState !== sock.ws.OPEN) return Promise.reject(new Error(`${path}: socket of user ${sock.userId} is not open`));
+  sock.seq = sock.seq >= 2 ** 31 ? 1 : sock.seq + 1;
+  const seq = sock.seq;
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      sock.calls.delete(seq);
+      reject(new Error(`${path}: timeout after ${timeoutMs} ms`));
+    }, timeoutMs);
+    sock.calls.set(seq, { resolve, reject, timer });
+    sock.ws.send(JSON.stringify({ type: 'call', seq, path, params }));
   });
 }
 

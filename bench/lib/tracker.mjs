@@ -40,6 +40,11 @@ export class Tracker {
       m.point.deliveredWindow++;
       m.point.lastDeliveryAt = now;
       m.point.e2e.add(now - m.t0);
+      // Per wall-clock second of delivery, to set beside the server's stall log (--stalls).
+      const sec = Math.floor((performance.timeOrigin + now) / 1000);
+      let b = m.point.bySecond.get(sec);
+      if (!b) m.point.bySecond.set(sec, (b = new Samples()));
+      b.add(now - m.t0);
     }
   }
 
@@ -68,5 +73,6 @@ export function newPoint(extra = {}) {
     lost: 0,
     e2e: new Samples(),
     http: new Samples(),
+    bySecond: new Map(),
   };
 }

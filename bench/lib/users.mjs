@@ -40,6 +40,9 @@ export async function createUsers({ nodes, n, sources, runId, concurrency = 8, l
 
 /** Opens `perUser` bound sockets per user. Returns the socket list (closeAll() to end). */
 export async function connectUsers({ users, perUser = 1, onPush, concurrency = 64, log, timeoutMs = 20000 }) {
+  // Sockets are unbound from open to bind: stay under the server's 50 unbound per address (§13.2).
+  const sources = new Set(users.map((u) => u.src)).size;
+  concurrency = Math.min(concurrency, 40 * Math.max(1, sources));
   const t0 = performance.now();
   const jobs = [];
   for (let k = 0; k < perUser; k++) for (const u of users) jobs.push(u);
@@ -57,6 +60,7 @@ export async function connectUsers({ users, perUser = 1, onPush, concurrency = 6
       },
     }).then((s) => {
       s.user = u;
+      u.sock = s; // the user's (last) socket: --transport socket sends its calls there
       if ((j + 1) % 2000 === 0) log?.(`  ${j + 1}/${jobs.length} sockets`);
       return s;
     }),

@@ -35,7 +35,8 @@ export async function prepare({ env, opts, sources, runId, log }) {
   if (list.count !== m) throw new Error(`group has ${list.count} members, expected ${m}`);
   log(`  group-${groupId} has ${m} members`);
   const tracker = new Tracker();
-  const conns = await connectUsers({ users, onPush: (type, id, sock) => type === 'group' && tracker.onPush(id, sock.userId), log });
+  // Sockets are opened per repetition (a fresh server start closes them): connect() in main.mjs.
+  const connect = () => connectUsers({ users, onPush: (type, id, sock) => type === 'group' && tracker.onPush(id, sock.userId), log });
   const senders = users.slice(0, Math.max(1, Math.min(opts.senders, m)));
   const recipientsOf = senders.map((s) => new Map(users.filter((u) => u !== s).map((u, k) => [u.id, k])));
   const pick = (i) => {
@@ -46,7 +47,6 @@ export async function prepare({ env, opts, sources, runId, log }) {
     tracker,
     pick,
     extra: { workload: 'group', members: m, senders: senders.length },
-    closedEarly: conns.closedEarly,
-    teardown: () => conns.closeAll(),
+    connect,
   };
 }

@@ -11,7 +11,8 @@ export async function prepare({ env, opts, sources, runId, log }) {
   log(`one-to-one: ${n} users on ${env.nodes.length} node(s)`);
   const users = await createUsers({ nodes: env.nodes, n, sources, runId, log });
   const tracker = new Tracker();
-  const conns = await connectUsers({ users, onPush: (type, id, sock) => type === 'simple' && tracker.onPush(id, sock.userId), log });
+  // Sockets are opened per repetition (a fresh server start closes them): connect() in main.mjs.
+  const connect = () => connectUsers({ users, onPush: (type, id, sock) => type === 'simple' && tracker.onPush(id, sock.userId), log });
   const pairs = n / 2;
   const slots = users.map((u) => new Map([[u.id, 0]]));
   const pick = (i) => {
@@ -25,7 +26,6 @@ export async function prepare({ env, opts, sources, runId, log }) {
     tracker,
     pick,
     extra: { workload: 'one-to-one', users: n },
-    closedEarly: conns.closedEarly,
-    teardown: () => conns.closeAll(),
+    connect,
   };
 }

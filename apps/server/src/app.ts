@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import websocket from '@fastify/websocket';
-import { limits } from '@parley/protocol';
+import { limits, type Envelope } from '@parley/protocol';
 import type { Deps } from './deps';
 import { registerBodyParsers } from './platform/http/body';
 import { registerErrorHandler } from './platform/http/error-handler';
@@ -33,7 +33,8 @@ import { clientErrorsRoutes } from './modules/client-errors/index';
 import { createMoments, momentsRoutes } from './modules/moments/index';
 import { createEvents } from './platform/events';
 import { systemTimers } from './platform/timers';
-import { Gateway, type SocketSession } from './platform/socket/gateway';
+import { Gateway, type SocketCall, type SocketSession } from './platform/socket/gateway';
+import { socketCaller } from './platform/socket/calls';
 import { createGuards, MemoryCounters } from './platform/limits/index';
 
 export interface BuildOptions {
@@ -89,7 +90,7 @@ function createServices(deps: Deps, app: FastifyInstance) {
   const contactSet = createContactSet(db, config);
 
   // The gateway and realtime need each other: the gateway's hooks call into realtime lazily.
-  const late: { realtime?: Realtime } = {};
+  const late: { realtime?: Realtime; call?: (c: SocketCall) => Promise<Envelope> } = {};
   const gateway = new Gateway(deps.bus, deps.presence, {
     authenticate: async (token): Promise<SocketSession | null> => {
       try {
@@ -101,6 +102,8 @@ function createServices(deps: Deps, app: FastifyInstance) {
     },
     onOnline: (id) => late.realtime?.onOnline(id),
     onOffline: (id) => late.realtime?.onOffline(id),
+    // §11.6 calls run through the API's invoker, which exists once the routes are registered.
+    call: (c) => (late.call ? late.call(c) : Promise.reject(new Error('API not registered yet'))),
   });
   const realtime = createRealtime({ db, gateway, events, presence: deps.presence, contactSet, config, sessions });
   late.realtime = realtime;
@@ -138,6 +141,7 @@ function createServices(deps: Deps, app: FastifyInstance) {
   });
   const sendTestEmail = createMailTest({ config, mailer: deps.mailer, mailFrom: deps.config.mailFrom });
   return {
+    late,
     config, users, sessions, codes, auth, accounts, events, contactSet, gateway, realtime, contacts, messages, configAdmin, friends, groups,
     groupAvatars, calls, files, moments, stopPruning, audit, usersAdmin, dashboard, purge, sendTestEmail, search, indexBackfill,
   };
@@ -146,6 +150,8 @@ function createServices(deps: Deps, app: FastifyInstance) {
 declare module 'fastify' {
   interface FastifyInstance {
     services: Services;
+    /** Every registered API path (the table the §11.6 equivalence tests walk). */
+    apiPaths: () => string[];
   }
 }
 
@@ -168,12 +174,13 @@ function withRedaction(logger: Deps['logger']): Deps['logger'] {
 
 /** Builds the whole HTTP app without listening or touching anything outside `deps`. */
 export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<FastifyInstance> {
+  const nextReqId = requestIds();
   const app = Fastify({
     ...(deps.loggerInstance ? { loggerInstance: deps.loggerInstance } : { logger: withRedaction(deps.logger) }),
     bodyLimit: 1024 * 1024,
     trustProxy: deps.config.trustProxy,
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
-    genReqId: requestIds(),
+    genReqId: () => nextReqId(),
   });
   const services = createServices(deps, app);
   app.decorate('services', services);
@@ -186,8 +193,12 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
 
   await app.register(websocket, { options: { maxPayload: limits.socketFrameBytes } });
   app.get('/wss', { websocket: true }, (socket, req) => {
-    const token = (req.query as { token?: unknown }).token;
-    services.gateway.accept(socket, req.ip, typeof token === 'string' && token ? token : undefined);
+    const { token, lang } = req.query as { token?: unknown; lang?: unknown };
+    services.gateway.accept(socket, req.ip, typeof token === 'string' && token ? token : undefined, {
+      userAgent: req.headers['user-agent'] ?? '',
+      origin: deps.config.publicUrl ?? `${req.protocol}://${req.host}`,
+      acceptLanguage: typeof lang === 'string' && lang ? lang : req.headers['accept-language'],
+    });
   });
   app.addHook('onClose', async () => services.gateway.close());
   app.addHook('onClose', async () => services.groupAvatars.idle());
@@ -201,11 +212,11 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
   });
 
   const route = routeFactory<AuthContext>();
-  registerApi<AuthContext>(app, {
+  const invoker = registerApi<AuthContext>(app, {
     routes: [
       ...authRoutes(route, services.auth, {
         afterLogin: async (token, clientId) =>
-          services.realtime.bindAfterLogin(await services.auth.authenticate(extractToken(undefined, token)), clientId),
+          services.realtime.bindAfterLogin(await services.auth.authenticate(extractToken(undefined, token)), clientId, token),
       }),
       ...realtimeRoutes(route, services.realtime),
       ...accountsRoutes(route, services.accounts, services.codes),
@@ -243,6 +254,13 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
       '/common/index/bindGroup': '/common/pub/bindGroup',
       '/manage/config/getConfig': '/manage/config/getInfo',
     },
+  });
+  app.decorate('apiPaths', () => invoker.paths());
+  services.late.call = socketCaller({
+    invoker,
+    afterDurable: deps.database.afterDurable,
+    nextReqId,
+    logError: (err, reqId) => app.log.error({ err, reqId }, 'unexpected error'),
   });
   await registerSecurityHeaders(app, {
     maps: async () => (await services.config.systemInfo()).maps,

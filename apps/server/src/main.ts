@@ -8,10 +8,14 @@ import { smtpMailer } from './platform/mail/index';
 import { diskBlobStore } from './platform/blobs/disk';
 import { MemoryBus, MemoryPresence, RedisBus, RedisPresence } from './platform/bus/index';
 import { MemoryCounters, RedisCounters } from './platform/limits/index';
+import { startStallLog } from './platform/diagnostics/stall-log';
 
 /** The only place that reads the environment, opens the database and listens. */
 async function main(): Promise<void> {
   const config = loadConfig();
+  // Benchmarks only (bench --stalls): event-loop delay and GC pauses per second, as JSON lines.
+  const stallLog = process.env.PARLEY_STALL_LOG;
+  const stopStallLog = stallLog ? startStallLog(stallLog) : () => undefined;
   const database = openDatabase(config.database);
   await migrateToLatest(database);
   // The scale-out seam: Redis when configured, so several nodes share fan-out and presence.
@@ -43,6 +47,7 @@ async function main(): Promise<void> {
       await app.close();
       await Promise.allSettled([bus.close(), presence.close(), counters.close()]);
       await database.destroy();
+      stopStallLog();
       process.exit(0);
     } catch (err) {
       app.log.error({ err }, 'shutdown failed');

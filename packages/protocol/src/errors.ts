@@ -178,6 +178,8 @@ export const catalogue = {
   /** added: a deletion done by an administrator. */
   'admin.deleted': ['已删除', 'Deleted'],
   'socket.unknownClient': ['连接已断开，请刷新', 'The connection is gone, please reload'],
+  /** §11.6: uploads and administration are not carried by socket `call` frames. */
+  'socket.notAllowed': ['该操作不能通过长连接进行', 'This action cannot be made over the socket'],
 } as const satisfies Record<string, readonly [zh: string, en: string]>;
 
 export type MsgKey = keyof typeof catalogue;

@@ -16,6 +16,13 @@ export const clientFrame = z.union([
     user_id: z.union([z.number(), z.string()]).optional(),
     token: z.string(),
   }),
+  // §11.6: an API call carried by a bound socket; answered by a `reply` with the same seq.
+  z.object({
+    type: z.literal('call'),
+    seq: z.number().int().min(1).max(2 ** 31),
+    path: z.string().min(1).max(200),
+    params: z.record(z.string(), z.unknown()).optional(),
+  }),
 ]);
 export type ClientFrame = z.infer<typeof clientFrame>;
 
@@ -76,7 +83,18 @@ export interface EventFrame<T extends SocketEventType = SocketEventType, D = unk
   data: D;
 }
 
-export type ServerFrame = InitFrame | PingFrame | PongFrame | EventFrame;
+/** §11.6: the §1.3 envelope of a socket `call`, tagged with the call's seq. */
+export interface ReplyFrame {
+  type: 'reply';
+  seq: number;
+  code: number;
+  msg: string;
+  count: number;
+  data: unknown;
+  page: number;
+}
+
+export type ServerFrame = InitFrame | PingFrame | PongFrame | EventFrame | ReplyFrame;
 
 /** Close codes (§11.1). */
 export const CloseCode = {

@@ -12,10 +12,25 @@ export interface TestSocket {
   /** Fails if a frame of `type` arrives within `ms` (non-recipients receive nothing). */
   expectNone(type: string, ms?: number): Promise<void>;
   send(frame: unknown): void;
+  /** A §11.6 `call` frame; resolves with its `reply` (matched by seq), envelope fields at top level. */
+  call(path: string, params?: Record<string, unknown>, opts?: { seq?: number; timeoutMs?: number }): Promise<ReplyEnvelope>;
   /** Resolves with the close code. */
   closed: Promise<number>;
   close(): void;
 }
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export interface ReplyEnvelope<T = any> {
+  type: 'reply';
+  seq: number;
+  code: number;
+  msg: string;
+  count: number;
+  data: T;
+  page: number;
+}
+
+let lastSeq = 0;
 
 export async function connectSocket(baseUrl: string, opts: { token?: string } = {}): Promise<TestSocket> {
   const url = baseUrl.replace(/^http/, 'ws') + '/wss' + (opts.token ? `?token=${encodeURIComponent(opts.token)}` : '');
@@ -44,7 +59,11 @@ export async function connectSocket(baseUrl: string, opts: { token?: string } = 
   consumed = frames.findIndex((f) => f.type === 'init') + 1;
 
   function next<T>(type: string, where: (d: T) => boolean = () => true, timeoutMs = 3000) {
-    return new Promise<{ type: string; data: T }>((resolve, reject) => {
+    return nextFrame(type, (f) => where(f.data as T), timeoutMs) as Promise<{ type: string; data: T }>;
+  }
+
+  function nextFrame(type: string, where: (f: TestSocket['frames'][number]) => boolean, timeoutMs: number) {
+    return new Promise<TestSocket['frames'][number]>((resolve, reject) => {
       const timer = setTimeout(() => {
         waiters.delete(check);
         reject(new Error(`no '${type}' frame within ${timeoutMs} ms; got ${JSON.stringify(frames.slice(consumed))}`));
@@ -53,11 +72,11 @@ export async function connectSocket(baseUrl: string, opts: { token?: string } = 
         for (let i = consumed; i < frames.length; i++) {
           const f = frames[i];
           if (!f) continue;
-          if (f.type === type && where(f.data as T)) {
+          if (f.type === type && where(f)) {
             frames.splice(i, 1);
             clearTimeout(timer);
             waiters.delete(check);
-            resolve(f as { type: string; data: T });
+            resolve(f);
             return;
           }
         }
@@ -78,6 +97,12 @@ export async function connectSocket(baseUrl: string, opts: { token?: string } = 
       if (after.length > before) throw new Error(`unexpected '${type}' frame: ${JSON.stringify(after)}`);
     },
     send: (frame) => ws.send(JSON.stringify(frame)),
+    async call(path, params = {}, opts = {}) {
+      const seq = opts.seq ?? ++lastSeq;
+      const reply = nextFrame('reply', (f) => f.seq === seq, opts.timeoutMs ?? 5000);
+      ws.send(JSON.stringify({ type: 'call', seq, path, params }));
+      return (await reply) as unknown as ReplyEnvelope;
+    },
     closed,
     close: () => ws.close(),
   };

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, createApiClient, type ApiDeps, type NetTextKey } from './api-client';
+import { SocketCallDroppedError, SocketCallTimeoutError, type CallChannel } from './socket';
 
 const texts: Record<NetTextKey, string> = {
   offline: 'Your network has been disconnected, please check!',
@@ -305,5 +306,60 @@ describe('api client: uploads (XMLHttpRequest)', () => {
     expect(clearCredentials).toHaveBeenCalled();
     vi.advanceTimersByTime(10);
     expect(goLogin).toHaveBeenCalled();
+  });
+});
+
+describe('api client: calls over the bound socket (PROTOCOL §11.6)', () => {
+  const channel = (answer: (path: string, params: object) => Promise<unknown>) => {
+    const call = vi.fn<CallChannel['call']>((path, params) => answer(path, params));
+    return { call };
+  };
+
+  it('sends and reads over the socket while it is bound, with the chosen language, and HTTP otherwise', async () => {
+    const ch = channel(async () => envelope(0, '', { via: 'socket' }));
+    let bound = true;
+    const { client, fetch } = setup({ callChannel: () => (bound ? ch : null) });
+    expect(await client.post('/enterprise/im/sendMessage', { id: 'u1', content: 'hi' })).toEqual({ via: 'socket' });
+    expect(ch.call).toHaveBeenCalledWith('/enterprise/im/sendMessage', { id: 'u1', content: 'hi', lang: 'en' }, expect.any(Number));
+    expect(fetch).not.toHaveBeenCalled();
+    // Signing out and binding stay on HTTP: they change the session the socket runs on.
+    await client.post('/common/pub/logout', {});
+    expect(fetch).toHaveBeenCalledTimes(1);
+    bound = false;
+    expect(await client.post('/enterprise/im/getContacts', {})).toEqual({ ok: true });
+    expect(fetch).toHaveBeenCalledTimes(2);
+    expect(ch.call).toHaveBeenCalledTimes(1);
+  });
+
+  it('reacts to a socket answer as to an HTTP one (a refusal toasts and rejects)', async () => {
+    const ch = channel(async () => envelope(400, 'Not your friend'));
+    const { client, toast } = setup({ callChannel: () => ch });
+    const err = await rejection(client.post('/enterprise/im/sendMessage', { id: 'u2' }));
+    expect([err.kind, err.code, err.message]).toEqual(['code', 400, 'Not your friend']);
+    expect(toast).toHaveBeenCalledWith('Not your friend', expect.any(Number));
+  });
+
+  it('retries over HTTP with the same body when the socket drops before the reply', async () => {
+    const ch = channel(async () => Promise.reject(new SocketCallDroppedError()));
+    const { client, fetch } = setup({ callChannel: () => ch });
+    expect(await client.post('/enterprise/im/sendMessage', { id: 'same-uuid', content: 'hi' })).toEqual({ ok: true });
+    expect(fetch.mock.calls[0]?.[1]?.body).toBe(JSON.stringify({ id: 'same-uuid', content: 'hi' }));
+  });
+
+  it('fails a late socket reply as a network error, without a second send', async () => {
+    const ch = channel(async () => Promise.reject(new SocketCallTimeoutError()));
+    const { client, fetch, toast } = setup({ callChannel: () => ch });
+    const err = await rejection(client.post('/enterprise/im/getMessageList', {}));
+    expect(err.kind).toBe('network');
+    expect(toast).toHaveBeenCalledWith(texts.noNetwork, expect.any(Number));
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('sends over HTTP what does not fit a socket frame', async () => {
+    const ch = channel(async () => envelope(0));
+    const { client, fetch } = setup({ callChannel: () => ch });
+    await client.post('/enterprise/im/sendMessage', { content: 'x'.repeat(70_000) });
+    expect(ch.call).not.toHaveBeenCalled();
+    expect(fetch).toHaveBeenCalledTimes(1);
   });
 });

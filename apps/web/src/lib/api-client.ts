@@ -1,4 +1,5 @@
 import { limits, type Envelope } from '@parley/protocol';
+import { currentCallChannel, maxCallFrameChars, SocketCallTimeoutError, type CallChannel } from './socket';
 
 /**
  * The only `fetch` of the web client (ARCHITECTURE §3). Every call is a JSON POST with the
@@ -46,6 +47,8 @@ export interface ApiDeps {
   xhr: () => XMLHttpRequest;
   /** An upload fails when no byte moved for this long (spec §9: 60 s network timeout). */
   uploadIdleMs: number;
+  /** The socket while it is bound (PROTOCOL §11.6): calls go over it instead of HTTP. */
+  callChannel: () => CallChannel | null;
 }
 
 export interface RequestOptions {
@@ -83,7 +86,15 @@ export const defaultDeps: ApiDeps = {
   logoutDelayMs: 1000,
   xhr: () => new XMLHttpRequest(),
   uploadIdleMs: 60_000,
+  callChannel: currentCallChannel,
 };
+
+/**
+ * Paths a bound socket carries (§11.6): the signed-in user's calls of §3–§10 and §16. Sign-in,
+ * sign-out and socket binding (`/common/pub/…`) stay on HTTP: they change the very session the
+ * socket runs on. Uploads never reach `request`; `/manage/…` the server refuses over the socket.
+ */
+const viaSocket = (path: string) => /^\/?enterprise\//i.test(path);
 
 function isEnvelope(v: unknown): v is Envelope {
   return typeof v === 'object' && v !== null && 'code' in v && typeof (v as { code: unknown }).code === 'number';
@@ -127,9 +138,38 @@ export function createApiClient(overrides: Partial<ApiDeps> = {}): ApiClient & {
     return headers;
   };
 
+  /**
+   * The call over the bound socket, or undefined when it should go over HTTP: no bound socket,
+   * too big a frame, or the socket closed before the reply (the call may have run; a retry over
+   * HTTP is what a lost HTTP answer would get too, and sends are idempotent by message id).
+   */
+  async function overSocket(path: string, body: object): Promise<unknown> {
+    const channel = viaSocket(path) ? deps.callChannel() : null;
+    if (!channel) return undefined;
+    // The socket speaks the language of its upgrade request; this client's choice goes with the call.
+    const params = 'lang' in body ? body : { ...body, lang: deps.getLanguage() };
+    if (JSON.stringify(params).length > maxCallFrameChars) return undefined;
+    try {
+      return await channel.call(path, params, deps.timeoutMs);
+    } catch (e) {
+      // Late, not lost: like an HTTP call past its timeout, it fails (a retry could run it twice).
+      if (e instanceof SocketCallTimeoutError) throw e;
+      // Dropped before its reply (SocketCallDroppedError), or never sent: HTTP with the same body.
+      return undefined;
+    }
+  }
+
   async function request<T>(path: string, body: object = {}, options: RequestOptions = {}): Promise<Envelope<T>> {
     const loud = !options.silent;
     if (!deps.isOnline()) fail('offline', deps.text('offline'), null, loud);
+
+    let socketAnswer: unknown;
+    try {
+      socketAnswer = await overSocket(path, body);
+    } catch {
+      return fail('network', deps.text('noNetwork'), null, loud);
+    }
+    if (socketAnswer !== undefined) return settle<T>(200, socketAnswer, options);
 
     let init: RequestInit;
     const controller = new AbortController();

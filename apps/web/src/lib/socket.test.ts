@@ -1,5 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
-import { SocketClient, SocketNotOpenError, type SocketEnv, type WebSocketLike } from './socket';
+import {
+  currentCallChannel, SocketCallDroppedError, SocketCallTimeoutError, SocketClient, SocketNotOpenError, type SocketEnv, type WebSocketLike,
+} from './socket';
 
 class FakeSocket implements WebSocketLike {
   readyState = 0;
@@ -145,5 +147,55 @@ describe('SocketClient (spec §4)', () => {
     h.last().readyState = 3; // died silently (e.g. laptop slept)
     h.client.wake();
     expect(h.sockets).toHaveLength(2);
+  });
+});
+
+describe('SocketClient calls (PROTOCOL §11.6)', () => {
+  const bindAndConfirm = (h: ReturnType<typeof harness>) => {
+    h.client.start();
+    h.last().open();
+    h.last().receive({ type: 'init', client_id: 'n1.5' });
+    // The first pong answers the ping sent on open; only the second confirms the bind.
+    h.last().receive({ type: 'pong', multiport: false });
+    expect(h.client.bound).toBe(false);
+    expect(currentCallChannel()).toBeNull();
+    h.last().receive({ type: 'pong', multiport: false });
+    expect(h.client.bound).toBe(true);
+    expect(currentCallChannel()).toBe(h.client);
+  };
+
+  it('sends call frames once bound and matches replies by seq, in any order', async () => {
+    const h = harness();
+    await expect(h.client.call('/enterprise/im/getContacts', {}, 1000)).rejects.toBeInstanceOf(SocketNotOpenError);
+    bindAndConfirm(h);
+    const a = h.client.call('/enterprise/im/getContacts', {}, 1000);
+    const b = h.client.call('/enterprise/im/getMessageList', { toContactId: 3 }, 1000);
+    const [fa, fb] = h.last().sent.slice(-2).map((x) => JSON.parse(x) as { seq: number; path: string; params: unknown });
+    expect(fb).toEqual({ type: 'call', seq: (fa?.seq ?? 0) + 1, path: '/enterprise/im/getMessageList', params: { toContactId: 3 } });
+    h.last().receive({ type: 'reply', seq: fb?.seq, code: 0, msg: '', count: 1, data: ['b'], page: 1 });
+    h.last().receive({ type: 'reply', seq: fa?.seq, code: 400, msg: 'no', count: 0, data: '', page: 0 });
+    expect(await b).toEqual({ code: 0, msg: '', count: 1, data: ['b'], page: 1 });
+    expect(await a).toEqual({ code: 400, msg: 'no', count: 0, data: '', page: 0 });
+    h.client.stop();
+  });
+
+  it('rejects calls still waiting when the socket drops, and is no longer the channel', async () => {
+    const h = harness();
+    bindAndConfirm(h);
+    const pending = h.client.call('/enterprise/im/sendMessage', { id: 'u' }, 10_000);
+    h.last().fail();
+    await expect(pending).rejects.toBeInstanceOf(SocketCallDroppedError);
+    expect(currentCallChannel()).toBeNull();
+    expect(h.client.bound).toBe(false);
+    h.client.stop();
+  });
+
+  it('gives up on a late reply after the timeout', async () => {
+    const h = harness();
+    bindAndConfirm(h);
+    const late = h.client.call('/enterprise/im/getContacts', {}, 10_000);
+    vi.advanceTimersByTime(10_000);
+    await expect(late).rejects.toBeInstanceOf(SocketCallTimeoutError);
+    h.client.stop();
   });
 });

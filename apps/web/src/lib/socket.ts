@@ -52,12 +52,58 @@ export class SocketNotOpenError extends Error {
   }
 }
 
+/** A §11.6 call that got no reply before its socket closed: it may not have run; retry elsewhere. */
+export class SocketCallDroppedError extends Error {
+  constructor() {
+    super('socket closed before the reply');
+  }
+}
+
+/** A §11.6 call that got no reply in time (the socket is alive but the answer is late). */
+export class SocketCallTimeoutError extends Error {
+  constructor() {
+    super('no reply in time');
+  }
+}
+
+/** What api-client needs of a bound socket: §11.6 calls answered with the §1.3 envelope. */
+export interface CallChannel {
+  call(path: string, params: object, timeoutMs: number): Promise<unknown>;
+}
+
+/** Client frames are ≤ 64 KB (§11.1): bigger calls go over HTTP, whose limit is 1 MiB. */
+export const maxCallFrameChars = 60_000;
+
+let boundChannel: CallChannel | null = null;
+
+/** The app's socket while it is bound to the signed-in user, else null (api-client then uses HTTP). */
+export function currentCallChannel(): CallChannel | null {
+  return boundChannel;
+}
+
+function publishChannel(c: CallChannel): void {
+  boundChannel = c;
+}
+
+interface PendingCall {
+  resolve(env: unknown): void;
+  reject(err: Error): void;
+  timer: unknown;
+}
+
 const OPEN = 1;
 /** A connection that lived this long resets the close counter: it was healthy. */
 const HEALTHY_MS = 60_000;
 
-export class SocketClient {
+export class SocketClient implements CallChannel {
   private ws: WebSocketLike | null = null;
+  /** Frames answered by a pong (pings, bindUid) sent and pongs received on this connection. */
+  private pongsOwed = 0;
+  private pongsSeen = 0;
+  /** The pong count that confirms the bind (the server answers frames in order), 0 = no bind sent. */
+  private bindAt = 0;
+  private calls = new Map<number, PendingCall>();
+  private seq = 0;
   private status: SocketStatus = 'idle';
   private failedOpens = 0;
   private closes = 0;
@@ -80,6 +126,54 @@ export class SocketClient {
     return this.status;
   }
 
+  /** Open and bound to the user: API calls may travel over it (§11.6). */
+  get bound(): boolean {
+    return this.bindAt > 0 && this.pongsSeen >= this.bindAt && this.ws?.readyState === OPEN;
+  }
+
+  /**
+   * A §11.6 call; resolves with the envelope of its reply. Rejects with SocketCallDroppedError
+   * when the socket closes first (the call may or may not have run: the caller retries over
+   * HTTP, which is safe for sends since a message id is idempotent), SocketCallTimeoutError
+   * after `timeoutMs`, SocketNotOpenError when it cannot be sent at all.
+   */
+  call(path: string, params: object, timeoutMs: number): Promise<unknown> {
+    if (!this.bound) return Promise.reject(new SocketNotOpenError());
+    this.seq = this.seq >= 2 ** 31 ? 1 : this.seq + 1;
+    const seq = this.seq;
+    return new Promise((resolve, reject) => {
+      const timer = this.env.setTimeout(() => {
+        this.calls.delete(seq);
+        reject(new SocketCallTimeoutError());
+      }, timeoutMs);
+      this.calls.set(seq, { resolve, reject, timer });
+      try {
+        this.send({ type: 'call', seq, path, params });
+      } catch (e) {
+        this.env.clearTimeout(timer);
+        this.calls.delete(seq);
+        reject(e instanceof Error ? e : new SocketNotOpenError());
+      }
+    });
+  }
+
+  private dropCalls(): void {
+    const pending = [...this.calls.values()];
+    this.calls.clear();
+    for (const c of pending) {
+      this.env.clearTimeout(c.timer);
+      c.reject(new SocketCallDroppedError());
+    }
+  }
+
+  private unbind(): void {
+    this.bindAt = 0;
+    this.pongsOwed = 0;
+    this.pongsSeen = 0;
+    if (boundChannel === this) boundChannel = null;
+    this.dropCalls();
+  }
+
   start(): void {
     this.stopped = false;
     this.failedOpens = 0;
@@ -100,12 +194,14 @@ export class SocketClient {
       this.ws.close(1000);
     }
     this.ws = null;
+    this.unbind();
     this.setStatus('idle');
   }
 
   send(frame: Record<string, unknown>): void {
     if (!this.ws || this.ws.readyState !== OPEN) throw new SocketNotOpenError();
     this.ws.send(JSON.stringify(frame));
+    if (frame.type === 'ping' || frame.type === 'bindUid') this.pongsOwed += 1;
   }
 
   /** The page became visible again, or the network returned. */
@@ -134,6 +230,7 @@ export class SocketClient {
 
   private connect(): void {
     this.clearTimers();
+    this.unbind();
     if (this.ws) {
       const old = this.ws;
       old.onclose = old.onerror = old.onmessage = old.onopen = null;
@@ -164,9 +261,10 @@ export class SocketClient {
     };
     ws.onclose = (ev) => {
       if (this.ws !== ws) return;
+      this.ws = null;
+      this.unbind();
       this.handlers.onClosed?.(ev?.code ?? 0);
       this.clearTimers();
-      this.ws = null;
       if (this.stopped) return;
       if (opened) {
         if (this.env.now() - this.openedAt >= HEALTHY_MS) this.closes = 0;
@@ -211,12 +309,24 @@ export class SocketClient {
         return;
       case 'pong':
         this.multiport = Boolean((frame as { multiport?: boolean }).multiport);
+        this.pongsSeen += 1;
+        if (this.bound) publishChannel(this);
         return;
+      case 'reply': {
+        const call = this.calls.get(frame.seq);
+        if (!call) return;
+        this.calls.delete(frame.seq);
+        this.env.clearTimeout(call.timer);
+        const { type: _type, seq: _seq, ...envelope } = frame;
+        call.resolve(envelope);
+        return;
+      }
       case 'init': {
         this.clientId = String((frame as { client_id?: string }).client_id ?? '');
         const auth = this.getToken();
         if (!auth) return;
         this.sendQuietly({ type: 'bindUid', user_id: auth.userId, token: auth.token });
+        this.bindAt = this.pongsOwed;
         const reconnect = this.everBound;
         this.everBound = true;
         this.handlers.onReady?.({ clientId: this.clientId, reconnect });

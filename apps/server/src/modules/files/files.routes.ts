@@ -1,6 +1,7 @@
 import { emojiAddParams, emojiIdsParams, filesIndexParams, paths } from '@parley/protocol';
 import { z } from 'zod';
 import { ok } from '../../platform/http/envelope';
+import { AppError } from '../../platform/http/errors';
 import type { AnyRoute, RouteBuilder } from '../../platform/http/router';
 import type { AuthContext } from '../auth/index';
 import type { FileManager } from './manager.service';
@@ -14,8 +15,17 @@ export function filesRoutes(
   route: RouteBuilder<AuthContext>,
   s: { uploads: Uploads; manager: FileManager; stickers: Stickers },
 ): AnyRoute<AuthContext>[] {
+  // A socket `call` has no request stream to read a file from: uploads stay on HTTP (§11.6).
   const upload = (path: string, action: keyof Uploads) =>
-    route({ path, auth: 'required', params: noParams, handler: async (_p, ctx) => ok(await s.uploads[action](ctx.auth.user, ctx.req, ctx)) });
+    route({
+      path,
+      auth: 'required',
+      params: noParams,
+      handler: async (_p, ctx) => {
+        if (!ctx.req) throw new AppError(400, 'socket.notAllowed');
+        return ok(await s.uploads[action](ctx.auth.user, ctx.req, ctx));
+      },
+    });
   /** A sticker action answering `""` on success. */
   const done = <S extends z.ZodType>(path: string, params: S, act: (p: z.output<S>, ctx: { auth: AuthContext }) => Promise<void>) =>
     route({

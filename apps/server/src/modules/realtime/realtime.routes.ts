@@ -16,7 +16,7 @@ export function realtimeRoutes(route: RouteBuilder<AuthContext>, realtime: Realt
       auth: 'required',
       params: bindUidParams,
       handler: async (p, ctx) => {
-        await realtime.bindUid(ctx.auth, p.client_id, p.user_id, p.cid);
+        await realtime.bindUid(ctx.auth, p.client_id, p.user_id, p.cid, ctx.token);
         return ok('');
       },
     }),

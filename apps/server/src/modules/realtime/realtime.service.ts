@@ -44,19 +44,21 @@ export function createRealtime(deps: RealtimeDeps) {
   }
   deps.sessions.onRevoked(onRevoked);
 
-  const sessionOf = (auth: AuthContext): SocketSession => ({
+  // The token travels with the session so a connection bound over HTTP can carry §11.6 calls.
+  const sessionOf = (auth: AuthContext, token?: string): SocketSession => ({
     userId: auth.user.id,
     jti: auth.session.jti,
     terminal: auth.session.terminal,
+    ...(token ? { token } : {}),
   });
 
   return {
     onOnline: (userId: number) => void announcePresence(userId, 1).catch(() => undefined),
     onOffline: (userId: number) => void announcePresence(userId, 0).catch(() => undefined),
 
-    async bindUid(auth: AuthContext, clientId: string, claimedUserId: number | undefined, cid?: string): Promise<void> {
+    async bindUid(auth: AuthContext, clientId: string, claimedUserId: number | undefined, cid?: string, token?: string): Promise<void> {
       if (claimedUserId !== undefined && claimedUserId !== auth.user.id) throw new AppError(400, 'common.noPermission');
-      const result = await gateway.bindAnywhere(clientId, sessionOf(auth), cid ? { cid } : {});
+      const result = await gateway.bindAnywhere(clientId, sessionOf(auth, token), cid ? { cid } : {});
       if (result === 'unknown' || result === 'tooMany') throw new AppError(400, 'socket.unknownClient');
       if (result === 'otherUser') throw new AppError(400, 'common.noPermission');
     },
@@ -75,8 +77,8 @@ export function createRealtime(deps: RealtimeDeps) {
     },
 
     /** Login with `client_id` binds that socket at once (§2.4); a stale id is not an error. */
-    async bindAfterLogin(auth: AuthContext, clientId: string): Promise<void> {
-      await gateway.bindAnywhere(clientId, sessionOf(auth)).catch(() => 'unknown');
+    async bindAfterLogin(auth: AuthContext, clientId: string, token?: string): Promise<void> {
+      await gateway.bindAnywhere(clientId, sessionOf(auth, token)).catch(() => 'unknown');
     },
 
     /** Is this user online anywhere (PROTOCOL §3.1 `is_online`)? */

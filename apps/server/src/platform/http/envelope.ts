@@ -1,4 +1,4 @@
-import { APP_VERSION, formatMsg, pickLang, VERSION_HEADER, type Lang, type MsgKey, type MsgParams } from '@parley/protocol';
+import { APP_VERSION, formatMsg, pickLang, VERSION_HEADER, type Envelope, type Lang, type MsgKey, type MsgParams } from '@parley/protocol';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /** What a route handler returns; rendered into the §1.3 envelope. */
@@ -18,17 +18,20 @@ export function langOf(req: FastifyRequest): Lang {
   return pickLang(req.headers['accept-language'], body?.lang ?? query?.lang);
 }
 
-export function sendSuccess(reply: FastifyReply, lang: Lang, r: ApiResult): FastifyReply {
-  return reply
-    .code(200)
-    .header(VERSION_HEADER, APP_VERSION)
-    .send({
-      code: 0,
-      msg: r.msg ? formatMsg(r.msg, lang, r.msgParams) : '',
-      count: r.count ?? 0,
-      data: r.data === undefined || r.data === null ? '' : r.data,
-      page: r.page ?? 1,
-    });
+/** The §1.3 success envelope of a handler's result, `msg` in the caller's language. */
+export function successEnvelope(lang: Lang, r: ApiResult): Envelope {
+  return {
+    code: 0,
+    msg: r.msg ? formatMsg(r.msg, lang, r.msgParams) : '',
+    count: r.count ?? 0,
+    data: r.data === undefined || r.data === null ? '' : r.data,
+    page: r.page ?? 1,
+  };
+}
+
+/** An envelope made by the invoker (invoke.ts), with its HTTP status. */
+export function sendEnvelope(reply: FastifyReply, status: number, body: Envelope): FastifyReply {
+  return reply.code(status).header(VERSION_HEADER, APP_VERSION).type('application/json; charset=utf-8').send(body);
 }
 
 /** Failure envelope; 404 and 413 also travel as the HTTP status, everything else as 200. */

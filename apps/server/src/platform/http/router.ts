@@ -1,9 +1,9 @@
 import { formatMsg, type Lang } from '@parley/protocol';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { AppError, badParam } from './errors';
-import { langOf, sendFailure, sendSuccess, type ApiResult } from './envelope';
-import { isApiPath, normalizeApiPath, pathTail } from './path';
+import { langOf, sendEnvelope, sendFailure, type ApiResult } from './envelope';
+import { createInvoker, type Invoker } from './invoke';
+import { isApiPath, normalizeApiPath } from './path';
 
 /**
  * The API is one dispatcher over a registry keyed by the normalised path, so the §1.1 matching
@@ -21,7 +21,8 @@ export interface RequestContext {
   /** The raw token string as sent (without "bearer "), if any. */
   token: string | undefined;
   reqId: string;
-  req: FastifyRequest;
+  /** The HTTP request; absent for a socket `call` (§11.6), so stream readers (uploads) refuse those. */
+  req?: FastifyRequest;
   /**
    * For a prefix route (`path` ending in `/*`, e.g. `/scan/u/*`): the rest of the path after the
    * prefix, case kept and URL-decoded ('' when the prefix itself was called).
@@ -76,68 +77,29 @@ export function extractToken(header: string | undefined, param: unknown): string
   return param.trim().replace(/^bearer\s+/i, '') || undefined;
 }
 
-export function registerApi<A>(app: FastifyInstance, opts: ApiOptions<A>): void {
-  const registry = new Map<string, AnyRoute<A>>();
-  // Prefix routes (`/scan/u/*`, `/scan/g/*`): the signed code after the prefix is case-sensitive.
-  const prefixes: Array<{ prefix: string; route: AnyRoute<A> }> = [];
-  for (const r of opts.routes) {
-    if (r.path.endsWith('/*')) {
-      prefixes.push({ prefix: normalizeApiPath(r.path.slice(0, -2)), route: r });
-      continue;
-    }
-    const key = normalizeApiPath(r.path);
-    if (registry.has(key)) throw new Error(`Duplicate route ${r.path}`);
-    registry.set(key, r);
-  }
-  for (const [alias, target] of Object.entries(opts.aliases ?? {})) {
-    const route = registry.get(normalizeApiPath(target));
-    if (route) registry.set(normalizeApiPath(alias), route);
-  }
+export function registerApi<A>(app: FastifyInstance, opts: ApiOptions<A>): Invoker {
+  const invoker = createInvoker(opts);
 
   const dispatch = async (req: FastifyRequest, reply: FastifyReply) => {
     const lang = langOf(req);
-    const path = normalizeApiPath(req.url);
-    let route = req.method === 'POST' ? registry.get(path) : undefined;
-    let tail: string | undefined;
-    if (!route && req.method === 'POST') {
-      for (const p of prefixes) {
-        tail = pathTail(req.url, p.prefix);
-        if (tail !== undefined) {
-          route = p.route;
-          break;
-        }
-      }
-    }
-    if (!route) return sendFailure(reply, 404, formatMsg('common.routeNotFound', lang));
-
     const query = (req.query ?? {}) as Record<string, unknown>;
     const body = (req.body ?? {}) as Record<string, unknown>;
-    const input: Record<string, unknown> = { ...query, ...body };
-    const ctx: RequestContext & { auth?: A } = {
+    const params: Record<string, unknown> = { ...query, ...body };
+    const answer = await invoker.invoke({
+      transport: 'http',
+      path: req.url,
+      method: req.method,
+      params,
       lang,
       ip: req.ip,
       userAgent: req.headers['user-agent'] ?? '',
       origin: opts.publicUrl ?? `${req.protocol}://${req.host}`,
-      token: extractToken(req.headers.authorization, input.token),
+      token: extractToken(req.headers.authorization, params.token),
       reqId: String(req.id),
       req,
-      ...(tail !== undefined ? { pathTail: tail } : {}),
-    };
-    if (route.auth === 'required') {
-      ctx.auth = await opts.authenticate(ctx.token, ctx);
-    } else if (route.auth === 'optional' && ctx.token) {
-      try {
-        ctx.auth = await opts.authenticate(ctx.token, ctx);
-      } catch (err) {
-        if (!(err instanceof AppError)) throw err;
-      }
-    }
-    const parsed = route.params.safeParse(input);
-    if (!parsed.success) {
-      const field = parsed.error.issues[0]?.path[0];
-      throw badParam(typeof field === 'string' ? field : 'params');
-    }
-    return sendSuccess(reply, lang, await route.handler(parsed.data, ctx));
+      logError: (err, reqId) => req.log.error({ err, reqId }, 'unexpected error'),
+    });
+    return sendEnvelope(reply, answer.status, answer.body);
   };
 
   // Fastify's router is told to ignore case and trailing slashes; our dispatcher does the rest.
@@ -154,4 +116,5 @@ export function registerApi<A>(app: FastifyInstance, opts: ApiOptions<A>): void 
     }
     return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
   });
+  return invoker;
 }

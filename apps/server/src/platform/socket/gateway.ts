@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { WebSocket } from 'ws';
-import { CloseCode, clientFrame, limits, type ServerFrame } from '@parley/protocol';
+import { CloseCode, clientFrame, limits, type Envelope, type ServerFrame } from '@parley/protocol';
 import type { BusMessage, EventBus, PresenceRegistry, Recipients } from '../bus';
 import { TickCork } from './tick-cork';
 
@@ -14,6 +14,25 @@ export interface SocketSession {
   userId: number;
   jti: string;
   terminal: 'web' | 'mobile';
+  /** The token that bound the connection: socket `call`s are authenticated with it as over HTTP (§11.6). */
+  token?: string;
+}
+
+/** What the upgrade request told about the client; socket `call`s see it as HTTP calls see their request. */
+export interface ConnMeta {
+  userAgent: string;
+  origin: string;
+  /** Accept-Language of the upgrade request (or its `?lang=`); a call's `params.lang` overrides it. */
+  acceptLanguage?: string;
+}
+
+/** A `call` frame with everything needed to run it as the connection's own HTTP request would run. */
+export interface SocketCall {
+  path: string;
+  params: Record<string, unknown>;
+  session: SocketSession | undefined;
+  ip: string;
+  meta: ConnMeta;
 }
 
 export interface GatewayHooks {
@@ -21,6 +40,8 @@ export interface GatewayHooks {
   authenticate(token: string): Promise<SocketSession | null>;
   onOnline?(userId: number): void;
   onOffline?(userId: number): void;
+  /** Runs a §11.6 call; resolves to the envelope to reply with. Absent: calls are ignored. */
+  call?(c: SocketCall): Promise<Envelope>;
 }
 
 export interface GatewayOptions {
@@ -34,6 +55,7 @@ interface Conn {
   id: string;
   ws: WebSocket;
   ip: string;
+  meta: ConnMeta;
   lastSeen: number;
   session?: SocketSession;
   cid?: string;
@@ -77,13 +99,14 @@ export class Gateway {
     return clientId.startsWith(`${this.presence.nodeId}.`);
   }
 
-  accept(ws: WebSocket, ip: string, token?: string): void {
+  accept(ws: WebSocket, ip: string, token?: string, meta: ConnMeta = { userAgent: '', origin: '' }): void {
     const unbound = this.unboundByIp.get(ip) ?? 0;
     const conn: Conn = {
       // A client id is a capability (HTTP bindUid binds by it): 128 random bits, never a counter (§1.4).
       id: `${this.presence.nodeId}.${randomBytes(16).toString('base64url')}`,
       ws,
       ip,
+      meta,
       lastSeen: Date.now(),
       queue: Promise.resolve(),
     };
@@ -132,7 +155,8 @@ export class Gateway {
         return;
       case 'bindUid': {
         const claimed = Number(frame.data.user_id);
-        const session = await this.hooks.authenticate(frame.data.token);
+        const found = await this.hooks.authenticate(frame.data.token);
+        const session = found && { ...found, token: frame.data.token };
         if (!session || (frame.data.user_id !== undefined && claimed !== session.userId)) {
           conn.ws.close(CloseCode.authFailed);
           return;
@@ -146,10 +170,21 @@ export class Gateway {
         this.send(conn, { type: 'pong', multiport: await this.multiport(conn) });
         return;
       }
+      case 'call':
+        // Not awaited: a slow call must not hold the frames behind it, so replies may come out of
+        // order (§11.6). Frames before it (a bindUid) have been handled, so it sees their binding.
+        void this.runCall(conn, frame.data.seq, frame.data.path, frame.data.params ?? {});
+        return;
       case 'pong':
       case 'close':
         return;
     }
+  }
+
+  private async runCall(conn: Conn, seq: number, path: string, params: Record<string, unknown>): Promise<void> {
+    if (!this.hooks.call) return;
+    const env = await this.hooks.call({ path, params, session: conn.session, ip: conn.ip, meta: conn.meta });
+    this.send(conn, { type: 'reply', seq, ...env });
   }
 
   private async multiport(conn: Conn): Promise<boolean> {
@@ -159,7 +194,7 @@ export class Gateway {
   private async bindWithToken(conn: Conn, token: string): Promise<void> {
     const session = await this.hooks.authenticate(token);
     if (!session) conn.ws.close(CloseCode.authFailed);
-    else await this.bind(conn, session);
+    else await this.bind(conn, { ...session, token });
   }
 
   private async bind(conn: Conn, session: SocketSession, cid?: string): Promise<BindResult> {

@@ -1,0 +1,12 @@
+import { describe, expect, it } from 'vitest';
+import { stallSecond } from './stall-log';
+
+describe('stallSecond', () => {
+  it('turns histogram nanoseconds into ms and sums the GC pauses of the second', () => {
+    const line = stallSecond(1000, { p50: 10_100_000, p99: 35_000_000, max: 80_500_000, mean: 12_000_000 }, [1.5, 20.25, 3]);
+    expect(line).toEqual({ t: 1000, eld: { p50: 10.1, p99: 35, max: 80.5, mean: 12 }, gc: { count: 3, ms: 24.75, maxMs: 20.25 } });
+  });
+  it('reports a quiet second as zeros (an empty histogram has a NaN mean)', () => {
+    expect(stallSecond(0, { p50: 0, p99: 0, max: 0, mean: NaN }, [])).toEqual({ t: 0, eld: { p50: 0, p99: 0, max: 0, mean: 0 }, gc: { count: 0, ms: 0, maxMs: 0 } });
+  });
+});
