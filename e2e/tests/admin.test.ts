@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collectPageErrors, launch, phoneContext, snap } from '../support/browser';
 import { startServer, type RunningServer } from '../support/server';
-import { enterpriseMode, fillTestId, loggedInPage, registerPerson, startChat, type Person } from '../support/app';
+import { enterpriseMode, fillTestId, loggedInPage, noisyPng, registerPerson, startChat, type Person } from '../support/app';
 
 /** The admin console in the browser, as the super-administrator, with people on their own phones. */
 
@@ -26,13 +26,13 @@ afterAll(async () => {
 });
 
 /** The administrator at a desktop: logged in through the login page, then into the console. */
-async function adminDesk(tab = 'dashboard'): Promise<{ page: Page; errors: string[] }> {
+async function adminDesk(tab = 'dashboard', who: Person = root): Promise<{ page: Page; errors: string[] }> {
   const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'zh-CN' });
   const page = await ctx.newPage();
   const errors = collectPageErrors(page);
   await page.goto(`${server.url}/#/pages/login/index`);
-  await fillTestId(page, 'login-account', root.account);
-  await fillTestId(page, 'login-password', root.password);
+  await fillTestId(page, 'login-account', who.account);
+  await fillTestId(page, 'login-password', who.password);
   await page.getByTestId('login-submit').click();
   // At a desktop the console is a section of the rail, beside Me and the chats.
   await page.getByTestId('rail-admin').click();
@@ -110,6 +110,47 @@ describe('admin console', () => {
     await snap(alicePage, 'admin-notice-alice');
     await alicePage.context().close();
     await page.context().close();
+  });
+
+  it('adds a Discover item with an uploaded icon: alice sees it live, another console is told', async () => {
+    const { page: alicePage } = await loggedInPage(browser, server.url, alice);
+    await alicePage.getByTestId('home-discover').click();
+    await alicePage.getByTestId('discover-moments').waitFor();
+    // A second administrator (one web session per person: a second login would sign the first out).
+    const ops = await registerPerson(server.url, 'ops01', 'Ops');
+    const promoted = await fetch(`${server.url}/manage/user/setRole`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: root.token },
+      body: JSON.stringify({ user_id: ops.id, role: 2 }),
+    }).then((r) => r.json() as Promise<{ code: number; msg: string }>);
+    expect(promoted.code, promoted.msg).toBe(0);
+    const other = await adminDesk('settings', ops);
+    await other.page.getByTestId('settings-compass').click();
+    await other.page.getByTestId('compass-add').waitFor();
+
+    const { page, errors } = await adminDesk('settings');
+    await page.getByTestId('settings-compass').click();
+    await page.getByTestId('cfg-status').check();
+    await page.getByTestId('compass-add').click();
+    await page.getByTestId('compass-icon-input-0').setInputFiles({ name: 'wiki.png', mimeType: 'image/png', buffer: await noisyPng(page, 96, 96) });
+    await expect.poll(() => page.getByTestId('compass-item-0').locator('img').getAttribute('src'), { timeout: 15_000 }).toMatch(/\/storage\//);
+    await fillTestId(page, 'compass-name-0', '公司百科');
+    await fillTestId(page, 'compass-url-0', 'https://wiki.example.com/');
+    await snap(page, 'admin-desktop-compass');
+    await page.getByTestId('cfg-save').click();
+
+    // Alice's open Discover page shows the item with its icon without a reload.
+    const item = alicePage.getByTestId('discover-item-1');
+    await item.getByText('公司百科').waitFor({ timeout: 10_000 });
+    expect(await item.locator('img').getAttribute('src')).toMatch(/\/storage\//);
+    await snap(alicePage, 'discover-admin-item-phone');
+    // The other console keeps what it showed and offers the newer values.
+    await other.page.getByTestId('cfg-changed').waitFor({ timeout: 10_000 });
+    await other.page.getByTestId('cfg-load-latest').click();
+    await expect.poll(() => other.page.getByTestId('compass-name-0').inputValue()).toBe('公司百科');
+    expect(await page.getByTestId('cfg-changed').count()).toBe(0);
+    expect(errors).toEqual([]);
+    for (const p of [alicePage, page, other.page]) await p.context().close();
   });
 
   it('masks a message and both parties see the replacement live', async () => {

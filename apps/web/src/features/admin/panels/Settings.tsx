@@ -1,5 +1,8 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { dialogs } from '../../../ui/dialogs';
+import { systemInfoKey } from '../../system/api';
+import { CompassEditor, type CompassValue } from './CompassEditor';
 import { adminApi } from '../api';
 import { at } from '../i18n';
 import { useLoad } from '../use-load';
@@ -20,7 +23,10 @@ const label = (k: string) => `${at(`settings.keys.${k}`, { defaultValue: k })}`;
 export default function Settings() {
   const [section, setSection] = useState<(typeof SECTIONS)[number]>('sysInfo');
   const all = useLoad(() => adminApi.allConfig(), 'all');
-  const value = all.data?.find((c) => c.name === section)?.value;
+  const latest = useFollowedConfig(all);
+  const value = latest.shown?.find((c) => c.name === section)?.value;
+  const newer = latest.pending?.find((c) => c.name === section)?.value;
+  const changed = newer !== undefined && JSON.stringify(newer) !== JSON.stringify(value);
   return (
     <div className={styles.card}>
       <div className={styles.toolbar} role="tablist">
@@ -30,15 +36,64 @@ export default function Settings() {
           </button>
         ))}
       </div>
-      {all.error ? (
+      {changed ? (
+        <div className={styles.notice} role="status" data-testid="cfg-changed">
+          {at('settings.compassEditor.changedElsewhere')}
+          <button type="button" className={styles.link} onClick={latest.adopt} data-testid="cfg-load-latest">
+            {at('settings.compassEditor.reloadNow')}
+          </button>
+        </div>
+      ) : null}
+      {all.error && !value ? (
         <button type="button" className={`${styles.state} ${styles.link}`} onClick={all.reload}>{at('loadFailed')}</button>
       ) : value ? (
-        <SectionForm key={section} name={section} value={value} onSaved={all.reload} />
+        <SectionForm key={`${section}-${latest.rev}`} name={section} value={value} onSaved={latest.reloadOwn} />
       ) : (
         <div className={styles.state}>…</div>
       )}
     </div>
   );
+}
+
+type AllConfig = Awaited<ReturnType<typeof adminApi.allConfig>>;
+
+/**
+ * The settings as the forms show them, kept in step with other administrators' saves: every
+ * `updateConfig` push (which invalidates the site info) re-reads them. A form shows what it was
+ * opened with until the user takes the newer values (so typing is never overwritten); after the
+ * user's own save the newer values are taken at once.
+ */
+function useFollowedConfig(all: { data: AllConfig | undefined; reload(): void }) {
+  const qc = useQueryClient();
+  const [state, setState] = useState<{ shown: AllConfig | undefined; rev: number }>({ shown: undefined, rev: 0 });
+  const own = useRef(false);
+  const { reload } = all;
+  useEffect(
+    () =>
+      qc.getQueryCache().subscribe((e) => {
+        // The push invalidates the site info (refetched only where it is shown): either says "newer".
+        const newer = e.type === 'updated' && (e.action.type === 'invalidate' || e.action.type === 'success');
+        if (newer && e.query.queryKey[0] === systemInfoKey[0]) reload();
+      }),
+    [qc, reload],
+  );
+  useEffect(() => {
+    if (!all.data) return;
+    if (state.shown === undefined || own.current) {
+      own.current = false;
+      setState((s) => ({ shown: all.data, rev: s.rev + 1 }));
+    }
+  }, [all.data, state.shown]);
+  return {
+    shown: state.shown,
+    rev: state.rev,
+    pending: all.data,
+    adopt: () => setState((s) => ({ shown: all.data, rev: s.rev + 1 })),
+    reloadOwn: () => {
+      own.current = true;
+      reload();
+    },
+  };
 }
 
 function SectionForm({ name, value, onSaved }: { name: string; value: Record<string, unknown>; onSaved(): void }) {
@@ -47,6 +102,14 @@ function SectionForm({ name, value, onSaved }: { name: string; value: Record<str
   );
   const [busy, setBusy] = useState(false);
   const [testTo, setTestTo] = useState('');
+  if (name === 'compass') {
+    const saveCompass = async (out: Record<string, unknown>) => {
+      setBusy(true);
+      await adminApi.setConfig(name, out).then(onSaved, () => undefined);
+      setBusy(false);
+    };
+    return <CompassEditor value={value as unknown as CompassValue} busy={busy} onSave={(out) => void saveCompass(out)} />;
+  }
   const save = async () => {
     const out: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(draft)) {
