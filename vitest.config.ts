@@ -40,6 +40,7 @@ export default defineConfig({
           root: './apps/web',
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
+          setupFiles: ['src/test/setup.ts'],
           sequence: { groupOrder: 0 },
         },
       },
@@ -47,6 +48,8 @@ export default defineConfig({
         test: {
           name: 'integration-sqlite',
           include: ['apps/server/test/**/*.test.ts'],
+          // `*.pg.test.ts` need PostgreSQL + Redis by nature (several server nodes on one database).
+          exclude: ['apps/server/test/**/*.pg.test.ts'],
           environment: 'node',
           env: { PARLEY_TEST_DB: 'sqlite' },
           testTimeout: 20_000,

@@ -204,3 +204,45 @@ export async function settledBox(locator: Locator): Promise<{ x: number; y: numb
   }
   throw new Error('the element never came to rest');
 }
+
+/**
+ * Rewrites the answers of one API path, over HTTP and over the socket's `call`/`reply` frames
+ * (PROTOCOL §11.6: a bound client sends its reads on the socket), as a broken proxy or an older
+ * server would. Set it before the page (re)loads; `stop()` lets true answers through again.
+ */
+export async function tamperAnswers(page: Page, path: string, edit: (body: { data: unknown }) => unknown): Promise<{ stop(): Promise<void> }> {
+  let active = true;
+  const pattern = `**${path}`;
+  await page.route(pattern, async (route) => {
+    const res = await route.fetch();
+    const body = (await res.json()) as { data: unknown };
+    await route.fulfill({ response: res, json: active ? edit(body) : body });
+  });
+  await page.routeWebSocket(/\/wss/, (ws) => {
+    const server = ws.connectToServer();
+    const calls = new Set<number>();
+    ws.onMessage((m) => {
+      if (typeof m === 'string' && m.includes('"call"')) {
+        const f = JSON.parse(m) as { type?: string; seq?: number; path?: string };
+        if (f.type === 'call' && f.path?.toLowerCase() === path.toLowerCase() && f.seq !== undefined) calls.add(f.seq);
+      }
+      server.send(m);
+    });
+    server.onMessage((m) => {
+      if (active && typeof m === 'string' && m.includes('"reply"')) {
+        const f = JSON.parse(m) as { type?: string; seq?: number; data: unknown };
+        if (f.type === 'reply' && f.seq !== undefined && calls.delete(f.seq)) {
+          ws.send(JSON.stringify({ ...f, ...(edit(f) as object) }));
+          return;
+        }
+      }
+      ws.send(m);
+    });
+  });
+  return {
+    async stop() {
+      active = false;
+      await page.unroute(pattern);
+    },
+  };
+}

@@ -2,7 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, snap } from '../support/browser';
 import { startServer, type RunningServer } from '../support/server';
-import { loggedInPage, registerPerson, type Person } from '../support/app';
+import { loggedInPage, registerPerson, tamperAnswers, type Person } from '../support/app';
 
 /**
  * Issue 15, "never a crash page": a screen that throws shows our translated error page (reload,
@@ -28,15 +28,8 @@ afterAll(async () => {
 describe('error page', () => {
   it('shows the error page when the home screen throws, reports it, and reloads into a working home', async () => {
     const { page } = await loggedInPage(browser, server.url, alice);
-    const corrupt = async () => {
-      await page.route('**/enterprise/im/getContacts', async (route) => {
-        const res = await route.fetch();
-        const body = (await res.json()) as { data: unknown[] };
-        const odd = { id: 999999, displayName: 'Odd', type: 'text', lastContent: { html: 'not a string' }, lastSendTime: Date.now(), unread: 0, is_group: 0 };
-        await route.fulfill({ response: res, json: { ...body, data: [odd, ...(Array.isArray(body.data) ? body.data : [])] } });
-      });
-    };
-    await corrupt();
+    const odd = { id: 999999, displayName: 'Odd', type: 'text', lastContent: { html: 'not a string' }, lastSendTime: Date.now(), unread: 0, is_group: 0 };
+    const tampered = await tamperAnswers(page, '/enterprise/im/getContacts', (body) => ({ ...body, data: [odd, ...(Array.isArray(body.data) ? body.data : [])] }));
     await page.reload();
     await page.getByTestId('error-page').waitFor();
     const text = await page.locator('body').innerText();
@@ -58,7 +51,7 @@ describe('error page', () => {
     await snap(page, 'error-page-desktop');
 
     // The server answers sensibly again: "reload" brings the home list back.
-    await page.unroute('**/enterprise/im/getContacts');
+    await tampered.stop();
     // Back to a phone's width, where home has its tab bar (the desktop has the rail instead).
     await page.setViewportSize({ width: 375, height: 812 });
     await page.getByTestId('error-reload').click();

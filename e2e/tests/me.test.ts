@@ -93,6 +93,7 @@ describe('Me', () => {
     await expect.poll(async () => Number(await a.page.getByTestId('crop-zoom').inputValue())).toBeGreaterThan(1.2);
     await snap(a.page, 'avatar-crop-phone');
     await a.page.getByTestId('crop-confirm').click();
+    await a.page.getByTestId('avatar-cropper').waitFor({ state: 'detached' });
 
     const mine = a.page.getByTestId('profile-avatar').locator('img');
     await expect.poll(() => mine.getAttribute('src'), { timeout: 15_000 }).toMatch(/\/storage\//);

@@ -25,6 +25,8 @@ const envSchema = z.object({
     z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional(),
   ),
   REDIS_URL: optionalString,
+  /** Key and channel prefix in Redis, so several installations (or test runs) can share one Redis. */
+  PARLEY_REDIS_PREFIX: z.preprocess(emptyToUndefined, z.string().regex(/^[\w.:-]{1,40}$/, 'letters, digits, . : _ - only').default('parley:')),
   PARLEY_PUBLIC_URL: z.preprocess(emptyToUndefined, z.url().optional()),
   SMTP_URL: optionalString,
   /**
@@ -53,6 +55,8 @@ export interface Config {
   dataDir: string;
   database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
   redisUrl: string | undefined;
+  /** PARLEY_REDIS_PREFIX (default `parley:`). */
+  redisPrefix: string;
   publicUrl: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -82,6 +86,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ? { kind: 'postgres', url: e.DATABASE_URL }
       : { kind: 'sqlite', file: path.join(dataDir, 'parley.sqlite') },
     redisUrl: e.REDIS_URL,
+    redisPrefix: e.PARLEY_REDIS_PREFIX,
     publicUrl: e.PARLEY_PUBLIC_URL?.replace(/\/+$/, ''),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.PARLEY_MAIL_FROM,

@@ -20,11 +20,11 @@ async function main(): Promise<void> {
   await migrateToLatest(database);
   // The scale-out seam: Redis when configured, so several nodes share fan-out and presence.
   const redis = config.redisUrl;
-  const bus = redis ? new RedisBus(redis) : new MemoryBus();
+  const bus = redis ? new RedisBus(redis, config.redisPrefix) : new MemoryBus();
   if (bus instanceof RedisBus) await bus.whenReady();
-  const presence = redis ? new RedisPresence(redis) : new MemoryPresence();
+  const presence = redis ? new RedisPresence(redis, { prefix: config.redisPrefix }) : new MemoryPresence();
   // Abuse-guard counts are shared by every node when Redis is there.
-  const counters = redis ? new RedisCounters(redis) : new MemoryCounters();
+  const counters = redis ? new RedisCounters(redis, config.redisPrefix) : new MemoryCounters();
   const app = await buildApp({
     config,
     database,

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { testDbKind } from '../helpers/server';
-import { startProcess, type ServerProcess } from './process';
+import { freshPgDatabase, startProcess, type ServerProcess } from './process';
 
 /**
  * Fault test (issue 19): kill -9 the server mid-load. After a restart on the same data, every
@@ -21,21 +21,7 @@ afterAll(async () => {
 
 async function env(): Promise<Record<string, string>> {
   if (testDbKind() === 'sqlite') return { PARLEY_DATA_DIR: dataDir };
-  // A fresh database of its own: the server migrates it like a new installation.
-  const pg = await import('pg');
-  const url = process.env.PARLEY_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-  const name = `fault_${process.pid}_${Date.now()}`;
-  const c = new pg.default.Client({ connectionString: url });
-  await c.connect();
-  await c.query(`create database ${name}`);
-  await c.end();
-  afterAll(async () => {
-    const d = new pg.default.Client({ connectionString: url });
-    await d.connect();
-    await d.query(`drop database if exists ${name} with (force)`);
-    await d.end();
-  });
-  return { PARLEY_DATA_DIR: dataDir, DATABASE_URL: url.replace(/\/[^/]*$/, `/${name}`) };
+  return { PARLEY_DATA_DIR: dataDir, ...(await freshPgDatabase()) };
 }
 
 describe('kill -9 mid-load', () => {

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { afterAll } from 'vitest';
 import { createApi, type Api } from '../helpers/api';
 
 /** A real Parley server process for fault tests: started as `npm run serve` would, killable with -9. */
@@ -79,4 +80,26 @@ export async function startProcess(env: Record<string, string>, port?: number): 
       await exited;
     },
   };
+}
+
+/**
+ * A fresh PostgreSQL database for server processes (the server migrates it like a new
+ * installation), dropped after the file's tests. Returns the env that points a server at it.
+ */
+export async function freshPgDatabase(): Promise<{ DATABASE_URL: string }> {
+  const pg = await import('pg');
+  const url = process.env.PARLEY_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+  const name = `fault_${process.pid}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
+  const admin = async (sql: string) => {
+    const c = new pg.default.Client({ connectionString: url });
+    await c.connect();
+    try {
+      await c.query(sql);
+    } finally {
+      await c.end();
+    }
+  };
+  await admin(`create database ${name}`);
+  afterAll(() => admin(`drop database if exists ${name} with (force)`));
+  return { DATABASE_URL: url.replace(/\/[^/]*$/, `/${name}`) };
 }
