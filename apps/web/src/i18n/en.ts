@@ -9,6 +9,7 @@ import { messageActionsEn } from './message-actions';
 import { callRecordEn } from './call-record';
 import { groupsEn } from './groups';
 import { searchEn } from './search';
+import { eventLinesEn } from './event-lines';
 import type { Resources } from './types';
 
 /** English, the fallback language (spec §1). Same keys as zh-Hans.ts, checked by the type. */
@@ -129,6 +130,7 @@ export const en: Resources = {
     me: 'Me',
     draft: '[Draft]',
     mention: '[@me]',
+    senderPrefix: '{{name}}: ',
     pin: 'Pin',
     unpin: 'Unpin',
     mute: 'Mute',
@@ -296,6 +298,7 @@ export const en: Resources = {
   errors: errorsEn,
   groups: groupsEn,
   search: searchEn,
+  eventLines: eventLinesEn,
   calls: callsEn,
   messageActions: messageActionsEn,
   callRecord: callRecordEn,
