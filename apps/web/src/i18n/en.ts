@@ -218,6 +218,8 @@ export const en: Resources = {
     applyDefault: 'I am {{name}}',
     applySubmit: 'Send',
     applySent: 'Request sent',
+    /** The add button once my request waits for an answer. */
+    requestSent: 'Request sent',
     pending: 'Request sent, waiting for an answer',
     self: 'This is you',
   },

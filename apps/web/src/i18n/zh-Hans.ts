@@ -220,6 +220,8 @@ export const zhHans = {
     applyDefault: '我是{{name}}',
     applySubmit: '发送',
     applySent: '已发送',
+    /** The add button once my request waits for an answer. */
+    requestSent: '已发送申请',
     pending: '已申请，等待对方验证',
     self: '这是你自己',
   },
