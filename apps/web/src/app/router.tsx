@@ -4,7 +4,7 @@ import { useAuth } from '../features/auth/store';
 import { RouteError } from '../features/errors/RouteError';
 import { withBoundary } from '../features/errors/ScreenBoundary';
 import { NotFoundScreen } from './NotFoundScreen';
-import { Shell } from './Shell';
+import { Root } from './Root';
 import { PageFallback } from './PageFallback';
 import { lazyScreen } from './lazy-screen';
 import { href, routeNames, routeTable, type RouteName, type RouteMeta } from './routes';
@@ -81,7 +81,7 @@ export function buildRoutes(): RouteObject[] {
   });
   return [
     {
-      Component: Shell,
+      Component: Root,
       HydrateFallback: PageFallback,
       errorElement: <RouteError />,
       children: [...pages, { path: '*', Component: NotFoundScreen }],
