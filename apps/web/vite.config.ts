@@ -115,6 +115,8 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     target: 'es2022',
+    // The chunk graph, read by scripts/check-login-budget.mjs.
+    manifest: true,
   },
   server: {
     proxy: {

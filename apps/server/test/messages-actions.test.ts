@@ -56,6 +56,7 @@ describe('undoMessage in a single chat', () => {
     expect(toAlice.data).toEqual({
       id: m.id, msg_id: m.msg_id, from_user: alice.id, type: 'event', is_undo: 1, status: 'succeed', is_last: 1,
       sendTime: m.sendTime, content: 'You recalled a message', toContactId: bob.id, is_group: 0, isMobile: false,
+      extends: { undoBy: alice.id },
     });
     const toBob = await bWs.next<UndoEvent>('undoMessage');
     expect(toBob.data).toMatchObject({ id: m.id, content: 'The other person recalled a message', toContactId: alice.id, is_last: 1 });

@@ -7,12 +7,12 @@ import { RouterProvider } from 'react-router/dom';
 import { createAppRouter } from './app/router';
 import { Providers } from './app/providers';
 import { wireApi } from './app/wire-api';
-import { wireRealtime } from './app/wire-realtime';
 import { refetchOnLanguageChange } from './lib/query-client';
 
 const router = createAppRouter();
 wireApi(router);
-wireRealtime(router);
+// The socket and its event handlers load after the first paint: the login page needs none of them.
+void import('./app/wire-realtime').then((m) => m.wireRealtime(router));
 refetchOnLanguageChange(i18n);
 
 const root = document.getElementById('root');

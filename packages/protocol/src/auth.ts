@@ -30,9 +30,8 @@ export const registerParams = z.object({
 });
 export type RegisterParams = z.infer<typeof registerParams>;
 
-/** sendCode types (§2.4). */
-export const CodeType = { login: 1, register: 2, password: 3, accountChange: 4 } as const;
-export type CodeType = (typeof CodeType)[keyof typeof CodeType];
+/** sendCode types (§2.4), kept in a zod-free file. */
+export { CodeType } from './code-types';
 
 export const sendCodeParams = z.object({
   account: t.str.opt(),

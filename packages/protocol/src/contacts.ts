@@ -12,8 +12,17 @@ export interface Contact {
   displayName: string;
   avatar: string;
   lastContent: string;
+  /**
+   * Parley addition (groups; absent elsewhere): the reader's name for the sender of the newest row
+   * (remark, group card, else realname) when someone else sent it and it is a message, not an
+   * event or call line or recall; "" otherwise. Lists prefix the preview with it ("Alice: hi").
+   */
+  lastSenderName?: string;
   type: string;
-  /** Milliseconds; "now" when the conversation has no message. */
+  /**
+   * Milliseconds; "now" when a person or group conversation has no message. Notices and
+   * favourites without any row carry 0 (Parley: no news, so no time shown and listed last).
+   */
   lastSendTime: number;
   unread: number;
   is_top: 0 | 1;

@@ -9,6 +9,7 @@ export * from './paths';
 export * from './socket';
 export * from './contacts';
 export * from './messages';
+export * from './event-lines';
 export * from './admin';
 export * from './friends';
 export * from './groups';

@@ -206,7 +206,8 @@ export interface ForwardResult {
  * name>` / a manager), in the language of the recalling request; `toContactId` names the
  * conversation from the recipient's side; `is_last` 1 when the row is the newest of its
  * conversation (lists then show the recall line); `isMobile` = the recalling request's terminal
- * kind (§2.1 User-Agent test).
+ * kind (§2.1 User-Agent test). Parley adds `extends.undoBy` (who recalled), as the recalled row
+ * carries it, so a client can word the line in its own language (event-lines.ts).
  */
 export interface UndoMessageEvent {
   id: string;
@@ -221,6 +222,7 @@ export interface UndoMessageEvent {
   toContactId: number | string;
   is_group: 0 | 1 | 3;
   isMobile: boolean;
+  extends?: { undoBy: number };
 }
 
 /**

@@ -1,7 +1,6 @@
 import { Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { DotLoading } from 'antd-mobile';
 import { useCurrentRoute } from './navigation';
 import { routeTable, type RouteMeta, type RouteName } from './routes';
 import { TabBar } from './TabBar';
@@ -17,6 +16,7 @@ import { visibleSections, type Section } from './sections';
 import { Rail } from './Rail';
 import { useShortcuts } from './use-shortcuts';
 import { useRoundAvatarRoot } from '../features/mine/settings';
+import { PageFallback } from './PageFallback';
 import styles from './Shell.module.css';
 
 const single: PaneInfo = { pane: 'single', hideBack: false };
@@ -120,12 +120,4 @@ function Tabs({ active }: { active: 0 | 1 }) {
   // The same count as "New friends": a push and the re-read pending count are one request.
   const friends = useFriendBadge();
   return <TabBar active={active} unread={unread} contactsBadge={friends} />;
-}
-
-export function PageFallback() {
-  return (
-    <div className={styles.fallback} role="progressbar" aria-busy="true">
-      <DotLoading color="primary" />
-    </div>
-  );
 }

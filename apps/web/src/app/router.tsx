@@ -4,7 +4,9 @@ import { useAuth } from '../features/auth/store';
 import { RouteError } from '../features/errors/RouteError';
 import { withBoundary } from '../features/errors/ScreenBoundary';
 import { NotFoundScreen } from './NotFoundScreen';
-import { PageFallback, Shell } from './Shell';
+import { Root } from './Root';
+import { PageFallback } from './PageFallback';
+import { lazyScreen } from './lazy-screen';
 import { href, routeNames, routeTable, type RouteName, type RouteMeta } from './routes';
 
 type ScreenModule = { default: ComponentType };
@@ -64,6 +66,8 @@ function guard(name: RouteName) {
 export function buildRoutes(): RouteObject[] {
   const pages: RouteObject[] = routeNames.flatMap((name) => {
     const meta: RouteMeta = routeTable[name];
+    // The page commits at once and loads its code itself (spec §9: loading after 200 ms, retries).
+    const Screen = withBoundary(lazyScreen(screens[name]));
     return [meta.path, ...(meta.aliases ?? [])].map(
       (path): RouteObject => ({
         path,
@@ -71,13 +75,13 @@ export function buildRoutes(): RouteObject[] {
         loader: guard(name),
         // A crash in a screen shows our error page inside the shell, never the router's own.
         errorElement: <RouteError />,
-        lazy: async () => ({ Component: withBoundary((await screens[name]()).default) }),
+        Component: Screen,
       }),
     );
   });
   return [
     {
-      Component: Shell,
+      Component: Root,
       HydrateFallback: PageFallback,
       errorElement: <RouteError />,
       children: [...pages, { path: '*', Component: NotFoundScreen }],

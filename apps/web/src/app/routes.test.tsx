@@ -107,7 +107,9 @@ describe('navigation', () => {
 
     await router.navigate(href('contacts'));
     await router.navigate(href('chat', { id: 2 }));
-    (await screen.findByTestId('back')).click();
+    // The page commits at once and loads its code itself (app/lazy-screen.tsx): the first load of
+    // the chat's modules takes a while here.
+    (await screen.findByTestId('back', {}, { timeout: 10_000 })).click();
     await screen.findByTestId('home-empty');
     expect(router.state.location.pathname).toBe('/');
   });

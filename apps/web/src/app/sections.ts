@@ -1,4 +1,5 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { ComponentType } from 'react';
+import { lazyScreen } from './lazy-screen';
 import type { TFunction } from 'i18next';
 import type { SelfInfo } from '@parley/protocol';
 import { ChatIcon, ContactsIcon, GearIcon, type IconProps } from '../ui/icons';
@@ -24,7 +25,7 @@ export interface Section extends SectionShape {
   /** A hook saying whether to show a red dot when there is no count (something new, uncounted). */
   useDot?: () => boolean;
   /** The list pane (a screen rendering a `Page`). */
-  List?: LazyExoticComponent<ComponentType>;
+  List?: ComponentType;
   /** The detail pane's text while nothing from the list is open. */
   placeholder?: (t: TFunction) => string;
   /** Who sees the entry; everybody without it. Admin: `(me) => me?.role === 1 || me?.role === 2`. */
@@ -33,10 +34,10 @@ export interface Section extends SectionShape {
   avatar?: boolean;
 }
 
-const HomeList = lazy(() => import('../features/home/screens/HomeScreen'));
-const ContactsList = lazy(() => import('../features/contacts/screens/ContactsScreen'));
-const MeList = lazy(() => import('../features/mine/screens/MineScreen'));
-const DiscoverList = lazy(() => import('../features/moments/screens/DiscoverScreen'));
+const HomeList = lazyScreen(() => import('../features/home/screens/HomeScreen'));
+const ContactsList = lazyScreen(() => import('../features/contacts/screens/ContactsScreen'));
+const MeList = lazyScreen(() => import('../features/mine/screens/MineScreen'));
+const DiscoverList = lazyScreen(() => import('../features/moments/screens/DiscoverScreen'));
 
 export const sections: readonly Section[] = [
   {

@@ -9,6 +9,7 @@ import { messageActionsEn } from './message-actions';
 import { callRecordEn } from './call-record';
 import { groupsEn } from './groups';
 import { searchEn } from './search';
+import { eventLinesEn } from './event-lines';
 import type { Resources } from './types';
 
 /** English, the fallback language (spec §1). Same keys as zh-Hans.ts, checked by the type. */
@@ -129,6 +130,7 @@ export const en: Resources = {
     me: 'Me',
     draft: '[Draft]',
     mention: '[@me]',
+    senderPrefix: '{{name}}: ',
     pin: 'Pin',
     unpin: 'Unpin',
     mute: 'Mute',
@@ -216,6 +218,8 @@ export const en: Resources = {
     applyDefault: 'I am {{name}}',
     applySubmit: 'Send',
     applySent: 'Request sent',
+    /** The add button once my request waits for an answer. */
+    requestSent: 'Request sent',
     pending: 'Request sent, waiting for an answer',
     self: 'This is you',
   },
@@ -296,6 +300,7 @@ export const en: Resources = {
   errors: errorsEn,
   groups: groupsEn,
   search: searchEn,
+  eventLines: eventLinesEn,
   calls: callsEn,
   messageActions: messageActionsEn,
   callRecord: callRecordEn,

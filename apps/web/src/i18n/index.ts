@@ -2,7 +2,6 @@ import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
-import { z } from 'zod';
 import { zhHans } from './zh-Hans';
 import { en } from './en';
 import { defaultLanguage, languages, type Language } from './types';
@@ -10,13 +9,14 @@ import { defaultLanguage, languages, type Language } from './types';
 export { languages, defaultLanguage, type Language } from './types';
 
 const STORAGE_KEY = 'parley.lang';
-const languageSchema = z.enum(languages);
+// A plain check, not zod: the login page's first load stays small (issue 15).
+const isLanguage = (v: unknown): v is Language => typeof v === 'string' && (languages as readonly string[]).includes(v);
 
 /** The remembered language, or the default when storage is empty, unreadable or garbage. */
 export function readStoredLanguage(): Language {
   try {
-    const parsed = languageSchema.safeParse(localStorage.getItem(STORAGE_KEY));
-    return parsed.success ? parsed.data : defaultLanguage;
+    const stored = localStorage.getItem(STORAGE_KEY);
+    return isLanguage(stored) ? stored : defaultLanguage;
   } catch {
     return defaultLanguage;
   }
@@ -40,8 +40,8 @@ void i18n.use(initReactI18next).init({
 applyLanguage(currentLanguage());
 
 export function currentLanguage(): Language {
-  const parsed = languageSchema.safeParse(i18n.resolvedLanguage ?? i18n.language);
-  return parsed.success ? parsed.data : defaultLanguage;
+  const lang = i18n.resolvedLanguage ?? i18n.language;
+  return isLanguage(lang) ? lang : defaultLanguage;
 }
 
 /** Switch at runtime and remember the choice. */

@@ -9,6 +9,7 @@ import { messageActionsZhHans } from './message-actions';
 import { callRecordZhHans } from './call-record';
 import { groupsZhHans } from './groups';
 import { searchZhHans } from './search';
+import { eventLinesZhHans } from './event-lines';
 /**
  * Simplified Chinese, the default language (spec §1). This file defines the key set; `en.ts`
  * must match it key for key (enforced by its type and by i18n.test.ts).
@@ -130,6 +131,8 @@ export const zhHans = {
     me: '我的',
     draft: '[草稿]',
     mention: '[有人@我]',
+    /** Group previews: who sent the newest message. */
+    senderPrefix: '{{name}}: ',
     pin: '置顶',
     unpin: '取消置顶',
     mute: '消息免打扰',
@@ -217,6 +220,8 @@ export const zhHans = {
     applyDefault: '我是{{name}}',
     applySubmit: '发送',
     applySent: '已发送',
+    /** The add button once my request waits for an answer. */
+    requestSent: '已发送申请',
     pending: '已申请，等待对方验证',
     self: '这是你自己',
   },
@@ -296,6 +301,7 @@ export const zhHans = {
   errors: errorsZhHans,
   groups: groupsZhHans,
   search: searchZhHans,
+  eventLines: eventLinesZhHans,
   calls: callsZhHans,
   messageActions: messageActionsZhHans,
   callRecord: callRecordZhHans,

@@ -83,7 +83,7 @@ function uploadForm(file: Blob, name: string, extra: Record<string, string> = {}
 const fileName = (file: Blob, fallback: string) => (file instanceof File && file.name ? file.name : fallback);
 
 export const endpoints = {
-  login: (input: LoginInput) => api.post<LoginResult>(paths.login, input),
+  login: (input: LoginInput, options?: RequestOptions) => api.post<LoginResult>(paths.login, input, options),
   logout: (clientId?: string) =>
     api.post<''>(paths.logout, clientId ? { client_id: clientId } : {}, { quietSuccess: true }),
   register: (input: RegisterInput, options?: RequestOptions) => api.post<RegisterResult>(paths.register, input, options),

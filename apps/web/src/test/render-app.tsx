@@ -1,6 +1,7 @@
 import { act, render } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { defaultSystemInfo } from '@parley/protocol';
+import '../i18n';
 import { buildRoutes } from '../app/router';
 import { Providers } from '../app/providers';
 import { configureApi, type ApiDeps } from '../lib/api-client';
@@ -22,6 +23,9 @@ export async function renderApp(path: string, fetch: FakeFetch = defaultFakeFetc
     width: 375,
     height: 812,
   });
+  // The signed-in shell loads on demand (app/Root.tsx); have its modules ready, as a warm cache
+  // would, so a test's first page after login does not wait for their transform.
+  await import('../app/Shell');
   configureApi({ fetch, isOnline: () => true, toast: () => {}, getLanguage: () => 'zh-Hans' });
   const router = createMemoryRouter(buildRoutes(), { initialEntries: [path] });
   const utils = render(

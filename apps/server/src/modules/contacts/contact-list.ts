@@ -49,19 +49,29 @@ export async function lastRows(
   return out;
 }
 
-/** Renders rows as lastContent, looking up the senders a recall line names. */
+/** Whose name a group preview carries: others' messages, not event or call lines (Contact.lastSenderName). */
+const namesSender = (r: MessageRow, me: number): boolean =>
+  r.is_group === 1 && r.from_user !== me && r.is_undo !== 1 && r.type !== 'event' && r.type !== 'webrtc';
+
+/** Renders rows as lastContent, looking up the senders a recall line or a group preview names. */
 export async function lastMessages(
   db: Kysely<DB>,
   viewer: Viewer,
   rows: Map<string, MessageRow>,
   known: Map<number, UserRow>,
 ): Promise<Map<string, LastMessage>> {
-  const missing = [...rows.values()].filter((r) => r.is_undo === 1 && !known.has(r.from_user)).map((r) => r.from_user);
-  const senders = missing.length ? await repo.usersByIds(db, missing) : new Map<number, UserRow>();
+  const named = [...rows.values()].filter((r) => namesSender(r, viewer.id));
+  const missing = [...rows.values()].filter((r) => (r.is_undo === 1 || namesSender(r, viewer.id)) && !known.has(r.from_user)).map((r) => r.from_user);
+  const [senders, cards, remarks] = await Promise.all([
+    missing.length ? repo.usersByIds(db, missing) : new Map<number, UserRow>(),
+    named.length ? repo.groupCards(db, named.map((r) => ({ group: r.to_user, user: r.from_user }))) : new Map<string, string>(),
+    named.length ? repo.remarksOf(db, viewer.id, named.map((r) => r.from_user)) : new Map<number, string>(),
+  ]);
   const out = new Map<string, LastMessage>();
   for (const [chatId, r] of rows) {
     const name = (known.get(r.from_user) ?? senders.get(r.from_user))?.realname ?? '';
-    out.set(chatId, { content: visibleContent(r, viewer.id, viewer.lang, viewer.origin, name), type: r.type, sendTime: r.send_time_ms });
+    const senderName = namesSender(r, viewer.id) ? remarks.get(r.from_user) || cards.get(`${r.to_user}|${r.from_user}`) || name : '';
+    out.set(chatId, { content: visibleContent(r, viewer.id, viewer.lang, viewer.origin, name), type: r.type, sendTime: r.send_time_ms, senderName });
   }
   return out;
 }
@@ -136,8 +146,8 @@ export async function listContacts(input: ListInput): Promise<{ data: Contact[];
     );
   }
   if (!input.only) {
-    data.push(noticeContact(viewer, noticeCount, rows.get(ADMIN_NOTICE)?.send_time_ms, now));
-    data.push(favouritesContact(viewer, last.get(favouritesChatId(me)), now));
+    data.push(noticeContact(viewer, noticeCount, rows.get(ADMIN_NOTICE)?.send_time_ms));
+    data.push(favouritesContact(viewer, last.get(favouritesChatId(me))));
   }
   return { data, count: pending.count, page: pending.newest * 1000 };
 }

@@ -181,6 +181,27 @@ export async function liveUserByAccount(db: Kysely<DB>, account: string): Promis
     .executeTakeFirst();
 }
 
+/** Group cards (nicknames, '' for none) of (group, user) pairs, keyed "group|user". */
+export async function groupCards(db: Kysely<DB>, pairs: Array<{ group: number; user: number }>): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  const groups = [...new Set(pairs.map((p) => p.group))];
+  const users = [...new Set(pairs.map((p) => p.user))];
+  if (groups.length === 0) return out;
+  // One query over the cross product; the few extra rows it may return are dropped by the keys asked.
+  const wanted = new Set(pairs.map((p) => `${p.group}|${p.user}`));
+  for (const part of chunks(groups)) {
+    const rows = await db
+      .selectFrom('group_members')
+      .select(['group_id', 'user_id', 'nickname'])
+      .where('group_id', 'in', part)
+      .where('user_id', 'in', users)
+      .where('nickname', '!=', '')
+      .execute();
+    for (const r of rows) if (wanted.has(`${r.group_id}|${r.user_id}`)) out.set(`${r.group_id}|${r.user_id}`, r.nickname);
+  }
+  return out;
+}
+
 /** My remark names for the people I list as accepted friends. */
 export async function remarksOf(db: Kysely<DB>, me: number, ids?: number[]): Promise<Map<number, string>> {
   let q = db

@@ -126,12 +126,12 @@ export function createContacts(deps: ContactsDeps) {
   async function favouritesContactFor(me: UserRow, v: Viewer): Promise<Contact> {
     const chatId = favouritesChatId(me.id);
     const rows = await lastRows(db, me.id, new Map([[chatId, 0]]));
-    return favouritesContact(v, (await lastMessages(db, v, rows, new Map([[me.id, me]]))).get(chatId), clock.now());
+    return favouritesContact(v, (await lastMessages(db, v, rows, new Map([[me.id, me]]))).get(chatId));
   }
 
   async function noticeContactFor(v: Viewer): Promise<Contact> {
     const [count, rows] = await Promise.all([repo.countInChat(db, ADMIN_NOTICE), lastRows(db, v.id, new Map([[ADMIN_NOTICE, 0]]))]);
-    return noticeContact(v, count, rows.get(ADMIN_NOTICE)?.send_time_ms, clock.now());
+    return noticeContact(v, count, rows.get(ADMIN_NOTICE)?.send_time_ms);
   }
 
   async function setPref(me: UserRow, ref: ConversationRef, patch: { is_top?: 0 | 1; is_notice?: 0 | 1 }): Promise<Conversation> {

@@ -3,7 +3,7 @@ export { createContactSet, type ContactSet } from './contact-set';
 export { createContacts, type Contacts, type RequestView } from './contacts.service';
 export { contactsRoutes } from './contacts.routes';
 export * from './conversation';
-export { parseGroupSetting, parseJsonObject, visibleContent, type LastMessage, type Viewer } from './present';
+export { parseGroupSetting, parseJsonObject, renderEventLine, visibleContent, type LastMessage, type Viewer } from './present';
 export * as groupsRepo from './groups.repo';
 export type { GroupRow, MemberRow } from './groups.repo';
 export type { MessageRow, PrefRow } from './contacts.repo';

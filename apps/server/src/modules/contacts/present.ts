@@ -1,4 +1,6 @@
-import { defaultGroupSetting, fileMessageTypes, formatMsg, type Contact, type GroupSetting, type Lang } from '@parley/protocol';
+import {
+  defaultGroupSetting, eventLineOf, fileMessageTypes, formatMsg, listSeparator, type Contact, type EventLine, type GroupSetting, type Lang,
+} from '@parley/protocol';
 import { absoluteUrl, avatarUrl, maskAccount, maskIp, namePy } from '../users/index';
 import type { MessageRow, PrefRow, UserRow } from './contacts.repo';
 import type { GroupRow } from './groups.repo';
@@ -18,6 +20,8 @@ export interface LastMessage {
   content: string;
   type: string;
   sendTime: number;
+  /** Group rows: the reader's name for another member who sent a message (Contact.lastSenderName). */
+  senderName?: string;
 }
 
 export function indexLetter(py: string): string {
@@ -57,9 +61,25 @@ export function visibleContent(row: MessageRow, viewerId: number, lang: Lang, or
     if (by === row.from_user) return formatMsg('chat.recalledByName', lang, { name: senderName });
     return formatMsg('chat.recalledByManager', lang);
   }
+  // Keyed event lines read in the reader's language; older rows as stored.
+  if (row.type === 'event') {
+    const line = eventLineOf(row.extends);
+    if (line) return renderEventLine(line, lang);
+  }
   // Stickers and files are stored as paths (§4.2); readers get absolute URLs.
   if (row.type === 'emoji' || (row.file_id > 0 && FILE_TYPES.has(row.type))) return absoluteUrl(origin, row.content, row.content);
   return row.content;
+}
+
+const escapeHtml = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** An event line (see protocol event-lines.ts) as stored `content` is: names escaped, lists joined. */
+export function renderEventLine(line: EventLine, lang: Lang): string {
+  const params: Record<string, string> = {};
+  for (const [name, value] of Object.entries(line.params)) {
+    params[name] = Array.isArray(value) ? value.map(escapeHtml).join(listSeparator(lang === 'en-us')) : escapeHtml(value);
+  }
+  return formatMsg(line.key, lang, params);
 }
 
 const prefFields = (pref: PrefRow | undefined) => ({
@@ -128,6 +148,7 @@ export function groupContact(v: Viewer, f: GroupFacts): Contact {
     displayName: g.name,
     avatar: absoluteUrl(v.origin, g.avatar, '/static/img/group.png'),
     lastContent: f.last?.content ?? '',
+    lastSenderName: f.last?.senderName ?? '',
     type: f.last?.type ?? '',
     lastSendTime: f.last?.sendTime ?? f.now,
     unread: f.unread,
@@ -160,20 +181,21 @@ const systemContact = (v: Viewer, id: number | string, isGroup: 2 | 3, nameKey: 
   setting: [],
 });
 
-export function noticeContact(v: Viewer, count: number, newestMs: number | undefined, now: number): Contact {
+/** Notices and favourites without any row carry lastSendTime 0: no news, no time, listed last (protocol Contact). */
+export function noticeContact(v: Viewer, count: number, newestMs: number | undefined): Contact {
   return {
     ...systemContact(v, ADMIN_NOTICE, 2, 'contact.notices', '/static/common/img/notice.png'),
     lastContent: formatMsg('contact.noticeCount', v.lang, { n: count }),
     type: 'text',
-    lastSendTime: newestMs ?? now,
+    lastSendTime: newestMs ?? 0,
   };
 }
 
-export function favouritesContact(v: Viewer, last: LastMessage | undefined, now: number): Contact {
+export function favouritesContact(v: Viewer, last: LastMessage | undefined): Contact {
   return {
     ...systemContact(v, -1, 3, 'contact.favourites', '/static/common/img/file_transfer.png'),
     lastContent: last?.content ?? formatMsg('contact.favouritesHint', v.lang),
     type: 'text',
-    lastSendTime: last?.sendTime ?? now,
+    lastSendTime: last?.sendTime ?? 0,
   };
 }

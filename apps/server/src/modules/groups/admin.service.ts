@@ -1,11 +1,11 @@
-import { adminDate, formatMsg, limits, type AdminGroupMember, type AdminGroupRow } from '@parley/protocol';
+import { adminDate, formatMsg, limits, type AdminGroupMember, type AdminGroupRow, type EventLine } from '@parley/protocol';
 import { nowSeconds } from '../../platform/clock';
 import { withTx } from '../../platform/db/index';
 import { AppError, badParam } from '../../platform/http/errors';
 import type { RequestView } from '../contacts/index';
 import { avatarUrl, type UserRow } from '../users/index';
 import * as adminRepo from './admin.repo';
-import { escapeText, wireId, type GroupContext, type GroupsDeps } from './context';
+import { wireId, type GroupContext, type GroupsDeps } from './context';
 import * as repo from './groups.repo';
 
 /**
@@ -102,10 +102,10 @@ export function createGroupAdmin(deps: GroupsDeps, ctx: GroupContext) {
       const t = await ctx.target(groupId, userId);
       if (t.role === 1) throw new AppError(400, 'group.ownerCannotLeave');
       const target = await deps.users.get(userId);
-      const text = formatMsg('group.eventRemoved', r.lang, { name: escapeText(actor.realname), target: escapeText(target?.realname ?? '') });
+      const line: EventLine = { key: 'group.eventRemoved', params: { name: actor.realname, target: target?.realname ?? '' } };
       await withTx(db, async (tx, onCommit) => {
         await repo.deleteMember(tx, groupId, userId);
-        const row = await ctx.eventRow(tx, groupId, actor, text);
+        const row = await ctx.eventRow(tx, groupId, actor, line, r.lang);
         const remaining = await ctx.members(groupId, tx);
         onCommit(async () => {
           const data = { group_id: wireId(groupId), user_id: userId, avatar: avatarUrl(r.origin, group.avatar || '/static/img/group.png') };
@@ -130,11 +130,10 @@ export function createGroupAdmin(deps: GroupsDeps, ctx: GroupContext) {
       }
       if (users.length === 0) return;
       await ctx.checkMax(current.size + users.length);
-      const names = users.map((u) => escapeText(u.realname)).join(r.lang === 'en-us' ? ', ' : '、');
       await withTx(db, async (tx, onCommit) => {
         const before = await ctx.members(groupId, tx);
         await repo.insertMembers(tx, groupId, users.map((u) => ({ user_id: u.id, role: 3, invite_id: actor.id })), nowSeconds(clock));
-        const row = await ctx.eventRow(tx, groupId, actor, formatMsg('group.eventInvited', r.lang, { name: escapeText(actor.realname), names }));
+        const row = await ctx.eventRow(tx, groupId, actor, { key: 'group.eventInvited', params: { name: actor.realname, names: users.map((u) => u.realname) } }, r.lang);
         const after = await ctx.members(groupId, tx);
         onCommit(async () => {
           await ctx.pushAddGroup(groupId, actor, users.map((u) => ({ user_id: u.id, role: 3 })), formatMsg('group.invitedYou', r.lang, { name: actor.realname }), r);

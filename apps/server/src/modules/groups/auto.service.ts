@@ -3,7 +3,7 @@ import { nowSeconds } from '../../platform/clock';
 import { withTx } from '../../platform/db/index';
 import type { RequestView } from '../contacts/index';
 import { avatarUrl, namePy, type UserRow } from '../users/index';
-import { escapeText, wireId, type GroupContext, type GroupsDeps } from './context';
+import { wireId, type GroupContext, type GroupsDeps } from './context';
 import * as repo from './groups.repo';
 
 /** Which automatic group is filling now (`chatInfo.autoAddGroup`); kept with the settings. */
@@ -34,7 +34,7 @@ export function createAutoGroups(deps: GroupsDeps & { state: { read(): Promise<u
     await withTx(db, async (tx, onCommit) => {
       const before = await ctx.members(groupId, tx);
       await repo.insertMembers(tx, groupId, [{ user_id: user.id, role: 3, invite_id: owner.id }], nowSeconds(clock));
-      const row = await ctx.eventRow(tx, groupId, user, formatMsg('group.eventJoined', r.lang, { name: escapeText(user.realname) }));
+      const row = await ctx.eventRow(tx, groupId, user, { key: 'group.eventJoined', params: { name: user.realname } }, r.lang);
       const after = await ctx.members(groupId, tx);
       onCommit(async () => {
         await ctx.pushAddGroup(groupId, user, [{ user_id: user.id, role: 3 }], row.content, r);
@@ -53,7 +53,7 @@ export function createAutoGroups(deps: GroupsDeps & { state: { read(): Promise<u
       const now = nowSeconds(clock);
       const id = await repo.insertGroup(tx, { name, name_py: namePy(name), owner_id: spec.owner.id, setting: JSON.stringify(defaultGroupSetting), now });
       await repo.insertMembers(tx, id, members.map((m) => ({ ...m, invite_id: spec.owner.id })), now);
-      const row = await ctx.eventRow(tx, id, spec.owner, formatMsg('group.eventCreated', r.lang, { name: escapeText(spec.owner.realname) }));
+      const row = await ctx.eventRow(tx, id, spec.owner, { key: 'group.eventCreated', params: { name: spec.owner.realname } }, r.lang);
       onCommit(async () => {
         await ctx.pushAddGroup(id, spec.owner, members, row.content, r);
         deps.refreshAvatar(id);

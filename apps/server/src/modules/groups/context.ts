@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import type { Message } from '@parley/protocol';
+import type { EventLine, Lang, Message } from '@parley/protocol';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../platform/clock';
 import type { DB } from '../../platform/db/index';
 import type { Events } from '../../platform/events';
 import { AppError } from '../../platform/http/errors';
 import type { ConfigService } from '../config/index';
-import { groupsRepo, type ContactSet, type Contacts, type GroupRow, type MemberRow, type RequestView } from '../contacts/index';
+import { groupsRepo, renderEventLine, type ContactSet, type Contacts, type GroupRow, type MemberRow, type RequestView } from '../contacts/index';
 import { toMessage, type Messages } from '../messages/index';
 import type { UserRow, UsersService } from '../users/index';
 import * as repo from './groups.repo';
@@ -30,8 +30,6 @@ export type Member = { user_id: number; role: number };
 
 export const wireId = (groupId: number): string => `group-${groupId}`;
 export const isSystemAdmin = (u: UserRow): boolean => u.role === 1 || u.role === 2;
-export const escapeText = (s: string): string =>
-  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 export function createGroupContext(deps: GroupsDeps) {
   const { db, clock, contacts, events } = deps;
@@ -89,13 +87,19 @@ export function createGroupContext(deps: GroupsDeps) {
     if (chatInfo.groupUserMax > 0 && total > chatInfo.groupUserMax) throw new AppError(400, 'group.memberLimit', { max: chatInfo.groupUserMax });
   }
 
-  /** Inserts a server `event` row inside the caller's transaction; the push is sent by `pushRow` after commit. */
-  async function eventRow(tx: Kysely<DB>, groupId: number, actor: UserRow, content: string) {
-    const values = { id: randomUUID(), groupId, fromUser: actor.id, content, nowMs: clock.now() };
+  /**
+   * Inserts a server `event` row inside the caller's transaction; the push is sent by `pushRow` after commit.
+   * `content` is the line in the actor's language (PROTOCOL §1.6); `extends.line` keeps its key and
+   * params so every reader gets it in their own (protocol event-lines.ts).
+   */
+  async function eventRow(tx: Kysely<DB>, groupId: number, actor: UserRow, line: EventLine, lang: Lang) {
+    const content = renderEventLine(line, lang);
+    const ext = JSON.stringify({ line });
+    const values = { id: randomUUID(), groupId, fromUser: actor.id, content, extends: ext, nowMs: clock.now() };
     const msgId = await repo.insertEventRow(tx, values);
     return {
       msg_id: msgId, id: values.id, chat_identify: wireId(groupId), from_user: actor.id, to_user: groupId, is_group: 1, type: 'event',
-      content, extends: '', file_id: 0, file_cate: 0, file_name: '', file_size: 0, at: '', pid: 0, is_undo: 0, send_time_ms: values.nowMs,
+      content, extends: ext, file_id: 0, file_cate: 0, file_name: '', file_size: 0, at: '', pid: 0, is_undo: 0, send_time_ms: values.nowMs,
     };
   }
 

@@ -155,14 +155,14 @@ export async function liveGrantInviters(db: Kysely<DB>, userId: number, groupId:
 /** A server `event` row (PROTOCOL §4.2) in the group's conversation; returns its msg_id. */
 export async function insertEventRow(
   db: Kysely<DB>,
-  v: { id: string; groupId: number; fromUser: number; content: string; nowMs: number },
+  v: { id: string; groupId: number; fromUser: number; content: string; extends: string; nowMs: number },
 ): Promise<number> {
   const chatId = chatIdOf(v.groupId);
   const row = await db
     .insertInto('messages')
     .values({
       id: v.id, chat_identify: chatId, from_user: v.fromUser, to_user: v.groupId, is_group: 1, type: 'event', content: v.content,
-      extends: '', file_id: 0, file_cate: 0, file_name: '', file_size: 0, at: '', pid: 0, is_undo: 0, send_time_ms: v.nowMs,
+      extends: v.extends, file_id: 0, file_cate: 0, file_name: '', file_size: 0, at: '', pid: 0, is_undo: 0, send_time_ms: v.nowMs,
     })
     .returning('msg_id')
     .executeTakeFirstOrThrow();

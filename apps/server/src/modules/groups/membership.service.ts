@@ -1,16 +1,15 @@
-import { defaultGroupSetting, formatMsg, limits, type Contact } from '@parley/protocol';
+import { defaultGroupSetting, formatMsg, limits, type Contact, type EventLine } from '@parley/protocol';
 import { nowSeconds } from '../../platform/clock';
 import { isUniqueViolation, withTx } from '../../platform/db/index';
 import { AppError, badParam } from '../../platform/http/errors';
 import { parseGroupSetting, type RequestView } from '../contacts/index';
 import { namePy, avatarUrl, type UserRow } from '../users/index';
-import { escapeText, isSystemAdmin, wireId, type GroupContext, type GroupsDeps, type Member } from './context';
+import { isSystemAdmin, wireId, type GroupContext, type GroupsDeps, type Member } from './context';
 import * as repo from './groups.repo';
 
 /** Who is in a group (PROTOCOL §6): create, invite, join by QR grant, leave and remove. */
 export function createMembership(deps: GroupsDeps, ctx: GroupContext) {
   const { db, clock, config, contacts } = deps;
-  const names = (us: UserRow[], lang: RequestView['lang']) => us.map((u) => escapeText(u.realname)).join(lang === 'en-us' ? ', ' : '、');
 
   return {
     async create(me: UserRow, userIds: number[], name: string, r: RequestView): Promise<Contact> {
@@ -32,7 +31,7 @@ export function createMembership(deps: GroupsDeps, ctx: GroupContext) {
       const groupId = await withTx(db, async (tx, onCommit) => {
         const id = await repo.insertGroup(tx, { name: groupName, name_py: namePy(groupName), owner_id: me.id, setting: JSON.stringify(defaultGroupSetting), now });
         await repo.insertMembers(tx, id, members.map((m) => ({ ...m, invite_id: me.id })), now);
-        const row = await ctx.eventRow(tx, id, me, formatMsg('group.eventCreated', r.lang, { name: escapeText(me.realname) }));
+        const row = await ctx.eventRow(tx, id, me, { key: 'group.eventCreated', params: { name: me.realname } }, r.lang);
         onCommit(async () => {
           await ctx.pushAddGroup(id, me, members, row.content, r);
           deps.refreshAvatar(id);
@@ -56,8 +55,8 @@ export function createMembership(deps: GroupsDeps, ctx: GroupContext) {
       await withTx(db, async (tx, onCommit) => {
         const before = await ctx.members(groupId, tx);
         await repo.insertMembers(tx, groupId, users.map((u) => ({ user_id: u.id, role: 3, invite_id: me.id })), now);
-        const text = formatMsg('group.eventInvited', r.lang, { name: escapeText(me.realname), names: names(users, r.lang) });
-        const row = await ctx.eventRow(tx, groupId, me, text);
+        const line = { key: 'group.eventInvited', params: { name: me.realname, names: users.map((u) => u.realname) } } as const;
+        const row = await ctx.eventRow(tx, groupId, me, line, r.lang);
         const after = await ctx.members(groupId, tx);
         onCommit(async () => {
           const added = users.map((u) => ({ user_id: u.id, role: 3 }));
@@ -95,7 +94,7 @@ export function createMembership(deps: GroupsDeps, ctx: GroupContext) {
         await repo.insertMembers(tx, groupId, [{ user_id: me.id, role: 3, invite_id: inviterId }], now).catch((err: unknown) => {
           throw isUniqueViolation(err) ? new AppError(400, 'group.alreadyMember') : err;
         });
-        const row = await ctx.eventRow(tx, groupId, me, formatMsg('group.eventJoined', r.lang, { name: escapeText(me.realname) }));
+        const row = await ctx.eventRow(tx, groupId, me, { key: 'group.eventJoined', params: { name: me.realname } }, r.lang);
         const after = await ctx.members(groupId, tx);
         onCommit(async () => {
           await ctx.pushAddGroup(groupId, me, [{ user_id: me.id, role: 3 }], row.content, r);
@@ -120,12 +119,12 @@ export function createMembership(deps: GroupsDeps, ctx: GroupContext) {
         if (t.role <= member.role) throw new AppError(400, 'common.noPermission');
         targetUser = (await deps.users.get(userId)) ?? me;
       }
-      const text = leaving
-        ? formatMsg('group.eventLeft', r.lang, { name: escapeText(me.realname) })
-        : formatMsg('group.eventRemoved', r.lang, { name: escapeText(me.realname), target: escapeText(targetUser.realname) });
+      const line: EventLine = leaving
+        ? { key: 'group.eventLeft', params: { name: me.realname } }
+        : { key: 'group.eventRemoved', params: { name: me.realname, target: targetUser.realname } };
       await withTx(db, async (tx, onCommit) => {
         await repo.deleteMember(tx, groupId, userId);
-        const row = await ctx.eventRow(tx, groupId, me, text);
+        const row = await ctx.eventRow(tx, groupId, me, line, r.lang);
         const remaining = await ctx.members(groupId, tx);
         onCommit(async () => {
           const data = { group_id: wireId(groupId), user_id: userId, avatar: avatarUrl(r.origin, group.avatar || '/static/img/group.png') };

@@ -74,6 +74,7 @@ export function createUndo(deps: ActionDeps, visibleRow: VisibleRow) {
             toContactId: sideOf(uid, row),
             is_group: row.is_group as 0 | 1 | 3,
             isMobile,
+            extends: { undoBy: me.id },
           });
           onCommit(() => pushPerRecipient(events, 'undoMessage', recipients, dataFor));
         },

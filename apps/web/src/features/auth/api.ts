@@ -37,8 +37,9 @@ export function useResetPassword() {
 export function useRegister() {
   return useMutation({
     mutationFn: async (input: RegisterInput) => {
-      await endpoints.register(input, { quietSuccess: true });
-      const res = await endpoints.login({ account: input.account, password: input.password });
+      // The toast says registered (the server's account.registerOk), not "logged in".
+      await endpoints.register(input);
+      const res = await endpoints.login({ account: input.account, password: input.password }, { quietSuccess: true });
       useAuth.getState().setSession(res.authToken, res.userInfo);
       return res;
     },

@@ -1,5 +1,4 @@
 import { create } from 'zustand';
-import { z } from 'zod';
 import type { SelfInfo } from '@parley/protocol';
 
 /**
@@ -9,19 +8,25 @@ import type { SelfInfo } from '@parley/protocol';
 
 const STORAGE_KEY = 'parley.auth';
 
-// Core fields the UI relies on; the rest of the Self object passes through untouched.
-const selfSchema = z.looseObject({
-  user_id: z.number().int().positive(),
-  account: z.string(),
-  realname: z.string(),
-  displayName: z.string().optional(),
-  avatar: z.string().optional(),
-});
+// Core fields the UI relies on; the rest of the Self object passes through untouched. Checked by
+// hand, not with zod: this runs on the login page, whose first load stays small (issue 15).
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const optionalString = (v: unknown): boolean => v === undefined || typeof v === 'string';
 
-const persistedSchema = z.object({
-  token: z.string().min(1),
-  userInfo: selfSchema,
-});
+function isSelf(v: unknown): boolean {
+  return (
+    isRecord(v) &&
+    typeof v.user_id === 'number' && Number.isInteger(v.user_id) && v.user_id > 0 &&
+    typeof v.account === 'string' &&
+    typeof v.realname === 'string' &&
+    optionalString(v.displayName) &&
+    optionalString(v.avatar)
+  );
+}
+
+function isPersisted(v: unknown): v is { token: string; userInfo: Record<string, unknown> } {
+  return isRecord(v) && typeof v.token === 'string' && v.token.length > 0 && isSelf(v.userInfo);
+}
 
 export interface AuthState {
   token: string | null;
@@ -41,10 +46,10 @@ export function readPersistedAuth(storage: Pick<Storage, 'getItem'> = localStora
   try {
     const raw = storage.getItem(STORAGE_KEY);
     if (!raw) return { token: null, userInfo: null };
-    const parsed = persistedSchema.safeParse(JSON.parse(raw));
-    if (!parsed.success) return { token: null, userInfo: null };
+    const parsed: unknown = JSON.parse(raw);
+    if (!isPersisted(parsed)) return { token: null, userInfo: null };
     // Validated above for the fields we use; the remainder is the server's Self object.
-    return { token: parsed.data.token, userInfo: parsed.data.userInfo as unknown as SelfInfo };
+    return { token: parsed.token, userInfo: parsed.userInfo as unknown as SelfInfo };
   } catch {
     return { token: null, userInfo: null };
   }

@@ -58,7 +58,7 @@ export function patchChat(qc: QueryClient, conversation: string, fn: (d: Message
 export function delivered(qc: QueryClient, conversation: string, msg: Message): void {
   addToChat(qc, conversation, { ...msg, toContactId: conversation });
   const listed = findContact(qc.getQueryData<ContactsData>(contactsKey), conversation);
-  if (listed) patchConversation(qc, conversation, { lastContent: msg.content, lastSendTime: msg.sendTime, type: msg.type });
+  if (listed) patchConversation(qc, conversation, { lastContent: msg.content, lastSenderName: '', lastSendTime: msg.sendTime, type: msg.type });
   else void qc.invalidateQueries({ queryKey: contactsKey });
 }
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { message } from '../conversations/fixtures';
-import { markRead, mergeMessages, pageSize, textLength, textToHtml, withNewestPage, withOlderPage } from './model';
+import type { Message } from '@parley/protocol';
+import { firstUnreadKey, markRead, mergeMessages, pageSize, textLength, textToHtml, withNewestPage, withOlderPage } from './model';
 
 const row = (msg_id: number, from = 2) => message({ id: `m${msg_id}`, msg_id, from });
 const rows = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => row(from + i));
@@ -50,5 +51,16 @@ describe('outgoing text', () => {
   });
   it('counts characters, not UTF-16 units', () => {
     expect(textLength('😀a')).toBe(2);
+  });
+});
+
+describe('firstUnreadKey', () => {
+  const row2 = (id: string, from: number, type: Message['type'] = 'text') => message({ id, from, type });
+  it('counts back over others\' messages only, and stops at the oldest loaded row', () => {
+    const list = [row2('a', 2), row2('b', 2), row2('c', 1), row2('d', 3, 'event'), row2('e', 2)];
+    expect(firstUnreadKey(list, 1, 1)).toBe('e');
+    expect(firstUnreadKey(list, 1, 2)).toBe('b');
+    expect(firstUnreadKey(list, 1, 9)).toBe('a');
+    expect(firstUnreadKey([], 1, 3)).toBeNull();
   });
 });

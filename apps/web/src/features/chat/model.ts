@@ -1,5 +1,6 @@
 import type { Message } from '@parley/protocol';
 import { toMillis } from '../../lib/format/time';
+import { senderId } from '../conversations/model';
 
 /** What a chat's query holds: loaded rows oldest first, and whether older ones exist. */
 export interface MessagesData {
@@ -61,4 +62,18 @@ export function textToHtml(text: string): string {
 /** Characters as the server counts them (code points of the text the user typed). */
 export function textLength(text: string): number {
   return Array.from(text).length;
+}
+
+/**
+ * The oldest of the last `unread` rows from others (event lines do not count), or the oldest
+ * loaded row when fewer are loaded. Whether it is out of view is for the list to judge.
+ */
+export function firstUnreadKey(rows: readonly Message[], myId: number, unread: number): string | null {
+  let seen = 0;
+  for (let i = rows.length - 1; i >= 0; i--) {
+    const m = rows[i];
+    if (m && senderId(m) !== myId && m.type !== 'event') seen++;
+    if (m && seen >= unread) return m.id;
+  }
+  return rows[0]?.id ?? null;
 }

@@ -40,8 +40,9 @@ export function useUserInfo(userId: number) {
   });
 }
 
-export function useFriendRequests(isMine: 0 | 1) {
+export function useFriendRequests(isMine: 0 | 1, enabled = true) {
   return useQuery({
+    enabled,
     queryKey: friendRequestsKey(isMine),
     queryFn: async () => {
       const rows = await contactEndpoints.friendRequests(isMine);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { applyIncoming, conversationOf, homeConversations, plainText, sortConversations, totalUnread, type ContactsData } from './model';
 import { contact, message } from './fixtures';
+import { setLanguage } from '../../i18n';
 
 const ME = 1;
 const data = (...contacts: ReturnType<typeof contact>[]): ContactsData => ({ contacts, pendingFriends: 0 });
@@ -93,5 +94,27 @@ describe('plainText', () => {
   it('strips tags and decodes entities for previews', () => {
     expect(plainText('<p>a&lt;b&gt; &amp; <b>bold</b><br>next &#39;q&#39; &#x1F600;</p>')).toBe("a<b> & bold next 'q' 😀");
     expect(plainText('<a href="https://x.y" target="_blank">link</a><img src="/static/a.png">')).toBe('link');
+  });
+});
+
+describe('group previews (WeChat parity)', () => {
+  const group = (over: Parameters<typeof message>[0] = {}) =>
+    message({ from: 3, toContactId: 'group-9', toUser: 'group-9', is_group: 1, content: 'hi', fromUser: { id: 3, user_id: 3, realname: 'Ann', displayName: 'Annie', account: '', avatar: '', name_py: '' }, ...over });
+
+  it('names the sender of someone else\'s message, not mine nor an event line', () => {
+    const before = data(contact('group-9'));
+    const named = applyIncoming(before, group(), { myId: ME, readingChat: null });
+    expect(named.kind === 'updated' && named.contact.lastSenderName).toBe('Annie');
+    const mine = applyIncoming(before, group({ from: ME, fromUser: undefined }), { myId: ME, readingChat: null });
+    expect(mine.kind === 'updated' && mine.contact.lastSenderName).toBe('');
+    const line = applyIncoming(before, group({ type: 'event', content: 'Ann joined' }), { myId: ME, readingChat: null });
+    expect(line.kind === 'updated' && line.contact.lastSenderName).toBe('');
+  });
+
+  it('lists a pushed event line in my language, escaped as stored content', async () => {
+    await setLanguage('zh-Hans');
+    const ev = group({ type: 'event', content: 'Ann&lt;3 joined the group by scanning the QR code', extends: { line: { key: 'group.eventJoined', params: { name: 'Ann<3' } } } });
+    const r = applyIncoming(data(contact('group-9')), ev, { myId: ME, readingChat: null });
+    expect(r.kind === 'updated' && r.contact.lastContent).toBe('Ann&lt;3通过扫码加入了群聊');
   });
 });

@@ -1,5 +1,10 @@
 import type { Contact, Message } from '@parley/protocol';
 import { toMillis } from '../../lib/format/time';
+import { escapeHtml } from '../../lib/format/plain-text';
+import { i18n } from '../../i18n';
+import { eventLineText } from '../chat/event-line';
+
+export { plainText } from '../../lib/format/plain-text';
 
 /**
  * Conversation list rules of spec §4 as pure functions over the getContacts data: ordering,
@@ -91,7 +96,8 @@ export function applyIncoming(data: ContactsData, msg: Message, ctx: IncomingCon
   const mentioned = fromOther && Array.isArray(msg.at) && msg.at.map(Number).includes(ctx.myId);
   const contact: Contact = {
     ...base,
-    lastContent: msg.content,
+    lastContent: lastContentOf(msg, ctx.myId),
+    lastSenderName: lastSenderNameOf(msg, ctx.myId),
     lastSendTime: toMillis(msg.sendTime),
     type: msg.type,
     unread: fromOther && !reading ? (base.unread || 0) + 1 : reading ? 0 : base.unread,
@@ -99,6 +105,21 @@ export function applyIncoming(data: ContactsData, msg: Message, ctx: IncomingCon
   };
   const contacts = index >= 0 ? data.contacts.map((c, i) => (i === index ? contact : c)) : [contact, ...data.contacts];
   return index >= 0 ? { kind: 'updated', data: { ...data, contacts }, contact } : { kind: 'unknown', data: { ...data, contacts } };
+}
+
+/**
+ * What the list shows of a pushed message: event lines in my language (the push carries the
+ * actor's wording, see chat/event-line.ts), escaped as stored content is; the rest as sent.
+ */
+function lastContentOf(msg: Message, myId: number): string {
+  if (msg.type !== 'event') return msg.content;
+  return escapeHtml(eventLineText(msg, { t: i18n.t, myId, senderName: msg.fromUser?.displayName ?? '' }));
+}
+
+/** Group previews name the sender of others' messages ("Alice: hi"), as WeChat does; not of event or call lines. */
+export function lastSenderNameOf(msg: Pick<Message, 'is_group' | 'type' | 'fromUser' | 'from_user' | 'is_undo'>, myId: number): string {
+  if (msg.is_group !== 1 || msg.type === 'event' || msg.type === 'webrtc' || msg.is_undo === 1 || senderId(msg) === myId) return '';
+  return msg.fromUser?.displayName || msg.fromUser?.realname || '';
 }
 
 /** Apply a change to one conversation; unchanged data when it is not listed. */
@@ -111,31 +132,4 @@ export function patchContact(data: ContactsData, id: number | string, patch: Par
     return { ...c, ...patch };
   });
   return hit ? { ...data, contacts } : data;
-}
-
-const entities: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', '#39': "'" };
-
-/** Plain text of a stored message (sanitised HTML): tags stripped, entities decoded. */
-export function plainText(html: string): string {
-  return html
-    .replace(/<br\s*\/?>/gi, ' ')
-    .replace(/<\/(p|div|li|h4)>/gi, ' ')
-    .replace(/<img\b[^>]*>/gi, '')
-    .replace(/<[^>]*>/g, '')
-    .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+|#39);/gi, (m, name: string) => {
-      const lower = name.toLowerCase();
-      if (lower.startsWith('#x')) return safeCodePoint(parseInt(lower.slice(2), 16), m);
-      if (lower.startsWith('#') && lower !== '#39') return safeCodePoint(parseInt(lower.slice(1), 10), m);
-      return entities[lower] ?? m;
-    })
-    .replace(/\s+/g, ' ')
-    .trim();
-}
-
-function safeCodePoint(n: number, fallback: string): string {
-  try {
-    return Number.isFinite(n) ? String.fromCodePoint(n) : fallback;
-  } catch {
-    return fallback;
-  }
 }

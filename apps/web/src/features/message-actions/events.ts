@@ -5,6 +5,10 @@ import { patchChat } from '../chat/api';
 import type { MessagesData } from '../chat/model';
 import { patchConversation } from '../conversations/api';
 import { keyOf } from '../conversations/model';
+import { useAuth } from '../auth/store';
+import { i18n } from '../../i18n';
+import { eventLineText } from '../chat/event-line';
+import { escapeHtml } from '../../lib/format/plain-text';
 
 /**
  * `undoMessage` and `delMessage` (PROTOCOL §4.6, §11.4) on the caches: the open chat's rows
@@ -12,15 +16,15 @@ import { keyOf } from '../conversations/model';
  * features/realtime/dispatch.ts calls (one line each).
  */
 
-type RecallLine = Pick<UndoMessageEvent, 'id' | 'content'>;
+type RecallLine = Pick<UndoMessageEvent, 'id' | 'content' | 'extends'>;
 
-/** The row becomes the recall line: an `event` with no mentions or client extends. */
+/** The row becomes the recall line: an `event` with no mentions or client extends; `undoBy` words it for the reader. */
 export function applyUndo(data: MessagesData, ev: RecallLine): MessagesData {
   let hit = false;
   const messages = data.messages.map((m): Message => {
     if (m.id !== ev.id) return m;
     hit = true;
-    return { ...m, type: 'event', is_undo: 1, content: ev.content, at: [], pid: 0, extends: null };
+    return { ...m, type: 'event', is_undo: 1, content: ev.content, at: [], pid: 0, extends: ev.extends ?? null };
   });
   return hit ? { ...data, messages } : data;
 }
@@ -41,8 +45,16 @@ export function refreshLastLine(qc: QueryClient, conversation: string): void {
 export function onUndoMessage(qc: QueryClient, ev: UndoMessageEvent): void {
   if (!ev || typeof ev.id !== 'string') return;
   const conversation = keyOf(ev.toContactId);
-  patchChat(qc, conversation, (d) => applyUndo(d, ev));
-  if (ev.is_last === 1) patchConversation(qc, conversation, { lastContent: ev.content, type: 'event' });
+  let senderName = '';
+  patchChat(qc, conversation, (d) => {
+    senderName = d.messages.find((m) => m.id === ev.id)?.fromUser?.displayName ?? '';
+    return applyUndo(d, ev);
+  });
+  if (ev.is_last !== 1) return;
+  // The push words the line in the recaller's language; the list shows it in mine.
+  const myId = useAuth.getState().userInfo?.user_id ?? 0;
+  const line = eventLineText({ ...ev, extends: ev.extends ?? null }, { t: i18n.t, myId, senderName });
+  patchConversation(qc, conversation, { lastContent: escapeHtml(line), lastSenderName: '', type: 'event' });
 }
 
 export function onDelMessage(qc: QueryClient, ev: DelMessageEvent): void {

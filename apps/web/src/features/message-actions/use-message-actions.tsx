@@ -124,8 +124,8 @@ export function useMessageActions(input: MessageActionsInput): MessageActions {
         if (!mine) return; // The undoMessage push brings the line as the server words it.
         if (m.type === 'text') rememberRecalled(m.id, copyableText(m.content));
         const line = t('messageActions.recall.byMe');
-        patchChat(qc, conversation, (d) => applyUndo(d, { id: m.id, content: line }));
-        if (rows[rows.length - 1]?.id === m.id) patchConversation(qc, conversation, { lastContent: line, type: 'event' });
+        patchChat(qc, conversation, (d) => applyUndo(d, { id: m.id, content: line, extends: { undoBy: myId } }));
+        if (rows[rows.length - 1]?.id === m.id) patchConversation(qc, conversation, { lastContent: line, lastSenderName: '', type: 'event' });
         if (quoting?.msg.id === m.id) setQuoting(null);
         return;
       }

@@ -1,7 +1,8 @@
 import { memo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Avatar } from '../../../ui/Avatar';
-import { plainText } from '../../conversations/model';
+import { useAuth } from '../../auth/store';
+import { eventLineText } from '../event-line';
 import { useBubbleMenu } from '../../message-actions/use-bubble-menu';
 import { bareTypes, MessageBody, type BodyMessage } from './bodies/index';
 import styles from './MessageBubble.module.css';
@@ -35,10 +36,11 @@ export const MessageBubble = memo(function MessageBubble(p: BubbleProps) {
   const { t } = useTranslation();
   const { msg } = p;
   const menu = useBubbleMenu(msg, p.onMenu);
+  const myId = useAuth((s) => s.userInfo?.user_id ?? 0);
   if (msg.type === 'event') {
     return (
       <div className={`${styles.event} ${p.highlight ? styles.highlight : ''}`} data-testid="message-bubble" data-msg-id={msg.id} data-type="event" data-mine={p.mine ? '1' : '0'}>
-        <span {...menu}>{plainText(msg.content)}</span>
+        <span {...menu}>{eventLineText(msg, { t, myId, senderName: p.sender.name })}</span>
         {p.addon}
       </div>
     );

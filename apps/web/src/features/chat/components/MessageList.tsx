@@ -28,6 +28,11 @@ export interface MessageListProps {
   onToLatest?(): void;
   /** User setting `hideMessageTime`: no time separators. */
   hideTimes?: boolean;
+  /**
+   * Opened with unread rows, the oldest of them `key`: while it is above the view a "N new
+   * messages" pill at the top jumps up to it (WeChat). `lower` moves the pill under the @me pill.
+   */
+  unreadOnOpen?: { key: string; count: number; lower?: boolean } | null;
 }
 
 export interface MessageListHandle {
@@ -48,7 +53,7 @@ const TOP_THRESHOLD = 300;
  * bottom when it was in view, otherwise a "new messages" pill counts them.
  */
 export const MessageList = forwardRef<MessageListHandle, MessageListProps>(function MessageList(
-  { items, hasMore, loadingOlder, onLoadOlder, now, hasNewer = false, loadingNewer = false, onLoadNewer, onToLatest, hideTimes = false },
+  { items, hasMore, loadingOlder, onLoadOlder, now, hasNewer = false, loadingNewer = false, onLoadNewer, onToLatest, hideTimes = false, unreadOnOpen = null },
   handle,
 ) {
   const { t } = useTranslation();
@@ -64,6 +69,28 @@ export const MessageList = forwardRef<MessageListHandle, MessageListProps>(funct
   const appendingNewer = useRef(false);
   const first = items[0]?.key;
   const last = items[items.length - 1]?.key;
+  const [unreadAbove, setUnreadAbove] = useState(false);
+  const itemsRef = useRef(items);
+  itemsRef.current = items;
+  const unreadKey = unreadOnOpen?.key;
+  const unreadIndex = useCallback(() => (unreadKey ? itemsRef.current.findIndex((i) => i.key === unreadKey) : -1), [unreadKey]);
+
+  // Once the first jump to the newest row has settled: is the first unread row above the view?
+  useEffect(() => {
+    if (!unreadKey) return;
+    const h = setTimeout(() => {
+      const v = vRef.current;
+      const index = unreadIndex();
+      if (v && index >= 0 && v.getItemOffset(index) < v.scrollOffset) setUnreadAbove(true);
+    }, 350);
+    return () => clearTimeout(h);
+  }, [unreadKey, unreadIndex]);
+
+  const toFirstUnread = () => {
+    const index = unreadIndex();
+    if (index >= 0) vRef.current?.scrollToIndex(index, { align: 'start' });
+    setUnreadAbove(false);
+  };
 
   // Prepending (older page) keeps the position from the end; appending must not.
   const shift = last === prev.current.last && (shifting || (prev.current.first !== undefined && first !== prev.current.first));
@@ -121,6 +148,10 @@ export const MessageList = forwardRef<MessageListHandle, MessageListProps>(funct
       onLoadNewer();
     }
     if (atBottom.current && unseen) setUnseen(0);
+    if (unreadAbove) {
+      const index = unreadIndex();
+      if (index < 0 || v.getItemOffset(index) >= offset) setUnreadAbove(false);
+    }
     if (settled.current && offset < TOP_THRESHOLD && hasMore && !loadingOlder && items.length > 0) {
       setShifting(true);
       onLoadOlder();
@@ -164,6 +195,12 @@ export const MessageList = forwardRef<MessageListHandle, MessageListProps>(funct
           </Virtualizer>
         </div>
       </div>
+      {unreadAbove && unreadOnOpen ? (
+        <button type="button" className={`${styles.unreadPill} ${unreadOnOpen.lower ? styles.lower : ''}`} onClick={toFirstUnread} data-testid="unread-above-pill">
+          <ArrowDownIcon size={14} className={styles.up} />
+          {t('chat.newMessages', { count: unreadOnOpen.count })}
+        </button>
+      ) : null}
       {loadingNewer ? <div className={`${styles.loading} ${styles.loadingNewer}`}>{t('messageActions.jump.loadingNewer')}</div> : null}
       {hasNewer && onToLatest && !loadingNewer ? (
         <button type="button" className={styles.pill} onClick={onToLatest} data-testid="to-latest-pill">

@@ -14,6 +14,7 @@ import { markConversationRead, useConversation } from '../../conversations/api';
 import { keyOf, senderId } from '../../conversations/model';
 import { pageIsWatched, setOpenChat } from '../../conversations/reading';
 import { loadOlder, reportRead, sendText, useMessages } from '../api';
+import { firstUnreadKey } from '../model';
 import { cancelUpload, pendingBody, retryPending } from '../../media/send-file';
 import { VoiceRecorder } from '../../media/VoiceRecorder';
 import { ViewerHost } from '../../media/ViewerHost';
@@ -117,6 +118,16 @@ function Chat({ id, at }: { id: string; at: number | null }) {
       window.removeEventListener('focus', onBack);
     };
   }, [id, myId, qc]);
+
+  // Unread when the chat opened (reading it clears the count): the pill back up to the first of them.
+  const [unreadAtOpen] = useState(() => (at ? 0 : Math.max(0, contact?.unread ?? 0)));
+  const firstUnread = useMemo(() => {
+    const rows = messages.data?.messages;
+    if (!unreadAtOpen || !rows?.length) return null;
+    return firstUnreadKey(rows, myId, unreadAtOpen);
+    // Fixed at the first page: later arrivals do not move it.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [unreadAtOpen, Boolean(messages.data?.messages.length)]);
 
   const onLoadOlder = useCallback(() => {
     setLoadingOlder(true);
@@ -250,6 +261,7 @@ function Chat({ id, at }: { id: string; at: number | null }) {
             onLoadNewer={jump.onLoadNewer}
             onToLatest={jump.toLatest}
             hideTimes={hideTimes}
+            unreadOnOpen={firstUnread ? { key: firstUnread, count: unreadAtOpen, lower: (contact?.is_at ?? 0) > 0 } : null}
           />
         )}
         {actions.menu}

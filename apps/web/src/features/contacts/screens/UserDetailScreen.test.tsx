@@ -68,3 +68,33 @@ describe('user info', () => {
     expect((await screen.findByTestId('detail-error')).textContent).toContain('联系人不存在');
   });
 });
+
+describe('a sent friend request', () => {
+  it('turns the add button into a disabled "request sent", also when the card is opened again', async () => {
+    useAuth.getState().setSession('bearer t', me);
+    let asked = false;
+    const base = server([], '');
+    const fetcher: FakeFetch = async (url, init) => {
+      const path = String(url);
+      if (path.endsWith('/friend/add')) asked = true;
+      if (path.endsWith('/friend/index')) {
+        const row = { friend_id: 3, create_user: 1, friend_user_id: 4, status: 2, remark: 'hi', create_time: 1, is_group: 0 };
+        return new Response(JSON.stringify({ code: 0, msg: '', count: 0, data: asked ? [row] : [], page: 1 }), { status: 200 });
+      }
+      return base(url, init);
+    };
+    await renderApp('/pages/contacts/detail?id=4', fetcher);
+    const button = (await screen.findByTestId('detail-add-friend')) as HTMLButtonElement;
+    expect(button.disabled).toBe(false);
+    fireEvent.click(button);
+    await screen.findByTestId('friend-apply-remark');
+    await act(async () => fireEvent.click(screen.getByTestId('friend-apply-submit')));
+    await waitFor(() => expect(screen.getByTestId('detail-add-friend').getAttribute('data-requested')).toBe('1'));
+    expect(screen.getByTestId('detail-add-friend').textContent).toContain('已发送申请');
+    expect((screen.getByTestId('detail-add-friend') as HTMLButtonElement).disabled).toBe(true);
+    cleanup();
+    // Reopened later (a fresh app): the sent list still says so.
+    await renderApp('/pages/contacts/detail?id=4', fetcher);
+    await waitFor(() => expect(screen.getByTestId('detail-add-friend').getAttribute('data-requested')).toBe('1'));
+  });
+});

@@ -10,7 +10,7 @@ import { ListGroup, ListRow } from '../../../ui/ListRow';
 import { dialogs } from '../../../ui/dialogs';
 import { useAuth } from '../../auth/store';
 import { useSystemInfo } from '../../system/api';
-import { useUserInfo } from '../api';
+import { useFriendRequests, useUserInfo } from '../api';
 import { useContacts } from '../../conversations/api';
 import { findContact } from '../../conversations/model';
 import { useFriendActions } from '../use-friend-actions';
@@ -32,6 +32,10 @@ export default function UserDetailScreen() {
   const inContactSet = Boolean(findContact(contacts.data, userId));
   const actions = useFriendActions(userId);
   const [applying, setApplying] = useState(false);
+  const isStranger = Boolean(card.data) && !card.data?.friend && !inContactSet && me?.user_id !== userId;
+  // My pending request to them (the "sent" list), so the card says so however often it is reopened.
+  const sent = useFriendRequests(1, isStranger);
+  const requested = (sent.data ?? []).some((r) => r.friend_user_id === userId && r.status === 2);
 
   if (card.isError || userId <= 0) {
     return (
@@ -93,8 +97,8 @@ export default function UserDetailScreen() {
       ) : null}
       <div className={styles.actions}>
         {canAdd ? (
-          <Button block color="primary" onClick={() => setApplying(true)} data-testid="detail-add-friend">
-            {t('contactDetail.addFriend')}
+          <Button block color="primary" disabled={requested} onClick={() => setApplying(true)} data-testid="detail-add-friend" data-requested={requested ? '1' : '0'}>
+            {requested ? t('contactDetail.requestSent') : t('contactDetail.addFriend')}
           </Button>
         ) : null}
         {canMessage ? (

@@ -26,7 +26,8 @@ export const ConversationRow = memo(function ConversationRow({ contact: c, draft
   const press = useLongPress(() => onMenu(c));
   const muted = c.is_notice !== 1;
   const unread = Math.max(0, c.unread || 0);
-  const preview = previewOf(c.type, c.lastContent, t);
+  const body = previewOf(c.type, c.lastContent, t);
+  const preview = c.is_group === 1 && c.lastSenderName ? `${t('home.senderPrefix', { name: c.lastSenderName })}${body}` : body;
   return (
     <button
       type="button"
@@ -55,7 +56,7 @@ export const ConversationRow = memo(function ConversationRow({ contact: c, draft
           <span className={styles.name}>
             <EmojiText text={c.displayName} />
           </span>
-          <span className={styles.time}>{c.lastContent ? relativeTime(c.lastSendTime, now, t('time', { returnObjects: true })) : ''}</span>
+          <span className={styles.time}>{c.lastContent && c.lastSendTime > 0 ? relativeTime(c.lastSendTime, now, t('time', { returnObjects: true })) : ''}</span>
         </span>
         <span className={styles.bottom}>
           <span className={styles.preview}>

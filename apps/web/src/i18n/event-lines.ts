@@ -1,0 +1,31 @@
+/**
+ * Server event lines (group events, recall lines) worded by the client in the reader's language
+ * (protocol event-lines.ts). The wording follows the server catalogue (PROTOCOL §13.3), so a row
+ * reads the same whether the server or the client words it.
+ */
+export const eventLinesZhHans = {
+  created: '{{name}}创建了群聊',
+  invited: '{{name}}邀请{{names}}加入了群聊',
+  joined: '{{name}}通过扫码加入了群聊',
+  left: '{{name}}退出了群聊',
+  removed: '{{name}}将{{target}}移出了群聊',
+  recalledByMe: '你撤回了一条消息',
+  recalledByPeer: '对方撤回了一条消息',
+  recalledByName: '{{name}}撤回了一条消息',
+  recalledByManager: '管理员撤回了一条消息',
+  /** Between invited names. */
+  separator: '、',
+};
+
+export const eventLinesEn: typeof eventLinesZhHans = {
+  created: '{{name}} created the group',
+  invited: '{{name}} invited {{names}} to the group',
+  joined: '{{name}} joined the group by scanning the QR code',
+  left: '{{name}} left the group',
+  removed: '{{name}} removed {{target}} from the group',
+  recalledByMe: 'You recalled a message',
+  recalledByPeer: 'The other person recalled a message',
+  recalledByName: '{{name}} recalled a message',
+  recalledByManager: 'A manager recalled a message',
+  separator: ', ',
+};
