@@ -6,7 +6,8 @@
  * chunk they import statically — what the browser fetches before the login form can show.
  * Dynamic imports (other screens, panels) are not counted: they load after login.
  *
- * `npm run build` runs it after `vite build`; a bigger login set fails the build.
+ * e2e/tests/login-budget.test.ts runs it on the built client, so a bigger login set fails the
+ * suite (not the build: `npm start` must work whatever the size).
  * `--list` prints every counted chunk, biggest first.
  */
 import { readFileSync } from 'node:fs';
