@@ -22,9 +22,17 @@ export function readStoredLanguage(): Language {
   }
 }
 
-/** Side effects that follow the language: <html lang>, dayjs. antd-mobile follows via providers. */
+/**
+ * Side effects that follow the language: <html lang>, dayjs, and the web app manifest (one per
+ * language, public/manifest*.webmanifest: browsers do not localise a manifest's names, so the
+ * installed app takes the names of the language in use when it is installed). antd-mobile
+ * follows via providers.
+ */
 function applyLanguage(lang: Language): void {
-  if (typeof document !== 'undefined') document.documentElement.lang = lang;
+  if (typeof document !== 'undefined') {
+    document.documentElement.lang = lang;
+    document.querySelector('link[rel="manifest"]')?.setAttribute('href', lang === 'en' ? './manifest.en.webmanifest' : './manifest.webmanifest');
+  }
   dayjs.locale(lang === 'en' ? 'en' : 'zh-cn');
 }
 
