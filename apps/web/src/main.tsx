@@ -9,11 +9,15 @@ import { Providers } from './app/providers';
 import { wireApi } from './app/wire-api';
 import { wireRealtime } from './app/wire-realtime';
 import { refetchOnLanguageChange } from './lib/query-client';
+import { startServiceWorker } from './features/pwa/update';
+import { UpdatePrompt } from './features/pwa/UpdatePrompt';
 
 const router = createAppRouter();
 wireApi(router);
 wireRealtime(router);
 refetchOnLanguageChange(i18n);
+// A click on a notification names an app route (`./#/pages/…`): follow it in this tab.
+startServiceWorker((url) => void router.navigate(url.includes('#') ? url.slice(url.indexOf('#') + 1) : '/'));
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
@@ -22,6 +26,7 @@ createRoot(root).render(
   <StrictMode>
     <Providers>
       <RouterProvider router={router} />
+      <UpdatePrompt />
     </Providers>
   </StrictMode>,
 );

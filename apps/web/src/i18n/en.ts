@@ -9,6 +9,7 @@ import { messageActionsEn } from './message-actions';
 import { callRecordEn } from './call-record';
 import { groupsEn } from './groups';
 import { searchEn } from './search';
+import { pwaEn } from './pwa';
 import type { Resources } from './types';
 
 /** English, the fallback language (spec §1). Same keys as zh-Hans.ts, checked by the type. */
@@ -296,6 +297,7 @@ export const en: Resources = {
   errors: errorsEn,
   groups: groupsEn,
   search: searchEn,
+  pwa: pwaEn,
   calls: callsEn,
   messageActions: messageActionsEn,
   callRecord: callRecordEn,

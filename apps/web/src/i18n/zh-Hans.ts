@@ -9,6 +9,7 @@ import { messageActionsZhHans } from './message-actions';
 import { callRecordZhHans } from './call-record';
 import { groupsZhHans } from './groups';
 import { searchZhHans } from './search';
+import { pwaZhHans } from './pwa';
 /**
  * Simplified Chinese, the default language (spec §1). This file defines the key set; `en.ts`
  * must match it key for key (enforced by its type and by i18n.test.ts).
@@ -296,6 +297,7 @@ export const zhHans = {
   errors: errorsZhHans,
   groups: groupsZhHans,
   search: searchZhHans,
+  pwa: pwaZhHans,
   calls: callsZhHans,
   messageActions: messageActionsZhHans,
   callRecord: callRecordZhHans,
