@@ -8,10 +8,13 @@ import { createAppRouter } from './app/router';
 import { Providers } from './app/providers';
 import { wireApi } from './app/wire-api';
 import { wireRealtime } from './app/wire-realtime';
-import { refetchOnLanguageChange } from './lib/query-client';
+import { queryClient, refetchOnLanguageChange } from './lib/query-client';
 import { startServiceWorker } from './features/pwa/update';
 import { UpdatePrompt } from './features/pwa/UpdatePrompt';
+import { startDeviceData } from './features/offline/device';
 
+// What this device kept (last chats, unsent messages) is in the cache before anything renders.
+await startDeviceData(queryClient);
 const router = createAppRouter();
 wireApi(router);
 wireRealtime(router);

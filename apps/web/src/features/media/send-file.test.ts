@@ -77,7 +77,7 @@ describe('sending an upload', () => {
     await flush();
     calls[0]?.reject(new ApiError('network', 'No network'));
     await done;
-    expect(pending()?.status).toBe('failed');
+    expect(pending()?.status).toBe('waiting');
 
     const id = calls[0]?.message.id ?? '';
     retryPending(qc, conversation, id);

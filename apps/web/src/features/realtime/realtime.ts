@@ -5,7 +5,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { SocketClient, socketUrl } from '../../lib/socket';
 import { useAuth } from '../auth/store';
 import { readingChat, useOpenChat } from '../conversations/reading';
-import { reportRead } from '../chat/api';
+import { reportRead, resendWaiting } from '../chat/api';
 import { outbox } from '../chat/outbox';
 import { createDispatcher, refreshAfterBind } from './dispatch';
 import { useConnection } from './connection';
@@ -67,6 +67,8 @@ export function startRealtime({ qc, onKicked }: RealtimeOptions): () => void {
         // Anything sent before this bind (or while disconnected) is only in the server's rows.
         void reconnect;
         refreshAfterBind(qc, useOpenChat.getState().id);
+        // Messages typed offline (or kept from before a reload) go now, in order (issue 22).
+        void resendWaiting(qc);
       },
     },
   );
