@@ -21,7 +21,7 @@ self.addEventListener('push', (event) => {
       requireInteraction: p.kind === 'call',
       icon: 'icons/icon-192.png',
       badge: 'icons/favicon-32.png',
-      data: { url: p.url || './' },
+      data: { url: p.url || '' },
     }),
   );
 });
@@ -29,16 +29,17 @@ self.addEventListener('push', (event) => {
 /** Opens the chat or the call: an open window of the app is focused and told where to go. */
 self.addEventListener('notificationclick', (event) => {
   event.notification.close();
-  const url = (event.notification.data && event.notification.data.url) || './';
+  // '' = only bring the app up (a ringing call's screen is already open in the tab).
+  const url = (event.notification.data && event.notification.data.url) || '';
   event.waitUntil(
     (async () => {
       const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
       const open = windows.find((w) => new URL(w.url).origin === self.location.origin);
       if (open) {
-        open.postMessage({ type: 'parley-open', url });
+        if (url) open.postMessage({ type: 'parley-open', url });
         return open.focus();
       }
-      return self.clients.openWindow(new URL(url, self.registration.scope).href);
+      return self.clients.openWindow(new URL(url || './', self.registration.scope).href);
     })(),
   );
 });

@@ -12,6 +12,8 @@ import { queryClient, refetchOnLanguageChange } from './lib/query-client';
 import { startServiceWorker } from './features/pwa/update';
 import { UpdatePrompt } from './features/pwa/UpdatePrompt';
 import { startDeviceData } from './features/offline/device';
+import { startPush } from './features/pwa/push';
+import { askAfterFirstChat } from './features/pwa/permission';
 
 // What this device kept (last chats, unsent messages) is in the cache before anything renders.
 await startDeviceData(queryClient);
@@ -21,6 +23,8 @@ wireRealtime(router);
 refetchOnLanguageChange(i18n);
 // A click on a notification names an app route (`./#/pages/…`): follow it in this tab.
 startServiceWorker((url) => void router.navigate(url.includes('#') ? url.slice(url.indexOf('#') + 1) : '/'));
+startPush();
+askAfterFirstChat();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
