@@ -3,9 +3,9 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launch, snap } from '../support/browser';
+import { launch, phoneContext, snap } from '../support/browser';
 import { startServer, type RunningServer } from '../support/server';
-import { enterpriseMode, loggedInPage, registerPerson, sendByApi, type Person } from '../support/app';
+import { enterpriseMode, fillTestId, loggedInPage, openChat, registerPerson, sendByApi, type Person } from '../support/app';
 import { underServiceWorker } from '../support/pwa';
 
 /**
@@ -93,6 +93,31 @@ describe('notifications while the page is hidden', () => {
     await expect.poll(async () => (await notifications(a.page)).map((n) => n.body), { timeout: 10_000 }).toContain('from carol');
     expect((await notifications(a.page)).map((n) => n.body)).not.toContain('muted line');
     await a.page.context().close();
+  });
+
+  it('offers notifications once, after the first chat opened, without blocking the chat', async () => {
+    const ctx = await phoneContext(browser, { notifyOffer: true });
+    const page = await ctx.newPage();
+    await page.goto(`${server.url}/#/pages/login/index`);
+    await fillTestId(page, 'login-account', alice.account);
+    await fillTestId(page, 'login-password', alice.password);
+    await page.getByTestId('login-submit').click();
+    await page.getByTestId('tabbar-home').waitFor();
+    expect(await page.getByTestId('notify-offer').count()).toBe(0);
+
+    await openChat(page, bob.id);
+    await page.getByTestId('notify-offer').waitFor();
+    await settled(page);
+    await snap(page, 'pwa-notify-offer-phone');
+    // The composer stays usable under it.
+    await fillTestId(page, 'chat-input', 'typing while offered');
+    await page.getByTestId('notify-offer').getByRole('button', { name: '以后再说' }).click();
+    expect(await page.getByTestId('notify-offer').count()).toBe(0);
+    await page.reload();
+    await page.getByTestId('chat-input').waitFor();
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('parley.notify.asked'))).toBe('1');
+    expect(await page.getByTestId('notify-offer').count()).toBe(0);
+    await ctx.close();
   });
 
   it('explains the permission before asking, and what to do once the browser blocks it', async () => {

@@ -11,6 +11,7 @@ import { wireRealtime } from './app/wire-realtime';
 import { queryClient, refetchOnLanguageChange } from './lib/query-client';
 import { startServiceWorker } from './features/pwa/update';
 import { UpdatePrompt } from './features/pwa/UpdatePrompt';
+import { OfferBar } from './features/pwa/OfferBar';
 import { startDeviceData } from './features/offline/device';
 import { startPush } from './features/pwa/push';
 import { askAfterFirstChat } from './features/pwa/permission';
@@ -34,6 +35,7 @@ createRoot(root).render(
     <Providers>
       <RouterProvider router={router} />
       <UpdatePrompt />
+      <OfferBar />
     </Providers>
   </StrictMode>,
 );

@@ -1,4 +1,5 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import { z } from 'zod';
 import { deviceStore } from '../../lib/device-store';
 import { contactsKey } from '../conversations/api';
 import type { ContactsData } from '../conversations/model';
@@ -36,15 +37,43 @@ function trimmed(d: MessagesData): MessagesData {
   return { messages, hasMore: d.hasMore || messages.length < d.messages.length };
 }
 
+/**
+ * What a snapshot must look like to be shown (ARCHITECTURE §1.5: persisted client storage is
+ * validated when read). A copy from an older build or of a broken answer is dropped, never
+ * rendered: the screens would throw on it before the fresh copy arrives.
+ */
+const contactsSchema = z.object({
+  contacts: z.array(
+    z.looseObject({
+      id: z.union([z.number(), z.string()]),
+      displayName: z.string(),
+      avatar: z.string(),
+      lastContent: z.string(),
+      type: z.string(),
+      lastSendTime: z.number(),
+      unread: z.number(),
+    }),
+  ),
+  pendingFriends: z.number(),
+});
+const messagesSchema = z.object({
+  messages: z.array(z.looseObject({ id: z.string(), msg_id: z.number(), type: z.string(), content: z.string(), sendTime: z.number() })),
+  hasMore: z.boolean(),
+  hasNewer: z.boolean().optional(),
+});
+
 export async function restoreOfflineCache(qc: QueryClient, owner: number): Promise<void> {
   const rows = await store.entries();
   for (const [key, snap] of rows) {
-    if (snap.owner !== owner) continue;
+    if (snap?.owner !== owner) continue;
     if (key === 'contacts') {
-      qc.setQueryData(contactsKey, snap.data as ContactsData, { updatedAt: snap.savedAt });
+      const ok = contactsSchema.safeParse(snap.data);
+      if (ok.success) qc.setQueryData(contactsKey, snap.data as ContactsData, { updatedAt: snap.savedAt });
+      else void store.del(key);
     } else if (key.startsWith('messages:')) {
-      const conv = key.slice('messages:'.length);
-      qc.setQueryData(messagesKey(conv), snap.data as MessagesData, { updatedAt: snap.savedAt });
+      const ok = messagesSchema.safeParse(snap.data);
+      if (ok.success) qc.setQueryData(messagesKey(key.slice('messages:'.length)), snap.data as MessagesData, { updatedAt: snap.savedAt });
+      else void store.del(key);
     }
   }
   // Chats are fresh forever once loaded (chat/api.ts); restored ones are re-read when opened.

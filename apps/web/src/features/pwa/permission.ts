@@ -20,7 +20,8 @@ export function onPermissionGranted(fn: () => void): void {
   granted.add(fn);
 }
 
-export async function askNotifications(): Promise<Permission> {
+/** `explained`: the user already read why and said yes (the offer bar): no dialog of ours first. */
+export async function askNotifications(opts: { explained?: boolean } = {}): Promise<Permission> {
   refresh();
   const now = permission();
   if (now === 'unsupported') return now;
@@ -29,7 +30,7 @@ export async function askNotifications(): Promise<Permission> {
     return now;
   }
   if (now === 'default') {
-    const ok = await dialogs.modal({
+    const ok = opts.explained ? { confirm: true } : await dialogs.modal({
       title: i18n.t('pwa.notify.askTitle'),
       content: i18n.t('pwa.notify.askText'),
       confirmText: i18n.t('pwa.notify.askOk'),
@@ -51,6 +52,21 @@ export async function askNotifications(): Promise<Permission> {
   return 'granted';
 }
 
+/**
+ * The offer after the first chat: a bar that does not block the chat (OfferBar), not a dialog
+ * over what the user came to type.
+ */
+export const useNotifyOffer = create<{ open: boolean }>(() => ({ open: false }));
+
+export function acceptOffer(): void {
+  useNotifyOffer.setState({ open: false });
+  void askNotifications({ explained: true });
+}
+
+export function declineOffer(): void {
+  useNotifyOffer.setState({ open: false });
+}
+
 /** Once per device: the first time a chat opens, a moment after (the chat draws first). */
 export function askAfterFirstChat(): () => void {
   const unsubscribe = useOpenChat.subscribe((s) => {
@@ -63,7 +79,7 @@ export function askAfterFirstChat(): () => void {
       return;
     }
     if (permission() !== 'default') return;
-    setTimeout(() => void askNotifications(), 1200);
+    setTimeout(() => useNotifyOffer.setState({ open: permission() === 'default' }), 1200);
   });
   return unsubscribe;
 }
