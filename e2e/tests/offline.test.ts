@@ -65,6 +65,17 @@ describe('the installable app offline', () => {
     const stored = (await messagesOf(server.url, bob, alice.id)).map((m) => m.content).filter((c) => c.startsWith('offline'));
     expect(stored).toEqual(['offline one', 'offline two', 'offline three']);
     expect(await deviceKeys(a.page, 'outbox')).toEqual([]);
+    await expect.poll(() => deviceKeys(a.page, 'cache')).toContain(`messages:${bob.id}`);
+
+    // Signing out leaves nothing of alice's chats on the device.
+    await a.page.goto(`${server.url}/#/`);
+    await a.page.getByTestId('me-button').click();
+    await a.page.getByTestId('logout').click();
+    const dialog = a.page.getByRole('dialog');
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: /确定|OK|退出|log out/i }).last().click();
+    await a.page.waitForURL(/#\/pages\/login\/index/);
+    await expect.poll(() => deviceKeys(a.page, 'cache')).toEqual([]);
     await a.page.context().close();
     await b.page.context().close();
   });

@@ -199,6 +199,7 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
   app.addHook('onClose', async () => services.gateway.close());
   app.addHook('onClose', async () => services.groupAvatars.idle());
   app.addHook('onClose', async () => services.calls.stop());
+  app.addHook('onClose', async () => services.push.idle());
   app.addHook('onClose', async () => services.stopPruning());
   app.addHook('onClose', async () => services.dashboard.stop());
   app.addHook('onClose', async () => services.purge.stop());

@@ -55,6 +55,14 @@ export function createPush(deps: PushDeps) {
     return keys;
   }
 
+  /** Pushes under way: `idle()` waits for them (shutdown, tests). */
+  const inFlight = new Set<Promise<void>>();
+  const track = (p: Promise<void>): Promise<void> => {
+    inFlight.add(p);
+    void p.finally(() => inFlight.delete(p));
+    return p;
+  };
+
   const subject = deps.publicUrl?.startsWith('https://') ? deps.publicUrl : 'mailto:admin@parley.invalid';
 
   async function deliver(sub: { id: number; endpoint: string; p256dh: string; auth: string }, payload: PushPayload, ttl: number, urgency: 'normal' | 'high') {
@@ -76,19 +84,51 @@ export function createPush(deps: PushDeps) {
     await res.body?.cancel().catch(() => undefined);
   }
 
-  /** Users to reach by push: not the sender, no live connection, conversation not muted. */
-  async function audience(userIds: number[], from: number, chatIdFor: (user: number) => string): Promise<number[]> {
+  /**
+   * Pushes to the users among `userIds` (not the sender) who have a subscription, no live
+   * connection and the conversation not muted. Subscriptions are looked up first: most users
+   * have none, and then a message costs one indexed query and nothing more.
+   */
+  async function pushTo(
+    userIds: number[],
+    from: number,
+    chatIdFor: (user: number) => string,
+    build: (lang: string) => PushPayload,
+    ttl: number,
+    urgency: 'normal' | 'high',
+  ): Promise<void> {
     const candidates = [...new Set(userIds)].filter((u) => u !== from);
-    if (candidates.length === 0) return [];
-    const online = await deps.presence.online(candidates);
-    const offline = candidates.filter((u) => !online.has(u));
+    if (candidates.length === 0) return;
+    const subs = await repo.liveSubscriptions(db, candidates, nowSeconds(clock));
+    if (subs.length === 0) return;
+    const subscribed = [...new Set(subs.map((s) => s.user_id))];
+    const online = await deps.presence.online(subscribed);
+    const offline = subscribed.filter((u) => !online.has(u));
     const muted = await mutedAmong(db, offline.map((u) => ({ userId: u, chatId: chatIdFor(u) })));
-    return offline.filter((u) => !muted.has(u));
+    const reach = new Set(offline.filter((u) => !muted.has(u)));
+    await Promise.all(subs.filter((s) => reach.has(s.user_id)).map((s) => deliver(s, build(s.lang), ttl, urgency).catch(deps.log)));
   }
 
-  async function pushTo(users: number[], build: (lang: string) => PushPayload, ttl: number, urgency: 'normal' | 'high') {
-    const subs = await repo.liveSubscriptions(db, users, nowSeconds(clock));
-    await Promise.all(subs.map((s) => deliver(s, build(s.lang), ttl, urgency).catch(deps.log)));
+  async function callPush(fromUser: { id: number; displayName?: string; realname?: string }, calleeId: number, video: boolean): Promise<void> {
+    try {
+      await pushTo([calleeId], fromUser.id, (u) => singleChatId(u, fromUser.id), (lang) => callPayload({ fromUser, video }, langOfSubscription(lang)), CALL_TTL, 'high');
+    } catch (err) {
+      deps.log(err);
+    }
+  }
+
+  async function messagePush(userIds: number[], type: SocketEventType, data: unknown): Promise<void> {
+    try {
+      if (type === 'simple' || type === 'group') {
+        const msg = data as PushMessage;
+        if (!msg?.fromUser || msg.type === 'event' || msg.type === 'webrtc' || (msg.is_group !== 0 && msg.is_group !== 1)) return;
+        const from = msg.fromUser.id;
+        const chatFor = (u: number) => (msg.is_group === 1 ? groupChatId(Number(String(msg.toContactId).replace(/^group-/, ''))) : singleChatId(u, from));
+        await pushTo(userIds, from, chatFor, (lang) => messagePayload(msg, langOfSubscription(lang)), MESSAGE_TTL, 'normal');
+      }
+    } catch (err) {
+      deps.log(err);
+    }
   }
 
   return {
@@ -109,31 +149,17 @@ export function createPush(deps: PushDeps) {
     /** Sessions ended (logout, revocation): their subscriptions go with them. */
     dropSessions: (jtis: string[]) => repo.deleteByJtis(db, jtis),
 
-    /** A call to a user with no connection (answered busy to the caller): "X is calling you". */
-    async offlineCall(fromUser: { id: number; displayName?: string; realname?: string }, calleeId: number, video: boolean): Promise<void> {
-      try {
-        const users = await audience([calleeId], fromUser.id, (u) => singleChatId(u, fromUser.id));
-        if (users.length) await pushTo(users, (lang) => callPayload({ fromUser, video }, langOfSubscription(lang)), CALL_TTL, 'high');
-      } catch (err) {
-        deps.log(err);
-      }
+    /** Resolves once every push started so far has been handed to its push service (or failed). */
+    async idle(): Promise<void> {
+      while (inFlight.size) await Promise.all([...inFlight]);
     },
 
+    /** A call to a user with no connection (answered busy to the caller): "X is calling you". */
+    offlineCall: (fromUser: { id: number; displayName?: string; realname?: string }, calleeId: number, video: boolean): Promise<void> =>
+      track(callPush(fromUser, calleeId, video)),
+
     /** After a message event was published to `userIds`: pushes what needs one (never throws). */
-    async afterEvent(userIds: number[], type: SocketEventType, data: unknown): Promise<void> {
-      try {
-        if (type === 'simple' || type === 'group') {
-          const msg = data as PushMessage;
-          if (!msg?.fromUser || msg.type === 'event' || msg.type === 'webrtc' || (msg.is_group !== 0 && msg.is_group !== 1)) return;
-          const from = msg.fromUser.id;
-          const chatFor = (u: number) => (msg.is_group === 1 ? groupChatId(Number(String(msg.toContactId).replace(/^group-/, ''))) : singleChatId(u, from));
-          const users = await audience(userIds, from, chatFor);
-          if (users.length) await pushTo(users, (lang) => messagePayload(msg, langOfSubscription(lang)), MESSAGE_TTL, 'normal');
-        }
-      } catch (err) {
-        deps.log(err);
-      }
-    },
+    afterEvent: (userIds: number[], type: SocketEventType, data: unknown): Promise<void> => track(messagePush(userIds, type, data)),
   };
 }
 
