@@ -7,6 +7,7 @@ import { useAuth } from '../auth/store';
 import { readingChat, useOpenChat } from '../conversations/reading';
 import { reportRead, resendWaiting } from '../chat/api';
 import { outbox } from '../chat/outbox';
+import { resendWaitingUploads } from '../media/send-file';
 import { createDispatcher, refreshAfterBind } from './dispatch';
 import { useConnection } from './connection';
 import { notifyNewMessage } from './notify';
@@ -74,7 +75,7 @@ export function startRealtime({ qc, onKicked }: RealtimeOptions): () => void {
         void reconnect;
         refreshAfterBind(qc, useOpenChat.getState().id);
         // Messages typed offline (or kept from before a reload) go now, in order (issue 22).
-        void resendWaiting(qc);
+        void resendWaiting(qc).then(() => resendWaitingUploads(qc));
       },
     },
   );
