@@ -80,6 +80,30 @@ describe('the installable app offline', () => {
     await b.page.context().close();
   });
 
+  it('is installable: a valid manifest per language, icons, and a worker that serves the app offline', async () => {
+    const a = await loggedInPage(browser, server.url, alice);
+    await underServiceWorker(a.page);
+    const cdp = await a.page.context().newCDPSession(a.page);
+    const manifest = (await cdp.send('Page.getAppManifest')) as { url: string; errors: unknown[]; data?: string };
+    expect(manifest.url).toBe(`${server.url}/manifest.webmanifest`);
+    expect(manifest.errors).toEqual([]);
+    expect(JSON.parse(manifest.data ?? '{}')).toMatchObject({ lang: 'zh-Hans', display: 'standalone', start_url: './', theme_color: '#EDEDED' });
+    // Test contexts are incognito windows, where Chromium never installs; every other criterion holds.
+    const installability = async () =>
+      ((await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: { errorId: string }[] }).installabilityErrors
+        .map((e) => e.errorId)
+        .filter((id) => id !== 'in-incognito');
+    await expect.poll(installability).toEqual([]);
+
+    // In English the page names the English manifest.
+    await a.page.evaluate(() => localStorage.setItem('parley.lang', 'en'));
+    await a.page.reload();
+    await a.page.getByTestId('tabbar-home').waitFor();
+    expect(((await cdp.send('Page.getAppManifest')) as { url: string }).url).toBe(`${server.url}/manifest.en.webmanifest`);
+    await a.page.evaluate(() => localStorage.setItem('parley.lang', 'zh-Hans'));
+    await a.page.context().close();
+  });
+
   it('opens with the server stopped: the shell, the conversation list and the chat read before', async () => {
     const a = await loggedInPage(browser, server.url, alice);
     await underServiceWorker(a.page);
@@ -95,6 +119,13 @@ describe('the installable app offline', () => {
     await openChat(a.page, bob.id);
     await expect.poll(() => bubbleTexts(a.page)).toContain('Kept on the device 设备上的消息');
     await snap(a.page, 'pwa-offline-chat');
+    // The worker keeps the app's files, never an API answer.
+    const cachedApi = await a.page.evaluate(async () => {
+      const urls: string[] = [];
+      for (const name of await caches.keys()) for (const req of await (await caches.open(name)).keys()) urls.push(new URL(req.url).pathname);
+      return urls.filter((u) => /^\/(common|enterprise|manage)\//.test(u));
+    });
+    expect(cachedApi).toEqual([]);
     await a.page.context().close();
   });
 });
