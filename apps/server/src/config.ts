@@ -62,7 +62,7 @@ export interface Config {
   jwtSecret: string | undefined;
   webDir: string;
   trustProxy: boolean;
-  /** PARLEY_PUSH_HTTP_ENDPOINTS=1: Web Push endpoints may be plain http (tests, an intranet relay); else https only. */
+  /** PARLEY_PUSH_HTTP_ENDPOINTS=1: Web Push endpoints may be http, IP addresses or local names (tests, an intranet relay); else public https hosts only. */
   pushHttpEndpoints?: boolean;
   guardLimits: GuardLimits;
   production: boolean;

@@ -13,7 +13,7 @@ import { t } from './coerce';
  * | Path (T) | Params | data |
  * |---|---|---|
  * | `/enterprise/im/push/key` | – | `{publicKey}`: the VAPID public key, base64url (uncompressed P-256 point) |
- * | `/enterprise/im/push/subscribe` | `endpoint*:str` (https URL, ≤ 1024), `keys*:obj` `{p256dh, auth}` (base64url) | `""` |
+ * | `/enterprise/im/push/subscribe` | `endpoint*:str` (https URL of a public host, ≤ 1024), `keys*:obj` `{p256dh, auth}` (base64url) | `""` |
  * | `/enterprise/im/push/unsubscribe` | `endpoint:str` (absent: every subscription of this session) | `""` |
  *
  * Bad input answers 400 `common.badParam`. Payloads are encrypted per RFC 8291 (aes128gcm),

@@ -8,6 +8,7 @@ import { badParam } from '../../platform/http/errors';
 import { groupChatId, mutedAmong, singleChatId } from '../contacts/index';
 import { callPayload, langOfSubscription, messagePayload, topicOf, type PushMessage } from './payload';
 import * as repo from './push.repo';
+import { endpointAllowed } from './endpoint';
 
 /**
  * Web Push (issue 22): the VAPID keys (made once, kept in the database for every node), the
@@ -135,8 +136,7 @@ export function createPush(deps: PushDeps) {
     publicKey: async () => ({ publicKey: (await vapid()).publicKey }),
 
     async subscribe(me: { userId: number; jti: string }, p: PushSubscribeParams, lang: string): Promise<''> {
-      const url = new URL(p.endpoint);
-      if (url.protocol !== 'https:' && !(url.protocol === 'http:' && deps.allowHttpEndpoints)) throw badParam('endpoint');
+      if (!endpointAllowed(p.endpoint, deps.allowHttpEndpoints === true)) throw badParam('endpoint');
       await repo.upsertSubscription(db, { userId: me.userId, jti: me.jti, endpoint: p.endpoint, p256dh: p.keys.p256dh, auth: p.keys.auth, lang }, nowSeconds(clock));
       return '';
     },
