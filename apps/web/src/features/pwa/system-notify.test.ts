@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Contact, Message } from '@parley/protocol';
 
 const showNotification = vi.fn(async () => undefined);
-vi.mock('./update', () => ({ swRegistration: async () => ({ showNotification }) }));
+vi.mock('./update', () => ({ swRegistration: async () => ({ active: {}, showNotification }) }));
 
 const { notifyCall, notifyMessage, setDeviceNotify } = await import('./system-notify');
 

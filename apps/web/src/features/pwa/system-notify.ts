@@ -66,7 +66,7 @@ async function show(n: Shown): Promise<void> {
   // Through the service worker when there is one: its click handler works even after this tab
   // was closed. Otherwise a page notification, focused here on click.
   const reg = await swRegistration().catch(() => undefined);
-  if (reg) {
+  if (reg?.active) {
     await reg.showNotification(n.title, options);
     return;
   }
