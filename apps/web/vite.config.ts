@@ -1,6 +1,7 @@
 /// <reference types="vitest/config" />
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
 import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -66,9 +67,50 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * The service worker (Workbox through vite-plugin-pwa, issue 22): it precaches the app shell
+ * (index.html, every script and style of this build, icons, manifests) so the app opens with
+ * the server unreachable, and serves index.html for navigations. It waits when a new build is
+ * found until the user accepts the "new version" prompt (features/pwa/update.ts), so a page
+ * never runs old and new bundles together. Only GET navigations, precached files and GET
+ * /static pictures are answered by it: API calls (POST), the socket, uploads and downloads
+ * always go to the network. `sw-push.js` (public/) adds Web Push and notification clicks.
+ * The manifests are static files per language (public/, see i18n/index.ts).
+ */
+const serverPaths = /^\/(common|enterprise|manage|static|storage|filedown|scan|wss|emoji|view\.html)(\/|$)/;
+function serviceWorker() {
+  return VitePWA({
+    registerType: 'prompt',
+    injectRegister: false,
+    manifest: false,
+    strategies: 'generateSW',
+    filename: 'sw.js',
+    workbox: {
+      globPatterns: ['**/*.{js,css,html,png,svg,webmanifest}'],
+      globIgnores: ['emoji/**', '**/*.br', '**/*.gz', 'sw.js', 'sw-push.js'],
+      maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
+      navigateFallback: 'index.html',
+      navigateFallbackDenylist: [serverPaths],
+      inlineWorkboxRuntime: true,
+      cleanupOutdatedCaches: true,
+      clientsClaim: false,
+      skipWaiting: false,
+      importScripts: ['sw-push.js'],
+      runtimeCaching: [
+        {
+          // Default avatars, file-type icons and the notification sound: readable offline.
+          urlPattern: ({ url, request }) => request.method === 'GET' && url.pathname.startsWith('/static/'),
+          handler: 'StaleWhileRevalidate',
+          options: { cacheName: 'parley-static', expiration: { maxEntries: 200 } },
+        },
+      ],
+    },
+  });
+}
+
 export default defineConfig({
   base: './',
-  plugins: [react(), emojiAssets(), precompress()],
+  plugins: [react(), emojiAssets(), precompress(), serviceWorker()],
   resolve: {
     // antd-mobile's react-spring accepts React only up to 18; one React only, the one this
     // package resolves (19, pinned by the root overrides).

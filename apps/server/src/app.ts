@@ -31,6 +31,7 @@ import { createOnboarding } from './modules/onboarding/index';
 import { callsRoutes, createCalls } from './modules/calls/index';
 import { clientErrorsRoutes } from './modules/client-errors/index';
 import { createMoments, momentsRoutes } from './modules/moments/index';
+import { createPush, pushRoutes, withPush } from './modules/push/index';
 import { createEvents } from './platform/events';
 import { systemTimers } from './platform/timers';
 import { Gateway, type SocketCall, type SocketSession } from './platform/socket/gateway';
@@ -86,7 +87,13 @@ function createServices(deps: Deps, app: FastifyInstance) {
     guards,
     onRegistered: (id, r) => onboarding.afterRegister(id, r),
   });
-  const events = createEvents(deps.bus, clock, deps.database.afterDurable);
+  // Web Push reaches the recipients of messages and calls who have no live connection (issue 22).
+  const push = createPush({
+    db, clock, presence: deps.presence, publicUrl: deps.config.publicUrl, allowHttpEndpoints: deps.config.pushHttpEndpoints,
+    log: (err) => app.log.warn({ err }, 'web push'),
+  });
+  sessions.onRevoked((ev) => push.dropSessions(ev.jtis));
+  const events = withPush(createEvents(deps.bus, clock, deps.database.afterDurable), push);
   const contactSet = createContactSet(db, config);
 
   // The gateway and realtime need each other: the gateway's hooks call into realtime lazily.
@@ -120,7 +127,7 @@ function createServices(deps: Deps, app: FastifyInstance) {
   // A manual clock (tests) brings its own timers, so moving it fires the calls' safety net.
   const timers = clock.timers ?? systemTimers;
   const stopPruning = sessions.pruneEvery(timers, log);
-  const calls = createCalls({ db, clock, timers, config, users, contactSet, contacts, events, presence: deps.presence, publicUrl: deps.config.publicUrl, log });
+  const calls = createCalls({ db, clock, timers, config, users, contactSet, contacts, events, presence: deps.presence, publicUrl: deps.config.publicUrl, log, offlineCall: (from, callee, video) => void push.offlineCall(from, callee, video) });
   const files = createFiles({ db, clock, config, users, messages, blobs: deps.blobs });
   const moments = createMoments({ db, clock, users, contactSet, contacts, files, events, log });
   const audit = createAudit({ db, clock, users });
@@ -143,7 +150,7 @@ function createServices(deps: Deps, app: FastifyInstance) {
   return {
     late,
     config, users, sessions, codes, auth, accounts, events, contactSet, gateway, realtime, contacts, messages, configAdmin, friends, groups,
-    groupAvatars, calls, files, moments, stopPruning, audit, usersAdmin, dashboard, purge, sendTestEmail, search, indexBackfill,
+    groupAvatars, calls, files, moments, stopPruning, audit, usersAdmin, dashboard, purge, sendTestEmail, search, indexBackfill, push,
   };
 }
 
@@ -203,6 +210,7 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
   app.addHook('onClose', async () => services.gateway.close());
   app.addHook('onClose', async () => services.groupAvatars.idle());
   app.addHook('onClose', async () => services.calls.stop());
+  app.addHook('onClose', async () => services.push.idle());
   app.addHook('onClose', async () => services.stopPruning());
   app.addHook('onClose', async () => services.dashboard.stop());
   app.addHook('onClose', async () => services.purge.stop());
@@ -245,6 +253,7 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
       ...callsRoutes(route, services.calls),
       ...clientErrorsRoutes(route, { clock: deps.clock, log: app.log }),
       ...momentsRoutes(route, services.moments),
+      ...pushRoutes(route, services.push),
       ...scanRoutes(route, { users: services.users, secret: () => services.config.jwtSecret() }),
       ...(opts.extraRoutes?.(route) ?? []),
     ],

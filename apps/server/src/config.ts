@@ -39,6 +39,7 @@ const envSchema = z.object({
   PARLEY_WEB_DIR: z.preprocess(emptyToUndefined, z.string().default(path.join(repoRoot, 'apps/web/dist'))),
   /** Set when a reverse proxy sits in front: request.ip / protocol then come from X-Forwarded-*. */
   PARLEY_TRUST_PROXY: z.preprocess(emptyToUndefined, z.enum(['0', '1']).default('0')),
+  PARLEY_PUSH_HTTP_ENDPOINTS: z.preprocess(emptyToUndefined, z.enum(['0', '1']).default('0')),
   /** Abuse guards (issue 19; deployment.md): raise them for a big site behind one address. */
   PARLEY_LIMIT_REGISTRATIONS_PER_IP_HOUR: limit(defaultGuardLimits.registrationsPerIpHour),
   PARLEY_LIMIT_CODES_PER_IP_HOUR: limit(defaultGuardLimits.codeRequestsPerIpHour),
@@ -65,6 +66,8 @@ export interface Config {
   jwtSecret: string | undefined;
   webDir: string;
   trustProxy: boolean;
+  /** PARLEY_PUSH_HTTP_ENDPOINTS=1: Web Push endpoints may be http, IP addresses or local names (tests, an intranet relay); else public https hosts only. */
+  pushHttpEndpoints?: boolean;
   guardLimits: GuardLimits;
   production: boolean;
   logLevel: string;
@@ -94,6 +97,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jwtSecret: e.PARLEY_JWT_SECRET,
     webDir: path.resolve(e.PARLEY_WEB_DIR),
     trustProxy: e.PARLEY_TRUST_PROXY === '1',
+    pushHttpEndpoints: e.PARLEY_PUSH_HTTP_ENDPOINTS === '1',
     guardLimits: {
       registrationsPerIpHour: e.PARLEY_LIMIT_REGISTRATIONS_PER_IP_HOUR,
       codeRequestsPerIpHour: e.PARLEY_LIMIT_CODES_PER_IP_HOUR,

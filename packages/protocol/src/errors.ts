@@ -180,6 +180,15 @@ export const catalogue = {
   'socket.unknownClient': ['连接已断开，请刷新', 'The connection is gone, please reload'],
   /** §11.6: uploads and administration are not carried by socket `call` frames. */
   'socket.notAllowed': ['该操作不能通过长连接进行', 'This action cannot be made over the socket'],
+  /** added: texts of Web Push notifications (push.ts, issue 22). */
+  'push.image': ['[图片]', '[Image]'],
+  'push.voice': ['[语音]', '[Voice]'],
+  'push.video': ['[视频]', '[Video]'],
+  'push.file': ['[文件]', '[File]'],
+  'push.emoji': ['[表情]', '[Sticker]'],
+  'push.fromInGroup': ['{name}：{text}', '{name}: {text}'],
+  'push.callVoice': ['邀请你语音通话', 'is calling you (voice)'],
+  'push.callVideo': ['邀请你视频通话', 'is calling you (video)'],
 } as const satisfies Record<string, readonly [zh: string, en: string]>;
 
 export type MsgKey = keyof typeof catalogue;

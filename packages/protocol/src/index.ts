@@ -21,3 +21,4 @@ export * from './client-errors';
 export * from './moments';
 export * from './manage';
 export * from './search';
+export * from './push';

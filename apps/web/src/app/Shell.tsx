@@ -1,4 +1,5 @@
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useState } from 'react';
+import { useUnreadTitle } from '../features/pwa/unread-title';
 import { Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useCurrentRoute } from './navigation';
@@ -41,9 +42,7 @@ export function Shell() {
   useShortcuts(meta !== undefined && !meta.public);
   useRoundAvatarRoot();
 
-  useEffect(() => {
-    document.title = title;
-  }, [title]);
+  useUnreadTitle(title, useTotalUnread());
 
   const detail: PaneInfo = layout ? { pane: 'detail', hideBack: detailBackHidden(route, trail.previous, layout.section) } : single;
   const page = (

@@ -7,8 +7,3 @@ export const callRecordZhHans = {
   callBackVideo: '{{text}}，点击发起视频通话',
   callBackVoice: '{{text}}，点击发起语音通话',
 };
-
-export const callRecordEn: typeof callRecordZhHans = {
-  callBackVideo: '{{text}}, tap to start a video call',
-  callBackVoice: '{{text}}, tap to start a voice call',
-};

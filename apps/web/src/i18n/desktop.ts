@@ -10,12 +10,3 @@ export const desktopZhHans = {
   pickItem: '从左侧选择一项',
   dropToSend: '松开发送给 {{name}}',
 };
-
-export const desktopEn: typeof desktopZhHans = {
-  rail: 'Sections',
-  me: 'Me',
-  pickChat: 'Pick a chat to start messaging',
-  pickContact: 'Pick a contact to see their card',
-  pickItem: 'Pick an item on the left',
-  dropToSend: 'Drop to send to {{name}}',
-};

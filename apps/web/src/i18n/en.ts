@@ -1,15 +1,16 @@
-import { desktopEn } from './desktop';
-import { errorsEn } from './errors';
-import { momentsEn } from './moments';
-import { meEn } from './me';
-import { mediaEn } from './media';
-import { callsEn } from './calls';
-import { shareEn } from './share';
-import { messageActionsEn } from './message-actions';
-import { callRecordEn } from './call-record';
-import { groupsEn } from './groups';
-import { searchEn } from './search';
-import { eventLinesEn } from './event-lines';
+import { desktopEn } from './en/desktop';
+import { errorsEn } from './en/errors';
+import { momentsEn } from './en/moments';
+import { meEn } from './en/me';
+import { mediaEn } from './en/media';
+import { callsEn } from './en/calls';
+import { shareEn } from './en/share';
+import { messageActionsEn } from './en/message-actions';
+import { callRecordEn } from './en/call-record';
+import { groupsEn } from './en/groups';
+import { searchEn } from './en/search';
+import { eventLinesEn } from './en/event-lines';
+import { pwaEn } from './en/pwa';
 import type { Resources } from './types';
 
 /** English, the fallback language (spec §1). Same keys as zh-Hans.ts, checked by the type. */
@@ -301,6 +302,7 @@ export const en: Resources = {
   groups: groupsEn,
   search: searchEn,
   eventLines: eventLinesEn,
+  pwa: pwaEn,
   calls: callsEn,
   messageActions: messageActionsEn,
   callRecord: callRecordEn,

@@ -6,11 +6,3 @@ export const errorsZhHans = {
   home: '返回首页',
   loadFailed: '页面加载失败，点击重试',
 };
-
-export const errorsEn: typeof errorsZhHans = {
-  title: 'Something went wrong',
-  text: 'This page ran into a problem and it has been reported. Reload it, or go back home.',
-  reload: 'Reload',
-  home: 'Back home',
-  loadFailed: 'The page did not load. Tap to retry',
-};

@@ -10,6 +10,7 @@ import { callRecordZhHans } from './call-record';
 import { groupsZhHans } from './groups';
 import { searchZhHans } from './search';
 import { eventLinesZhHans } from './event-lines';
+import { pwaZhHans } from './pwa';
 /**
  * Simplified Chinese, the default language (spec §1). This file defines the key set; `en.ts`
  * must match it key for key (enforced by its type and by i18n.test.ts).
@@ -302,6 +303,7 @@ export const zhHans = {
   groups: groupsZhHans,
   search: searchZhHans,
   eventLines: eventLinesZhHans,
+  pwa: pwaZhHans,
   calls: callsZhHans,
   messageActions: messageActionsZhHans,
   callRecord: callRecordZhHans,

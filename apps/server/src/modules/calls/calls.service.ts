@@ -1,5 +1,5 @@
 import {
-  CallCode, callLimits, CallStatus, callText, finalCallCodes, OTHER_OPT,
+  CallCode, callLimits, CallStatus, callText, CallType, finalCallCodes, OTHER_OPT,
   type CallEvent, type SendToMsgParams, type UserSummary, type WebrtcExtends, type WebrtcPayload,
 } from '@parley/protocol';
 import type { Kysely } from 'kysely';
@@ -34,6 +34,8 @@ export interface CallsDeps {
   presence: Pick<PresenceRegistry, 'online'>;
   publicUrl?: string;
   log: (err: unknown) => void;
+  /** The callee has no connection anywhere: they hear of the call by Web Push (issue 22). */
+  offlineCall?: (from: UserSummary, calleeId: number, video: boolean) => void;
 }
 
 export interface CallRequest extends RequestView {
@@ -79,6 +81,7 @@ export function createCalls(deps: CallsDeps) {
     const from = summary(peer, peer.id, remark || peer.realname, r.origin);
     const payload = webrtcPayload({ id: p.id, msgId: 0, now: clock.now(), toContactId: peer.id, toUser: me.id, from, ext, lang: r.lang });
     await events.toUsers([me.id], 'webrtc', payload);
+    deps.offlineCall?.(await meFor(me, peer.id, r), peer.id, p.type === CallType.video);
     return payload;
   }
 

@@ -8,3 +8,4 @@ export * as groupsRepo from './groups.repo';
 export type { GroupRow, MemberRow } from './groups.repo';
 export type { MessageRow, PrefRow } from './contacts.repo';
 export { PREF_DEFAULTS } from './contacts.repo';
+export { mutedAmong } from './mute';

@@ -3,6 +3,7 @@ import type { ChatTables } from './schema-chat';
 import type { GroupTables } from './schema-groups';
 import type { FileTables } from './schema-files';
 import type { MomentTables } from './schema-moments';
+import type { PushTables } from './schema-push';
 
 /**
  * `Generated<T>` marks columns with a database default (optional on insert).
@@ -107,7 +108,7 @@ export interface AdminLeasesTable {
   until_time: Generated<number>;
 }
 
-export interface DB extends ChatTables, GroupTables, FileTables, MomentTables {
+export interface DB extends ChatTables, GroupTables, FileTables, MomentTables, PushTables {
   admin_audit: AdminAuditTable;
   admin_leases: AdminLeasesTable;
   users: UsersTable;

@@ -62,16 +62,19 @@ export function delivered(qc: QueryClient, conversation: string, msg: Message): 
   else void qc.invalidateQueries({ queryKey: contactsKey });
 }
 
+/** Failures the network caused: the message waits and goes again by itself (issue 22). */
+const transient = new Set(['offline', 'network', 'setup', 'server']);
+
 /** Sending failed: it stays for a retry, unless the server refused it for good. */
 export function undelivered(conversation: string, id: string, e: unknown): void {
   // 401 = the group is muted or the upload was refused (size, type): the message cannot exist;
   // the API client showed the reason.
   if (e instanceof ApiError && e.kind === 'code' && e.code === 401) outbox.remove(conversation, id);
-  else outbox.setStatus(conversation, id, 'failed');
+  else outbox.setStatus(conversation, id, e instanceof ApiError && transient.has(e.kind) ? 'waiting' : 'failed');
 }
 
 /** Send (or resend) a pending message; the same uuid makes a retry idempotent (§4.4). */
-export async function deliver(qc: QueryClient, p: PendingMessage): Promise<void> {
+async function deliver(qc: QueryClient, p: PendingMessage): Promise<void> {
   outbox.setStatus(p.conversation, p.id, 'sending');
   try {
     const msg = await endpoints.sendMessage({ id: p.id, type: p.type, content: p.content, toContactId: p.conversation, ...(p.at?.length ? { at: p.at } : {}), ...(p.pid ? { pid: p.pid } : {}), ...(p.extends ? { extends: p.extends } : {}) });
@@ -79,6 +82,46 @@ export async function deliver(qc: QueryClient, p: PendingMessage): Promise<void>
   } catch (e) {
     undelivered(p.conversation, p.id, e);
   }
+}
+
+/**
+ * The one sender of texts, stickers, locations and cards: oldest first, one at a time, so they
+ * reach the server in the order typed, across reloads. When the network fails, everything
+ * behind waits too (none may overtake it) until `resendWaiting`.
+ */
+let running: Promise<void> | null = null;
+let again = false;
+
+export function flushOutbox(qc: QueryClient): Promise<void> {
+  if (running) {
+    again = true;
+    return running;
+  }
+  // Started on the next tick, so `finally` never runs before `running` is assigned.
+  running = Promise.resolve().then(async () => {
+    try {
+      do {
+        again = false;
+        for (;;) {
+          const next = outbox.all().find((p): p is PendingMessage => !p.upload && p.status === 'sending');
+          if (!next) break;
+          await deliver(qc, next);
+          if (outbox.get(next.conversation, next.id)?.status !== 'waiting') continue;
+          for (const p of outbox.all()) if (!p.upload && p.status === 'sending') outbox.setStatus(p.conversation, p.id, 'waiting');
+          break;
+        }
+      } while (again);
+    } finally {
+      running = null;
+    }
+  });
+  return running;
+}
+
+/** The network is back (socket bound again): what waited goes, in order. */
+export function resendWaiting(qc: QueryClient): Promise<void> {
+  for (const p of outbox.all()) if (!p.upload && p.status === 'waiting') outbox.setStatus(p.conversation, p.id, 'sending');
+  return flushOutbox(qc);
 }
 
 /** `quote`: the quoted msg_id and `extends.quote` text (features/message-actions). */
@@ -94,7 +137,7 @@ export function sendText(qc: QueryClient, conversation: string, text: string, at
     ...(quote ? { pid: quote.pid, extends: quote.extends } : {}),
   };
   outbox.add(p);
-  return deliver(qc, p);
+  return flushOutbox(qc);
 }
 
 /**
@@ -111,13 +154,15 @@ export function sendRich(
 ): Promise<void> {
   const p: PendingMessage = { id: crypto.randomUUID(), conversation: keyOf(conversation), type, content, extends: ext, createdAt: Date.now(), status: 'sending' };
   outbox.add(p);
-  return deliver(qc, p);
+  return flushOutbox(qc);
 }
 
-/** Resends a failed text or sticker (uploads retry through features/media/send-file.ts). */
+/** Resends a failed text or sticker, and what waited behind it (uploads: features/media/send-file.ts). */
 export function retry(qc: QueryClient, conversation: string, id: string): void {
   const p = outbox.get(conversation, id);
-  if (p && !p.upload) void deliver(qc, p);
+  if (!p || p.upload) return;
+  outbox.setStatus(conversation, id, 'sending');
+  void resendWaiting(qc);
 }
 
 /** Tell the server what I have read while the chat is open (the peer gets isRead/readAll). */

@@ -31,7 +31,7 @@ vi.mock('./probe', () => ({
   readVideoInfo: async () => ({ duration: 7.6, width: 640, height: 480 }),
 }));
 
-const { cancelUpload, retryPending, sendPickedFiles, sendUpload } = await import('./send-file');
+const { cancelUpload, resendWaitingUploads, retryPending, sendPickedFiles, sendUpload } = await import('./send-file');
 
 const conversation = '7';
 const pending = () => outbox.get(conversation, calls[0]?.message.id ?? '') ?? null;
@@ -77,7 +77,7 @@ describe('sending an upload', () => {
     await flush();
     calls[0]?.reject(new ApiError('network', 'No network'));
     await done;
-    expect(pending()?.status).toBe('failed');
+    expect(pending()?.status).toBe('waiting');
 
     const id = calls[0]?.message.id ?? '';
     retryPending(qc, conversation, id);
@@ -85,6 +85,23 @@ describe('sending an upload', () => {
     expect(calls).toHaveLength(2);
     expect(calls[1]?.message.id).toBe(id);
     expect(outbox.get(conversation, id)?.status).toBe('sending');
+  });
+
+  it('sends a file that waited for the network again by itself, once it returns, with the same id', async () => {
+    const done = sendUpload(qc, conversation, voice());
+    await flush();
+    calls[0]?.reject(new ApiError('offline', 'Offline'));
+    await done;
+    expect(pending()?.status).toBe('waiting');
+
+    const again = resendWaitingUploads(qc);
+    await flush();
+    expect(calls).toHaveLength(2);
+    expect(calls[1]?.message.id).toBe(calls[0]?.message.id);
+    const second = calls[1];
+    if (second) second.resolve(answer(second));
+    await again;
+    expect(pending()).toBeNull();
   });
 
   it.each([401, 413])('drops the bubble when the server refuses the file for good (%i)', async (code) => {

@@ -109,6 +109,19 @@ export function retryPending(qc: QueryClient, conversation: string, id: string):
   else retry(qc, conversation, id);
 }
 
+/**
+ * The network is back: pictures, voice notes and files that waited (offline, or kept on the
+ * device across a reload) go again, oldest first, one at a time, with the same id.
+ */
+export async function resendWaitingUploads(qc: QueryClient): Promise<void> {
+  for (const p of outbox.all()) {
+    const current = outbox.get(p.conversation, p.id);
+    if (!current?.upload || current.status !== 'waiting') continue;
+    await transmit(qc, current);
+    if (outbox.get(p.conversation, p.id)?.status === 'waiting') return; // still no network
+  }
+}
+
 /** Why a file cannot be sent, in the user's language; null when it can. */
 export function refusalText(file: { name: string; size: number }, rules: FileUploadInfo): string | null {
   const reason = uploadRefusal(file, rules);

@@ -5,11 +5,13 @@ import type { QueryClient } from '@tanstack/react-query';
 import { SocketClient, socketUrl } from '../../lib/socket';
 import { useAuth } from '../auth/store';
 import { readingChat, useOpenChat } from '../conversations/reading';
-import { reportRead } from '../chat/api';
+import { reportRead, resendWaiting } from '../chat/api';
 import { outbox } from '../chat/outbox';
+import { resendWaitingUploads } from '../media/send-file';
 import { createDispatcher, refreshAfterBind } from './dispatch';
 import { useConnection } from './connection';
 import { notifyNewMessage } from './notify';
+import { notifyCall, notifyMessage } from '../pwa/system-notify';
 import { systemUnread } from './system-unread';
 
 /**
@@ -37,6 +39,7 @@ export function startRealtime({ qc, onKicked }: RealtimeOptions): () => void {
     onNotify: (contact, msg) => {
       const s = currentSettings();
       notifyNewMessage(contact, msg, s.isVoice !== false, s.isVibrate === true);
+      notifyMessage(contact, msg, s.isVoice !== false);
     },
     onReadWhileOpen: (conversation, msgs) => reportRead(conversation, msgs),
     onSystemMessage: () => systemUnread.add(),
@@ -49,7 +52,11 @@ export function startRealtime({ qc, onKicked }: RealtimeOptions): () => void {
       return token && userInfo ? { token, userId: userInfo.user_id } : null;
     },
     {
-      onEvent: dispatch,
+      onEvent: (frame) => {
+        dispatch(frame);
+        // An incoming call while the page is hidden: a system notification (issue 22).
+        if (frame.type === 'webrtc') notifyCall(frame.data, useAuth.getState().userInfo?.user_id ?? null, currentSettings().isVoice !== false);
+      },
       onStatus: (status) => useConnection.setState({ status }),
       // Revoked elsewhere (password changed on another device, §2.3) or refused at bind: one API
       // call tells; its -1 answer takes this device to the login page.
@@ -67,6 +74,8 @@ export function startRealtime({ qc, onKicked }: RealtimeOptions): () => void {
         // Anything sent before this bind (or while disconnected) is only in the server's rows.
         void reconnect;
         refreshAfterBind(qc, useOpenChat.getState().id);
+        // Messages typed offline (or kept from before a reload) go now, in order (issue 22).
+        void resendWaiting(qc).then(() => resendWaitingUploads(qc));
       },
     },
   );

@@ -10,6 +10,7 @@ import * as m0008 from './0008-read-marks';
 import * as m0009 from './0009-moments';
 import * as m0010 from './0010-admin';
 import * as m0011 from './0011-message-terms';
+import * as m0012 from './0012-web-push';
 
 /**
  * Migrations live in code (no directory scanning), so they ship inside any bundle and run at
@@ -31,6 +32,7 @@ const all: Record<string, { up: (db: Kysely<unknown>, dialect: DialectKind) => P
   '0009-moments': m0009,
   '0010-admin': m0010,
   '0011-message-terms': m0011,
+  '0012-web-push': m0012,
 };
 
 /** What Kysely hands a migration; a transaction is one. */

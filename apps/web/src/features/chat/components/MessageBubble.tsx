@@ -16,7 +16,7 @@ export interface BubbleProps {
   showName: boolean;
   /** My single-chat messages: read by the peer or not; undefined shows nothing. */
   read?: boolean;
-  status?: 'sending' | 'failed';
+  status?: 'sending' | 'failed' | 'waiting';
   /** Upload progress 0–1 of a pending file message; undefined when nothing is uploading. */
   progress?: number;
   roundAvatar?: boolean;
@@ -76,6 +76,15 @@ export const MessageBubble = memo(function MessageBubble(p: BubbleProps) {
             ) : null}
           </div>
           {p.status === 'sending' && p.progress === undefined ? <span className={styles.spinner} role="progressbar" aria-label={t('chat.sending')} /> : null}
+          {p.status === 'waiting' ? (
+            // Offline or the request failed: it goes by itself when the network returns; a tap tries now.
+            <button type="button" className={`${styles.retry} ${styles.waiting}`} onClick={() => p.onRetry?.(msg.id)} aria-label={t('pwa.outbox.waiting')} title={t('pwa.outbox.waiting')} data-testid="message-retry">
+              <svg width="14" height="14" viewBox="0 0 24 24" aria-hidden="true">
+                <circle cx="12" cy="12" r="9" fill="none" stroke="currentColor" strokeWidth="2.4" />
+                <path d="M12 7v5l3 2" fill="none" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" />
+              </svg>
+            </button>
+          ) : null}
           {p.status === 'failed' ? (
             <button type="button" className={styles.retry} onClick={() => p.onRetry?.(msg.id)} aria-label={t('chat.failed')} data-testid="message-retry">
               !

@@ -6,6 +6,7 @@ import { currentLanguage, setLanguage } from '../../../i18n';
 import { otherLanguage } from '../../../ui/LanguageSwitch';
 import { SwitchRow } from '../../groups/components/SwitchRow';
 import { saveSetting, useSettings, type Settings } from '../settings';
+import { NotificationRow } from '../../pwa/NotificationRow';
 
 type Flag = 'isVoice' | 'isVibrate' | 'avatarCricle' | 'hideMessageName' | 'hideMessageTime';
 
@@ -48,6 +49,7 @@ export default function SettingScreen() {
       <ListGroup>
         {flag('isVoice', t('me.setting.sound'), 'setting-sound')}
         {flag('isVibrate', t('me.setting.vibrate'), 'setting-vibrate')}
+        <NotificationRow />
       </ListGroup>
       <ListGroup>
         {flag('avatarCricle', t('me.setting.round'), 'setting-round')}

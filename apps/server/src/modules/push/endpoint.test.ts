@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { endpointAllowed } from './endpoint';
+
+describe('push endpoints the server will call', () => {
+  it('accepts the public https push services', () => {
+    for (const e of [
+      'https://fcm.googleapis.com/fcm/send/abc:def',
+      'https://updates.push.services.mozilla.com/wpush/v2/gAAA',
+      'https://web.push.apple.com/QGxx',
+      'https://wns2-par02p.notify.windows.com/w/?token=x',
+    ]) expect(endpointAllowed(e, false), e).toBe(true);
+  });
+
+  it('refuses plain http, addresses and local names, which would reach into the server’s network', () => {
+    for (const e of [
+      'http://fcm.googleapis.com/fcm/send/x',
+      'https://127.0.0.1/x',
+      'https://10.0.0.5:8443/x',
+      'https://[::1]/x',
+      'https://localhost/x',
+      'https://redis/x',
+      'https://admin.internal/x',
+      'https://user:pw@fcm.googleapis.com/x',
+      'ftp://fcm.googleapis.com/x',
+      'not a url',
+    ]) expect(endpointAllowed(e, false), e).toBe(false);
+  });
+
+  it('allows local http endpoints only when configured to (tests, an intranet relay)', () => {
+    expect(endpointAllowed('http://127.0.0.1:4100/bob', true)).toBe(true);
+    expect(endpointAllowed('ftp://127.0.0.1/bob', true)).toBe(false);
+  });
+});

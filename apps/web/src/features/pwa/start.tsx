@@ -1,0 +1,27 @@
+import type { createAppRouter } from '../../app/router';
+import { OfferBar } from './OfferBar';
+import { askAfterFirstChat } from './permission';
+import { startPush } from './push';
+import { UpdatePrompt } from './UpdatePrompt';
+import { startServiceWorker } from './update';
+
+/**
+ * The installable app's start (issue 22), loaded after the first paint by main.tsx: the login
+ * page's first load stays within its budget (issue 15) and none of this is needed to draw it.
+ */
+export function startPwa(router: ReturnType<typeof createAppRouter>): void {
+  // A click on a notification names an app route (`./#/pages/…`): follow it in this tab.
+  startServiceWorker((url) => void router.navigate(url.includes('#') ? url.slice(url.indexOf('#') + 1) : '/'));
+  startPush();
+  askAfterFirstChat();
+}
+
+/** The "new version" prompt and the notification offer, over every page. */
+export function PwaBars() {
+  return (
+    <>
+      <UpdatePrompt />
+      <OfferBar />
+    </>
+  );
+}

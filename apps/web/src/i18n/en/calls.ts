@@ -1,0 +1,41 @@
+import type { callsZhHans } from '../calls';
+
+export const callsEn: typeof callsZhHans = {
+  voiceCall: 'Voice call',
+  videoCall: 'Video call',
+  status: {
+    calling: 'Calling…',
+    ringing: 'Waiting for an answer…',
+    incomingVoice: 'invites you to a voice call…',
+    incomingVideo: 'invites you to a video call…',
+    connecting: 'Connecting…',
+  },
+  reason: {
+    camera: 'Camera authorization failed',
+    microphone: 'Microphone permission denied, refresh and grant',
+    media: 'The microphone or camera cannot be opened',
+    insecure: 'Calls need this site to be opened over HTTPS',
+    offline: 'The other party is offline',
+    noAnswer: 'No answer',
+    network: 'The connection was lost; the call has ended',
+    failed: 'The call could not be placed',
+  },
+  controls: {
+    micOn: 'Mic on',
+    micOff: 'Mic off',
+    cameraOn: 'Camera on',
+    cameraOff: 'Camera off',
+    speaker: 'Speaker',
+    switchCamera: 'Flip camera',
+    hangUp: 'Hang up',
+    cancel: 'Cancel',
+    accept: 'Accept',
+    decline: 'Decline',
+  },
+  alreadyInCall: 'You are already in a call',
+  noCall: 'No call in progress',
+  backToCall: 'Call in progress, tap to return',
+  incomingLabel: 'Call from {{name}}',
+  myVideo: 'My video',
+  peerVideo: 'Video of {{name}}',
+};

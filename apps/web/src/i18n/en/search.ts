@@ -1,0 +1,25 @@
+import type { searchZhHans } from '../search';
+
+export const searchEn: typeof searchZhHans = {
+  box: 'Search',
+  placeholder: 'Search contacts, groups, chat history',
+  cancel: 'Cancel',
+  clearInput: 'Clear',
+  contacts: 'Contacts',
+  groups: 'Group chats',
+  messages: 'Chat history',
+  more: 'More {{what}}',
+  loadMore: 'Load more',
+  loadingMore: 'Loading…',
+  end: 'No more results',
+  recent: 'Recent searches',
+  clearRecent: 'Clear',
+  clearedRecent: 'Recent searches cleared',
+  hint: 'Find contacts by name, remark, account or pinyin (e.g. "zw" finds Zhang Wei), group chats by name, and messages by their words and file names',
+  noResults: 'Nothing found for “{{q}}”',
+  noResultsHint: 'Try another word or fewer characters; type English words in full',
+  retry: 'Search failed. Tap to try again',
+  retryAction: 'Try again',
+  account: 'Account: {{account}}',
+  fileMessage: '[File] ',
+};

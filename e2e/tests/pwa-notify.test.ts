@@ -1,0 +1,187 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launch, phoneContext, snap } from '../support/browser';
+import { startServer, type RunningServer } from '../support/server';
+import { enterpriseMode, fillTestId, loggedInPage, openChat, registerPerson, sendByApi, type Person } from '../support/app';
+import { underServiceWorker } from '../support/pwa';
+
+/**
+ * Issue 22, "must show": a hidden page shows a notification for a new message and none for a
+ * muted chat; the permission texts; the update prompt after a new build.
+ */
+
+let server: RunningServer;
+let browser: Browser;
+let alice: Person;
+let bob: Person;
+let carol: Person;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launch();
+  alice = await registerPerson(server.url, 'alice01', 'Alice');
+  bob = await registerPerson(server.url, 'bob0001', 'Bob');
+  carol = await registerPerson(server.url, 'carol01', 'Carol');
+  await enterpriseMode(server.url, alice);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** The tab goes to the background as far as the page can tell (headless tabs are always visible). */
+async function hide(page: Page) {
+  await page.evaluate(() => {
+    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });
+    Object.defineProperty(document, 'hidden', { configurable: true, get: () => true });
+    document.dispatchEvent(new Event('visibilitychange'));
+  });
+}
+
+const notifications = (page: Page) =>
+  page.evaluate(async () => {
+    const reg = await navigator.serviceWorker.ready;
+    return (await reg.getNotifications()).map((n) => ({ title: n.title, body: n.body, tag: n.tag }));
+  });
+
+/** No toast on screen, and every dialog and mask fully in (their springs set inline opacity). */
+async function settled(page: Page) {
+  await expect.poll(() => page.locator('.adm-toast-mask').count(), { timeout: 5000 }).toBe(0);
+  await expect
+    .poll(() =>
+      page.evaluate(() => {
+        const opacity = (e: Element | null): number => (e ? Number(getComputedStyle(e).opacity) * opacity(e.parentElement) : 1);
+        const shown = [...document.querySelectorAll('.adm-center-popup-body, .adm-mask')].filter((e) => e.getClientRects().length > 0);
+        return shown.every((e) => opacity(e) === 1);
+      }),
+    )
+    .toBe(true);
+}
+
+async function openSettings(page: Page) {
+  await page.goto(`${server.url}/#/pages/mine/setting`);
+  await page.getByTestId('setting-notify').waitFor();
+}
+
+describe('notifications while the page is hidden', () => {
+  it('shows one for a new message, none for a muted chat, and the unread total on the title', async () => {
+    const a = await loggedInPage(browser, server.url, alice, async (ctx) => {
+      await ctx.grantPermissions(['notifications'], { origin: server.url });
+    });
+    await underServiceWorker(a.page);
+    await a.page.getByTestId('tabbar-home').waitFor();
+    await hide(a.page);
+
+    await sendByApi(server.url, bob, alice.id, 'Are you there? 在吗');
+    await expect.poll(() => notifications(a.page), { timeout: 10_000 }).toEqual([
+      { title: 'Bob', body: 'Are you there? 在吗', tag: `chat-${bob.id}` },
+    ]);
+    await expect.poll(() => a.page.title()).toMatch(/^\(1\) /);
+
+    // alice mutes bob: his next message stays silent, carol's still shows.
+    await a.page.evaluate(
+      async ([token, id]) => {
+        await fetch('/enterprise/im/isNotice', { method: 'POST', headers: { 'content-type': 'application/json', authorization: token }, body: JSON.stringify({ id, is_notice: 0 }) });
+      },
+      [alice.token, bob.id] as const,
+    );
+    await sendByApi(server.url, bob, alice.id, 'muted line');
+    await sendByApi(server.url, carol, alice.id, 'from carol');
+    await expect.poll(async () => (await notifications(a.page)).map((n) => n.body), { timeout: 10_000 }).toContain('from carol');
+    expect((await notifications(a.page)).map((n) => n.body)).not.toContain('muted line');
+    await a.page.context().close();
+  });
+
+  it('offers notifications once, after the first chat opened, without blocking the chat', async () => {
+    const ctx = await phoneContext(browser, { notifyOffer: true });
+    const page = await ctx.newPage();
+    await page.goto(`${server.url}/#/pages/login/index`);
+    await fillTestId(page, 'login-account', alice.account);
+    await fillTestId(page, 'login-password', alice.password);
+    await page.getByTestId('login-submit').click();
+    await page.getByTestId('tabbar-home').waitFor();
+    expect(await page.getByTestId('notify-offer').count()).toBe(0);
+
+    await openChat(page, bob.id);
+    await page.getByTestId('notify-offer').waitFor();
+    await settled(page);
+    await snap(page, 'pwa-notify-offer-phone');
+    // The composer stays usable under it.
+    await fillTestId(page, 'chat-input', 'typing while offered');
+    await page.getByTestId('notify-offer').getByRole('button', { name: '以后再说' }).click();
+    expect(await page.getByTestId('notify-offer').count()).toBe(0);
+    await page.reload();
+    await page.getByTestId('chat-input').waitFor();
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('parley.notify.asked'))).toBe('1');
+    expect(await page.getByTestId('notify-offer').count()).toBe(0);
+    await ctx.close();
+  });
+
+  it('explains the permission before asking, and what to do once the browser blocks it', async () => {
+    const a = await loggedInPage(browser, server.url, alice);
+    expect(await a.page.evaluate(() => Notification.permission)).toBe('default');
+    await openSettings(a.page);
+    const row = a.page.getByTestId('setting-notify');
+    await expect.poll(() => row.innerText()).toContain('未开启');
+    await settled(a.page);
+
+    await row.click();
+    await a.page.getByText('开启新消息通知？').waitFor();
+    await settled(a.page);
+    await snap(a.page, 'pwa-permission-ask-phone');
+    await a.page.setViewportSize({ width: 1280, height: 800 });
+    await settled(a.page);
+    await snap(a.page, 'pwa-permission-ask-desktop');
+    await a.page.setViewportSize({ width: 375, height: 740 });
+
+    // Headless Chromium refuses the browser's own prompt: the refusal is explained in words.
+    await a.page.getByRole('button', { name: '开启', exact: true }).click();
+    await a.page.getByText('通知已被浏览器阻止', { exact: false }).first().waitFor();
+    await settled(a.page);
+    await snap(a.page, 'pwa-permission-refused-phone');
+    await a.page.getByRole('button', { name: /确定|OK/ }).click();
+    await expect.poll(() => row.innerText()).toContain('已被浏览器阻止');
+    await a.page.getByTestId('notify-denied').waitFor();
+    await settled(a.page);
+    await snap(a.page, 'pwa-permission-denied-phone');
+    await a.page.setViewportSize({ width: 1280, height: 800 });
+    await settled(a.page);
+    await snap(a.page, 'pwa-permission-denied-desktop');
+    await a.page.context().close();
+  });
+});
+
+describe('a new build', () => {
+  const swFile = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../apps/web/dist/sw.js');
+
+  it('is offered with a "new version — reload" prompt, and reloading runs it', async () => {
+    const original = readFileSync(swFile, 'utf8');
+    try {
+      const a = await loggedInPage(browser, server.url, alice);
+      await underServiceWorker(a.page);
+      expect(await a.page.getByTestId('update-prompt').count()).toBe(0);
+
+      // What a new build changes for the browser: the worker script (its precache revisions).
+      writeFileSync(swFile, `${original}\n// build ${Date.now()}\n`);
+      await a.page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
+      await a.page.getByTestId('update-prompt').waitFor({ timeout: 15_000 });
+      await snap(a.page, 'pwa-update-prompt-phone');
+      await a.page.setViewportSize({ width: 1280, height: 800 });
+      await snap(a.page, 'pwa-update-prompt-desktop');
+
+      // The old worker still controls the page until the user says so: no mixed versions.
+      const waiting = await a.page.evaluate(async () => Boolean((await navigator.serviceWorker.getRegistration())?.waiting));
+      expect(waiting).toBe(true);
+      await Promise.all([a.page.waitForEvent('load'), a.page.getByTestId('update-reload').click()]);
+      await a.page.getByTestId('tabbar-home').or(a.page.getByTestId('rail')).first().waitFor();
+      expect(await a.page.getByTestId('update-prompt').count()).toBe(0);
+      expect(await a.page.evaluate(async () => Boolean((await navigator.serviceWorker.getRegistration())?.waiting))).toBe(false);
+      await a.page.context().close();
+    } finally {
+      writeFileSync(swFile, original);
+    }
+  });
+});
