@@ -20,3 +20,4 @@ export * from './client-errors';
 export * from './moments';
 export * from './manage';
 export * from './search';
+export * from './endpoints/index';
