@@ -140,7 +140,7 @@ export type GidIn = number | string;
 export type CidIn = number | string;
 export type FlagIn = 0 | 1 | boolean | '0' | '1';
 /** An object, or its JSON text (form bodies). */
-export type ObjIn = Record<string, unknown> | string;
+export type ObjIn = object | string;
 
 /** The §1.2 types. `password` is a `str` that is never trimmed. */
 export const t = {
