@@ -7,6 +7,7 @@ export * from './config';
 export * from './auth';
 export * from './paths';
 export * from './socket';
+export * from './socket-events';
 export * from './contacts';
 export * from './messages';
 export * from './admin';

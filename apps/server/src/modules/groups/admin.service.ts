@@ -1,4 +1,4 @@
-import { adminDate, formatMsg, limits, type AdminGroupMember, type AdminGroupRow } from '@parley/protocol';
+import { adminDate, formatMsg, limits, type AdminGroupMember, type AdminGroupRow, type SocketEventMap, type SocketEventType } from '@parley/protocol';
 import { nowSeconds } from '../../platform/clock';
 import { withTx } from '../../platform/db/index';
 import { AppError, badParam } from '../../platform/http/errors';
@@ -16,7 +16,7 @@ import * as repo from './groups.repo';
 export function createGroupAdmin(deps: GroupsDeps, ctx: GroupContext) {
   const { db, clock, events } = deps;
 
-  const toMembers = async (groupId: number, type: Parameters<typeof events.toUsers>[1], data: unknown, extra: number[] = []) => {
+  const toMembers = async <T extends SocketEventType>(groupId: number, type: T, data: SocketEventMap[T], extra: number[] = []) => {
     const members = await ctx.members(groupId);
     await events.toUsers([...members.map((m) => m.user_id), ...extra], type, data);
   };

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { formatMsg, groupSettingValues, limits, noSpeakTimerSeconds, type GroupSetting } from '@parley/protocol';
+import { formatMsg, groupSettingValues, limits, noSpeakTimerSeconds, type GroupSetting, type SocketEventMap, type SocketEventType } from '@parley/protocol';
 import { nowSeconds } from '../../platform/clock';
 import { withTx } from '../../platform/db/index';
 import { AppError, badParam } from '../../platform/http/errors';
@@ -14,7 +14,7 @@ export function createManagement(deps: GroupsDeps, ctx: GroupContext) {
   const { db, clock, events } = deps;
 
   /** One update in a transaction, then `type` → the members at commit. */
-  async function change(groupId: number, write: (tx: typeof db) => Promise<void>, type: Parameters<typeof events.toUsers>[1], data: unknown) {
+  async function change<T extends SocketEventType>(groupId: number, write: (tx: typeof db) => Promise<void>, type: T, data: SocketEventMap[T]) {
     await withTx(db, async (tx, onCommit) => {
       await write(tx);
       const members = await ctx.members(groupId, tx);

@@ -1,3 +1,4 @@
+import type { SocketEventMap } from '@parley/protocol';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../platform/clock';
 import type { DB } from '../../platform/db/index';
@@ -41,13 +42,13 @@ export const sideOf = (viewer: number, row: MessageRow): number | string => conv
  * Sends one event whose data differs per recipient, once per distinct payload (in a group: the
  * actor's and everyone else's), so a large group costs a couple of publishes, not one per member.
  */
-export async function pushPerRecipient(
+export async function pushPerRecipient<T extends 'undoMessage' | 'delMessage' | 'updateMessage'>(
   events: Events,
-  type: 'undoMessage' | 'delMessage' | 'updateMessage',
+  type: T,
   recipients: number[],
-  dataFor: (userId: number) => object,
+  dataFor: (userId: number) => SocketEventMap[T],
 ): Promise<void> {
-  const byPayload = new Map<string, { data: object; ids: number[] }>();
+  const byPayload = new Map<string, { data: SocketEventMap[T]; ids: number[] }>();
   for (const id of recipients) {
     const data = dataFor(id);
     const key = JSON.stringify(data);

@@ -1,4 +1,4 @@
-import { limits, toFlag, toInt, type SelfInfo, type SocketEventType, type UserCard, type UserUpdatedEvent } from '@parley/protocol';
+import { limits, toFlag, toInt, type SelfInfo, type SocketEventMap, type UserCard, type UserUpdatedEvent } from '@parley/protocol';
 import type { Kysely } from 'kysely';
 import { nowSeconds, type Clock } from '../../platform/clock';
 import type { DB } from '../../platform/db/index';
@@ -19,7 +19,7 @@ export interface UsersDeps {
    */
   relations?: UserRelations;
   /** Pushes after a change of profile or settings (§11.4 `updateUser`, `updateSelf`). */
-  push?: (userIds: number[], type: SocketEventType, data: unknown) => Promise<void>;
+  push?: <T extends 'updateSelf' | 'updateUser'>(userIds: number[], type: T, data: SocketEventMap[T]) => Promise<void>;
 }
 
 export interface UserRelations {
