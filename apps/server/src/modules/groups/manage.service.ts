@@ -8,6 +8,7 @@ import { sanitizeText } from '../messages/index';
 import { avatarUrl, namePy, type UserRow } from '../users/index';
 import { isSystemAdmin, wireId, type GroupContext, type GroupsDeps } from './context';
 import * as repo from './groups.repo';
+import { changeRecipients, disbandRecipients } from './recipients';
 
 /** Settings and roles of a group (PROTOCOL §6) and my card in it (§3.2 `updateCard`). */
 export function createManagement(deps: GroupsDeps, ctx: GroupContext) {
@@ -18,7 +19,7 @@ export function createManagement(deps: GroupsDeps, ctx: GroupContext) {
     await withTx(db, async (tx, onCommit) => {
       await write(tx);
       const members = await ctx.members(groupId, tx);
-      onCommit(() => events.toUsers(members.map((m) => m.user_id), type, data));
+      onCommit(() => events.toUsers(changeRecipients(members), type, data));
     }, deps.log);
   }
 
@@ -131,7 +132,7 @@ export function createManagement(deps: GroupsDeps, ctx: GroupContext) {
       await withTx(db, async (tx, onCommit) => {
         const members = await ctx.members(groupId, tx);
         await repo.deleteGroup(tx, groupId);
-        onCommit(() => events.toUsers(members.map((m) => m.user_id), 'removeGroup', { group_id: wireId(groupId) }));
+        onCommit(() => events.toUsers(disbandRecipients(members), 'removeGroup', { group_id: wireId(groupId) }));
       }, deps.log);
     },
 

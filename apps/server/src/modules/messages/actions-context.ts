@@ -8,6 +8,7 @@ import { conversationOfRow, groupsRepo, type RequestView } from '../contacts/ind
 import type { UsersService } from '../users/index';
 import type { MessageRow } from './messages.repo';
 import type { Reader } from './read.service';
+import { rowRecipients } from './recipients';
 
 /** What recall, delete, hide and forward (PROTOCOL §4.6) share. */
 
@@ -30,9 +31,8 @@ export interface ActionRequest extends RequestView {
 
 /** Who hears of a change to `row` (§4.6): both parties (single), the active members (group), the owner (favourites). */
 export async function audienceOf(db: Kysely<DB>, row: MessageRow): Promise<number[]> {
-  if (row.is_group === 1) return (await groupsRepo.activeMembers(db, row.to_user)).map((m) => m.user_id);
-  if (row.is_group === 0) return [...new Set([row.from_user, row.to_user])];
-  return [row.from_user];
+  const members = row.is_group === 1 ? (await groupsRepo.activeMembers(db, row.to_user)).map((m) => m.user_id) : [];
+  return rowRecipients(row, members);
 }
 
 /** The conversation of `row` as `viewer` names it: the other party's uid, "group-N" or -1. */

@@ -18,6 +18,7 @@ import { createSingleChatCheck } from './single-check';
 import type { MessageRow } from './messages.repo';
 import { toMessage, type RowContext } from './present';
 import type { Guards } from '../../platform/limits/index';
+import { favouritesMessageRecipients, singleMessageRecipients } from './recipients';
 
 export interface SendDeps {
   db: Kysely<DB>;
@@ -83,8 +84,9 @@ export function createSender(deps: SendDeps) {
       contacts.remarksOf(peer.id, [me.id]),
     ]);
     const forPeer = { ...base, toContactId: me.id, fromUser: { ...base.fromUser, displayName: remarks.get(me.id) || me.realname }, contactInfo: toPeer };
-    await events.toUsers([peer.id], 'simple', forPeer);
-    await events.toUsers([me.id], 'simple', { ...base, toContactId: me.id, contactInfo: toMe });
+    const to = singleMessageRecipients(me.id, peer.id);
+    await events.toUsers(to.peer, 'simple', forPeer);
+    await events.toUsers(to.mine, 'simple', { ...base, toContactId: me.id, contactInfo: toMe });
     return toMe;
   }
 
@@ -216,7 +218,7 @@ export function createSender(deps: SendDeps) {
           else if (grp) base.contactInfo = await pushGroup(me, row, base, members, r);
           else {
             const contactInfo = await contacts.favouritesContactFor(me, await contacts.viewerOf(me, r));
-            await events.toUsers([me.id], 'simple', { ...base, toContactId: me.id, contactInfo });
+            await events.toUsers(favouritesMessageRecipients(me.id), 'simple', { ...base, toContactId: me.id, contactInfo });
             base.contactInfo = contactInfo;
           }
         });
