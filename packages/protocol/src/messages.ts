@@ -66,7 +66,10 @@ export interface Message {
 export const sendMessageParams = z.object({
   id: t.uuid.req(),
   type: t.str.req(),
-  content: z.preprocess((v) => (typeof v === 'number' ? String(v) : v), z.string().optional()),
+  // Kept as sent (not trimmed, unlike `t.str`); a number reads as its text.
+  content: z.preprocess((v) => (typeof v === 'number' ? String(v) : v), z.string().optional()) as unknown as z.ZodOptional<
+    z.ZodType<string, string | number>
+  >,
   toContactId: t.cid.req(),
   at: t.list(item.int).opt(),
   pid: t.int.opt(),
