@@ -8,6 +8,7 @@ import { avatarUrl, maskAccount, maskIp, namePy, parseSetting, toSelf } from './
 import * as repo from './users.repo';
 import type { UserPatch, UserRow } from './users.repo';
 import { checkEmail, checkMotto, checkRealname, checkSex } from './rules';
+import { faceRecipients, selfRecipients } from './recipients';
 
 export interface UsersDeps {
   db: Kysely<DB>;
@@ -72,10 +73,10 @@ export function createUsersService({ db, clock, config, relations, push }: Users
     if (!row) return undefined;
     const me = await self(row, origin);
     if (!push) return me;
-    await push([id], 'updateSelf', me);
+    await push(selfRecipients(id), 'updateSelf', me);
     if (faceChanged) {
       const face: UserUpdatedEvent = { user_id: id, realname: row.realname, avatar: me.avatar, motto: row.motto, sex: row.sex };
-      await push([id, ...((await relations?.audience(id)) ?? [])], 'updateUser', face);
+      await push(faceRecipients(id, (await relations?.audience(id)) ?? []), 'updateUser', face);
     }
     return me;
   }
