@@ -73,6 +73,16 @@ export default tseslint.config(
         { name: 'fetch', message: 'Only lib/api-client.ts calls fetch.' },
         { name: 'WebSocket', message: 'Only lib/socket.ts opens a WebSocket.' },
       ],
+      'no-restricted-imports': [
+        'error',
+        { paths: [
+          {
+            name: '@parley/protocol',
+            importNames: ['endpoints'],
+            message: 'The web reads the endpoint table as types only (lib/call.ts): its schemas stay out of the bundle.',
+          },
+        ] },
+      ],
     },
   },
   {

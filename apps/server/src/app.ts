@@ -5,7 +5,7 @@ import { limits, type Envelope } from '@parley/protocol';
 import type { Deps } from './deps';
 import { registerBodyParsers } from './platform/http/body';
 import { registerErrorHandler } from './platform/http/error-handler';
-import { extractToken, registerApi, routeFactory, type AnyRoute } from './platform/http/router';
+import { extractToken, registerApi, routeFactory, type AnyRoute, type RouteBuilder } from './platform/http/router';
 import { registerStatic } from './platform/http/static';
 import { registerSecurityHeaders } from './platform/http/security-headers';
 import { requestSerializer } from './platform/http/log-redact';
@@ -40,7 +40,7 @@ import { createGuards, MemoryCounters } from './platform/limits/index';
 
 export interface BuildOptions {
   /** Test-only extra routes (e.g. one that throws, to see the 502 answer). */
-  extraRoutes?: (route: ReturnType<typeof routeFactory<AuthContext>>) => AnyRoute<AuthContext>[];
+  extraRoutes?: (route: RouteBuilder<AuthContext>) => AnyRoute<AuthContext>[];
 }
 
 /** Module services, reachable from tests and (later) from the socket gateway and admin area. */

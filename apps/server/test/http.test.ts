@@ -12,7 +12,7 @@ let alice: TestUser;
 beforeAll(async () => {
   s = await startTestServer({
     extraRoutes: (route) => [
-      route({
+      route.custom({
         path: '/common/test/explode',
         auth: 'none',
         params: z.object({}),
@@ -20,7 +20,7 @@ beforeAll(async () => {
           throw new Error('SELECT secret FROM /var/lib/parley/internal.sqlite');
         },
       }),
-      route({
+      route.custom({
         path: '/common/test/echo',
         auth: 'none',
         params: z.object({ n: t.int.opt(), ids: t.list(z.unknown()).opt(), s: t.str.opt(), nested: t.obj.opt() }),

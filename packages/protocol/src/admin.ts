@@ -137,3 +137,10 @@ export const getConfigParams = z.object({
 
 /** Shown instead of the stored SMTP password; sending it back keeps the stored one. */
 export const MASKED_PASSWORD = '******';
+
+/** A row of `/manage/config/getAllConfig`: one section as `getInfo` shows it (SMTP password masked). */
+export interface AdminConfigSection {
+  id: number;
+  name: ConfigSectionName;
+  value: Record<string, unknown>;
+}

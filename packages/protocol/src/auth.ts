@@ -17,6 +17,12 @@ export const loginParams = z.object({
 });
 export type LoginParams = z.infer<typeof loginParams>;
 
+/**
+ * `setting` (§2.3): every body key is a setting of mine; the server coerces the ones it knows and
+ * ignores the rest, so the schema only asks for an object.
+ */
+export const settingParams = z.record(z.string(), z.unknown());
+
 export const logoutParams = z.object({ client_id: t.str.opt() });
 
 export const registerParams = z.object({

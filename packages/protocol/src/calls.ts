@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { t } from './coerce';
 import type { ChatInfo, IceServer } from './config';
+import type { Contact } from './contacts';
 import type { Lang } from './errors';
 import { limits } from './limits';
 import type { UserSummary } from './messages';
@@ -137,7 +138,7 @@ export interface WebrtcPayload {
   fromUser: UserSummary;
   extends: WebrtcExtends;
   /** The `calling` copy to the caller's devices only: the callee as a person contact. */
-  contactInfo?: unknown;
+  contactInfo?: Contact;
 }
 
 const texts: Record<CallCode, readonly [string, string]> = {

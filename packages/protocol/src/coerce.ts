@@ -108,17 +108,19 @@ export function toObj(v: unknown): unknown {
 
 type Coerce = (v: unknown) => unknown;
 
-/** Builds required / optional / defaulted variants of one loose type. */
-function loose<T extends z.ZodType>(coerce: Coerce, inner: T) {
+/**
+ * Builds required / optional / defaulted variants of one loose type. `In` is what a client may
+ * send for it (the wire form the web's typed calls accept); `z.output` is the coerced value the
+ * handler reads. The casts only name the input type: zod cannot infer it through `preprocess`.
+ */
+function loose<In, T extends z.ZodType>(coerce: Coerce, inner: T) {
+  type Out = z.output<T>;
   const pre = (v: unknown) => (isAbsent(v) ? undefined : coerce(v));
   return {
-    req: () => z.preprocess(pre, inner),
-    opt: () => z.preprocess(pre, inner.optional()),
-    def: (value: z.output<T>) =>
-      z.preprocess((v) => (isAbsent(v) ? value : coerce(v)), inner) as unknown as z.ZodType<
-        z.output<T>,
-        unknown
-      >,
+    req: () => z.preprocess(pre, inner) as unknown as z.ZodType<Out, In>,
+    opt: () => z.preprocess(pre, inner.optional()) as unknown as z.ZodOptional<z.ZodType<Out, In>>,
+    def: (value: Out) =>
+      z.preprocess((v) => (isAbsent(v) ? value : coerce(v)), inner) as unknown as z.ZodDefault<z.ZodType<Out, In>>,
   };
 }
 
@@ -130,26 +132,36 @@ const conversationRef = z.union([
   z.object({ kind: z.literal('system') }),
 ]);
 
+/** Wire forms a client may send (§1.2); numbers may also travel as their decimal strings. */
+export type IntIn = number | `${number}`;
+/** A group id: N, "N" or "group-N". */
+export type GidIn = number | string;
+/** A conversation id (§1.4): a uid, -1, "group-N", "admin_notice" or "system". */
+export type CidIn = number | string;
+export type FlagIn = 0 | 1 | boolean | '0' | '1';
+/** An object, or its JSON text (form bodies). */
+export type ObjIn = object | string;
+
 /** The §1.2 types. `password` is a `str` that is never trimmed. */
 export const t = {
-  int: loose(toInt, z.number().int()),
-  flag: loose(toFlag, z.union([z.literal(0), z.literal(1)])),
-  str: loose((v) => toStr(v), z.string()),
-  password: loose((v) => toStr(v, false), z.string()),
-  uid: loose(toInt, z.number().int().min(1)),
-  gid: loose(toGid, z.number().int().min(1)),
-  cid: loose(toCid, conversationRef),
-  uuid: loose(toUuid, z.string().regex(UUID_RE)),
-  obj: loose(toObj, z.record(z.string(), z.unknown())),
-  list: <I extends z.ZodType>(item: I) => loose(toList, z.array(item).max(1000)),
+  int: loose<IntIn, z.ZodNumber>(toInt, z.number().int()),
+  flag: loose<FlagIn, z.ZodType<0 | 1>>(toFlag, z.union([z.literal(0), z.literal(1)])),
+  str: loose<string, z.ZodString>((v) => toStr(v), z.string()),
+  password: loose<string, z.ZodString>((v) => toStr(v, false), z.string()),
+  uid: loose<IntIn, z.ZodNumber>(toInt, z.number().int().min(1)),
+  gid: loose<GidIn, z.ZodNumber>(toGid, z.number().int().min(1)),
+  cid: loose<CidIn, typeof conversationRef>(toCid, conversationRef),
+  uuid: loose<string, z.ZodString>(toUuid, z.string().regex(UUID_RE)),
+  obj: loose<ObjIn, z.ZodRecord<z.ZodString, z.ZodUnknown>>(toObj, z.record(z.string(), z.unknown())),
+  list: <I extends z.ZodType>(item: I) => loose<Array<z.input<I>>, z.ZodArray<I>>(toList, z.array(item).max(1000)),
 };
 
 /** Item coercions for `t.list(...)`. */
 export const item = {
-  int: z.preprocess(toInt, z.number().int()),
-  uid: z.preprocess(toInt, z.number().int().min(1)),
-  cid: z.preprocess(toCid, conversationRef),
-  obj: z.preprocess(toObj, z.record(z.string(), z.unknown())),
+  int: z.preprocess(toInt, z.number().int()) as unknown as z.ZodType<number, IntIn>,
+  uid: z.preprocess(toInt, z.number().int().min(1)) as unknown as z.ZodType<number, IntIn>,
+  cid: z.preprocess(toCid, conversationRef) as unknown as z.ZodType<ConversationRef, CidIn>,
+  obj: z.preprocess(toObj, z.record(z.string(), z.unknown())) as unknown as z.ZodType<Record<string, unknown>, ObjIn>,
 };
 
 /** Paging params of PROTOCOL §1.5. `limit` 0 means "all" only where an endpoint says so. */

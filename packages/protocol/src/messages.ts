@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { item, paging, t } from './coerce';
+import type { Contact } from './contacts';
 
 /** Messages (PROTOCOL §4). */
 
@@ -59,13 +60,16 @@ export interface Message {
   download?: string;
   extUrl?: string;
   /** Pushes only: the conversation as the recipient should list it. */
-  contactInfo?: unknown;
+  contactInfo?: Contact;
 }
 
 export const sendMessageParams = z.object({
   id: t.uuid.req(),
   type: t.str.req(),
-  content: z.preprocess((v) => (typeof v === 'number' ? String(v) : v), z.string().optional()),
+  // Kept as sent (not trimmed, unlike `t.str`); a number reads as its text.
+  content: z.preprocess((v) => (typeof v === 'number' ? String(v) : v), z.string().optional()) as unknown as z.ZodOptional<
+    z.ZodType<string, string | number>
+  >,
   toContactId: t.cid.req(),
   at: t.list(item.int).opt(),
   pid: t.int.opt(),
@@ -237,4 +241,17 @@ export interface DelMessageEvent {
   toContactId: number | string;
   is_group: 0 | 1 | 3;
   is_last: 0 | 1;
+}
+
+/**
+ * `updateMessage` event (§12.3 dealMsg mask): the row now reads the masked text, for each
+ * recipient in its own conversation naming.
+ */
+export interface UpdateMessageEvent {
+  id: string;
+  msg_id: number;
+  type: 'text';
+  content: string;
+  toContactId: number | string;
+  is_group: 0 | 1 | 2 | 3;
 }

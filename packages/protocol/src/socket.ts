@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { t } from './coerce';
 
 /**
  * Socket protocol (PROTOCOL §11). URL `/wss`, JSON text frames ≤ 64 KB from clients. The server
@@ -119,3 +120,14 @@ export interface OfflineEvent {
 
 // Zod-free, so the web's first load can read them without the schemas (socket-rules.ts).
 export { socketClientRules } from './socket-rules';
+
+
+/**
+ * `bindUid` (§2.4, §11.2): joins the socket `client_id` to my session. `user_id`, if sent, must
+ * be mine; `cid` is the terminal kind the socket reports.
+ */
+export const bindUidParams = z.object({ client_id: t.str.req(), user_id: t.uid.opt(), cid: t.str.opt() });
+/** `bindGroup` (§11.2): the socket also receives the group's pushes. */
+export const bindGroupParams = z.object({ client_id: t.str.req(), group_id: t.gid.req() });
+/** `offline` (§11.2): my sockets are told to close; `user_id`, if sent, must be mine. */
+export const offlineParams = z.object({ user_id: t.uid.opt() });

@@ -1,4 +1,4 @@
-import type { SocketEventType } from '@parley/protocol';
+import type { SocketEventMap, SocketEventType } from '@parley/protocol';
 import type { Clock } from './clock';
 import type { Database } from './db/index';
 import type { BusMessage, EventBus, Recipients } from './bus/index';
@@ -6,6 +6,7 @@ import type { BusMessage, EventBus, Recipients } from './bus/index';
 /**
  * How services push (PROTOCOL §11.4): call these from `onCommit` only, so an event never
  * describes a row that was rolled back. The frame is encoded once for all its recipients.
+ * Payloads are typed by the protocol's SocketEventMap.
  * `afterDurable` (Database.afterDurable) holds a frame until every commit it may have read is on
  * disk; the pushes keep their order.
  */
@@ -16,14 +17,14 @@ export function createEvents(bus: EventBus, clock: Clock, afterDurable: Database
     new Promise<void>((resolve, reject) => afterDurable(() => void bus.publish(m).then(resolve, reject)));
   return {
     frame,
-    publish(to: Recipients, type: SocketEventType, data: unknown): Promise<void> {
+    publish<T extends SocketEventType>(to: Recipients, type: T, data: SocketEventMap[T]): Promise<void> {
       return send({ kind: 'deliver', to, frame: frame(type, data) });
     },
-    toUsers(userIds: number[], type: SocketEventType, data: unknown): Promise<void> {
+    toUsers<T extends SocketEventType>(userIds: number[], type: T, data: SocketEventMap[T]): Promise<void> {
       if (userIds.length === 0) return Promise.resolve();
       return send({ kind: 'deliver', to: { users: [...new Set(userIds)] }, frame: frame(type, data) });
     },
-    closeSessions(jtis: string[], code: number, first?: { type: SocketEventType; data: unknown }, delayMs?: number) {
+    closeSessions(jtis: string[], code: number, first?: { type: 'offline'; data: SocketEventMap['offline'] }, delayMs?: number) {
       return send({
         kind: 'closeSessions',
         jtis,

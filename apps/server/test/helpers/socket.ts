@@ -1,8 +1,11 @@
 import WebSocket from 'ws';
+import { eventMismatch } from './event-schemas';
 
 /**
  * A real WebSocket client of `/wss`, as a compatible client would use it. Frames are recorded
- * so a test can wait for the next one of a type, or check that none arrived.
+ * so a test can wait for the next one of a type, or check that none arrived. Every event frame
+ * is checked against the protocol's SocketEventMap (event-schemas.ts): a payload that does not
+ * match fails the test that pushed it, whether or not the test awaits that frame.
  */
 export interface TestSocket {
   clientId: string;
@@ -39,7 +42,11 @@ export async function connectSocket(baseUrl: string, opts: { token?: string } = 
   let consumed = 0;
   const waiters = new Set<() => void>();
   ws.on('message', (data) => {
-    frames.push(JSON.parse(data.toString()) as TestSocket['frames'][number]);
+    const frame = JSON.parse(data.toString()) as TestSocket['frames'][number];
+    const mismatch = eventMismatch(frame);
+    // Thrown outside the socket's handler: the test runner reports it against the running test.
+    if (mismatch) setImmediate(() => { throw new Error(mismatch); });
+    frames.push(frame);
     for (const w of [...waiters]) w();
   });
   const closed = new Promise<number>((resolve) => ws.on('close', (code) => resolve(code)));

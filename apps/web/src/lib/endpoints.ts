@@ -1,75 +1,21 @@
 import {
-  APP_VERSION,
-  VERSION_CODE,
-  paths,
-  type AdminNotice,
-  type ClientErrorAnswer,
-  type ClientErrorParams,
-  type CodeType,
-  type Contact,
-  type FileManagerRow,
-  type FilesIndexParams,
-  type Message,
-  type LoginResult,
-  type RegisterResult,
-  type SelfInfo,
-  type SystemInfo,
+  APP_VERSION, VERSION_CODE, paths, uploadFields, type CidIn, type CodeType, type Message, type ParamsIn,
   type UploadedFile,
-  type UploadUrlAnswer,
-  type VersionInfo,
-  uploadFields,
 } from '@parley/protocol';
-import { api, type RequestOptions, type UploadOptions } from './api-client';
+import type { RequestOptions, UploadOptions } from './api-client';
+import { call, callPaged, upload } from './call';
 
 /**
- * Typed calls per endpoint (PROTOCOL §2, §12.1, §15). Parameter shapes mirror the protocol's
- * zod schemas; these are the input (pre-coercion) forms the client sends.
+ * Calls shared by several features (PROTOCOL §2, §3.2, §4.4–§4.5, §5, §12.1, §15). Params and
+ * answers are the endpoint table's (see call.ts); these only fix the options or fill in what
+ * the caller should not have to know (the version, the multipart form).
  */
 
-export interface LoginInput {
-  account: string;
-  password: string;
-  client_id?: string;
-}
-export interface RegisterInput {
-  account: string;
-  realname: string;
-  password: string;
-  code?: string;
-  inviteCode?: string;
-  email?: string;
-}
-
-/** A conversation id as the wire takes it: user id, "group-N", -1 or "admin_notice". */
-export type ConversationId = number | string;
-
-export interface GetMessageListInput {
-  toContactId: ConversationId;
-  limit?: number;
-  last_id?: number;
-}
-
-export interface SendMessageInput {
-  id: string;
-  type: 'text' | 'emoji' | 'location' | 'contact';
-  content: string;
-  toContactId: ConversationId;
-  at?: number[];
-  pid?: number;
-  extends?: Record<string, unknown>;
-}
-
 /** The `message` field of an upload (PROTOCOL §5): a sendMessage body whose file is the upload. */
-export interface UploadMessageInput {
-  id: string;
-  type: 'image' | 'voice' | 'video' | 'file';
-  toContactId: ConversationId;
-  content?: string;
-  /** Client keys: voice/video `duration` (s), image `width`/`height`. */
-  extends?: Record<string, unknown>;
+export type UploadMessageInput = Pick<ParamsIn<typeof paths.sendMessage>, 'id' | 'type' | 'toContactId' | 'content' | 'extends'> & {
   /** The original name, so the server can tell the extension of a nameless blob. */
   fileName?: string;
-}
+};
 
 const quiet = { quietSuccess: true } as const;
 
@@ -82,65 +28,69 @@ function uploadForm(file: Blob, name: string, extra: Record<string, string> = {}
 }
 const fileName = (file: Blob, fallback: string) => (file instanceof File && file.name ? file.name : fallback);
 
+/** uploadFile answers the stored file, or the message it was sent as when the form has `message`. */
+const sentAsMessage = (a: UploadedFile | Message): a is Message => 'msg_id' in a;
+function asFile(a: UploadedFile | Message): UploadedFile {
+  if (sentAsMessage(a)) throw new Error('uploadFile answered a message');
+  return a;
+}
+function asMessage(a: UploadedFile | Message): Message {
+  if (!sentAsMessage(a)) throw new Error('uploadFile answered a file, not a message');
+  return a;
+}
+
 export const endpoints = {
-  login: (input: LoginInput, options?: RequestOptions) => api.post<LoginResult>(paths.login, input, options),
-  logout: (clientId?: string) =>
-    api.post<''>(paths.logout, clientId ? { client_id: clientId } : {}, { quietSuccess: true }),
-  register: (input: RegisterInput, options?: RequestOptions) => api.post<RegisterResult>(paths.register, input, options),
-  sendCode: (account: string, type: CodeType) => api.post<''>(paths.sendCode, { account, type }),
+  login: (input: ParamsIn<typeof paths.login>, options?: RequestOptions) => call(paths.login, input, options),
+  logout: (clientId?: string) => call(paths.logout, clientId ? { client_id: clientId } : {}, quiet),
+  register: (input: ParamsIn<typeof paths.register>, options?: RequestOptions) => call(paths.register, input, options),
+  sendCode: (account: string, type: CodeType) => call(paths.sendCode, { account, type }),
   /** A crashed screen's report for the server log; shows nothing, whatever the answer. */
-  reportClientError: (report: ClientErrorParams) =>
-    api.post<ClientErrorAnswer>(paths.clientError, report, { quietSuccess: true, silent: true }),
+  reportClientError: (report: ParamsIn<typeof paths.clientError>) => call(paths.clientError, report, { quietSuccess: true, silent: true }),
   /** A code to my own account (types 3–4 without `account`: the server picks my address). */
-  sendOwnCode: (type: CodeType) => api.post<''>(paths.sendCode, { type }),
-  loginByCode: (input: { account: string; code: string; client_id?: string }) => api.post<LoginResult>(paths.login, input),
-  resetPassword: (input: { account: string; code: string; password: string }) =>
-    api.post<''>(paths.resetPassword, input, quiet),
-  editPassword: (input: { password: string; originalPassword?: string; code?: string }) => api.post<''>(paths.editPassword, input, quiet),
-  editAccount: (input: { account: string; code?: string; newCode?: string }) => api.post<''>(paths.editAccount, input, quiet),
-  updateUserInfo: (input: { realname?: string; email?: string; motto?: string; sex?: number }) =>
-    api.post<SelfInfo>(paths.updateUserInfo, input),
-  saveSetting: (patch: Record<string, unknown>) => api.post<''>(paths.setting, patch, quiet),
-  getSystemInfo: () => api.post<SystemInfo>(paths.getSystemInfo, {}, { quietSuccess: true }),
-  checkVersion: () =>
-    api.post<VersionInfo>(
-      paths.checkVersion,
-      { release: VERSION_CODE, version: APP_VERSION, setupPage: 1 },
-      { quietSuccess: true },
-    ),
+  sendOwnCode: (type: CodeType) => call(paths.sendCode, { type }),
+  loginByCode: (input: { account: string; code: string; client_id?: string | undefined }) => call(paths.login, input),
+  resetPassword: (input: ParamsIn<typeof paths.resetPassword>) => call(paths.resetPassword, input, quiet),
+  editPassword: (input: ParamsIn<typeof paths.editPassword>) => call(paths.editPassword, input, quiet),
+  editAccount: (input: ParamsIn<typeof paths.editAccount>) => call(paths.editAccount, input, quiet),
+  updateUserInfo: (input: ParamsIn<typeof paths.updateUserInfo>) => call(paths.updateUserInfo, input),
+  saveSetting: (patch: ParamsIn<typeof paths.setting>) => call(paths.setting, patch, quiet),
+  getSystemInfo: () => call(paths.getSystemInfo, {}, quiet),
+  checkVersion: () => call(paths.checkVersion, { release: VERSION_CODE, version: APP_VERSION, setupPage: 1 }, quiet),
   // Contacts and conversations (PROTOCOL §3.2).
   /** The whole envelope: `count` = pending friend requests, `page` = ms of the newest. */
-  getContacts: () => api.request<Contact[] | ''>(paths.getContacts, {}, quiet),
-  getContactInfo: (id: ConversationId) => api.post<Contact>(paths.getContactInfo, { id }, quiet),
-  setChatTop: (id: ConversationId, is_top: 0 | 1) => api.post<''>(paths.setChatTop, { id, is_top }, quiet),
-  isNotice: (id: ConversationId, is_notice: 0 | 1) => api.post<''>(paths.isNotice, { id, is_notice }, quiet),
-  delChat: (id: ConversationId) => api.post<''>(paths.delChat, { id }, quiet),
-  getAdminNotice: () => api.post<AdminNotice>(paths.getAdminNotice, {}, quiet),
+  getContacts: () => callPaged(paths.getContacts, {}, quiet),
+  getContactInfo: (id: CidIn) => call(paths.getContactInfo, { id }, quiet),
+  setChatTop: (id: CidIn, is_top: 0 | 1) => call(paths.setChatTop, { id, is_top }, quiet),
+  isNotice: (id: CidIn, is_notice: 0 | 1) => call(paths.isNotice, { id, is_notice }, quiet),
+  delChat: (id: CidIn) => call(paths.delChat, { id }, quiet),
+  getAdminNotice: () => call(paths.getAdminNotice, {}, quiet),
   // Messages (PROTOCOL §4.4–§4.5).
   /** Chat mode: the newest `limit` rows below `last_id`, oldest first; count = all rows. */
-  getMessageList: (input: GetMessageListInput) => api.request<Message[] | ''>(paths.getMessageList, input, quiet),
-  getMessageInfo: (id: string) => api.post<Message>(paths.getMessageInfo, { id }, quiet),
-  sendMessage: (input: SendMessageInput) => api.post<Message>(paths.sendMessage, input, quiet),
-  setMsgIsRead: (toContactId: ConversationId, messages: { id: string; msg_id: number }[] = []) =>
-    api.post<''>(paths.setMsgIsRead, { toContactId, messages }, quiet),
-  readAtMsg: (toContactId: ConversationId) => api.post<''>(paths.readAtMsg, { toContactId }, quiet),
+  getMessageList: (input: ParamsIn<typeof paths.getMessageList>) => callPaged(paths.getMessageList, input, quiet),
+  getMessageInfo: (id: string) => call(paths.getMessageInfo, { id }, quiet),
+  sendMessage: (input: ParamsIn<typeof paths.sendMessage>) => call(paths.sendMessage, input, quiet),
+  setMsgIsRead: (toContactId: CidIn, messages: { id: string; msg_id: number }[] = []) =>
+    call(paths.setMsgIsRead, { toContactId, messages }, quiet),
+  readAtMsg: (toContactId: CidIn) => call(paths.readAtMsg, { toContactId }, quiet),
   // Uploads (PROTOCOL §5) and the file manager (§4.7).
   /** Stores a file without a message (`data` = the stored file). */
-  uploadFile: (file: Blob, name: string, options?: UploadOptions) =>
-    api.upload<UploadedFile>(paths.uploadFile, uploadForm(file, fileName(file, name)), { ...quiet, ...options }),
+  uploadFile: async (file: Blob, name: string, options?: UploadOptions) =>
+    asFile(await upload(paths.uploadFile, uploadForm(file, fileName(file, name)), { ...quiet, ...options })),
   /** uploadFile with `message`: the upload is sent as that message; data = the Message (§4.4). */
-  uploadFileMessage: (file: Blob, name: string, message: UploadMessageInput, options?: UploadOptions) =>
-    api.upload<Message>(
-      paths.uploadFile,
-      uploadForm(file, fileName(file, name), { [uploadFields.message]: JSON.stringify({ content: '', ...message }) }),
-      { ...quiet, ...options },
+  uploadFileMessage: async (file: Blob, name: string, message: UploadMessageInput, options?: UploadOptions) =>
+    asMessage(
+      await upload(
+        paths.uploadFile,
+        uploadForm(file, fileName(file, name), { [uploadFields.message]: JSON.stringify({ content: '', ...message }) }),
+        { ...quiet, ...options },
+      ),
     ),
   /** Sets my avatar; data = its URL. */
   uploadAvatar: (file: Blob, name = 'avatar.png', options?: UploadOptions) =>
-    api.upload<UploadUrlAnswer>(paths.uploadAvatar, uploadForm(file, fileName(file, name)), { ...quiet, ...options }),
+    upload(paths.uploadAvatar, uploadForm(file, fileName(file, name)), { ...quiet, ...options }),
   /** Adds a sticker (≤ 2 MB, jpg/jpeg/gif/png) to my stickers; data = its URL. */
   uploadEmoji: (file: Blob, name = 'sticker.png', options?: UploadOptions) =>
-    api.upload<UploadUrlAnswer>(paths.uploadEmoji, uploadForm(file, fileName(file, name)), { ...quiet, ...options }),
+    upload(paths.uploadEmoji, uploadForm(file, fileName(file, name)), { ...quiet, ...options }),
   /** The whole envelope: `count` = all matches, for paging. */
-  filesIndex: (input: Partial<FilesIndexParams>) => api.request<FileManagerRow[] | ''>(paths.filesIndex, input, quiet),
+  filesIndex: (input: ParamsIn<typeof paths.filesIndex>) => callPaged(paths.filesIndex, input, quiet),
 };

@@ -1,11 +1,4 @@
-import {
-  editAccountParams,
-  editPasswordParams,
-  paths,
-  registerParams,
-  resetPasswordParams,
-  sendCodeParams,
-} from '@parley/protocol';
+import { paths } from '@parley/protocol';
 import { ok } from '../../platform/http/envelope';
 import type { AnyRoute, RouteBuilder } from '../../platform/http/router';
 import type { AuthContext } from '../auth/index';
@@ -18,47 +11,22 @@ export function accountsRoutes(
   codes: Codes,
 ): AnyRoute<AuthContext>[] {
   return [
-    route({
-      path: paths.register,
-      auth: 'none',
-      params: registerParams,
-      handler: async (p, ctx) => ok(await accounts.register(p, ctx.ip, ctx), 'account.registerOk'),
+    route(paths.register, async (p, ctx) => ok(await accounts.register(p, ctx.ip, ctx), 'account.registerOk')),
+    route(paths.resetPassword, async (p) => {
+      await accounts.resetPassword(p);
+      return ok('', 'common.saved');
     }),
-    route({
-      path: paths.resetPassword,
-      auth: 'none',
-      params: resetPasswordParams,
-      handler: async (p) => {
-        await accounts.resetPassword(p);
-        return ok('', 'common.saved');
-      },
+    route(paths.sendCode, async (p, ctx) => {
+      await codes.send({ account: p.account, type: p.type, viewer: ctx.auth?.user, lang: ctx.lang, ip: ctx.ip });
+      return ok('', 'code.sent');
     }),
-    route({
-      path: paths.sendCode,
-      auth: 'optional',
-      params: sendCodeParams,
-      handler: async (p, ctx) => {
-        await codes.send({ account: p.account, type: p.type, viewer: ctx.auth?.user, lang: ctx.lang, ip: ctx.ip });
-        return ok('', 'code.sent');
-      },
+    route(paths.editPassword, async (p, ctx) => {
+      await accounts.editPassword(ctx.auth, p);
+      return ok('', 'common.saved');
     }),
-    route({
-      path: paths.editPassword,
-      auth: 'required',
-      params: editPasswordParams,
-      handler: async (p, ctx) => {
-        await accounts.editPassword(ctx.auth, p);
-        return ok('', 'common.saved');
-      },
-    }),
-    route({
-      path: paths.editAccount,
-      auth: 'required',
-      params: editAccountParams,
-      handler: async (p, ctx) => {
-        await accounts.editAccount(ctx.auth, p);
-        return ok('', 'common.saved');
-      },
+    route(paths.editAccount, async (p, ctx) => {
+      await accounts.editAccount(ctx.auth, p);
+      return ok('', 'common.saved');
     }),
   ];
 }

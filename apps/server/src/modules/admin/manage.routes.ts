@@ -1,14 +1,9 @@
 import {
-  adminGroupAddUserParams, adminGroupIdParams, adminGroupIndexParams, adminGroupMemberParams, adminGroupSetManagerParams,
-  adminGroupUserListParams, adminIndexParams, adminMessageContactsParams, adminMessageIndexParams, adminPageParams,
-  adminSetRoleParams, adminSetStatusParams, adminUserAddParams, adminUserEditParams, adminUserIdParams, adminUserIndexParams,
-  adminUserPasswordParams, auditIndexParams, dealMsgParams, delNoticeParams, limits, messageStatsParams, paths, publishNoticeParams,
-  Role, sendTestEmailParams, type Contact,
+  limits, paths, Role, type AdminGroupMember, type AdminGroupRow, type Contact, type EndpointPath, type ParamsOut,
 } from '@parley/protocol';
-import { z } from 'zod';
-import { ok, type ApiResult } from '../../platform/http/envelope';
+import { ok } from '../../platform/http/envelope';
 import { AppError } from '../../platform/http/errors';
-import type { AnyRoute, RequestContext, RouteBuilder } from '../../platform/http/router';
+import type { AnyRoute, Reply, RequestContext, RouteBuilder } from '../../platform/http/router';
 import type { ConfigService } from '../config/index';
 import type { UserRow } from '../users/index';
 import type { Audit, AuditEntry } from './audit';
@@ -24,8 +19,8 @@ export interface ManageDeps {
   dashboard: Dashboard;
   getUser(id: number): Promise<UserRow | undefined>;
   groups: {
-    adminList(q: { keywords: string; orderField: string; orderType: number; page: number; limit: number }, origin: string): Promise<{ data: unknown[]; count: number }>;
-    adminMembers(groupId: number, page: number, limit: number, origin: string): Promise<{ data: unknown[]; count: number }>;
+    adminList(q: { keywords: string; orderField: string; orderType: number; page: number; limit: number }, origin: string): Promise<{ data: AdminGroupRow[]; count: number }>;
+    adminMembers(groupId: number, page: number, limit: number, origin: string): Promise<{ data: AdminGroupMember[]; count: number }>;
     adminChangeOwner(groupId: number, userId: number): Promise<void>;
     adminSetManager(groupId: number, userId: number, role: number, origin: string): Promise<void>;
     adminDisband(groupId: number): Promise<void>;
@@ -39,6 +34,8 @@ export interface ManageDeps {
 }
 
 type Access = 'read' | 'write' | 'super';
+/** The console's paths (§12.3), each behind the role guard. */
+type ManagePath = Extract<EndpointPath, `/manage/${string}`>;
 type Ctx = RequestContext & { auth: { user: UserRow } };
 
 const clampLimit = (limit: number) => Math.min(Math.max(limit, 1), limits.pageSizeMax);
@@ -46,124 +43,119 @@ const clampPage = (page: number) => Math.max(page, 1);
 
 export function manageRoutes<A extends { user: UserRow }>(route: RouteBuilder<A>, d: ManageDeps): AnyRoute<A>[] {
   /** The §12.2 guard in front of every handler; `super` = ★; writes are refused in demo mode. */
-  function manage<S extends z.ZodType>(path: string, params: S, access: Access, handler: (p: z.output<S>, ctx: Ctx, me: UserRow) => Promise<ApiResult>) {
-    return route({
-      path,
-      auth: 'required',
-      params,
-      handler: async (p, ctx) => {
-        const me = ctx.auth.user;
-        if (access === 'read') requireAdmin(me);
-        else await requireAdminWrite(me, d.config);
-        if (access === 'super' && me.role !== Role.superAdmin) throw new AppError(400, 'admin.superOnly');
-        return handler(p, ctx as unknown as Ctx, me);
-      },
+  function manage<P extends ManagePath>(path: P, access: Access, handler: (p: ParamsOut<P>, ctx: Ctx, me: UserRow) => Promise<Reply<P>>) {
+    return route(path, async (p: ParamsOut<P>, ctx: RequestContext & { auth?: A }) => {
+      const me = (ctx as Ctx).auth.user;
+      if (access === 'read') requireAdmin(me);
+      else await requireAdminWrite(me, d.config);
+      if (access === 'super' && me.role !== Role.superAdmin) throw new AppError(400, 'admin.superOnly');
+      return handler(p, ctx as Ctx, me);
     });
   }
   const audit = (me: UserRow, ctx: Ctx, e: AuditEntry) => d.audit.record(me, ctx.ip, e);
   const view = (ctx: Ctx) => ({ lang: ctx.lang, origin: ctx.origin });
-  const paged = (r: { data: unknown; count: number }, page: number): ApiResult => ({ data: r.data, count: r.count, page });
+  const paged = <D>(r: { data: D; count: number }, page: number) => ({ data: r.data, count: r.count, page });
 
   return [
     // ---- dashboard, announcements
-    manage(paths.adminIndex, adminIndexParams, 'read', async (p) => ok(await d.dashboard.index(p.client_id))),
-    manage(paths.adminMessageStats, messageStatsParams, 'read', async (p) => ok(await d.messages.perDay(Math.min(Math.max(p.days, 1), 90)))),
-    manage(paths.adminClearMessage, z.object({}), 'super', async (_p, ctx, me) => {
+    manage(paths.adminIndex, 'read', async (p) => ok(await d.dashboard.index(p.client_id))),
+    manage(paths.adminMessageStats, 'read', async (p) => ok(await d.messages.perDay(Math.min(Math.max(p.days, 1), 90)))),
+    manage(paths.adminClearMessage, 'super', async (_p, ctx, me) => {
       const n = await d.messages.clearAll();
       await audit(me, ctx, { action: 'index.clearMessage', detail: { deleted: n } });
       return ok('', 'group.cleared');
     }),
-    manage(paths.adminNoticeList, adminPageParams, 'read', async (p) => {
+    manage(paths.adminNoticeList, 'read', async (p) => {
       const page = clampPage(p.page);
       return paged(await d.messages.notices(page, clampLimit(p.limit)), page);
     }),
-    manage(paths.adminPublishNotice, publishNoticeParams, 'super', async (p, ctx, me) => {
+    manage(paths.adminPublishNotice, 'super', async (p, ctx, me) => {
       const row = await d.messages.publishNotice(me, { title: p.title, content: p.content, ...(p.msgId ? { msgId: p.msgId } : {}) }, view(ctx));
       await audit(me, ctx, { action: 'index.publishNotice', targetType: 'notice', targetId: row.msg_id, detail: { title: p.title, edit: p.msgId ? 1 : 0 } });
       return ok(row, 'common.saved');
     }),
-    manage(paths.adminDelNotice, delNoticeParams, 'write', async (p, ctx, me) => {
+    manage(paths.adminDelNotice, 'write', async (p, ctx, me) => {
       await d.messages.delNotice(p.id);
       await audit(me, ctx, { action: 'index.delNotice', targetType: 'notice', targetId: p.id });
       return ok('', 'admin.deleted');
     }),
 
     // ---- users
-    manage(paths.adminUserIndex, adminUserIndexParams, 'read', async (p, ctx) => {
+    manage(paths.adminUserIndex, 'read', async (p, ctx) => {
       const page = clampPage(p.page);
       const q = { keywords: p.keywords, orderField: p.order_field, orderType: p.order_type, page, limit: clampLimit(p.limit), ...(p.status !== undefined ? { status: p.status } : {}), ...(p.role !== undefined ? { role: p.role } : {}) };
       return paged(await d.users.list(q, ctx.origin, ctx.lang), page);
     }),
-    manage(paths.adminUserDetail, adminUserIdParams, 'read', async (p, ctx) => ok(await d.users.detail(p.user_id, ctx.origin, ctx.lang))),
-    manage(paths.adminUserAdd, adminUserAddParams, 'write', async (p, ctx, me) => {
+    manage(paths.adminUserDetail, 'read', async (p, ctx) => ok(await d.users.detail(p.user_id, ctx.origin, ctx.lang))),
+    manage(paths.adminUserAdd, 'write', async (p, ctx, me) => {
       const id = await d.users.add(me, p);
       await audit(me, ctx, { action: 'user.add', targetType: 'user', targetId: id, detail: { account: p.account, role: p.role ?? 0 } });
       return ok(await d.users.detail(id, ctx.origin, ctx.lang), 'common.saved');
     }),
-    manage(paths.adminUserEdit, adminUserEditParams, 'write', async (p, ctx, me) => {
+    manage(paths.adminUserEdit, 'write', async (p, ctx, me) => {
       const { user_id, ...fields } = p;
       const changed = await d.users.edit(me, user_id, fields);
       if (changed.length) await audit(me, ctx, { action: 'user.edit', targetType: 'user', targetId: user_id, detail: { fields: changed } });
       return ok(await d.users.detail(user_id, ctx.origin, ctx.lang), 'common.saved');
     }),
-    manage(paths.adminUserDel, adminUserIdParams, 'write', async (p, ctx, me) => {
+    manage(paths.adminUserDel, 'write', async (p, ctx, me) => {
       await d.users.del(me, p.user_id);
       await audit(me, ctx, { action: 'user.del', targetType: 'user', targetId: p.user_id });
       return ok('', 'admin.deleted');
     }),
-    manage(paths.adminUserSetStatus, adminSetStatusParams, 'write', async (p, ctx, me) => {
+    manage(paths.adminUserSetStatus, 'write', async (p, ctx, me) => {
       await d.users.setStatus(p.user_id, p.status);
       await audit(me, ctx, { action: 'user.setStatus', targetType: 'user', targetId: p.user_id, detail: { status: p.status } });
       return ok('', 'common.saved');
     }),
-    manage(paths.adminUserSetRole, adminSetRoleParams, 'super', async (p, ctx, me) => {
+    manage(paths.adminUserSetRole, 'super', async (p, ctx, me) => {
       await d.users.setRole(me, p.user_id, p.role);
       await audit(me, ctx, { action: 'user.setRole', targetType: 'user', targetId: p.user_id, detail: { role: p.role } });
       return ok('', 'common.saved');
     }),
-    manage(paths.adminUserEditPassword, adminUserPasswordParams, 'write', async (p, ctx, me) => {
+    manage(paths.adminUserEditPassword, 'write', async (p, ctx, me) => {
       await d.users.editPassword(me, p.user_id, p.password);
       await audit(me, ctx, { action: 'user.editPassword', targetType: 'user', targetId: p.user_id });
       return ok('', 'common.saved');
     }),
 
     // ---- groups
-    manage(paths.adminGroupIndex, adminGroupIndexParams, 'read', async (p, ctx) => {
+    manage(paths.adminGroupIndex, 'read', async (p, ctx) => {
       const page = clampPage(p.page);
       return paged(await d.groups.adminList({ keywords: p.keywords, orderField: p.order_field, orderType: p.order_type, page, limit: clampLimit(p.limit) }, ctx.origin), page);
     }),
-    manage(paths.adminGroupUserList, adminGroupUserListParams, 'read', async (p, ctx) => {
+    manage(paths.adminGroupUserList, 'read', async (p, ctx) => {
       const page = clampPage(p.page);
       return paged(await d.groups.adminMembers(p.group_id, page, clampLimit(p.limit), ctx.origin), page);
     }),
-    manage(paths.adminGroupChangeOwner, adminGroupMemberParams, 'write', async (p, ctx, me) => {
+    manage(paths.adminGroupChangeOwner, 'write', async (p, ctx, me) => {
       await d.groups.adminChangeOwner(p.group_id, p.user_id);
       await audit(me, ctx, { action: 'group.changeOwner', targetType: 'group', targetId: p.group_id, detail: { user_id: p.user_id } });
       return ok('', 'common.saved');
     }),
-    manage(paths.adminGroupSetManager, adminGroupSetManagerParams, 'write', async (p, ctx, me) => {
+    manage(paths.adminGroupSetManager, 'write', async (p, ctx, me) => {
       await d.groups.adminSetManager(p.group_id, p.user_id, p.role, ctx.origin);
       await audit(me, ctx, { action: 'group.setManager', targetType: 'group', targetId: p.group_id, detail: { user_id: p.user_id, role: p.role } });
       return ok('', 'common.saved');
     }),
-    manage(paths.adminGroupDel, adminGroupIdParams, 'write', async (p, ctx, me) => {
+    manage(paths.adminGroupDel, 'write', async (p, ctx, me) => {
       await d.groups.adminDisband(p.group_id);
       await audit(me, ctx, { action: 'group.del', targetType: 'group', targetId: p.group_id });
       return ok('', 'admin.deleted');
     }),
-    manage(paths.adminGroupDelUser, adminGroupMemberParams, 'write', async (p, ctx, me) => {
+    manage(paths.adminGroupDelUser, 'write', async (p, ctx, me) => {
       await d.groups.adminRemoveMember(me, p.group_id, p.user_id, view(ctx));
       await audit(me, ctx, { action: 'group.delGroupUser', targetType: 'group', targetId: p.group_id, detail: { user_id: p.user_id } });
       return ok('', 'common.saved');
     }),
-    manage(paths.adminGroupAddUser, adminGroupAddUserParams, 'write', async (p, ctx, me) => {
+    manage(paths.adminGroupAddUser, 'write', async (p, ctx, me) => {
       await d.groups.adminAddMembers(me, p.group_id, p.user_ids, view(ctx));
       await audit(me, ctx, { action: 'group.addGroupUser', targetType: 'group', targetId: p.group_id, detail: { user_ids: p.user_ids } });
       return ok('', 'common.saved');
     }),
 
     // ---- messages: every read is itself audited (an administrator reading others' chats)
-    manage(paths.adminMessageIndex, adminMessageIndexParams, 'read', async (p, ctx, me) => {
+    manage(paths.adminMessageIndex, 'read', async (p, ctx, me) => {
       const r = await d.messages.list(
         {
           ...(p.user_id ? { userId: p.user_id } : {}), ...(p.toContactId ? { toContactId: p.toContactId } : {}),
@@ -181,7 +173,7 @@ export function manageRoutes<A extends { user: UserRow }>(route: RouteBuilder<A>
       });
       return { data: r.data, count: r.count, page: r.page };
     }),
-    manage(paths.adminMessageContacts, adminMessageContactsParams, 'read', async (p, ctx, me) => {
+    manage(paths.adminMessageContacts, 'read', async (p, ctx, me) => {
       const user = await d.getUser(p.user_id);
       if (!user || user.delete_time !== 0) throw new AppError(400, 'common.notFound');
       const kw = p.keywords.toLowerCase();
@@ -196,7 +188,7 @@ export function manageRoutes<A extends { user: UserRow }>(route: RouteBuilder<A>
       await audit(me, ctx, { action: 'message.getContacts', targetType: 'user', targetId: p.user_id, detail: { hasConvo: p.hasConvo } });
       return { data: all.slice((page - 1) * limit, page * limit), count: all.length, page };
     }),
-    manage(paths.adminDealMsg, dealMsgParams, 'write', async (p, ctx, me) => {
+    manage(paths.adminDealMsg, 'write', async (p, ctx, me) => {
       const row = await d.messages.find(p.id);
       if (!row) throw new AppError(400, 'chat.msgNotFound');
       if (p.dealType === 1) await d.messages.remove(row);
@@ -211,17 +203,17 @@ export function manageRoutes<A extends { user: UserRow }>(route: RouteBuilder<A>
     }),
 
     // ---- invitations, mail, audit log
-    manage(paths.adminGetInviteLink, z.object({}), 'write', async (_p, ctx, me) => {
+    manage(paths.adminGetInviteLink, 'write', async (_p, ctx, me) => {
       const code = await d.inviteCode(me.id);
       await audit(me, ctx, { action: 'config.getInviteLink', targetType: 'invite', targetId: code });
       return ok(`${ctx.origin}/#/register?inviteCode=${code}`);
     }),
-    manage(paths.adminSendTestEmail, sendTestEmailParams, 'write', async (p, ctx, me) => {
+    manage(paths.adminSendTestEmail, 'write', async (p, ctx, me) => {
       await d.sendTestEmail(p.email, ctx.lang);
       await audit(me, ctx, { action: 'config.sendTestEmail', detail: { email: p.email } });
       return ok('', 'admin.testMailSent');
     }),
-    manage(paths.adminAuditIndex, auditIndexParams, 'super', async (p) => {
+    manage(paths.adminAuditIndex, 'super', async (p) => {
       const page = clampPage(p.page);
       return paged(await d.audit.list({ action: p.action, ...(p.actor_id ? { actorId: p.actor_id } : {}) }, page, clampLimit(p.limit)), page);
     }),

@@ -1,4 +1,4 @@
-import { paths, sendToMsgParams } from '@parley/protocol';
+import { paths } from '@parley/protocol';
 import { ok } from '../../platform/http/envelope';
 import type { AnyRoute, RouteBuilder } from '../../platform/http/router';
 import type { AuthContext } from '../auth/index';
@@ -6,11 +6,6 @@ import type { Calls } from './calls.service';
 
 export function callsRoutes(route: RouteBuilder<AuthContext>, calls: Calls): AnyRoute<AuthContext>[] {
   return [
-    route({
-      path: paths.sendToMsg,
-      auth: 'required',
-      params: sendToMsgParams,
-      handler: async (p, ctx) => ok(await calls.send(ctx.auth.user, p, ctx)),
-    }),
+    route(paths.sendToMsg, async (p, ctx) => ok(await calls.send(ctx.auth.user, p, ctx))),
   ];
 }

@@ -20,6 +20,7 @@ import { createSingleChatCheck } from '../messages/single-check';
 import type { UserRow, UsersService } from '../users/index';
 import { storedCall, webrtcPayload, type StoredCall } from './present';
 import { createSafetyNet } from './safety-net';
+import { ownRecipients, peerRecipients } from './recipients';
 
 export interface CallsDeps {
   db: Kysely<DB>;
@@ -80,7 +81,7 @@ export function createCalls(deps: CallsDeps) {
     const remark = (await contacts.remarksOf(me.id, [peer.id])).get(peer.id) ?? '';
     const from = summary(peer, peer.id, remark || peer.realname, r.origin);
     const payload = webrtcPayload({ id: p.id, msgId: 0, now: clock.now(), toContactId: peer.id, toUser: me.id, from, ext, lang: r.lang });
-    await events.toUsers([me.id], 'webrtc', payload);
+    await events.toUsers(ownRecipients(me.id), 'webrtc', payload);
     deps.offlineCall?.(await meFor(me, peer.id, r), peer.id, p.type === CallType.video);
     return payload;
   }
@@ -117,10 +118,10 @@ export function createCalls(deps: CallsDeps) {
         const reply = webrtcPayload({ id: p.id, msgId, now, toContactId: peer.id, toUser: peer.id, from: self(me, r), ext, lang: r.lang });
         onCommit(async () => {
           net.watch(p.id, r.origin);
-          await events.toUsers([peer.id], 'webrtc', { ...reply, toContactId: me.id, fromUser: await meFor(me, peer.id, r) });
+          await events.toUsers(peerRecipients(peer.id), 'webrtc', { ...reply, toContactId: me.id, fromUser: await meFor(me, peer.id, r) });
           const last = { content, type: 'webrtc', sendTime: now };
           reply.contactInfo = await contacts.personPushContact(me, peer, await contacts.viewerOf(me, r), last);
-          await events.toUsers([me.id], 'webrtc', reply);
+          await events.toUsers(ownRecipients(me.id), 'webrtc', reply);
         });
         return reply;
       },
@@ -163,11 +164,11 @@ export function createCalls(deps: CallsDeps) {
       isMobile: isMobile(r),
     };
     const base = { id: row.id, msgId: row.msg_id, now: clock.now(), ext, lang: r.lang };
-    await events.toUsers([peer.id], 'webrtc', webrtcPayload({ ...base, toContactId: me.id, toUser: peer.id, from: await meFor(me, peer.id, r) }));
+    await events.toUsers(peerRecipients(peer.id), 'webrtc', webrtcPayload({ ...base, toContactId: me.id, toUser: peer.id, from: await meFor(me, peer.id, r) }));
     const mine = webrtcPayload({ ...base, toContactId: peer.id, toUser: peer.id, from: self(me, r) });
     // My other devices stop ringing or leave the call (§10.2 otherOpt).
     if (p.event === 'acceptRtc' || p.event === 'hangup') {
-      await events.toUsers([me.id], 'webrtc', { ...mine, extends: { ...ext, event: OTHER_OPT } });
+      await events.toUsers(ownRecipients(me.id), 'webrtc', { ...mine, extends: { ...ext, event: OTHER_OPT } });
     }
     return mine;
   }

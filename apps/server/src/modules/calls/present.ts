@@ -1,5 +1,5 @@
 import {
-  CallCode, webrtcContent, type CallType, type Lang, type UserSummary, type WebrtcExtends, type WebrtcPayload,
+  CallCode, webrtcContent, type CallType, type Contact, type Lang, type UserSummary, type WebrtcExtends, type WebrtcPayload,
 } from '@parley/protocol';
 import { parseJsonObject } from '../contacts/index';
 import type { MessageRow } from '../messages/messages.repo';
@@ -16,7 +16,7 @@ export interface PayloadInput {
   from: UserSummary;
   ext: WebrtcExtends;
   lang: Lang;
-  contactInfo?: unknown;
+  contactInfo?: Contact;
 }
 
 export function webrtcPayload(i: PayloadInput): WebrtcPayload {

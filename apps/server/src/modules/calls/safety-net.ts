@@ -11,6 +11,7 @@ import { summary } from '../messages/present';
 import type { UsersService } from '../users/index';
 import * as repo from './calls.repo';
 import { storedCall, webrtcPayload, type StoredCall } from './present';
+import { ownRecipients, peerRecipients } from './recipients';
 
 export interface SafetyNetDeps {
   db: Kysely<DB>;
@@ -55,8 +56,8 @@ export function createSafetyNet(deps: SafetyNetDeps) {
     const remark = remarks.get(row.from_user) ?? '';
     const base = { id: row.id, msgId: row.msg_id, now: clock.now(), ext, lang };
     const fromFor = (name: string) => summary(caller, row.from_user, name || caller?.realname || '', origin);
-    await events.toUsers([row.to_user], 'webrtc', webrtcPayload({ ...base, toContactId: row.from_user, toUser: row.to_user, from: fromFor(remark) }));
-    await events.toUsers([row.from_user], 'webrtc', webrtcPayload({ ...base, toContactId: row.to_user, toUser: row.to_user, from: fromFor('') }));
+    await events.toUsers(peerRecipients(row.to_user), 'webrtc', webrtcPayload({ ...base, toContactId: row.from_user, toUser: row.to_user, from: fromFor(remark) }));
+    await events.toUsers(ownRecipients(row.from_user), 'webrtc', webrtcPayload({ ...base, toContactId: row.to_user, toUser: row.to_user, from: fromFor('') }));
   }
 
   function unwatch(callId: string): void {

@@ -1,4 +1,4 @@
-import { clientErrorLimits as lim, clientErrorParams, paths, type ClientErrorAnswer } from '@parley/protocol';
+import { clientErrorLimits as lim, paths, type ClientErrorAnswer } from '@parley/protocol';
 import type { Clock } from '../../platform/clock';
 import { ok } from '../../platform/http/envelope';
 import { AppError } from '../../platform/http/errors';
@@ -16,29 +16,24 @@ const cut = (s: string, n: number) => (s.length > n ? `${s.slice(0, n)}…` : s)
 export function clientErrorsRoutes(route: RouteBuilder<AuthContext>, deps: { clock: Clock; log: ClientErrorLog }): AnyRoute<AuthContext>[] {
   const limit = windowLimit(deps.clock, lim.perWindow, lim.windowMs);
   return [
-    route({
-      path: paths.clientError,
-      auth: 'optional',
-      params: clientErrorParams,
-      handler: async (p, ctx) => {
-        if (!limit.take(ctx.ip)) throw new AppError(400, 'common.tooManyRequests');
-        deps.log.warn(
-          {
-            clientError: {
-              message: cut(p.message, lim.messageChars),
-              stack: cut(p.stack, lim.stackChars),
-              route: cut(p.route, lim.routeChars),
-              source: cut(p.source, lim.sourceChars),
-              userId: ctx.auth?.user.id ?? null,
-              userAgent: cut(ctx.userAgent, lim.routeChars),
-              ip: ctx.ip,
-            },
+    route(paths.clientError, async (p, ctx) => {
+      if (!limit.take(ctx.ip)) throw new AppError(400, 'common.tooManyRequests');
+      deps.log.warn(
+        {
+          clientError: {
+            message: cut(p.message, lim.messageChars),
+            stack: cut(p.stack, lim.stackChars),
+            route: cut(p.route, lim.routeChars),
+            source: cut(p.source, lim.sourceChars),
+            userId: ctx.auth?.user.id ?? null,
+            userAgent: cut(ctx.userAgent, lim.routeChars),
+            ip: ctx.ip,
           },
-          'client error',
-        );
-        const answer: ClientErrorAnswer = '';
-        return ok(answer);
-      },
+        },
+        'client error',
+      );
+      const answer: ClientErrorAnswer = '';
+      return ok(answer);
     }),
   ];
 }

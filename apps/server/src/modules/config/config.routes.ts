@@ -1,5 +1,4 @@
-import { APP_VERSION, checkVersionParams, paths, VERSION_CODE, type SystemInfo, type VersionInfo } from '@parley/protocol';
-import { z } from 'zod';
+import { APP_VERSION, paths, VERSION_CODE, type SystemInfo, type VersionInfo } from '@parley/protocol';
 import { ok } from '../../platform/http/envelope';
 import type { AnyRoute, RouteBuilder } from '../../platform/http/router';
 import type { ConfigService } from './config.service';
@@ -20,29 +19,19 @@ export function publicSystemInfo(info: SystemInfo, signedIn: boolean): SystemInf
 
 export function configRoutes<A>(route: RouteBuilder<A>, config: ConfigService): AnyRoute<A>[] {
   return [
-    route({
-      path: paths.getSystemInfo,
-      auth: 'optional',
-      params: z.object({}),
-      handler: async (_p, ctx) => ok(publicSystemInfo(await config.systemInfo(), ctx.auth !== undefined)),
-    }),
-    route({
-      path: paths.checkVersion,
-      auth: 'none',
-      params: checkVersionParams,
-      handler: async (p) => {
-        const s = await config.appVersion();
-        const url = p.type === 1102 ? s.downloadUrl.ios : p.type === 1101 ? s.downloadUrl.android : '';
-        const upToDate = p.release !== undefined && p.release >= VERSION_CODE;
-        const data: VersionInfo = {
-          versionName: APP_VERSION,
-          versionCode: VERSION_CODE,
-          updateType: p.setupPage === 1 ? 'solicit' : s.updateType,
-          versionInfo: s.versionInfo,
-          downloadUrl: upToDate ? '' : url,
-        };
-        return ok(data);
-      },
+    route(paths.getSystemInfo, async (_p, ctx) => ok(publicSystemInfo(await config.systemInfo(), ctx.auth !== undefined))),
+    route(paths.checkVersion, async (p) => {
+      const s = await config.appVersion();
+      const url = p.type === 1102 ? s.downloadUrl.ios : p.type === 1101 ? s.downloadUrl.android : '';
+      const upToDate = p.release !== undefined && p.release >= VERSION_CODE;
+      const data: VersionInfo = {
+        versionName: APP_VERSION,
+        versionCode: VERSION_CODE,
+        updateType: p.setupPage === 1 ? 'solicit' : s.updateType,
+        versionInfo: s.versionInfo,
+        downloadUrl: upToDate ? '' : url,
+      };
+      return ok(data);
     }),
   ];
 }

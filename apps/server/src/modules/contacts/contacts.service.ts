@@ -17,6 +17,7 @@ import {
 } from './present';
 import type { PrefRow } from './contacts.repo';
 import type { GroupRow } from './groups.repo';
+import { prefRecipients } from './recipients';
 
 export interface ContactsDeps {
   db: Kysely<DB>;
@@ -246,12 +247,12 @@ export function createContacts(deps: ContactsDeps) {
 
     async setChatTop(me: UserRow, ref: ConversationRef, isTop: 0 | 1): Promise<void> {
       const conv = await setPref(me, ref, { is_top: isTop });
-      await events.toUsers([me.id], 'setChatTop', { id: conv.wireId, is_top: isTop, is_group: conv.isGroup });
+      await events.toUsers(prefRecipients(me.id), 'setChatTop', { id: conv.wireId, is_top: isTop, is_group: conv.isGroup });
     },
 
     async setNotice(me: UserRow, ref: ConversationRef, isNotice: 0 | 1): Promise<void> {
       const conv = await setPref(me, ref, { is_notice: isNotice });
-      await events.toUsers([me.id], 'setIsNotice', { id: conv.wireId, is_notice: isNotice, is_group: conv.isGroup });
+      await events.toUsers(prefRecipients(me.id), 'setIsNotice', { id: conv.wireId, is_notice: isNotice, is_group: conv.isGroup });
     },
 
     /** Hides the conversation up to its newest row; any newer row shows it again. */

@@ -9,6 +9,7 @@ import type { ContactSet, Contacts, RequestView } from '../contacts/index';
 import type { UserRow, UsersService } from '../users/index';
 import * as repo from './friends.repo';
 import { requestPush, requestRow } from './present';
+import { friendshipRecipients, requestRecipients, unfriendRecipients } from './recipients';
 import type { Guards } from '../../platform/limits/index';
 
 export interface FriendsDeps {
@@ -40,8 +41,8 @@ export function createFriends(deps: FriendsDeps) {
     const last = { content: formatMsg('friend.nowFriends', r.lang), type: 'event', sendTime: clock.now() };
     const [va, vb] = await Promise.all([contacts.viewerOf(a, r), contacts.viewerOf(b, r)]);
     const [forA, forB] = await Promise.all([contacts.personPushContact(a, b, va, last), contacts.personPushContact(b, a, vb, last)]);
-    await events.toUsers([a.id], 'appendContact', forA);
-    await events.toUsers([b.id], 'appendContact', forB);
+    await events.toUsers(friendshipRecipients(a.id), 'appendContact', forA);
+    await events.toUsers(friendshipRecipients(b.id), 'appendContact', forB);
   }
 
   async function liveUser(id: number): Promise<UserRow | undefined> {
@@ -104,7 +105,7 @@ export function createFriends(deps: FriendsDeps) {
           onCommit(() =>
             theyListMe
               ? announceFriendship(me, target, r)
-              : events.toUsers([target.id], 'simple', requestPush(randomUUID(), r.lang, now)),
+              : events.toUsers(requestRecipients(target.id), 'simple', requestPush(randomUUID(), r.lang, now)),
           );
         },
         deps.log,
@@ -141,8 +142,8 @@ export function createFriends(deps: FriendsDeps) {
         async (tx, onCommit) => {
           await repo.deleteBoth(tx, me.id, otherId);
           onCommit(async () => {
-            await events.toUsers([otherId], 'removeGroup', { group_id: me.id } satisfies FriendRemovedEvent);
-            await events.toUsers([me.id], 'removeGroup', { group_id: otherId } satisfies FriendRemovedEvent);
+            await events.toUsers(unfriendRecipients(otherId), 'removeGroup', { group_id: me.id } satisfies FriendRemovedEvent);
+            await events.toUsers(unfriendRecipients(me.id), 'removeGroup', { group_id: otherId } satisfies FriendRemovedEvent);
           });
         },
         deps.log,

@@ -1,4 +1,4 @@
-import { adminDate, formatMsg, limits, type AdminGroupMember, type AdminGroupRow, type EventLine } from '@parley/protocol';
+import { adminDate, formatMsg, limits, type AdminGroupMember, type AdminGroupRow, type EventLine, type SocketEventMap, type SocketEventType } from '@parley/protocol';
 import { nowSeconds } from '../../platform/clock';
 import { withTx } from '../../platform/db/index';
 import { AppError, badParam } from '../../platform/http/errors';
@@ -7,6 +7,7 @@ import { avatarUrl, type UserRow } from '../users/index';
 import * as adminRepo from './admin.repo';
 import { wireId, type GroupContext, type GroupsDeps } from './context';
 import * as repo from './groups.repo';
+import { addGroupUserRecipients, changeRecipients, disbandRecipients, removeUserRecipients } from './recipients';
 
 /**
  * What a system administrator does to any group (PROTOCOL §12.3 `group/*`): the same changes
@@ -16,9 +17,9 @@ import * as repo from './groups.repo';
 export function createGroupAdmin(deps: GroupsDeps, ctx: GroupContext) {
   const { db, clock, events } = deps;
 
-  const toMembers = async (groupId: number, type: Parameters<typeof events.toUsers>[1], data: unknown, extra: number[] = []) => {
+  const toMembers = async <T extends SocketEventType>(groupId: number, type: T, data: SocketEventMap[T], extra: number[] = []) => {
     const members = await ctx.members(groupId);
-    await events.toUsers([...members.map((m) => m.user_id), ...extra], type, data);
+    await events.toUsers([...changeRecipients(members), ...extra], type, data);
   };
 
   return {
@@ -93,7 +94,7 @@ export function createGroupAdmin(deps: GroupsDeps, ctx: GroupContext) {
       await withTx(db, async (tx, onCommit) => {
         const members = await ctx.members(groupId, tx);
         await repo.deleteGroup(tx, groupId);
-        onCommit(() => events.toUsers(members.map((m) => m.user_id), 'removeGroup', { group_id: wireId(groupId) }));
+        onCommit(() => events.toUsers(disbandRecipients(members), 'removeGroup', { group_id: wireId(groupId) }));
       }, deps.log);
     },
 
@@ -109,7 +110,7 @@ export function createGroupAdmin(deps: GroupsDeps, ctx: GroupContext) {
         const remaining = await ctx.members(groupId, tx);
         onCommit(async () => {
           const data = { group_id: wireId(groupId), user_id: userId, avatar: avatarUrl(r.origin, group.avatar || '/static/img/group.png') };
-          await events.toUsers([...remaining.map((m) => m.user_id), userId], 'removeUser', data);
+          await events.toUsers(removeUserRecipients(remaining, userId), 'removeUser', data);
           await ctx.pushRow(groupId, actor, row, remaining, r);
           deps.refreshAvatar(groupId);
         });
@@ -138,7 +139,7 @@ export function createGroupAdmin(deps: GroupsDeps, ctx: GroupContext) {
         onCommit(async () => {
           await ctx.pushAddGroup(groupId, actor, users.map((u) => ({ user_id: u.id, role: 3 })), formatMsg('group.invitedYou', r.lang, { name: actor.realname }), r);
           const data = { group_id: wireId(groupId), user_ids: users.map((u) => u.id), invite_id: actor.id, avatar: avatarUrl(r.origin, group.avatar || '/static/img/group.png') };
-          await events.toUsers(before.map((m) => m.user_id), 'addGroupUser', data);
+          await events.toUsers(addGroupUserRecipients(before), 'addGroupUser', data);
           await ctx.pushRow(groupId, actor, row, after, r);
           deps.refreshAvatar(groupId);
         });

@@ -5,6 +5,7 @@ import type { RequestView } from '../contacts/index';
 import { avatarUrl, namePy, type UserRow } from '../users/index';
 import { wireId, type GroupContext, type GroupsDeps } from './context';
 import * as repo from './groups.repo';
+import { addGroupUserRecipients } from './recipients';
 
 /** Which automatic group is filling now (`chatInfo.autoAddGroup`); kept with the settings. */
 export const AUTO_GROUP_STATE = 'autoGroupState';
@@ -39,7 +40,7 @@ export function createAutoGroups(deps: GroupsDeps & { state: { read(): Promise<u
       onCommit(async () => {
         await ctx.pushAddGroup(groupId, user, [{ user_id: user.id, role: 3 }], row.content, r);
         const data = { group_id: wireId(groupId), user_ids: [user.id], invite_id: owner.id, avatar: avatarUrl(r.origin, group.avatar || '/static/img/group.png') };
-        await deps.events.toUsers(before.map((m) => m.user_id), 'addGroupUser', data);
+        await deps.events.toUsers(addGroupUserRecipients(before), 'addGroupUser', data);
         await ctx.pushRow(groupId, user, row, after, r);
         deps.refreshAvatar(groupId);
       });

@@ -10,6 +10,7 @@ import { groupsRepo, renderEventLine, type ContactSet, type Contacts, type Group
 import { toMessage, type Messages } from '../messages/index';
 import type { UserRow, UsersService } from '../users/index';
 import * as repo from './groups.repo';
+import { addGroupRecipients } from './recipients';
 
 /** What every groups service needs, and the lookups and pushes they share. */
 export interface GroupsDeps {
@@ -135,7 +136,7 @@ export function createGroupContext(deps: GroupsDeps) {
     const v = await contacts.viewerOf(actor, r);
     const last = { content: lastContent, type: 'event', sendTime: clock.now() };
     for (const role of [1, 2, 3]) {
-      const ids = newMembers.filter((m) => m.role === role).map((m) => m.user_id);
+      const ids = addGroupRecipients(newMembers, role);
       if (ids.length > 0) await events.toUsers(ids, 'addGroup', contacts.groupPushContact(v, g, role, undefined, last));
     }
   }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { formatMsg, groupSettingValues, limits, noSpeakTimerSeconds, type GroupSetting } from '@parley/protocol';
+import { formatMsg, groupSettingValues, limits, noSpeakTimerSeconds, type GroupSetting, type SocketEventMap, type SocketEventType } from '@parley/protocol';
 import { nowSeconds } from '../../platform/clock';
 import { withTx } from '../../platform/db/index';
 import { AppError, badParam } from '../../platform/http/errors';
@@ -8,17 +8,18 @@ import { sanitizeText } from '../messages/index';
 import { avatarUrl, namePy, type UserRow } from '../users/index';
 import { isSystemAdmin, wireId, type GroupContext, type GroupsDeps } from './context';
 import * as repo from './groups.repo';
+import { changeRecipients, disbandRecipients } from './recipients';
 
 /** Settings and roles of a group (PROTOCOL §6) and my card in it (§3.2 `updateCard`). */
 export function createManagement(deps: GroupsDeps, ctx: GroupContext) {
   const { db, clock, events } = deps;
 
   /** One update in a transaction, then `type` → the members at commit. */
-  async function change(groupId: number, write: (tx: typeof db) => Promise<void>, type: Parameters<typeof events.toUsers>[1], data: unknown) {
+  async function change<T extends SocketEventType>(groupId: number, write: (tx: typeof db) => Promise<void>, type: T, data: SocketEventMap[T]) {
     await withTx(db, async (tx, onCommit) => {
       await write(tx);
       const members = await ctx.members(groupId, tx);
-      onCommit(() => events.toUsers(members.map((m) => m.user_id), type, data));
+      onCommit(() => events.toUsers(changeRecipients(members), type, data));
     }, deps.log);
   }
 
@@ -131,7 +132,7 @@ export function createManagement(deps: GroupsDeps, ctx: GroupContext) {
       await withTx(db, async (tx, onCommit) => {
         const members = await ctx.members(groupId, tx);
         await repo.deleteGroup(tx, groupId);
-        onCommit(() => events.toUsers(members.map((m) => m.user_id), 'removeGroup', { group_id: wireId(groupId) }));
+        onCommit(() => events.toUsers(disbandRecipients(members), 'removeGroup', { group_id: wireId(groupId) }));
       }, deps.log);
     },
 

@@ -6,6 +6,7 @@ import { parseGroupSetting, type RequestView } from '../contacts/index';
 import { namePy, avatarUrl, type UserRow } from '../users/index';
 import { isSystemAdmin, wireId, type GroupContext, type GroupsDeps, type Member } from './context';
 import * as repo from './groups.repo';
+import { addGroupUserRecipients, removeUserRecipients } from './recipients';
 
 /** Who is in a group (PROTOCOL §6): create, invite, join by QR grant, leave and remove. */
 export function createMembership(deps: GroupsDeps, ctx: GroupContext) {
@@ -62,7 +63,7 @@ export function createMembership(deps: GroupsDeps, ctx: GroupContext) {
           const added = users.map((u) => ({ user_id: u.id, role: 3 }));
           await ctx.pushAddGroup(groupId, me, added, formatMsg('group.invitedYou', r.lang, { name: me.realname }), r);
           const data = { group_id: wireId(groupId), user_ids: users.map((u) => u.id), invite_id: me.id, avatar: avatarUrl(r.origin, group.avatar || '/static/img/group.png') };
-          await deps.events.toUsers(before.map((m) => m.user_id), 'addGroupUser', data);
+          await deps.events.toUsers(addGroupUserRecipients(before), 'addGroupUser', data);
           await ctx.pushRow(groupId, me, row, after, r);
           deps.refreshAvatar(groupId);
         });
@@ -99,7 +100,7 @@ export function createMembership(deps: GroupsDeps, ctx: GroupContext) {
         onCommit(async () => {
           await ctx.pushAddGroup(groupId, me, [{ user_id: me.id, role: 3 }], row.content, r);
           const data = { group_id: wireId(groupId), user_ids: [me.id], invite_id: inviterId, avatar: avatarUrl(r.origin, group.avatar || '/static/img/group.png') };
-          await deps.events.toUsers(before.map((m) => m.user_id), 'addGroupUser', data);
+          await deps.events.toUsers(addGroupUserRecipients(before), 'addGroupUser', data);
           await ctx.pushRow(groupId, me, row, after, r);
           deps.refreshAvatar(groupId);
         });
@@ -128,7 +129,7 @@ export function createMembership(deps: GroupsDeps, ctx: GroupContext) {
         const remaining = await ctx.members(groupId, tx);
         onCommit(async () => {
           const data = { group_id: wireId(groupId), user_id: userId, avatar: avatarUrl(r.origin, group.avatar || '/static/img/group.png') };
-          await deps.events.toUsers([...remaining.map((m) => m.user_id), userId], 'removeUser', data);
+          await deps.events.toUsers(removeUserRecipients(remaining, userId), 'removeUser', data);
           await ctx.pushRow(groupId, me, row, remaining, r);
           deps.refreshAvatar(groupId);
         });

@@ -1,3 +1,4 @@
+import type { SocketEventMap } from '@parley/protocol';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../platform/clock';
 import type { DB } from '../../platform/db/index';
@@ -7,6 +8,7 @@ import { conversationOfRow, groupsRepo, type RequestView } from '../contacts/ind
 import type { UsersService } from '../users/index';
 import type { MessageRow } from './messages.repo';
 import type { Reader } from './read.service';
+import { rowRecipients } from './recipients';
 
 /** What recall, delete, hide and forward (PROTOCOL §4.6) share. */
 
@@ -29,9 +31,8 @@ export interface ActionRequest extends RequestView {
 
 /** Who hears of a change to `row` (§4.6): both parties (single), the active members (group), the owner (favourites). */
 export async function audienceOf(db: Kysely<DB>, row: MessageRow): Promise<number[]> {
-  if (row.is_group === 1) return (await groupsRepo.activeMembers(db, row.to_user)).map((m) => m.user_id);
-  if (row.is_group === 0) return [...new Set([row.from_user, row.to_user])];
-  return [row.from_user];
+  const members = row.is_group === 1 ? (await groupsRepo.activeMembers(db, row.to_user)).map((m) => m.user_id) : [];
+  return rowRecipients(row, members);
 }
 
 /** The conversation of `row` as `viewer` names it: the other party's uid, "group-N" or -1. */
@@ -41,13 +42,13 @@ export const sideOf = (viewer: number, row: MessageRow): number | string => conv
  * Sends one event whose data differs per recipient, once per distinct payload (in a group: the
  * actor's and everyone else's), so a large group costs a couple of publishes, not one per member.
  */
-export async function pushPerRecipient(
+export async function pushPerRecipient<T extends 'undoMessage' | 'delMessage' | 'updateMessage'>(
   events: Events,
-  type: 'undoMessage' | 'delMessage' | 'updateMessage',
+  type: T,
   recipients: number[],
-  dataFor: (userId: number) => object,
+  dataFor: (userId: number) => SocketEventMap[T],
 ): Promise<void> {
-  const byPayload = new Map<string, { data: object; ids: number[] }>();
+  const byPayload = new Map<string, { data: SocketEventMap[T]; ids: number[] }>();
   for (const id of recipients) {
     const data = dataFor(id);
     const key = JSON.stringify(data);

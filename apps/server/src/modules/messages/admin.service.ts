@@ -104,7 +104,7 @@ export function createMessageAdmin(deps: MessageAdminDeps) {
         const recipients = row.is_group === 2 ? [] : await audienceOf(tx, row);
         onCommit(() =>
           pushPerRecipient(events, 'updateMessage', recipients, (uid) => ({
-            id: row.id, msg_id: row.msg_id, type: 'text', content, toContactId: sideOf(uid, row), is_group: row.is_group,
+            id: row.id, msg_id: row.msg_id, type: 'text', content, toContactId: sideOf(uid, row), is_group: row.is_group as 0 | 1 | 3,
           })),
         );
       }, deps.log);

@@ -13,6 +13,7 @@ import type { UserRow, UsersService } from '../users/index';
 import * as repo from './messages.repo';
 import type { MessageRow, RowFilter } from './messages.repo';
 import { toMessage } from './present';
+import { atListRecipients, readRecipients } from './recipients';
 
 export interface ReadDeps {
   db: Kysely<DB>;
@@ -133,8 +134,8 @@ export function createReader(deps: ReadDeps) {
           toContactId: me.id,
         }));
         onCommit(async () => {
-          await events.toUsers([peerId], 'isRead', rows);
-          await events.toUsers([peerId], 'readAll', { toContactId: me.id });
+          await events.toUsers(readRecipients(peerId), 'isRead', rows);
+          await events.toUsers(readRecipients(peerId), 'readAll', { toContactId: me.id });
         });
       },
       deps.log,
@@ -163,7 +164,7 @@ export function createReader(deps: ReadDeps) {
     if (sig === prev.sig && (sig === '' || now - prev.at < AT_LIST_RESEND_MS)) return;
     atMemo.set(key, { sig, at: now });
     const list = await present(me, rows.reverse(), a, r);
-    await events.toUsers([me.id], 'atMsgList', { list, count: list.length, toContactId: a.conv.wireId });
+    await events.toUsers(atListRecipients(me.id), 'atMsgList', { list, count: list.length, toContactId: a.conv.wireId });
   }
 
   async function visibleRow(me: UserRow, row: MessageRow | undefined): Promise<{ row: MessageRow; a: Access }> {

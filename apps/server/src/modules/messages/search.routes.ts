@@ -1,4 +1,4 @@
-import { paths, searchParams } from '@parley/protocol';
+import { paths } from '@parley/protocol';
 import { ok } from '../../platform/http/envelope';
 import type { AnyRoute, RouteBuilder } from '../../platform/http/router';
 import type { AuthContext } from '../auth/index';
@@ -6,11 +6,6 @@ import type { Search } from './search.service';
 
 export function searchRoutes(route: RouteBuilder<AuthContext>, search: Search): AnyRoute<AuthContext>[] {
   return [
-    route({
-      path: paths.search,
-      auth: 'required',
-      params: searchParams,
-      handler: async (p, ctx) => ok(await search.search(ctx.auth.user, p, ctx)),
-    }),
+    route(paths.search, async (p, ctx) => ok(await search.search(ctx.auth.user, p, ctx))),
   ];
 }

@@ -1,4 +1,4 @@
-import { limits, type Message, type SendMessageParams } from '@parley/protocol';
+import { limits, type Contact, type Message, type SendMessageParams } from '@parley/protocol';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../platform/clock';
 import { withTx, type DB } from '../../platform/db/index';
@@ -18,6 +18,7 @@ import { createSingleChatCheck } from './single-check';
 import type { MessageRow } from './messages.repo';
 import { toMessage, type RowContext } from './present';
 import type { Guards } from '../../platform/limits/index';
+import { favouritesMessageRecipients, singleMessageRecipients } from './recipients';
 
 export interface SendDeps {
   db: Kysely<DB>;
@@ -74,7 +75,7 @@ export function createSender(deps: SendDeps) {
   }
 
   /** Pushes to both parties; returns the sender's contactInfo (the receiver as a person). */
-  async function pushSingle(me: UserRow, peer: UserRow, row: MessageRow, base: Message, r: RequestView): Promise<unknown> {
+  async function pushSingle(me: UserRow, peer: UserRow, row: MessageRow, base: Message, r: RequestView): Promise<Contact> {
     const last = { content: base.content, type: row.type, sendTime: row.send_time_ms };
     const [vMe, vPeer] = await Promise.all([contacts.viewerOf(me, r), contacts.viewerOf(peer, r)]);
     const [toPeer, toMe, remarks] = await Promise.all([
@@ -83,8 +84,9 @@ export function createSender(deps: SendDeps) {
       contacts.remarksOf(peer.id, [me.id]),
     ]);
     const forPeer = { ...base, toContactId: me.id, fromUser: { ...base.fromUser, displayName: remarks.get(me.id) || me.realname }, contactInfo: toPeer };
-    await events.toUsers([peer.id], 'simple', forPeer);
-    await events.toUsers([me.id], 'simple', { ...base, toContactId: me.id, contactInfo: toMe });
+    const to = singleMessageRecipients(me.id, peer.id);
+    await events.toUsers(to.peer, 'simple', forPeer);
+    await events.toUsers(to.mine, 'simple', { ...base, toContactId: me.id, contactInfo: toMe });
     return toMe;
   }
 
@@ -95,7 +97,7 @@ export function createSender(deps: SendDeps) {
     base: Message,
     members: Array<{ user_id: number; role: number }>,
     r: RequestView,
-  ): Promise<unknown> {
+  ): Promise<Contact | undefined> {
     const group = await groupsRepo.findGroup(db, row.to_user);
     if (!group) return undefined;
     const v = await contacts.viewerOf(me, r);
@@ -110,7 +112,7 @@ export function createSender(deps: SendDeps) {
       if (ids) ids.push(m.user_id); // (copying the array per member was O(members²))
       else variants.set(key, [m.user_id]);
     }
-    let mine: unknown;
+    let mine: Contact | undefined;
     for (const [key, ids] of variants) {
       const first = prefs.get(ids[0] ?? 0);
       const contactInfo = contacts.groupPushContact(v, group, Number(key.split('|')[0]), first, last);
@@ -216,7 +218,7 @@ export function createSender(deps: SendDeps) {
           else if (grp) base.contactInfo = await pushGroup(me, row, base, members, r);
           else {
             const contactInfo = await contacts.favouritesContactFor(me, await contacts.viewerOf(me, r));
-            await events.toUsers([me.id], 'simple', { ...base, toContactId: me.id, contactInfo });
+            await events.toUsers(favouritesMessageRecipients(me.id), 'simple', { ...base, toContactId: me.id, contactInfo });
             base.contactInfo = contactInfo;
           }
         });

@@ -1,4 +1,4 @@
-import { formatMsg, paths, scanParams, type ScannedUser } from '@parley/protocol';
+import { formatMsg, type ScannedUser } from '@parley/protocol';
 import { ok } from '../../platform/http/envelope';
 import { AppError } from '../../platform/http/errors';
 import type { AnyRoute, RequestContext, RouteBuilder } from '../../platform/http/router';
@@ -30,21 +30,16 @@ export function scanRoutes(
   deps: { users: UsersService; secret: () => Promise<Uint8Array> },
 ): AnyRoute<AuthContext>[] {
   return [
-    route({
-      path: `${paths.scanUser}/*`,
-      auth: 'optional',
-      params: scanParams,
-      handler: async (p, ctx) => {
-        const me = scanner(ctx).user;
-        const userId = verifyUserCode(await deps.secret(), scanCode(p, ctx));
-        if (userId === undefined) throw new AppError(400, 'scan.invalid');
-        const card = await deps.users.card(me, userId, ctx.origin, formatMsg('contact.unknownPlace', ctx.lang)).catch((err: unknown) => {
-          // A deleted or disabled user's code is no longer a valid code.
-          throw err instanceof AppError && err.msgKey === 'contact.notFound' ? new AppError(400, 'scan.invalid') : err;
-        });
-        const data: ScannedUser = { ...card, action: 'userInfo' };
-        return ok(data);
-      },
+    route('/scan/u/*', async (p, ctx) => {
+      const me = scanner(ctx).user;
+      const userId = verifyUserCode(await deps.secret(), scanCode(p, ctx));
+      if (userId === undefined) throw new AppError(400, 'scan.invalid');
+      const card = await deps.users.card(me, userId, ctx.origin, formatMsg('contact.unknownPlace', ctx.lang)).catch((err: unknown) => {
+        // A deleted or disabled user's code is no longer a valid code.
+        throw err instanceof AppError && err.msgKey === 'contact.notFound' ? new AppError(400, 'scan.invalid') : err;
+      });
+      const data: ScannedUser = { ...card, action: 'userInfo' };
+      return ok(data);
     }),
   ];
 }

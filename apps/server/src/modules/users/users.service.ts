@@ -1,4 +1,4 @@
-import { limits, toFlag, toInt, type SelfInfo, type SocketEventType, type UserCard, type UserUpdatedEvent } from '@parley/protocol';
+import { limits, toFlag, toInt, type SelfInfo, type SocketEventMap, type UserCard, type UserUpdatedEvent } from '@parley/protocol';
 import type { Kysely } from 'kysely';
 import { nowSeconds, type Clock } from '../../platform/clock';
 import type { DB } from '../../platform/db/index';
@@ -8,6 +8,7 @@ import { avatarUrl, maskAccount, maskIp, namePy, parseSetting, toSelf } from './
 import * as repo from './users.repo';
 import type { UserPatch, UserRow } from './users.repo';
 import { checkEmail, checkMotto, checkRealname, checkSex } from './rules';
+import { faceRecipients, selfRecipients } from './recipients';
 
 export interface UsersDeps {
   db: Kysely<DB>;
@@ -19,7 +20,7 @@ export interface UsersDeps {
    */
   relations?: UserRelations;
   /** Pushes after a change of profile or settings (§11.4 `updateUser`, `updateSelf`). */
-  push?: (userIds: number[], type: SocketEventType, data: unknown) => Promise<void>;
+  push?: <T extends 'updateSelf' | 'updateUser'>(userIds: number[], type: T, data: SocketEventMap[T]) => Promise<void>;
 }
 
 export interface UserRelations {
@@ -72,10 +73,10 @@ export function createUsersService({ db, clock, config, relations, push }: Users
     if (!row) return undefined;
     const me = await self(row, origin);
     if (!push) return me;
-    await push([id], 'updateSelf', me);
+    await push(selfRecipients(id), 'updateSelf', me);
     if (faceChanged) {
       const face: UserUpdatedEvent = { user_id: id, realname: row.realname, avatar: me.avatar, motto: row.motto, sex: row.sex };
-      await push([id, ...((await relations?.audience(id)) ?? [])], 'updateUser', face);
+      await push(faceRecipients(id, (await relations?.audience(id)) ?? []), 'updateUser', face);
     }
     return me;
   }

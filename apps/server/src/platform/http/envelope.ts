@@ -10,7 +10,17 @@ export interface ApiResult {
   page?: number;
 }
 
-export const ok = (data: unknown = '', msg?: MsgKey): ApiResult => ({ data, msg });
+/**
+ * A success carrying `data` and an optional msg to show (§1.3). No data (nothing, or the result of
+ * an action that returns nothing) goes out as `""`, and is typed so.
+ */
+export function ok(): { data: '' };
+// `void` here is the awaited result of a service action, which answers "" on the wire.
+// eslint-disable-next-line @typescript-eslint/no-invalid-void-type
+export function ok<const T>(data: T, msg?: MsgKey): { data: [T] extends [void] ? '' : T; msg?: MsgKey };
+export function ok(data: unknown = '', msg?: MsgKey): ApiResult {
+  return { data, msg };
+}
 
 export function langOf(req: FastifyRequest): Lang {
   const body = req.body as Record<string, unknown> | undefined;

@@ -1,4 +1,7 @@
-import { formatMsg, type Lang } from '@parley/protocol';
+import {
+  endpoints, formatMsg, type AnswerData, type AuthMode, type EndpointPath, type Endpoints, type IsPaged, type Lang,
+  type MsgKey, type MsgParams, type ParamsOut,
+} from '@parley/protocol';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { langOf, sendEnvelope, sendFailure, type ApiResult } from './envelope';
@@ -7,10 +10,12 @@ import { isApiPath, normalizeApiPath } from './path';
 
 /**
  * The API is one dispatcher over a registry keyed by the normalised path, so the §1.1 matching
- * rules (any case, trailing `/` or `.html`, POST only) live here once. Modules export RouteDefs.
+ * rules (any case, trailing `/` or `.html`, POST only) live here once. Modules register their
+ * handlers by path with `route(path, handler)`; auth mode, params schema and answer type come from
+ * the protocol's endpoint table, so a handler that answers the wrong shape fails to compile.
  */
 
-export type AuthMode = 'required' | 'optional' | 'none';
+export type { AuthMode };
 
 export interface RequestContext {
   lang: Lang;
@@ -36,6 +41,17 @@ type AuthField<A, M extends AuthMode> = M extends 'required'
     ? { auth: A | undefined }
     : { auth?: undefined };
 
+/** What the handler of table path `P` returns; `count` / `page` only where the endpoint pages. */
+export type Reply<P extends EndpointPath> = IsPaged<P> extends true
+  ? { data: AnswerData<P>; count: number; page?: number; msg?: MsgKey; msgParams?: MsgParams }
+  : { data: AnswerData<P>; msg?: MsgKey; msgParams?: MsgParams };
+
+export type Handler<A, P extends EndpointPath> = (
+  params: ParamsOut<P>,
+  ctx: RequestContext & AuthField<A, Endpoints[P]['auth']>,
+) => Promise<Reply<P>>;
+
+/** A route outside the endpoint table (the HTTP tests' probes). */
 export interface RouteDef<A, S extends z.ZodType, M extends AuthMode> {
   /** Exact path, or a prefix ending in `/*` whose rest arrives as `ctx.pathTail` (QR codes, §3.3). */
   path: string;
@@ -52,13 +68,22 @@ export interface AnyRoute<A> {
   handler: (params: unknown, ctx: RequestContext & { auth?: A }) => Promise<ApiResult>;
 }
 
-export type RouteBuilder<A> = <S extends z.ZodType, M extends AuthMode>(def: RouteDef<A, S, M>) => AnyRoute<A>;
+export interface RouteBuilder<A> {
+  /** The handler of a path of the endpoint table (prefix routes by their `/*` key). */
+  <P extends EndpointPath>(path: P, handler: Handler<A, P>): AnyRoute<A>;
+  /** A route the table does not list; only tests register these. */
+  custom<S extends z.ZodType, M extends AuthMode>(def: RouteDef<A, S, M>): AnyRoute<A>;
+}
 
-/** Binds the auth context type once per app: `const route = routeFactory<AuthCtx>()`. */
-export const routeFactory =
-  <A>(): RouteBuilder<A> =>
-  (def) =>
-    def as unknown as AnyRoute<A>;
+/** Binds the auth context type once per app: `const route = routeFactory<AuthContext>()`. */
+export function routeFactory<A>(): RouteBuilder<A> {
+  const byPath = <P extends EndpointPath>(path: P, handler: Handler<A, P>): AnyRoute<A> => {
+    const { auth, params } = endpoints[path];
+    return { path, auth, params, handler } as unknown as AnyRoute<A>;
+  };
+  const custom = <S extends z.ZodType, M extends AuthMode>(def: RouteDef<A, S, M>) => def as unknown as AnyRoute<A>;
+  return Object.assign(byPath, { custom });
+}
 
 export interface ApiOptions<A> {
   routes: AnyRoute<A>[];

@@ -1,8 +1,5 @@
-import {
-  paths, type AdminDashboard, type AdminGroupMember, type AdminGroupRow, type AdminMessageRow, type AdminNoticeRow, type AdminUserRow,
-  type AuditRow, type Contact, type MessagesPerDay,
-} from '@parley/protocol';
-import { api } from '../../lib/api-client';
+import { paths, type Envelope, type ParamsIn } from '@parley/protocol';
+import { call, callPaged } from '../../lib/call';
 
 /** The `/manage/*` endpoints of PROTOCOL §12.3 as the admin console calls them. */
 
@@ -11,10 +8,13 @@ export interface Page<T> {
   rows: T[];
   count: number;
 }
-const page = async <T>(path: string, body: object): Promise<Page<T>> => {
-  const env = await api.request<T[] | ''>(path, body, quiet);
+/** The rows and total of a paged answer. */
+const page = async <T>(answer: Promise<Envelope<T[]>>): Promise<Page<T>> => {
+  const env = await answer;
   return { rows: Array.isArray(env.data) ? env.data : [], count: env.count };
 };
+/** The filters of the message browser (`/manage/message/index`). */
+export type MessageQuery = ParamsIn<typeof paths.adminMessageIndex>;
 
 export interface ListQuery {
   keywords?: string;
@@ -25,38 +25,38 @@ export interface ListQuery {
 }
 
 export const adminApi = {
-  dashboard: (client_id: string) => api.post<AdminDashboard>(paths.adminIndex, client_id ? { client_id } : {}, quiet),
-  perDay: (days: number) => api.post<MessagesPerDay[]>(paths.adminMessageStats, { days }, quiet),
+  dashboard: (client_id: string) => call(paths.adminIndex, client_id ? { client_id } : {}, quiet),
+  perDay: (days: number) => call(paths.adminMessageStats, { days }, quiet),
 
-  users: (q: ListQuery) => page<AdminUserRow>(paths.adminUserIndex, q),
-  addUser: (u: Record<string, unknown>) => api.post<AdminUserRow>(paths.adminUserAdd, u),
-  editUser: (u: Record<string, unknown>) => api.post<AdminUserRow>(paths.adminUserEdit, u),
-  delUser: (user_id: number) => api.post<''>(paths.adminUserDel, { user_id }),
-  setStatus: (user_id: number, status: 0 | 1) => api.post<''>(paths.adminUserSetStatus, { user_id, status }),
-  setRole: (user_id: number, role: number) => api.post<''>(paths.adminUserSetRole, { user_id, role }),
-  resetPassword: (user_id: number, password: string) => api.post<''>(paths.adminUserEditPassword, { user_id, password }),
+  users: (q: ListQuery) => page(callPaged(paths.adminUserIndex, q, quiet)),
+  addUser: (u: ParamsIn<typeof paths.adminUserAdd>) => call(paths.adminUserAdd, u),
+  editUser: (u: ParamsIn<typeof paths.adminUserEdit>) => call(paths.adminUserEdit, u),
+  delUser: (user_id: number) => call(paths.adminUserDel, { user_id }),
+  setStatus: (user_id: number, status: 0 | 1) => call(paths.adminUserSetStatus, { user_id, status }),
+  setRole: (user_id: number, role: number) => call(paths.adminUserSetRole, { user_id, role }),
+  resetPassword: (user_id: number, password: string) => call(paths.adminUserEditPassword, { user_id, password }),
 
-  groups: (q: ListQuery) => page<AdminGroupRow>(paths.adminGroupIndex, q),
-  members: (group_id: number, p: number) => page<AdminGroupMember>(paths.adminGroupUserList, { group_id, page: p, limit: 100 }),
-  changeOwner: (group_id: number, user_id: number) => api.post<''>(paths.adminGroupChangeOwner, { group_id, user_id }),
-  setManager: (group_id: number, user_id: number, role: 2 | 3) => api.post<''>(paths.adminGroupSetManager, { group_id, user_id, role }),
-  disband: (group_id: number) => api.post<''>(paths.adminGroupDel, { group_id }),
-  removeMember: (group_id: number, user_id: number) => api.post<''>(paths.adminGroupDelUser, { group_id, user_id }),
-  addMembers: (group_id: number, user_ids: number[]) => api.post<''>(paths.adminGroupAddUser, { group_id, user_ids }),
+  groups: (q: ListQuery) => page(callPaged(paths.adminGroupIndex, q, quiet)),
+  members: (group_id: number, p: number) => page(callPaged(paths.adminGroupUserList, { group_id, page: p, limit: 100 }, quiet)),
+  changeOwner: (group_id: number, user_id: number) => call(paths.adminGroupChangeOwner, { group_id, user_id }),
+  setManager: (group_id: number, user_id: number, role: 2 | 3) => call(paths.adminGroupSetManager, { group_id, user_id, role }),
+  disband: (group_id: number) => call(paths.adminGroupDel, { group_id }),
+  removeMember: (group_id: number, user_id: number) => call(paths.adminGroupDelUser, { group_id, user_id }),
+  addMembers: (group_id: number, user_ids: number[]) => call(paths.adminGroupAddUser, { group_id, user_ids }),
 
-  messages: (q: Record<string, unknown>) => page<AdminMessageRow>(paths.adminMessageIndex, q),
-  contactsOf: (user_id: number) => page<Contact>(paths.adminMessageContacts, { user_id, hasConvo: 1, limit: 100 }),
-  dealMsg: (id: string, dealType: 1 | 2) => api.post<''>(paths.adminDealMsg, { id, dealType }),
+  messages: (q: MessageQuery) => page(callPaged(paths.adminMessageIndex, q, quiet)),
+  contactsOf: (user_id: number) => page(callPaged(paths.adminMessageContacts, { user_id, hasConvo: 1, limit: 100 }, quiet)),
+  dealMsg: (id: string, dealType: 1 | 2) => call(paths.adminDealMsg, { id, dealType }),
 
-  allConfig: () => api.post<Array<{ id: number; name: string; value: Record<string, unknown> }>>(paths.adminGetAllConfig, {}, quiet),
-  setConfig: (name: string, value: Record<string, unknown>) => api.post<''>(paths.adminSetConfig, { name, value }),
-  sendTestEmail: (email: string) => api.post<''>(paths.adminSendTestEmail, { email }),
-  inviteLink: () => api.post<string>(paths.adminGetInviteLink, {}, quiet),
+  allConfig: () => call(paths.adminGetAllConfig, {}, quiet),
+  setConfig: (name: string, value: Record<string, unknown>) => call(paths.adminSetConfig, { name, value }),
+  sendTestEmail: (email: string) => call(paths.adminSendTestEmail, { email }),
+  inviteLink: () => call(paths.adminGetInviteLink, {}, quiet),
 
-  notices: (p: number) => page<AdminNoticeRow>(paths.adminNoticeList, { page: p, limit: 20 }),
+  notices: (p: number) => page(callPaged(paths.adminNoticeList, { page: p, limit: 20 }, quiet)),
   publishNotice: (title: string, content: string, msgId?: number) =>
-    api.post<AdminNoticeRow>(paths.adminPublishNotice, msgId ? { title, content, msgId } : { title, content }),
-  delNotice: (id: number) => api.post<''>(paths.adminDelNotice, { id }),
+    call(paths.adminPublishNotice, msgId ? { title, content, msgId } : { title, content }),
+  delNotice: (id: number) => call(paths.adminDelNotice, { id }),
 
-  audit: (p: number, action: string) => page<AuditRow>(paths.adminAuditIndex, { page: p, limit: 20, action }),
+  audit: (p: number, action: string) => page(callPaged(paths.adminAuditIndex, { page: p, limit: 20, action }, quiet)),
 };

@@ -1,6 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
-import { CodeType, type LoginResult } from '@parley/protocol';
-import { endpoints, type LoginInput, type RegisterInput } from '../../lib/endpoints';
+import { CodeType, type LoginResult, type ParamsIn, type paths } from '@parley/protocol';
+import { endpoints } from '../../lib/endpoints';
+
+type LoginInput = ParamsIn<typeof paths.login>;
+type RegisterInput = ParamsIn<typeof paths.register>;
 import { queryClient } from '../../lib/query-client';
 import { useAuth } from './store';
 

@@ -1,6 +1,6 @@
 import { CallStatus, paths, type CallCode, type CallEvent, type WebrtcPayload } from '@parley/protocol';
-import { api } from '../../lib/api-client';
 import type { CallInfo } from './machine';
+import { call } from '../../lib/call';
 
 /** `POST /enterprise/im/sendToMsg` (PROTOCOL §10.1): every signal of a call goes through it. */
 
@@ -15,16 +15,16 @@ export interface SignalInput {
 }
 
 export function sendSignal(s: SignalInput): Promise<WebrtcPayload> {
-  const { call } = s;
-  return api.post<WebrtcPayload>(
+  const info = s.call;
+  return call(
     paths.sendToMsg,
     {
-      toContactId: call.peer.id,
-      type: call.type,
-      status: call.role === 'caller' ? CallStatus.caller : CallStatus.callee,
+      toContactId: info.peer.id,
+      type: info.type,
+      status: info.role === 'caller' ? CallStatus.caller : CallStatus.callee,
       event: s.event,
-      id: call.id,
-      ...(call.msgId > 0 ? { msg_id: call.msgId } : {}),
+      id: info.id,
+      ...(info.msgId > 0 ? { msg_id: info.msgId } : {}),
       ...(s.code !== undefined ? { code: s.code } : {}),
       ...(s.callTime !== undefined ? { callTime: s.callTime } : {}),
       ...(s.sdp ? { sdp: s.sdp } : {}),

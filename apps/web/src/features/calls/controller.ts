@@ -230,9 +230,7 @@ export function callInboundBytes(): Promise<number> {
 // ——— Events from the socket (features/realtime/dispatch.ts) ———
 
 /** A `webrtc` event: the chat record first, then the machine. */
-export function onWebrtcEvent(data: unknown): void {
-  const payload = data as WebrtcPayload;
-  if (!payload || typeof payload !== 'object' || !payload.extends) return;
+export function onWebrtcEvent(payload: WebrtcPayload): void {
   const me = myId();
   applyCallRecord(queryClient, payload, me);
   feed({ type: 'signal', payload, myId: me });

@@ -1,7 +1,7 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { paths } from '@parley/protocol';
-import { api } from '../../lib/api-client';
-import type { FriendRequest, GroupInfo, ScanAnswer, UserCard } from './types';
+import type { ScanAnswer } from './types';
+import { call, callPrefixed } from '../../lib/call';
 
 /**
  * Calls of the address book, friends and QR codes (PROTOCOL §3.2, §3.3, §6 joinGroup/groupInfo,
@@ -11,21 +11,22 @@ import type { FriendRequest, GroupInfo, ScanAnswer, UserCard } from './types';
 const quiet = { quietSuccess: true } as const;
 
 export const contactEndpoints = {
-  getUserInfo: (userId: number) => api.post<UserCard>(paths.getUserInfo, { user_id: userId }, quiet),
-  searchUser: (keywords: string) => api.post<UserCard[] | ''>(paths.searchUser, { keywords }, quiet),
+  getUserInfo: (userId: number) => call(paths.getUserInfo, { user_id: userId }, quiet),
+  searchUser: (keywords: string) => call(paths.searchUser, { keywords }, quiet),
   /** `is_mine` 1 = requests I sent, 0 = requests to me; newest first. */
-  friendRequests: (isMine: 0 | 1) => api.post<FriendRequest[] | ''>(paths.friendIndex, { is_mine: isMine, limit: 100 }, quiet),
-  addFriend: (userId: number, remark: string) => api.post<''>(paths.friendAdd, { user_id: userId, remark }),
+  friendRequests: (isMine: 0 | 1) => call(paths.friendIndex, { is_mine: isMine, limit: 100 }, quiet),
+  addFriend: (userId: number, remark: string) => call(paths.friendAdd, { user_id: userId, remark }),
   /** 1 accept, 0 refuse. */
-  answerRequest: (friendId: number, status: 0 | 1) => api.post<''>(paths.friendUpdate, { friend_id: friendId, status }),
-  deleteFriend: (userId: number) => api.post<''>(paths.friendDel, { id: userId }),
+  answerRequest: (friendId: number, status: 0 | 1) => call(paths.friendUpdate, { friend_id: friendId, status }),
+  deleteFriend: (userId: number) => call(paths.friendDel, { id: userId }),
   setNickname: (friendId: number, nickname: string) =>
-    api.post<''>(paths.friendSetNickname, { friend_id: friendId, nickname }),
-  groupInfo: (groupId: string) => api.post<GroupInfo>(paths.groupInfo, { group_id: groupId }, quiet),
+    call(paths.friendSetNickname, { friend_id: friendId, nickname }),
+  groupInfo: (groupId: string) => call(paths.groupInfo, { group_id: groupId }, quiet),
   joinGroup: (groupId: number | string, inviteUid: number) =>
-    api.post<''>(paths.groupJoin, { group_id: groupId, inviteUid }),
-  /** POST the path of a scanned Parley QR code (`/scan/u/<code>` or `/scan/g/<code>`). */
-  scan: (path: string) => api.post<ScanAnswer>(path, {}, quiet),
+    call(paths.groupJoin, { group_id: groupId, inviteUid }),
+  /** POST a scanned Parley QR code (`/scan/u/<code>` or `/scan/g/<code>`). */
+  scan: (target: { kind: 'user' | 'group'; code: string }): Promise<ScanAnswer> =>
+    target.kind === 'user' ? callPrefixed('/scan/u/*', target.code, {}, quiet) : callPrefixed('/scan/g/*', target.code, {}, quiet),
 };
 
 export const userInfoKey = (userId: number) => ['userInfo', userId] as const;

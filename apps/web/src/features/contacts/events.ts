@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { Contact, FriendRemovedEvent } from '@parley/protocol';
+import type { Contact, FriendRemovedEvent, GroupIdEvent } from '@parley/protocol';
 import { updateContacts } from '../conversations/api';
 import { applyRequestEvent, dropPerson, upsertPerson, type RequestEvent } from './friend-requests';
 import { friendRequestsKey, userInfoKey } from './api';
@@ -24,7 +24,6 @@ export function friendRequestPushed(qc: QueryClient): void {
 
 /** `appendContact`: the person joins my address book at once; their card and requests follow. */
 export function friendAppended(qc: QueryClient, contact: Contact): void {
-  if (!contact || typeof contact !== 'object' || contact.id === undefined) return;
   updateContacts(qc, (d) => ({ ...d, contacts: upsertPerson(d.contacts, contact) }));
   const userId = Number(contact.id);
   applyToRequests(qc, { kind: 'friendship', userId });
@@ -37,10 +36,9 @@ export function friendAppended(qc: QueryClient, contact: Contact): void {
  * `removeGroup` whose `group_id` is a plain user id: a friendship ended, drop that person and
  * their conversation. Returns false for a real group ("group-N"), which is not ours to handle.
  */
-export function friendRemoved(qc: QueryClient, data: unknown): boolean {
-  const id = (data as Partial<FriendRemovedEvent> | null)?.group_id;
-  if (typeof id !== 'number' && !(typeof id === 'string' && /^\d+$/.test(id))) return false;
-  const userId = Number(id);
+export function friendRemoved(qc: QueryClient, data: GroupIdEvent | FriendRemovedEvent): boolean {
+  if (typeof data.group_id !== 'number') return false;
+  const userId = data.group_id;
   updateContacts(qc, (d) => ({ ...d, contacts: dropPerson(d.contacts, userId) }));
   void qc.invalidateQueries({ queryKey: userInfoKey(userId) });
   return true;

@@ -1,6 +1,6 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
-import { paths, type Contact, type GroupCandidate, type GroupInfo, type GroupMemberItem, type GroupSetting } from '@parley/protocol';
-import { api } from '../../lib/api-client';
+import { paths, type GroupCandidate, type GroupInfo, type GroupMemberItem, type GroupSetting } from '@parley/protocol';
+import { call } from '../../lib/call';
 
 /** Group endpoints of PROTOCOL §6 and §3.2 `updateCard`. */
 
@@ -18,23 +18,24 @@ const rows = <T>(d: T[] | '' | null | undefined): T[] => (Array.isArray(d) ? d :
 export const groupKey = (id: string | number): string => `group-${String(id).replace(/^group-/, '')}`;
 
 export const groupApi = {
-  create: (user_ids: number[], name: string) => api.post<Contact>(paths.groupAdd, { user_ids, name }),
+  create: (user_ids: number[], name: string) => call(paths.groupAdd, { user_ids, name }),
   getAllUser: async (group_id?: string, user_ids: number[] = []) =>
-    rows(await api.post<GroupCandidate[] | ''>(paths.groupGetAllUser, group_id ? { group_id, user_ids } : { user_ids }, quiet)),
-  members: async (group_id: string) => rows(await api.post<GroupMember[] | ''>(paths.groupUserList, { group_id, limit: 0 }, quiet)),
-  info: (group_id: string) => api.post<GroupInfo>(paths.groupInfo, { group_id }, quiet),
-  rename: (id: string, displayName: string) => api.post<''>(paths.groupEditName, { id, displayName }),
-  invite: (id: string, user_ids: number[]) => api.post<''>(paths.groupAddUser, { id, user_ids }),
-  removeUser: (id: string, user_id: number) => api.post<''>(paths.groupRemoveUser, { id, user_id }),
-  setManager: (id: string, user_id: number, role: 2 | 3) => api.post<''>(paths.groupSetManager, { id, user_id, role }),
+    rows(await call(paths.groupGetAllUser, group_id ? { group_id, user_ids } : { user_ids }, quiet)),
+  // PROTOCOL's member row has no `nickname`: GroupMember's optional one is never filled (see GroupDetail's card dialog).
+  members: async (group_id: string): Promise<GroupMember[]> => rows(await call(paths.groupUserList, { group_id, limit: 0 }, quiet)),
+  info: (group_id: string) => call(paths.groupInfo, { group_id }, quiet),
+  rename: (id: string, displayName: string) => call(paths.groupEditName, { id, displayName }),
+  invite: (id: string, user_ids: number[]) => call(paths.groupAddUser, { id, user_ids }),
+  removeUser: (id: string, user_id: number) => call(paths.groupRemoveUser, { id, user_id }),
+  setManager: (id: string, user_id: number, role: 2 | 3) => call(paths.groupSetManager, { id, user_id, role }),
   setNoSpeak: (id: string, user_id: number, noSpeakTimer: number, noSpeakDay = 0) =>
-    api.post<''>(paths.groupSetNoSpeak, { id, user_id, noSpeakTimer, noSpeakDay }),
-  setNotice: (id: string, notice: string) => api.post<''>(paths.groupSetNotice, { id, notice }),
-  setting: (id: string, setting: GroupSetting) => api.post<''>(paths.groupSetting, { id, setting }),
-  changeOwner: (id: string, user_id: number) => api.post<''>(paths.groupChangeOwner, { id, user_id }),
-  clear: (id: string) => api.post<''>(paths.groupClearMessage, { id }),
-  disband: (id: string) => api.post<''>(paths.groupRemove, { id }),
-  updateCard: (id: string, nickname: string) => api.post<''>(paths.updateCard, { id, nickname }),
+    call(paths.groupSetNoSpeak, { id, user_id, noSpeakTimer, noSpeakDay }),
+  setNotice: (id: string, notice: string) => call(paths.groupSetNotice, { id, notice }),
+  setting: (id: string, setting: GroupSetting) => call(paths.groupSetting, { id, setting }),
+  changeOwner: (id: string, user_id: number) => call(paths.groupChangeOwner, { id, user_id }),
+  clear: (id: string) => call(paths.groupClearMessage, { id }),
+  disband: (id: string) => call(paths.groupRemove, { id }),
+  updateCard: (id: string, nickname: string) => call(paths.updateCard, { id, nickname }),
 };
 
 export const membersKey = (gid: string) => ['groupMembers', groupKey(gid)] as const;

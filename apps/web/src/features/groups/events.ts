@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { Contact, GroupSetting } from '@parley/protocol';
+import type { SocketEventMap } from '@parley/protocol';
 import { contactsKey } from '../conversations/api';
 import { keyOf, patchContact, type ContactsData } from '../conversations/model';
 import { groupKey, refreshGroup, selectableKey } from './api';
@@ -23,7 +23,8 @@ export type GroupEventType =
   | 'updateCard'
   | 'changeOwner';
 
-type Payload = Record<string, unknown>;
+/** One group event as the dispatcher hands it over: its type and its payload (PROTOCOL §11.4). */
+export type GroupEvent = { [K in GroupEventType]: { type: K; data: SocketEventMap[K] } }[GroupEventType];
 
 export interface GroupEventResult {
   data: ContactsData;
@@ -34,48 +35,48 @@ export interface GroupEventResult {
 }
 
 /** The group an event is about; a bare number in `removeGroup` is a friend deletion (§7), not ours. */
-const gidOf = (d: Payload, type?: GroupEventType): string | null => {
-  const raw = d.group_id ?? d.id;
-  if (raw === undefined || raw === null || raw === '') return null;
-  if (type === 'removeGroup' && !String(raw).startsWith('group-')) return null;
-  return groupKey(String(raw));
-};
-
-function isContact(v: unknown): v is Contact {
-  return typeof v === 'object' && v !== null && 'id' in v && 'displayName' in v;
+function groupOf(ev: GroupEvent): string | null {
+  switch (ev.type) {
+    case 'addGroup':
+      return groupKey(ev.data.group_id ?? ev.data.id);
+    case 'editGroupName':
+      return groupKey(ev.data.id);
+    case 'removeGroup':
+      return typeof ev.data.group_id === 'string' && ev.data.group_id.startsWith('group-') ? groupKey(ev.data.group_id) : null;
+    default:
+      return groupKey(ev.data.group_id);
+  }
 }
 
 function without(data: ContactsData, key: string): ContactsData {
   return { ...data, contacts: data.contacts.filter((c) => keyOf(c.id) !== key) };
 }
 
-export function applyGroupEvent(data: ContactsData, type: GroupEventType, payload: unknown, myId: number): GroupEventResult {
-  const d = (payload ?? {}) as Payload;
-  const gid = gidOf(d, type);
+export function applyGroupEvent(data: ContactsData, ev: GroupEvent, myId: number): GroupEventResult {
+  const gid = groupOf(ev);
   const same = (next: ContactsData): GroupEventResult => ({ data: next, removed: null, group: gid });
-  switch (type) {
+  switch (ev.type) {
     case 'addGroup': {
-      if (!isContact(payload)) return same(data);
-      const key = keyOf(payload.id);
+      const key = keyOf(ev.data.id);
       const rest = data.contacts.filter((c) => keyOf(c.id) !== key);
-      return { data: { ...data, contacts: [{ ...payload }, ...rest] }, removed: null, group: key };
+      return { data: { ...data, contacts: [{ ...ev.data }, ...rest] }, removed: null, group: key };
     }
     case 'editGroupName':
-      return gid ? same(patchContact(data, gid, { displayName: String(d.displayName ?? ''), realname: String(d.displayName ?? '') })) : same(data);
+      return gid ? same(patchContact(data, gid, { displayName: ev.data.displayName, realname: ev.data.displayName })) : same(data);
     case 'setManager':
-      return gid && Number(d.user_id) === myId ? same(patchContact(data, gid, { role: Number(d.role) })) : same(data);
+      return gid && ev.data.user_id === myId ? same(patchContact(data, gid, { role: ev.data.role })) : same(data);
     case 'removeUser':
-      if (gid && Number(d.user_id) === myId) return { data: without(data, gid), removed: gid, group: gid };
+      if (gid && ev.data.user_id === myId) return { data: without(data, gid), removed: gid, group: gid };
       return same(data);
     case 'removeGroup':
       return gid ? { data: without(data, gid), removed: gid, group: gid } : same(data);
     case 'setNotice':
-      return gid ? same(patchContact(data, gid, { notice: String(d.notice ?? '') })) : same(data);
+      return gid ? same(patchContact(data, gid, { notice: ev.data.notice })) : same(data);
     case 'groupSetting':
-      return gid ? same(patchContact(data, gid, { setting: d.setting as GroupSetting })) : same(data);
+      return gid ? same(patchContact(data, gid, { setting: ev.data.setting })) : same(data);
     case 'changeOwner': {
       if (!gid) return same(data);
-      const newOwner = Number(d.user_id);
+      const newOwner = ev.data.user_id;
       const mine = data.contacts.find((c) => keyOf(c.id) === gid);
       const role = newOwner === myId ? 1 : mine?.role === 1 ? 3 : mine?.role;
       return same(patchContact(data, gid, { owner_id: newOwner, role }));
@@ -106,14 +107,14 @@ export function onGroupRemoved(fn: RemovalListener): () => void {
  * Apply one group event to the cache (called by the realtime dispatcher). False when the event
  * is not about a group (a `removeGroup` with a user id is a friend deletion).
  */
-export function handleGroupEvent(qc: QueryClient, type: GroupEventType, payload: unknown, myId: number | null): boolean {
-  if (type !== 'addGroup' && !gidOf((payload ?? {}) as Payload, type)) return false;
+export function handleGroupEvent(qc: QueryClient, ev: GroupEvent, myId: number | null): boolean {
+  if (ev.type !== 'addGroup' && !groupOf(ev)) return false;
   const data = qc.getQueryData<ContactsData>(contactsKey);
   if (myId === null) return true;
-  const result = data ? applyGroupEvent(data, type, payload, myId) : null;
+  const result = data ? applyGroupEvent(data, ev, myId) : null;
   if (result) qc.setQueryData(contactsKey, result.data);
   else void qc.invalidateQueries({ queryKey: contactsKey });
-  const gid = result?.group ?? gidOf((payload ?? {}) as Payload, type);
+  const gid = result?.group ?? groupOf(ev);
   if (gid) {
     refreshGroup(qc, gid);
     void qc.invalidateQueries({ queryKey: selectableKey(gid) });

@@ -1,7 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { paths, type Message } from '@parley/protocol';
-import { api } from '../../lib/api-client';
+import { paths } from '@parley/protocol';
 import { historyParams, nextCursor, type HistoryFilter } from './filters';
+import { call } from '../../lib/call';
 
 /** Chat history search: getMessageList in manager mode, paged by `last_id` (newest first). */
 
@@ -12,7 +12,7 @@ export function useHistory(conversation: string, filter: HistoryFilter, keywords
   return useInfiniteQuery({
     queryKey: historyKey(conversation, filter, keywords),
     queryFn: async ({ pageParam }) => {
-      const data = await api.post<Message[] | ''>(paths.getMessageList, historyParams(conversation, filter, keywords, pageParam), { quietSuccess: true });
+      const data = await call(paths.getMessageList, historyParams(conversation, filter, keywords, pageParam), { quietSuccess: true });
       return Array.isArray(data) ? data : [];
     },
     initialPageParam: undefined as number | undefined,

@@ -1,4 +1,4 @@
-import type { ConversationId } from '../../lib/endpoints';
+import type { CidIn } from '@parley/protocol';
 
 /**
  * The chat history page's chips → getMessageList manager mode (PROTOCOL §4.5: `type` present
@@ -14,7 +14,7 @@ export const gridFilters: ReadonlySet<HistoryFilter> = new Set(['image', 'video'
 export const HISTORY_PAGE = 20;
 
 export interface HistoryParams {
-  toContactId: ConversationId;
+  toContactId: CidIn;
   type: HistoryFilter;
   limit: number;
   keywords?: string;
@@ -29,7 +29,7 @@ export function keywordsApply(filter: HistoryFilter): boolean {
   return filter === 'all' || filter === 'link' || filter === 'file';
 }
 
-export function historyParams(conversation: ConversationId, filter: HistoryFilter, keywords: string, lastId?: number): HistoryParams {
+export function historyParams(conversation: CidIn, filter: HistoryFilter, keywords: string, lastId?: number): HistoryParams {
   const words = keywords.trim();
   return {
     toContactId: conversation,

@@ -1,15 +1,9 @@
-import { useInfiniteQuery, useQuery, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import {
-  paths,
-  type Moment,
-  type MomentComment,
-  type MomentLikes,
-  type MomentLocation,
-  type MomentNotice,
-  type MomentsUnread,
-} from '@parley/protocol';
-import { api } from '../../lib/api-client';
+  useInfiniteQuery, useQuery, useQueryClient, type InfiniteData, type QueryClient,
+} from '@tanstack/react-query';
+import { paths, type Moment, type MomentLocation, type MomentNotice } from '@parley/protocol';
 import { mapPosts } from './model';
+import { call } from '../../lib/call';
 
 /** Moments (PROTOCOL §9) in the query cache: feeds per author, the badge, the notices. */
 
@@ -26,21 +20,21 @@ export interface PublishInput {
 
 export const momentsApi = {
   list: async (input: { last_id?: number; limit?: number; user_id?: number }): Promise<Moment[]> => {
-    const d = await api.post<Moment[] | ''>(paths.momentsList, input, quiet);
+    const d = await call(paths.momentsList, input, quiet);
     return Array.isArray(d) ? d : [];
   },
-  publish: (input: PublishInput) => api.post<Moment>(paths.momentsPublish, input, quiet),
-  del: (id: number) => api.post<''>(paths.momentsDel, { id }, quiet),
-  like: (id: number) => api.post<MomentLikes>(paths.momentsLike, { id }, quiet),
-  unlike: (id: number) => api.post<MomentLikes>(paths.momentsUnlike, { id }, quiet),
+  publish: (input: PublishInput) => call(paths.momentsPublish, input, quiet),
+  del: (id: number) => call(paths.momentsDel, { id }, quiet),
+  like: (id: number) => call(paths.momentsLike, { id }, quiet),
+  unlike: (id: number) => call(paths.momentsUnlike, { id }, quiet),
   comment: (id: number, content: string, reply_user_id = 0) =>
-    api.post<MomentComment>(paths.momentsComment, { id, content, reply_user_id }, quiet),
-  delComment: (id: number) => api.post<''>(paths.momentsDelComment, { id }, quiet),
+    call(paths.momentsComment, { id, content, reply_user_id }, quiet),
+  delComment: (id: number) => call(paths.momentsDelComment, { id }, quiet),
   notices: async (page = 1): Promise<MomentNotice[]> => {
-    const d = await api.post<MomentNotice[] | ''>(paths.momentsNotices, { page, limit: 20 }, quiet);
+    const d = await call(paths.momentsNotices, { page, limit: 20 }, quiet);
     return Array.isArray(d) ? d : [];
   },
-  unread: () => api.post<MomentsUnread>(paths.momentsUnread, {}, quiet),
+  unread: () => call(paths.momentsUnread, {}, quiet),
 };
 
 export const momentsKey = ['moments'] as const;

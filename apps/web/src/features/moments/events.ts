@@ -6,10 +6,9 @@ import { momentsKey, noticesKey, refreshFeeds, refreshUnread } from './api';
  * The `moments` push only drives badges (PROTOCOL §9): re-read the unread state, and the feed
  * and notices on screen when someone reacted to a post.
  */
-export function onMomentsEvent(qc: QueryClient, data: unknown): void {
-  const ev = data as Partial<MomentEvent> | null;
+export function onMomentsEvent(qc: QueryClient, ev: MomentEvent): void {
   void refreshUnread(qc);
-  if (ev?.kind === 'like' || ev?.kind === 'comment') {
+  if (ev.kind === 'like' || ev.kind === 'comment') {
     void refreshFeeds(qc);
     void qc.invalidateQueries({ queryKey: noticesKey });
   }

@@ -1,5 +1,5 @@
-import { pushPaths, type PushKey } from '@parley/protocol';
-import { api } from '../../lib/api-client';
+import { pushPaths } from '@parley/protocol';
+import { call } from '../../lib/call';
 import { useAuth } from '../auth/store';
 import { onPermissionGranted } from './permission';
 import { notificationsOn } from './system-notify';
@@ -27,7 +27,7 @@ export async function subscribePush(): Promise<boolean> {
   if (!reg?.pushManager) return false;
   try {
     await navigator.serviceWorker.ready;
-    const { publicKey } = await api.post<PushKey>(pushPaths.key, {}, quietly);
+    const { publicKey } = await call(pushPaths.key, {}, quietly);
     const key = keyBytes(publicKey);
     let sub = await reg.pushManager.getSubscription();
     // A subscription made for another server key (keys regenerated) cannot be used.
@@ -37,8 +37,10 @@ export async function subscribePush(): Promise<boolean> {
       sub = null;
     }
     sub ??= await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key });
-    const json = sub.toJSON();
-    await api.post<''>(pushPaths.subscribe, { endpoint: json.endpoint, keys: json.keys }, quietly);
+    const { endpoint, keys } = sub.toJSON();
+    // A browser that hands out no endpoint or keys cannot be pushed to.
+    if (!endpoint || !keys) return false;
+    await call(pushPaths.subscribe, { endpoint, keys }, quietly);
     return true;
   } catch {
     // No push service reachable (intranets without internet): notifications still work while a tab is open.
@@ -51,7 +53,7 @@ export async function unsubscribePush(): Promise<void> {
   const reg = await swRegistration().catch(() => undefined);
   const sub = await reg?.pushManager?.getSubscription().catch(() => null);
   if (!sub) return;
-  if (useAuth.getState().token) await api.post<''>(pushPaths.unsubscribe, { endpoint: sub.endpoint }, quietly).catch(() => undefined);
+  if (useAuth.getState().token) await call(pushPaths.unsubscribe, { endpoint: sub.endpoint }, quietly).catch(() => undefined);
   await sub.unsubscribe().catch(() => false);
 }
 

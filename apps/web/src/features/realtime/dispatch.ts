@@ -1,30 +1,15 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { StatisticsEvent } from '@parley/protocol';
-import { adminStats } from './admin-stats';
-import type {
-  Contact,
-  EventFrame,
-  IsOnlineEvent,
-  IsReadRow,
-  Message,
-  OfflineEvent,
-  ReadAllEvent,
-  SetChatTopEvent,
-  SetIsNoticeEvent,
-  SocketEventType,
-  AtMsgListEvent,
-  DelMessageEvent,
-  UndoMessageEvent,
-  SelfInfo,
-  UserUpdatedEvent,
+import {
+  socketEventTypes, type Contact, type EventFrame, type FriendRequestPush, type Message, type TypedEventFrame,
 } from '@parley/protocol';
-import { socketEventTypes } from '@parley/protocol';
+import { adminStats } from './admin-stats';
 import { assertNever } from '../../lib/assert-never';
 import { contactsKey, patchConversation } from '../conversations/api';
 import { applyIncoming, keyOf, senderId, type ContactsData } from '../conversations/model';
 import { addToChat, messagesKey, patchChat } from '../chat/api';
 import { markRead } from '../chat/model';
 import { systemInfoKey } from '../system/api';
+import { groupKey } from '../groups/api';
 import { handleGroupEvent } from '../groups/events';
 import { rememberAtList } from '../groups/at-list';
 import { friendAppended, friendRemoved, friendRequestPushed } from '../contacts/events';
@@ -48,24 +33,31 @@ export interface DispatchDeps {
   onNotify(contact: Contact | undefined, msg: Message): void;
   /** Messages from someone else arrived in the chat being read: tell the server. */
   onReadWhileOpen(conversation: string, msgs: Message[]): void;
-  onSystemMessage(msg: Message): void;
+  /** A friend request arrived (a `simple` push to the "system" conversation). */
+  onSystemMessage(push: FriendRequestPush): void;
 }
+
+/** Types this client knows; a newer server may send others, which are ignored. */
+const known = (frame: EventFrame): frame is TypedEventFrame => (socketEventTypes as readonly string[]).includes(frame.type);
+/** The `simple` push of a friend request, which is no message of any chat (PROTOCOL §7 add). */
+const isFriendRequest = (d: Message | FriendRequestPush): d is FriendRequestPush => d.toContactId === 'system';
 
 export function createDispatcher(deps: DispatchDeps): (frame: EventFrame) => void {
   const { qc } = deps;
   const refetchContacts = () => void qc.invalidateQueries({ queryKey: contactsKey });
 
-  function incoming(msg: Message): void {
+  function incoming(msg: Message | FriendRequestPush): void {
     const me = deps.myId();
-    if (me === null || !msg || typeof msg !== 'object') return;
-    const reading = deps.readingChat();
-    const data = qc.getQueryData<ContactsData>(contactsKey);
-    const result = data ? applyIncoming(data, msg, { myId: me, readingChat: reading }) : null;
-    if (result?.kind === 'system') {
+    if (me === null) return;
+    if (isFriendRequest(msg)) {
       deps.onSystemMessage(msg);
       friendRequestPushed(qc);
       return;
     }
+    const reading = deps.readingChat();
+    const data = qc.getQueryData<ContactsData>(contactsKey);
+    const result = data ? applyIncoming(data, msg, { myId: me, readingChat: reading }) : null;
+    if (result?.kind === 'system') return;
     if (result) qc.setQueryData(contactsKey, result.data);
     if (!result || result.kind === 'unknown') refetchContacts();
     const conversation = result?.kind === 'updated' ? keyOf(result.contact.id) : conversationFallback(msg, me);
@@ -76,28 +68,24 @@ export function createDispatcher(deps: DispatchDeps): (frame: EventFrame) => voi
   }
 
   return function dispatch(frame: EventFrame): void {
-    // A newer server may send events this client does not know yet: ignore them.
-    if (!(socketEventTypes as readonly string[]).includes(frame.type)) return;
-    const type = frame.type as SocketEventType;
-    switch (type) {
+    if (!known(frame)) return;
+    switch (frame.type) {
       case 'simple':
       case 'group':
-        incoming(frame.data as Message);
+        incoming(frame.data);
         return;
       case 'isOnline': {
-        const d = frame.data as IsOnlineEvent;
+        const d = frame.data;
         patchConversation(qc, d.id, { is_online: d.is_online ? 1 : 0 });
         onPresence(d.id, d.is_online);
         return;
       }
-      case 'offline': {
-        const d = frame.data as OfflineEvent;
+      case 'offline':
         // Web clients act when the new login is not mobile (PROTOCOL §11.3).
-        if (!d.isMobile) deps.onKicked();
+        if (!frame.data.isMobile) deps.onKicked();
         return;
-      }
       case 'isRead': {
-        const rows = (Array.isArray(frame.data) ? frame.data : []) as IsReadRow[];
+        const rows = frame.data;
         const me = deps.myId();
         const reader = rows[0]?.toContactId;
         if (me === null || reader === undefined) return;
@@ -105,42 +93,38 @@ export function createDispatcher(deps: DispatchDeps): (frame: EventFrame) => voi
         return;
       }
       case 'readAll': {
-        const d = frame.data as ReadAllEvent;
+        const d = frame.data;
         const me = deps.myId();
         if (me !== null) patchChat(qc, keyOf(d.toContactId), (m) => markRead(m, 'all', me));
         return;
       }
-      case 'setChatTop': {
-        const d = frame.data as SetChatTopEvent;
-        patchConversation(qc, d.id, { is_top: d.is_top ? 1 : 0 });
+      case 'setChatTop':
+        patchConversation(qc, frame.data.id, { is_top: frame.data.is_top ? 1 : 0 });
         return;
-      }
-      case 'setIsNotice': {
-        const d = frame.data as SetIsNoticeEvent;
-        patchConversation(qc, d.id, { is_notice: d.is_notice ? 1 : 0 });
+      case 'setIsNotice':
+        patchConversation(qc, frame.data.id, { is_notice: frame.data.is_notice ? 1 : 0 });
         return;
-      }
       case 'atMsgList': {
-        const d = frame.data as AtMsgListEvent;
-        patchConversation(qc, d.toContactId, { is_at: Number(d.count) || 0 });
+        const d = frame.data;
+        patchConversation(qc, d.toContactId, { is_at: d.count });
         rememberAtList(keyOf(d.toContactId), d.list);
         return;
       }
       case 'undoMessage':
-        onUndoMessage(qc, frame.data as UndoMessageEvent);
+        onUndoMessage(qc, frame.data);
         return;
       case 'delMessage':
-        onDelMessage(qc, frame.data as DelMessageEvent);
+        onDelMessage(qc, frame.data);
         return;
       case 'updateMessage':
-      case 'clearMessage': {
         // The conversation's last line may have changed; the open chat re-reads its rows.
-        const d = frame.data as { toContactId?: number | string; group_id?: number | string };
-        const conv = d.toContactId ?? (d.group_id !== undefined ? `group-${String(d.group_id).replace(/^group-/, '')}` : undefined);
-        if (conv !== undefined) void qc.invalidateQueries({ queryKey: messagesKey(keyOf(conv)) });
+        void qc.invalidateQueries({ queryKey: messagesKey(keyOf(frame.data.toContactId)) });
         refetchContacts();
         return;
-      }
+      case 'clearMessage':
+        void qc.invalidateQueries({ queryKey: messagesKey(groupKey(frame.data.group_id)) });
+        refetchContacts();
+        return;
       case 'updateConfig':
         void qc.invalidateQueries({ queryKey: systemInfoKey });
         return;
@@ -156,30 +140,30 @@ export function createDispatcher(deps: DispatchDeps): (frame: EventFrame) => voi
       case 'updateCard':
       case 'changeOwner':
         // Group events (features/groups/events.ts); a removeGroup with a user id is a friend's.
-        if (type === 'removeGroup' && friendRemoved(qc, frame.data)) return;
-        if (handleGroupEvent(qc, type, frame.data, deps.myId())) return;
+        if (frame.type === 'removeGroup' && friendRemoved(qc, frame.data)) return;
+        if (handleGroupEvent(qc, frame, deps.myId())) return;
         refetchContacts();
         return;
       case 'appendContact':
-        friendAppended(qc, frame.data as Contact);
+        friendAppended(qc, frame.data);
         return;
       case 'webrtc':
         onWebrtcEvent(frame.data);
         return;
       case 'updateUser':
-        onUserUpdated(qc, frame.data as UserUpdatedEvent);
+        onUserUpdated(qc, frame.data);
         return;
       case 'updateSelf':
-        onSelfUpdated(frame.data as SelfInfo);
+        onSelfUpdated(frame.data);
         return;
       case 'moments':
         onMomentsEvent(qc, frame.data);
         return;
       case 'statistics':
-        adminStats.emit(frame.data as StatisticsEvent);
+        adminStats.emit(frame.data);
         return;
       default:
-        assertNever(type, 'socket event');
+        assertNever(frame, 'socket event');
     }
   };
 }

@@ -1,6 +1,6 @@
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
-import { paths, SEARCH_KEYWORDS_MAX, type SearchResult, type SearchType } from '@parley/protocol';
-import { api } from '../../lib/api-client';
+import { paths, SEARCH_KEYWORDS_MAX, type SearchType } from '@parley/protocol';
+import { call } from '../../lib/call';
 
 /** Global search (PROTOCOL §16): one query per (keywords, type); "more" pages the messages part. */
 
@@ -21,7 +21,7 @@ export function useSearch(keywords: string, type: SearchType) {
   return useInfiniteQuery({
     queryKey: searchKey(q, type),
     queryFn: ({ pageParam }) =>
-      api.post<SearchResult>(paths.search, { keywords: q, type, page: pageParam, limit: type === 'all' ? SEARCH_PAGE : 50 }, { quietSuccess: true }),
+      call(paths.search, { keywords: q, type, page: pageParam, limit: type === 'all' ? SEARCH_PAGE : 50 }, { quietSuccess: true }),
     initialPageParam: 1,
     getNextPageParam: (last, _all, page) => (last.hasMore ? page + 1 : undefined),
     enabled: searchable(q),

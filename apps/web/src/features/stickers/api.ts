@@ -1,10 +1,10 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { paths, type Sticker } from '@parley/protocol';
-import { api } from '../../lib/api-client';
 import { endpoints } from '../../lib/endpoints';
 import { dialogs } from '../../ui/dialogs';
 import { i18n } from '../../i18n';
 import { moveToFront, removeMany, stickerFileProblem } from './model';
+import { call } from '../../lib/call';
 
 /** My stickers (PROTOCOL §8) in the query cache; every change updates it at once. */
 
@@ -14,12 +14,12 @@ export const stickersKey = ['stickers'] as const;
 
 export const stickersApi = {
   list: async (): Promise<Sticker[]> => {
-    const d = await api.post<Sticker[] | ''>(paths.emojiIndex, {}, quiet);
+    const d = await call(paths.emojiIndex, {}, quiet);
     return Array.isArray(d) ? d : [];
   },
-  add: (file_id: number) => api.post<''>(paths.emojiAdd, { file_id }, quiet),
-  del: (ids: number[]) => api.post<''>(paths.emojiDel, { ids }, quiet),
-  move: (ids: number[]) => api.post<''>(paths.emojiMove, { ids }, quiet),
+  add: (file_id: number) => call(paths.emojiAdd, { file_id }, quiet),
+  del: (ids: number[]) => call(paths.emojiDel, { ids }, quiet),
+  move: (ids: number[]) => call(paths.emojiMove, { ids }, quiet),
 };
 
 export function useStickers() {

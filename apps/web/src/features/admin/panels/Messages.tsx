@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { AdminMessageRow } from '@parley/protocol';
 import { useDebounced } from '../../../lib/use-debounced';
 import { dialogs } from '../../../ui/dialogs';
-import { adminApi } from '../api';
+import { adminApi, type MessageQuery } from '../api';
 import { DataTable } from '../DataTable';
 import { at } from '../i18n';
 import { useLoad } from '../use-load';
@@ -20,9 +20,11 @@ export default function Messages() {
   const [page, setPage] = useState(1);
   // Debounced as a string: a new object every render would never settle.
   const f = JSON.parse(useDebounced(JSON.stringify({ userId, peer, type, keywords }), 400)) as { userId: string; peer: string; type: string; keywords: string };
-  const query: Record<string, unknown> = { page, limit: LIMIT, type: f.type, keywords: f.keywords };
-  if (/^\d+$/.test(f.userId)) query.user_id = Number(f.userId);
-  if (f.peer.trim()) query.toContactId = f.peer.trim();
+  const query: MessageQuery = {
+    page, limit: LIMIT, type: f.type, keywords: f.keywords,
+    ...(/^\d+$/.test(f.userId) ? { user_id: Number(f.userId) } : {}),
+    ...(f.peer.trim() ? { toContactId: f.peer.trim() } : {}),
+  };
   const list = useLoad(() => adminApi.messages(query), JSON.stringify(query));
   const contacts = useLoad(() => (query.user_id ? adminApi.contactsOf(Number(query.user_id)) : Promise.resolve({ rows: [], count: 0 })), String(query.user_id ?? ''));
   const deal = async (m: AdminMessageRow, dealType: 1 | 2) => {

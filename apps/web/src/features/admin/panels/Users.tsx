@@ -118,8 +118,7 @@ function UserForm({ user, isSuper, onClose, onSaved }: { user: AdminUserRow | nu
   const set = (k: keyof typeof f) => (e: { target: { value: string } }) => setF({ ...f, [k]: k === 'role' || k === 'status' ? Number(e.target.value) : e.target.value });
   const save = async () => {
     setBusy(true);
-    const body: Record<string, unknown> = { account: f.account, realname: f.realname, email: f.email, remark: f.remark, status: f.status };
-    if (isSuper) body.role = f.role;
+    const body = { account: f.account, realname: f.realname, email: f.email, remark: f.remark, status: f.status, ...(isSuper ? { role: f.role } : {}) };
     try {
       if (user) await adminApi.editUser({ user_id: user.id, ...body });
       else await adminApi.addUser({ ...body, password: f.password });

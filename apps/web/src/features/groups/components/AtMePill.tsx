@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
-import { paths, type Contact, type Message } from '@parley/protocol';
-import { api } from '../../../lib/api-client';
+import { paths, type Contact } from '@parley/protocol';
 import { endpoints } from '../../../lib/endpoints';
 import { patchConversation } from '../../conversations/api';
 import { forgetAtList, useAtLists } from '../at-list';
 import styles from './AtMePill.module.css';
+import { callPaged } from '../../../lib/call';
 
 /**
  * "Someone mentioned you": shown while the group has unread mentions of me (`is_at`, set by
@@ -26,7 +26,7 @@ export function AtMePill({ contact, onJump }: { contact: Contact; onJump(msgId: 
       let target = listed?.length ? Math.min(...listed) : 0;
       if (!target) {
         // No list from the push: every mention of me (§4.5 is_at=1); the newest is the one to see.
-        const env = await api.request<Message[] | ''>(paths.getMessageList, { toContactId: gid, is_at: 1 }, { quietSuccess: true });
+        const env = await callPaged(paths.getMessageList, { toContactId: gid, is_at: 1 }, { quietSuccess: true });
         const rows = Array.isArray(env.data) ? env.data : [];
         target = rows.reduce((max, m) => Math.max(max, m.msg_id), 0);
       }

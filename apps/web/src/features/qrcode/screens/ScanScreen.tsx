@@ -50,7 +50,7 @@ export default function ScanScreen() {
       setView({ kind: 'busy' });
       let answer: ScanAnswer;
       try {
-        answer = await contactEndpoints.scan(target.path);
+        answer = await contactEndpoints.scan(target);
       } catch (e) {
         // -1 (log in again) is handled by the API client; the rest is the server's own text.
         return setView({ kind: 'error', message: e instanceof ApiError && e.message ? e.message : t('scan.noCode') });
