@@ -176,7 +176,10 @@ export async function launch(opts, log = console.error, { seed } = {}) {
         return path.join(dest, f);
       });
     }
-    if (dbName) {
+    if (dbName && opts.keep) {
+      // --keep: the database stays for --url runs (start a node with DATABASE_URL=<url>, REDIS_URL=<redis>).
+      log(`kept database ${dbUrl} (drop it with: psql -h 127.0.0.1 -U postgres -c 'drop database ${dbName}')`);
+    } else if (dbName) {
       const c = await pgClient(PG_ADMIN).catch(() => null);
       if (c) {
         await c.query(`drop database if exists ${dbName} with (force)`).catch((e) => log(`drop ${dbName}: ${e.message}`));
