@@ -49,10 +49,17 @@ export function createSearch(deps: SearchDeps) {
     return { drive: first.t, also };
   }
 
-  async function findMessages(me: UserRow, p: SearchParams, limit: number, mine: groupsRepo.MyGroupRow[]): Promise<{ found: Found[]; hasMore: boolean }> {
+  async function findMessages(
+    me: UserRow,
+    p: SearchParams,
+    limit: number,
+    myGroups: Promise<groupsRepo.MyGroupRow[]>,
+  ): Promise<{ found: Found[]; hasMore: boolean }> {
     const none = { found: [], hasMore: false };
     const { terms, segments } = queryTerms(p.keywords);
     if (terms.length === 0) return none;
+    // The terms' counts do not depend on my groups: both at once (one round trip fewer in a row).
+    const [mine, planned] = await Promise.all([myGroups, plan(terms)]);
     // Where each of my groups' history starts for me (the rule of getMessageList).
     const groups = new Map(mine.map((g) => [g.id, parseGroupSetting(g.setting).history === '1' ? 0 : g.join_msg_id]));
     const scope: index.SearchScope = { me: me.id, groups: [...groups.keys()] };
@@ -68,7 +75,6 @@ export function createSearch(deps: SearchDeps) {
             : { is_group: 0, from_user: me.id, to_user: conv.peerId },
       );
     }
-    const planned = await plan(terms);
     if (!planned) return none;
 
     const need = (p.page - 1) * limit + limit + 1;
@@ -163,7 +169,12 @@ export function createSearch(deps: SearchDeps) {
       const want = (kind: 'contacts' | 'groups' | 'messages') => p.type === 'all' || p.type === kind;
 
       // Names are matched on the rows; only the matches and the messages' conversations become Contacts.
-      const [mine, names] = await Promise.all([groupsRepo.groupsOfUser(db, me.id), want('contacts') ? contacts.searchables(me) : undefined]);
+      const myGroups = groupsRepo.groupsOfUser(db, me.id);
+      const [mine, names, { found, hasMore }] = await Promise.all([
+        myGroups,
+        want('contacts') ? contacts.searchables(me) : undefined,
+        want('messages') ? findMessages(me, { ...p, page }, limit, myGroups) : { found: [], hasMore: false },
+      ]);
       const best = <T>(items: T[], rank: (x: T) => number, py: (x: T) => string) =>
         items
           .map((x) => ({ x, rank: rank(x) }))
@@ -176,7 +187,6 @@ export function createSearch(deps: SearchDeps) {
         : [];
       const groups = want('groups') ? best(mine, (g) => nameRank(p.keywords, [g.name]), (g) => g.name_py) : [];
 
-      const { found, hasMore } = want('messages') ? await findMessages(me, { ...p, page }, limit, mine) : { found: [], hasMore: false };
       const peers = found.flatMap(({ row }) => (row.is_group === 0 ? [row.from_user === me.id ? row.to_user : row.from_user] : []));
       const groupIds = new Set([...groups.map((g) => g.id), ...found.flatMap(({ row }) => (row.is_group === 1 ? [row.to_user] : []))]);
       // The conversations and the hits' own facts are independent: fetched side by side.
