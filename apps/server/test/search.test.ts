@@ -145,6 +145,19 @@ describe('messages', () => {
     expect((await shown()).map((m) => m.is_read)).toEqual([1, 1, 1]);
   });
 
+  it('in runMode 1 (everyone is a contact) shows a message of someone I never befriended with their contact', async () => {
+    const eve = await registerAndLogin(s.api, { account: 'eve77', realname: 'Eve Walrus', password: 'eve-pw-1' });
+    await patchConfig(s, 'sysInfo', { runMode: 1 });
+    try {
+      const m = await sent(eve, alice.id, 'a walrus on the beach');
+      const r = await find(alice, 'walrus', { type: 'all' });
+      expect(r.messages.map((x) => [x.id, x.contact.id, x.contact.displayName])).toEqual([[m.id, eve.id, 'Eve Walrus']]);
+      expect(r.contacts.map((c) => c.id)).toEqual([eve.id]);
+    } finally {
+      await patchConfig(s, 'sysInfo', { runMode: 2 });
+    }
+  });
+
   it('searches my favourites', async () => {
     const m = await sent(alice, -1, 'passport number notes');
     expect((await find(alice, 'passport')).messages).toEqual([expect.objectContaining({ id: m.id, toContactId: -1 })]);
