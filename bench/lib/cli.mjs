@@ -128,5 +128,5 @@ options (defaults in brackets)
   --pin            server on core 0, generator on core 1 (taskset)
   --cpu-prof       write a V8 CPU profile of the server and print its top functions
   --trace-sql      (sqlite) time each SQL statement in the server; totals in bench/results/sql-trace-*.json
-  --out FILE       JSON lines (default bench/results/…)   --label TEXT   --keep (keep data)
+  --out FILE       JSON lines (default bench/results/…)   --label TEXT   --keep (keep data; pg: the database too)
   --timeout S [900]  hard stop`;
