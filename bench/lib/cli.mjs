@@ -127,6 +127,6 @@ options (defaults in brackets)
   --sources N [16]   client source addresses 127.0.0.2… (the peers' shape: --sources 1 --conns 64)
   --pin            server on core 0, generator on core 1 (taskset)
   --cpu-prof       write a V8 CPU profile of the server and print its top functions
-  --trace-sql      (sqlite) time each SQL statement in the server; totals in bench/results/sql-trace-*.json
-  --out FILE       JSON lines (default bench/results/…)   --label TEXT   --keep (keep data)
+  --trace-sql      time each SQL statement in the server (pg: round trips); totals in bench/results/sql-trace-*.json
+  --out FILE       JSON lines (default bench/results/…)   --label TEXT   --keep (keep data; pg: the database too)
   --timeout S [900]  hard stop`;

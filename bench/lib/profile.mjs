@@ -80,7 +80,11 @@ export function summariseSqlTrace(file, top = 12) {
   const rows = JSON.parse(fs.readFileSync(file, 'utf8'));
   const tot = rows.reduce((a, r) => a + r.prepareMs + r.runMs, 0);
   const prep = rows.reduce((a, r) => a + r.prepareMs, 0);
-  const lines = [`SQL trace ${path.basename(file)}: ${(tot / 1000).toFixed(2)} s in SQLite calls, of which prepare ${(prep / 1000).toFixed(2)} s`];
+  // PostgreSQL traces (pg-trace.mjs) have no prepares; their times are round trips, overlapping when sent together.
+  const pg = rows.every((r) => r.prepares === 0);
+  const lines = [pg
+    ? `SQL trace ${path.basename(file)}: ${(tot / 1000).toFixed(2)} s waited for PostgreSQL (round trips, summed)`
+    : `SQL trace ${path.basename(file)}: ${(tot / 1000).toFixed(2)} s in SQLite calls, of which prepare ${(prep / 1000).toFixed(2)} s`];
   lines.push('   total ms  prepare ms    runs  µs/run  statement');
   for (const r of rows.slice(0, top)) {
     lines.push(

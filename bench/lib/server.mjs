@@ -117,7 +117,7 @@ export function serveFlags(serveScript = JSON.parse(fs.readFileSync(path.join(re
 function spawnNode({ env, pin, cpuProfDir, logFile, traceSql }) {
   // BENCH_NODE_ARGS come after the serve script's flags, so they can override them.
   const nodeArgs = [...serveFlags(), ...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean), '--import', 'tsx'];
-  if (traceSql) nodeArgs.push('--import', path.join(repoRoot, 'bench', 'lib', 'sql-trace.mjs'));
+  if (traceSql) nodeArgs.push('--import', path.join(repoRoot, 'bench', 'lib', traceSql === 'pg' ? 'pg-trace.mjs' : 'sql-trace.mjs'));
   if (cpuProfDir) nodeArgs.push('--cpu-prof', `--cpu-prof-dir=${cpuProfDir}`);
   nodeArgs.push('apps/server/src/main.ts');
   const [cmd, args] = pin ? ['taskset', ['-c', '0', process.execPath, ...nodeArgs]] : [process.execPath, nodeArgs];
@@ -176,7 +176,10 @@ export async function launch(opts, log = console.error, { seed } = {}) {
         return path.join(dest, f);
       });
     }
-    if (dbName) {
+    if (dbName && opts.keep) {
+      // --keep: the database stays for --url runs (start a node with DATABASE_URL=<url>, REDIS_URL=<redis>).
+      log(`kept database ${dbUrl} (drop it with: psql -h 127.0.0.1 -U postgres -c 'drop database ${dbName}')`);
+    } else if (dbName) {
       const c = await pgClient(PG_ADMIN).catch(() => null);
       if (c) {
         await c.query(`drop database if exists ${dbName} with (force)`).catch((e) => log(`drop ${dbName}: ${e.message}`));
@@ -215,7 +218,7 @@ export async function launch(opts, log = console.error, { seed } = {}) {
       if (dbUrl) Object.assign(env, { DATABASE_URL: dbUrl, REDIS_URL: REDIS_URL });
       if (opts.traceSql) env.BENCH_SQL_TRACE = path.join(repoRoot, 'bench', 'results', `sql-trace-${path.basename(dataDir)}-node${i}.json`);
       if (opts.stalls) stallFiles.push((env.PARLEY_STALL_LOG = path.join(dataDir, `stalls-node${i}.jsonl`)));
-      const child = spawnNode({ env, pin: opts.pin, cpuProfDir, logFile, traceSql: opts.traceSql && opts.backend === 'sqlite' });
+      const child = spawnNode({ env, pin: opts.pin, cpuProfDir, logFile, traceSql: opts.traceSql && opts.backend });
       children.push(child);
       nodeEnvs.push(env);
       const url = `http://127.0.0.1:${port}`;
@@ -229,7 +232,7 @@ export async function launch(opts, log = console.error, { seed } = {}) {
     const restart = async () => {
       await Promise.all(children.map((c) => stopChild(c)));
       for (let i = 0; i < nodes.length; i++) {
-        const child = spawnNode({ env: nodeEnvs[i], pin: opts.pin, cpuProfDir, logFile, traceSql: opts.traceSql && opts.backend === 'sqlite' });
+        const child = spawnNode({ env: nodeEnvs[i], pin: opts.pin, cpuProfDir, logFile, traceSql: opts.traceSql && opts.backend });
         children[i] = child;
         await waitHttp(nodes[i].url, child, 60000);
         nodes[i].pid = child.pid;

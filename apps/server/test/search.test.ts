@@ -129,6 +129,35 @@ describe('messages', () => {
     expect((await find(alice, 'standup', { type: 'contacts' })).messages).toEqual([]);
   });
 
+  it('shows each hit as its chat shows it: read or not, newest or not, the sender by their group card', async () => {
+    const first = await sent(alice, bob.id, 'lighthouse one');
+    const second = await sent(alice, bob.id, 'lighthouse two');
+    // The group's owner (role 1) under a card name of her own.
+    const card = await s.api.post('/enterprise/im/updateCard', { id: team, nickname: 'Keeper Alice' }, { token: alice.token, lang: 'en' });
+    expect(card.body.code, card.body.msg).toBe(0);
+    const inGroup = await sent(alice, `group-${team}`, 'lighthouse three');
+    type Shown = { id: string; is_read: number; is_last: number; role: number; fromUser: { displayName: string } };
+    const shown = async () => (await find(alice, 'lighthouse')).messages as unknown as Shown[];
+    const before = await shown();
+    expect(before.map((m) => [m.id, m.is_read, m.is_last])).toEqual([[inGroup.id, 1, 1], [second.id, 0, 1], [first.id, 0, 0]]);
+    expect(before[0]).toMatchObject({ role: 1, fromUser: { displayName: 'Keeper Alice' } });
+    expect((await s.api.post('/enterprise/im/setMsgIsRead', { toContactId: alice.id }, { token: bob.token })).body.code).toBe(0);
+    expect((await shown()).map((m) => m.is_read)).toEqual([1, 1, 1]);
+  });
+
+  it('in runMode 1 (everyone is a contact) shows a message of someone I never befriended with their contact', async () => {
+    const eve = await registerAndLogin(s.api, { account: 'eve77', realname: 'Eve Walrus', password: 'eve-pw-1' });
+    await patchConfig(s, 'sysInfo', { runMode: 1 });
+    try {
+      const m = await sent(eve, alice.id, 'a walrus on the beach');
+      const r = await find(alice, 'walrus', { type: 'all' });
+      expect(r.messages.map((x) => [x.id, x.contact.id, x.contact.displayName])).toEqual([[m.id, eve.id, 'Eve Walrus']]);
+      expect(r.contacts.map((c) => c.id)).toEqual([eve.id]);
+    } finally {
+      await patchConfig(s, 'sysInfo', { runMode: 2 });
+    }
+  });
+
   it('searches my favourites', async () => {
     const m = await sent(alice, -1, 'passport number notes');
     expect((await find(alice, 'passport')).messages).toEqual([expect.objectContaining({ id: m.id, toContactId: -1 })]);

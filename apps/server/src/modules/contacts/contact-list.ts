@@ -39,8 +39,10 @@ export async function lastRows(
 ): Promise<Map<string, MessageRow>> {
   lastIds ??= await repo.lastMsgIds(db, [...boundaries.keys()]);
   const wanted = [...lastIds.entries()].filter(([chatId, id]) => id > (boundaries.get(chatId) ?? 0));
-  const rows = await repo.messagesByMsgIds(db, wanted.map(([, id]) => id));
-  const hidden = await repo.hiddenAmong(db, me, wanted.map(([, id]) => id));
+  const [rows, hidden] = await Promise.all([
+    repo.messagesByMsgIds(db, wanted.map(([, id]) => id)),
+    repo.hiddenAmong(db, me, wanted.map(([, id]) => id)),
+  ]);
   const out = new Map<string, MessageRow>();
   for (const [chatId, id] of wanted) {
     const row = hidden.has(id) ? await repo.newestVisible(db, me, chatId, boundaries.get(chatId) ?? 0) : rows.get(id);
@@ -79,14 +81,19 @@ export async function lastMessages(
 export async function listContacts(input: ListInput): Promise<{ data: Contact[]; count: number; page: number }> {
   const { db, viewer, now } = input;
   const me = viewer.id;
-  const [users, groups, prefRows, pending, mentions, remarks, noticeCount] = await Promise.all([
+  const only = input.only;
+  // A part of the list (search results) knows its conversations up front, so their newest ids
+  // come with the first batch, and it needs no request count and no notice entry: each statement
+  // saved is a round trip on PostgreSQL.
+  const [users, groups, prefRows, pending, mentions, remarks, noticeCount, knownLastIds] = await Promise.all([
     repo.liveUsersByIds(db, input.contactIds),
-    input.only ? input.only.groups : groupsRepo.groupsOfUser(db, me),
+    only ? only.groups : groupsRepo.groupsOfUser(db, me),
     repo.prefsOf(db, me),
-    repo.pendingRequests(db, me),
+    only ? { count: 0, newest: 0 } : repo.pendingRequests(db, me),
     repo.unreadMentionCounts(db, me),
     repo.remarksOf(db, me),
-    repo.countInChat(db, ADMIN_NOTICE),
+    only ? 0 : repo.countInChat(db, ADMIN_NOTICE),
+    only ? repo.lastMsgIds(db, [...input.contactIds.map((id) => singleChatId(me, id)), ...only.groups.map((g) => groupChatId(g.id))]) : undefined,
   ]);
   const prefs = new Map(prefRows.map((p) => [p.chat_identify, p]));
   // boundaries: what I see of each chat; unreadFrom: where its unread rows start.
@@ -108,7 +115,7 @@ export async function listContacts(input: ListInput): Promise<{ data: Contact[];
   boundaries.set(ADMIN_NOTICE, 0);
 
   // Only chats with something above their mark are counted: most conversations are read.
-  const lastIds = await repo.lastMsgIds(db, [...boundaries.keys()]);
+  const lastIds = knownLastIds ?? (await repo.lastMsgIds(db, [...boundaries.keys()]));
   const withNew = new Map([...unreadFrom].filter(([chatId, from]) => (lastIds.get(chatId) ?? 0) > from));
   const [rows, unread] = await Promise.all([lastRows(db, me, boundaries, lastIds), repo.unreadAbove(db, me, withNew)]);
   const last = await lastMessages(db, viewer, rows, new Map(users.map((u) => [u.id, u])));
@@ -145,7 +152,7 @@ export async function listContacts(input: ListInput): Promise<{ data: Contact[];
       }),
     );
   }
-  if (!input.only) {
+  if (!only) {
     data.push(noticeContact(viewer, noticeCount, rows.get(ADMIN_NOTICE)?.send_time_ms));
     data.push(favouritesContact(viewer, last.get(favouritesChatId(me))));
   }

@@ -70,6 +70,28 @@ export async function membersByIds(
   return out;
 }
 
+/** Role and card of some members in several groups at once (search results): group → user → card. */
+export async function cardsIn(
+  db: Kysely<DB>,
+  groupIds: number[],
+  userIds: number[],
+): Promise<Map<number, Map<number, { role: number; nickname: string }>>> {
+  const out = new Map<number, Map<number, { role: number; nickname: string }>>();
+  if (groupIds.length === 0 || userIds.length === 0) return out;
+  const rows = await db
+    .selectFrom('group_members')
+    .select(['group_id', 'user_id', 'role', 'nickname'])
+    .where('group_id', 'in', [...new Set(groupIds)])
+    .where('user_id', 'in', [...new Set(userIds)])
+    .execute();
+  for (const r of rows) {
+    let m = out.get(r.group_id);
+    if (!m) out.set(r.group_id, (m = new Map()));
+    m.set(r.user_id, { role: r.role, nickname: r.nickname });
+  }
+  return out;
+}
+
 export async function setReadMsgId(db: Kysely<DB>, groupId: number, userId: number, msgId: number): Promise<void> {
   await db
     .updateTable('group_members')

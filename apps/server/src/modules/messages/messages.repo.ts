@@ -260,6 +260,30 @@ export async function setReadMark(db: Kysely<DB>, me: number, chatId: string, ms
     .execute();
 }
 
+/** The newest row id of several conversations at once (search results), keyed by chat id. */
+export async function lastMsgIds(db: Kysely<DB>, chatIds: string[]): Promise<Map<string, number>> {
+  if (chatIds.length === 0) return new Map();
+  const rows = await db.selectFrom('chats').select(['chat_identify', 'last_msg_id']).where('chat_identify', 'in', [...new Set(chatIds)]).execute();
+  return new Map(rows.map((r) => [r.chat_identify, r.last_msg_id]));
+}
+
+/** Everyone's read marks in several conversations at once (search results): chat → user → read_msg_id. */
+export async function readMarksOf(db: Kysely<DB>, chatIds: string[]): Promise<Map<string, Map<number, number>>> {
+  const out = new Map<string, Map<number, number>>();
+  if (chatIds.length === 0) return out;
+  const rows = await db
+    .selectFrom('chat_prefs')
+    .select(['chat_identify', 'user_id', 'read_msg_id'])
+    .where('chat_identify', 'in', [...new Set(chatIds)])
+    .execute();
+  for (const r of rows) {
+    let m = out.get(r.chat_identify);
+    if (!m) out.set(r.chat_identify, (m = new Map()));
+    m.set(r.user_id, r.read_msg_id);
+  }
+  return out;
+}
+
 /** Everyone's prefs for one conversation (is_top / is_notice of each recipient). */
 export async function prefsForChat(db: Kysely<DB>, chatId: string) {
   return db.selectFrom('chat_prefs').selectAll().where('chat_identify', '=', chatId).execute();

@@ -143,22 +143,33 @@ export interface SearchScope {
 }
 
 /**
- * How many index rows a term has, counted up to `cap`: enough to pick the rarest term of a query
- * to drive the search, without counting all of a common one.
+ * How many index rows each term has, counted up to `cap`: enough to pick the rarest term of a
+ * query to drive the search, without counting all of a common one. One statement for all the
+ * terms (a UNION ALL of capped counts): on PostgreSQL each statement is a round trip to another
+ * process, and on a busy machine the round trips, not the index reads, were the cost.
  */
-export async function termCount(db: Kysely<DB>, t: QueryTerm, cap: number): Promise<number> {
-  const inner = db.selectFrom('message_terms').select(sql.lit(1).as('x')).limit(cap);
-  const q = 'term' in t ? inner.where('term', '=', t.term) : inner.where('term', '>=', t.lo).where('term', '<', t.hi);
-  const row = await db.selectFrom(q.as('c')).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
-  return Number(row?.n ?? 0);
+export async function termCounts(db: Kysely<DB>, terms: QueryTerm[], cap: number): Promise<number[]> {
+  if (terms.length === 0) return [];
+  const one = (t: QueryTerm, i: number) => {
+    const inner = db.selectFrom('message_terms').select(sql.lit(1).as('x')).limit(cap);
+    const q = 'term' in t ? inner.where('term', '=', t.term) : inner.where('term', '>=', t.lo).where('term', '<', t.hi);
+    return db.selectFrom(q.as('c')).select((eb) => [sql.lit(i).as('i'), eb.fn.countAll<number>().as('n')]);
+  };
+  const [first, ...rest] = terms.map(one);
+  const rows = await rest.reduce((u, q) => u.unionAll(q), first as NonNullable<typeof first>).execute();
+  const out = terms.map(() => 0);
+  for (const r of rows) out[Number(r.i)] = Number(r.n);
+  return out;
 }
 
 /**
- * Candidate msg_ids, newest first: rows of `drive` in my conversations that also
+ * Candidates, newest first, with their rows: rows of `drive` in my conversations that also
  * hold every term of `also`, and that I did not hide. A single term is read in index order and
- * stops after `limit` hits; a range (one CJK character) is sorted.
+ * stops after `limit` hits; a range (one CJK character) is sorted. The capped candidate list is
+ * joined to `messages` by primary key in the same statement, so a batch is one round trip.
+ * `ids` are all the candidates (for paging); `rows` those still searchable (not recalled).
  */
-export async function candidates(
+export async function candidateRows(
   db: Kysely<DB>,
   s: SearchScope,
   drive: QueryTerm,
@@ -166,7 +177,7 @@ export async function candidates(
   /** Only ids below this (the last of the previous batch); undefined for the newest. */
   before: number | undefined,
   limit: number,
-): Promise<number[]> {
+): Promise<{ ids: number[]; rows: Map<number, MessageRow> }> {
   let q = db.selectFrom('message_terms as t').select('t.msg_id');
   if (before !== undefined) q = q.where('t.msg_id', '<', before);
   // A range may hold several terms of one message (会议, 会上…): each message once.
@@ -191,12 +202,14 @@ export async function candidates(
   q = q.where(({ not, exists, selectFrom }) =>
     not(exists(selectFrom('message_hidden as h').select('h.msg_id').where('h.user_id', '=', s.me).whereRef('h.msg_id', '=', 't.msg_id'))),
   );
-  const rows = await q.orderBy('t.msg_id', 'desc').limit(limit).execute();
-  return rows.map((r) => r.msg_id);
-}
-
-/** The rows of these ids that are still searchable (not recalled), any order. */
-export async function rowsByIds(db: Kysely<DB>, ids: number[]): Promise<MessageRow[]> {
-  if (ids.length === 0) return [];
-  return db.selectFrom('messages').selectAll().where('msg_id', 'in', ids).where('is_undo', '=', 0).execute();
+  const found = await db
+    .selectFrom(q.orderBy('t.msg_id', 'desc').limit(limit).as('c'))
+    .leftJoin('messages as m', (j) => j.onRef('m.msg_id', '=', 'c.msg_id').on('m.is_undo', '=', 0))
+    .select('c.msg_id as candidate')
+    .selectAll('m')
+    .orderBy('c.msg_id', 'desc')
+    .execute();
+  const rows = new Map<number, MessageRow>();
+  for (const { candidate, ...row } of found) if (row.msg_id !== null) rows.set(candidate, row as MessageRow);
+  return { ids: found.map((r) => r.candidate), rows };
 }

@@ -40,12 +40,8 @@ export function createSearch(deps: SearchDeps) {
   /** The rarest term drives the scan; up to ALSO_MAX other exact terms filter it on the index. */
   async function plan(terms: QueryTerm[]): Promise<{ drive: QueryTerm; also: number[] } | undefined> {
     const counted = terms.slice(0, TERMS_COUNTED);
-    const counts: number[] = [];
-    for (const t of counted) {
-      const n = await index.termCount(db, t, COUNT_CAP);
-      if (n === 0) return undefined; // a term no message holds: nothing can match
-      counts.push(n);
-    }
+    const counts = await index.termCounts(db, counted, COUNT_CAP);
+    if (counts.some((n) => n === 0)) return undefined; // a term no message holds: nothing can match
     const order = counted.map((t, i) => ({ t, n: counts[i] as number, range: !('term' in t) })).sort((a, b) => a.n - b.n || Number(a.range) - Number(b.range));
     const [first, ...rest] = order;
     if (!first) return undefined;
@@ -53,10 +49,17 @@ export function createSearch(deps: SearchDeps) {
     return { drive: first.t, also };
   }
 
-  async function findMessages(me: UserRow, p: SearchParams, limit: number, mine: groupsRepo.MyGroupRow[]): Promise<{ found: Found[]; hasMore: boolean }> {
+  async function findMessages(
+    me: UserRow,
+    p: SearchParams,
+    limit: number,
+    myGroups: Promise<groupsRepo.MyGroupRow[]>,
+  ): Promise<{ found: Found[]; hasMore: boolean }> {
     const none = { found: [], hasMore: false };
     const { terms, segments } = queryTerms(p.keywords);
     if (terms.length === 0) return none;
+    // The terms' counts do not depend on my groups: both at once (one round trip fewer in a row).
+    const [mine, planned] = await Promise.all([myGroups, plan(terms)]);
     // Where each of my groups' history starts for me (the rule of getMessageList).
     const groups = new Map(mine.map((g) => [g.id, parseGroupSetting(g.setting).history === '1' ? 0 : g.join_msg_id]));
     const scope: index.SearchScope = { me: me.id, groups: [...groups.keys()] };
@@ -72,7 +75,6 @@ export function createSearch(deps: SearchDeps) {
             : { is_group: 0, from_user: me.id, to_user: conv.peerId },
       );
     }
-    const planned = await plan(terms);
     if (!planned) return none;
 
     const need = (p.page - 1) * limit + limit + 1;
@@ -80,8 +82,7 @@ export function createSearch(deps: SearchDeps) {
     const found: Found[] = [];
     let before: number | undefined;
     for (let round = 0; round < MAX_ROUNDS && found.length < need; round++) {
-      const ids = await index.candidates(db, scope, planned.drive, planned.also, before, batch);
-      const rows = new Map((await index.rowsByIds(db, ids)).map((r) => [r.msg_id, r]));
+      const { ids, rows } = await index.candidateRows(db, scope, planned.drive, planned.also, before, batch);
       for (const id of ids) {
         const row = rows.get(id);
         if (!row) continue;
@@ -96,31 +97,38 @@ export function createSearch(deps: SearchDeps) {
     return { found: found.slice((p.page - 1) * limit, p.page * limit), hasMore: found.length > p.page * limit };
   }
 
-  /** Rows as I read them, each with its conversation as I list it. */
-  async function present(me: UserRow, found: Found[], listed: Map<string, Contact>, r: RequestView): Promise<SearchMessage[]> {
-    if (found.length === 0) return [];
+  /**
+   * What showing the hits needs besides their conversations: a fixed number of statements, all
+   * at once, whatever the number of conversations hit (one statement per conversation made a
+   * search on PostgreSQL dozens of round trips).
+   */
+  async function factsOf(me: UserRow, found: Found[]) {
+    if (found.length === 0) return undefined;
     const rows = found.map((f) => f.row);
     const senderIds = rows.map((x) => x.from_user);
-    const chatIds = [...new Set(rows.map((x) => x.chat_identify))];
-    const [senders, remarks, { fileUpload }] = await Promise.all([
+    const groupRows = rows.filter((x) => x.is_group === 1);
+    const [senders, remarks, { fileUpload }, lastIds, marks, cards] = await Promise.all([
       repo.usersByIds(db, senderIds),
       contacts.remarksOf(me.id, senderIds),
       deps.config.systemInfo(),
+      repo.lastMsgIds(db, rows.map((x) => x.chat_identify)),
+      // Read marks matter for one-to-one rows only (whether the peer read mine, or I read theirs).
+      repo.readMarksOf(db, rows.filter((x) => x.is_group === 0).map((x) => x.chat_identify)),
+      groupsRepo.cardsIn(db, groupRows.map((x) => x.to_user), groupRows.map((x) => x.from_user)),
     ]);
-    const lastIds = new Map<string, number>();
-    const marks = new Map<string, Map<number, number>>();
-    const groupIds = [...new Set(rows.filter((x) => x.is_group === 1).map((x) => x.to_user))];
-    const cards = new Map<number, Map<number, { role: number; nickname: string }>>();
-    await Promise.all([
-      ...chatIds.map(async (chatId) => {
-        const [last, prefs] = await Promise.all([repo.lastMsgId(db, chatId), repo.prefsForChat(db, chatId)]);
-        lastIds.set(chatId, last);
-        marks.set(chatId, new Map(prefs.map((x) => [x.user_id, x.read_msg_id])));
-      }),
-      ...groupIds.map(async (g) => {
-        cards.set(g, await groupsRepo.membersByIds(db, g, rows.filter((x) => x.is_group === 1 && x.to_user === g).map((x) => x.from_user)));
-      }),
-    ]);
+    return { senders, remarks, fileUpload, lastIds, marks, cards };
+  }
+
+  /** Rows as I read them, each with its conversation as I list it. */
+  async function present(
+    me: UserRow,
+    found: Found[],
+    facts: Awaited<ReturnType<typeof factsOf>>,
+    listed: Map<string, Contact>,
+    r: RequestView,
+  ): Promise<SearchMessage[]> {
+    if (!facts) return [];
+    const { senders, remarks, fileUpload, lastIds, marks, cards } = facts;
     const out: SearchMessage[] = [];
     for (const { row, highlight } of found) {
       const conv = conversationOfRow(me.id, row);
@@ -161,8 +169,12 @@ export function createSearch(deps: SearchDeps) {
       const want = (kind: 'contacts' | 'groups' | 'messages') => p.type === 'all' || p.type === kind;
 
       // Names are matched on the rows; only the matches and the messages' conversations become Contacts.
-      const mine = await groupsRepo.groupsOfUser(db, me.id);
-      const names = want('contacts') ? await contacts.searchables(me) : undefined;
+      const myGroups = groupsRepo.groupsOfUser(db, me.id);
+      const [mine, names, { found, hasMore }] = await Promise.all([
+        myGroups,
+        want('contacts') ? contacts.searchables(me) : undefined,
+        want('messages') ? findMessages(me, { ...p, page }, limit, myGroups) : { found: [], hasMore: false },
+      ]);
       const best = <T>(items: T[], rank: (x: T) => number, py: (x: T) => string) =>
         items
           .map((x) => ({ x, rank: rank(x) }))
@@ -175,18 +187,19 @@ export function createSearch(deps: SearchDeps) {
         : [];
       const groups = want('groups') ? best(mine, (g) => nameRank(p.keywords, [g.name]), (g) => g.name_py) : [];
 
-      const { found, hasMore } = want('messages') ? await findMessages(me, { ...p, page }, limit, mine) : { found: [], hasMore: false };
       const peers = found.flatMap(({ row }) => (row.is_group === 0 ? [row.from_user === me.id ? row.to_user : row.from_user] : []));
       const groupIds = new Set([...groups.map((g) => g.id), ...found.flatMap(({ row }) => (row.is_group === 1 ? [row.to_user] : []))]);
-      const listed = new Map(
-        (await contacts.listSome(me, r, [...new Set([...people.map((u) => u.id), ...peers])], mine.filter((g) => groupIds.has(g.id))))
-          .map((c) => [String(c.id), c]),
-      );
+      // The conversations and the hits' own facts are independent: fetched side by side.
+      const [some, facts] = await Promise.all([
+        contacts.listSome(me, r, [...new Set([...people.map((u) => u.id), ...peers])], mine.filter((g) => groupIds.has(g.id))),
+        factsOf(me, found),
+      ]);
+      const listed = new Map(some.map((c) => [String(c.id), c]));
       const contactOf = (id: number | string) => listed.get(String(id));
       return {
         contacts: people.flatMap((u) => contactOf(u.id) ?? []),
         groups: groups.flatMap((g) => contactOf(`group-${g.id}`) ?? []),
-        messages: await present(me, found, listed, r),
+        messages: await present(me, found, facts, listed, r),
         hasMore,
       };
     },
