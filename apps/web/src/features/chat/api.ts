@@ -15,9 +15,10 @@ const rowsOf = (data: Message[] | ''): Message[] => (Array.isArray(data) ? data 
 
 /** Newest page (chat mode without last_id: the server also marks the chat read). */
 export async function fetchNewest(qc: QueryClient, conversation: string): Promise<MessagesData> {
+  const askedOver = new Set(qc.getQueryData<MessagesData>(messagesKey(conversation))?.messages.map((m) => m.id));
   const env = await endpoints.getMessageList({ toContactId: conversation, limit: pageSize });
   markConversationRead(qc, conversation);
-  return withNewestPage(qc.getQueryData<MessagesData>(messagesKey(conversation)), rowsOf(env.data));
+  return withNewestPage(qc.getQueryData<MessagesData>(messagesKey(conversation)), rowsOf(env.data), askedOver);
 }
 
 /** `enabled` false: a chat opening at an old message loads its window instead (history/jump.ts). */

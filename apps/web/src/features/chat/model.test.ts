@@ -29,6 +29,20 @@ describe('chat pages', () => {
     expect(again.hasMore).toBe(false);
   });
 
+  it('drops kept rows the newest page no longer has (deleted or hidden elsewhere), keeps newer pushes', () => {
+    const loaded = { messages: [...rows(1, 5), row(9)], hasMore: false };
+    // A short page is the whole chat: 3 was removed since; 9 arrived by push after the request.
+    const again = withNewestPage(loaded, [row(1), row(2), row(4), row(5)], new Set(rows(1, 5).map((m) => m.id)));
+    expect(again.messages.map((m) => m.msg_id)).toEqual([1, 2, 4, 5, 9]);
+    // The newest row itself hidden since: it was loaded when the page was asked for, so it goes.
+    const hidden = withNewestPage(loaded, rows(1, 5), new Set([...rows(1, 5), row(9)].map((m) => m.id)));
+    expect(hidden.messages.map((m) => m.msg_id)).toEqual([1, 2, 3, 4, 5]);
+    const full = rows(101, 100 + pageSize).filter((m) => m.msg_id !== 110);
+    const long = withNewestPage({ messages: rows(50, 100 + pageSize), hasMore: true }, [row(100), ...full]);
+    expect(long.messages.some((m) => m.msg_id === 110)).toBe(false);
+    expect(long.messages[0]?.msg_id).toBe(50);
+  });
+
   it('starts over from the newest page when a full page does not reach what is loaded', () => {
     const loaded = { messages: rows(1, 30), hasMore: false };
     const again = withNewestPage(loaded, rows(100, 100 + pageSize - 1));

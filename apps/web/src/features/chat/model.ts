@@ -27,13 +27,24 @@ export function mergeMessages(existing: readonly Message[], incoming: readonly M
  * The newest page re-read (first open, or after a reconnect). When it does not reach back to
  * what is loaded, the gap cannot be trusted: start again from this page.
  */
-export function withNewestPage(existing: MessagesData | undefined, page: readonly Message[]): MessagesData {
+/**
+ * `askedOver`: ids of the rows loaded when the page was asked for. A row newer than the page is
+ * kept only if it came after the question (a push during the request); one that was there
+ * before and is missing from the answer was deleted or hidden since.
+ */
+export function withNewestPage(existing: MessagesData | undefined, page: readonly Message[], askedOver?: ReadonlySet<string>): MessagesData {
   const full = page.length >= pageSize;
   if (!existing || existing.messages.length === 0) return { messages: [...page], hasMore: full };
   const newestLoaded = existing.messages[existing.messages.length - 1]?.msg_id ?? 0;
   const oldestNew = page[0]?.msg_id ?? 0;
   if (full && oldestNew > newestLoaded) return { messages: [...page], hasMore: true };
-  return { messages: mergeMessages(existing.messages, page), hasMore: existing.hasMore };
+  // The page is the server's truth for its range (all of the chat when it is not full): a row
+  // kept from before (a device copy, an earlier visit) that it lacks was deleted or hidden since.
+  // Rows newer than the page that arrived by push while it was asked for stay.
+  const newestNew = page[page.length - 1]?.msg_id ?? Number.NEGATIVE_INFINITY;
+  const floor = full ? oldestNew : Number.NEGATIVE_INFINITY;
+  const kept = existing.messages.filter((m) => m.msg_id < floor || (m.msg_id > newestNew && !askedOver?.has(m.id)));
+  return { messages: mergeMessages(kept, page), hasMore: existing.hasMore };
 }
 
 export function withOlderPage(existing: MessagesData, page: readonly Message[]): MessagesData {

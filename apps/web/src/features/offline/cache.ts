@@ -97,10 +97,34 @@ export function keepOfflineCache(qc: QueryClient, owner: () => number | null): (
     if (!isContacts(key) && !isMessages(key)) return;
     const name = storageKey(key);
     clearTimeout(timers.get(name));
-    timers.set(name, setTimeout(() => void write(key), DEBOUNCE_MS));
+    pending.set(name, key);
+    timers.set(
+      name,
+      setTimeout(() => {
+        pending.delete(name);
+        void write(key);
+      }, DEBOUNCE_MS),
+    );
   });
+  // Leaving or reloading the page writes what is still waiting: a row deleted or hidden just
+  // before a reload must not come back from the device copy.
+  const pending = new Map<string, QueryKey>();
+  const flush = () => {
+    for (const [name, key] of pending) {
+      clearTimeout(timers.get(name));
+      void write(key);
+    }
+    pending.clear();
+  };
+  const onHidden = () => {
+    if (document.visibilityState === 'hidden') flush();
+  };
+  window.addEventListener('pagehide', flush);
+  document.addEventListener('visibilitychange', onHidden);
   return () => {
     unsubscribe();
+    window.removeEventListener('pagehide', flush);
+    document.removeEventListener('visibilitychange', onHidden);
     for (const t of timers.values()) clearTimeout(t);
   };
 }
