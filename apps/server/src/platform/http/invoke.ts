@@ -1,5 +1,4 @@
 import { formatMsg, type Envelope, type Lang } from '@parley/protocol';
-import type { FastifyRequest } from 'fastify';
 import { ParseError } from './body';
 import { AppError, badParam } from './errors';
 import { successEnvelope } from './envelope';
@@ -15,7 +14,8 @@ import type { AnyRoute, ApiOptions, RequestContext } from './router';
 
 export type Transport = 'http' | 'socket';
 
-export interface CallInput {
+/** One API call as either transport hands it over: the handler's context, plus what to run. */
+export interface CallInput extends Omit<RequestContext, 'pathTail'> {
   transport: Transport;
   /** The path as sent (any case, trailing `/` or `.html`): matched per §1.1. */
   path: string;
@@ -23,14 +23,6 @@ export interface CallInput {
   method: string;
   /** Query merged beneath the body (HTTP), or the frame's `params` (socket). */
   params: Record<string, unknown>;
-  lang: Lang;
-  ip: string;
-  userAgent: string;
-  origin: string;
-  token: string | undefined;
-  reqId: string;
-  /** The HTTP request; absent for socket calls (handlers that read a stream refuse them). */
-  req?: FastifyRequest;
   /** Where a 502's cause is logged with its request id. */
   logError: (err: unknown, reqId: string) => void;
 }
