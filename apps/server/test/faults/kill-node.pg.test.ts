@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { presenceOfflineBoundMs } from '../../src/platform/bus/redis';
 import { connectSocket, type TestSocket } from '../helpers/socket';
-import { freshPgDatabase, startProcess, type ServerProcess } from './process';
+import { chatIdCounts, freshPgDatabase, startProcess, type ServerProcess } from './process';
 
 /**
  * Fault test (issue 19): two nodes on PostgreSQL + Redis, kill -9 one mid-load. No message the
@@ -30,18 +30,6 @@ async function person(node: ServerProcess, account: string): Promise<Who> {
   expect(reg.body.code, reg.body.msg).toBe(0);
   const login = await node.api.post('/common/pub/login', { ...who, terminal: 'app' });
   return { id: reg.body.data.user_id as number, token: login.body.data.authToken as string };
-}
-
-async function history(node: ServerProcess, reader: Who, peer: number): Promise<Map<string, number>> {
-  const seen = new Map<string, number>();
-  let lastId = 0;
-  for (;;) {
-    const page = await node.api.post('/enterprise/im/getMessageList', { toContactId: peer, limit: 100, ...(lastId ? { last_id: lastId } : {}) }, { token: reader.token });
-    const rows = page.body.data as Array<{ id: string; msg_id: number }>;
-    for (const row of rows) seen.set(row.id, (seen.get(row.id) ?? 0) + 1);
-    if (rows.length < 100) return seen;
-    lastId = Math.min(...rows.map((r) => r.msg_id));
-  }
 }
 
 describe('kill -9 one of two nodes mid-load', () => {
@@ -103,7 +91,7 @@ describe('kill -9 one of two nodes mid-load', () => {
       const r = await survivor.api.post('/enterprise/im/sendMessage', { id, type: 'text', content: `m ${id}`, toContactId: bob.id }, { token: alice.token });
       expect(r.body.code, r.body.msg).toBe(0);
     }
-    const seen = await history(survivor, bob, alice.id);
+    const seen = await chatIdCounts(survivor.api, bob.token, alice.id);
     for (const id of acked) expect(seen.get(id), `acknowledged ${id}`).toBe(1);
     for (const id of cut) expect(seen.get(id), `resent ${id}`).toBe(1);
     expect(seen.size).toBe(acked.size + cut.size);

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { testDbKind } from '../helpers/server';
-import { freshPgDatabase, startProcess, type ServerProcess } from './process';
+import { chatIdCounts, freshPgDatabase, startProcess, type ServerProcess } from './process';
 
 /**
  * Fault test (issue 19): kill -9 the server mid-load. After a restart on the same data, every
@@ -60,15 +60,7 @@ describe('kill -9 mid-load', () => {
       const r = await server.api.post('/enterprise/im/sendMessage', { id, type: 'text', content: `m ${id}`, toContactId: -1 }, { token });
       expect(r.body.code, r.body.msg).toBe(0);
     }
-    const seen = new Map<string, number>();
-    let lastId = 0;
-    for (;;) {
-      const page = await server.api.post('/enterprise/im/getMessageList', { toContactId: -1, limit: 100, ...(lastId ? { last_id: lastId } : {}) }, { token });
-      const rows = page.body.data as Array<{ id: string; msg_id: number }>;
-      for (const row of rows) seen.set(row.id, (seen.get(row.id) ?? 0) + 1);
-      if (rows.length < 100) break;
-      lastId = Math.min(...rows.map((r) => r.msg_id));
-    }
+    const seen = await chatIdCounts(server.api, token, -1);
     for (const id of acked) expect(seen.get(id), `acknowledged ${id}`).toBe(1);
     for (const id of cut) expect(seen.get(id), `resent ${id}`).toBe(1);
     expect([...seen.values()].every((n) => n === 1)).toBe(true);

@@ -103,3 +103,16 @@ export async function freshPgDatabase(): Promise<{ DATABASE_URL: string }> {
   afterAll(() => admin(`drop database if exists ${name} with (force)`));
   return { DATABASE_URL: url.replace(/\/[^/]*$/, `/${name}`) };
 }
+
+/** How many times each client `id` appears in a chat, read page by page through `last_id`. */
+export async function chatIdCounts(api: Api, token: string, peer: number): Promise<Map<string, number>> {
+  const seen = new Map<string, number>();
+  let lastId = 0;
+  for (;;) {
+    const page = await api.post('/enterprise/im/getMessageList', { toContactId: peer, limit: 100, ...(lastId ? { last_id: lastId } : {}) }, { token });
+    const rows = page.body.data as Array<{ id: string; msg_id: number }>;
+    for (const row of rows) seen.set(row.id, (seen.get(row.id) ?? 0) + 1);
+    if (rows.length < 100) return seen;
+    lastId = Math.min(...rows.map((r) => r.msg_id));
+  }
+}
