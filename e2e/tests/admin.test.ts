@@ -134,7 +134,13 @@ describe('admin console', () => {
     await page.getByTestId('compass-add').click();
     await page.getByTestId('compass-icon-input-0').setInputFiles({ name: 'wiki.png', mimeType: 'image/png', buffer: await noisyPng(page, 96, 96) });
     await expect.poll(() => page.getByTestId('compass-item-0').locator('img').getAttribute('src'), { timeout: 15_000 }).toMatch(/\/storage\//);
+    // An unnamed item, then a script address, are refused with words before anything is sent.
+    await page.getByTestId('cfg-save').click();
+    await page.getByText('第1项需要填写名称').waitFor();
     await fillTestId(page, 'compass-name-0', '公司百科');
+    await fillTestId(page, 'compass-url-0', 'javascript:alert(1)');
+    await page.getByTestId('cfg-save').click();
+    await page.getByText('第1项的网址应以 http:// 或 https:// 开头').waitFor();
     await fillTestId(page, 'compass-url-0', 'https://wiki.example.com/');
     await snap(page, 'admin-desktop-compass');
     await page.getByTestId('cfg-save').click();

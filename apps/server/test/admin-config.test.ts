@@ -49,6 +49,13 @@ describe('admin config', () => {
     expect(bad.body).toMatchObject({ code: 400, msg: 'Invalid parameter: value.runMode' });
     expect((await s.services.config.systemInfo()).sysInfo.name).toBe('Parley');
     expect((await set(alice.token, 'nope', { a: 1 })).body).toMatchObject({ code: 400 });
+    // A Discover item leads to an app path or an http(s) page, nothing else.
+    const item = { icon: '', name: 'Wiki', type: 2, url: 'javascript:alert(1)', order: 1, status: 1 };
+    const script = await set(alice.token, 'compass', { status: '1', mode: 1, list: [item] });
+    expect(script.body).toMatchObject({ code: 400, msg: 'Invalid parameter: value.list.0.url' });
+    const path = await set(alice.token, 'compass', { status: '1', mode: 1, list: [{ ...item, type: 1, url: 'https://x.example' }] });
+    expect(path.body).toMatchObject({ code: 400, msg: 'Invalid parameter: value.list.0.url' });
+    expect((await set(alice.token, 'compass', { status: '1', mode: 1, list: [{ ...item, url: 'https://wiki.example.com/' }] })).body.code).toBe(0);
   });
 
   it('keeps the maps provider: unset by default, validated templates, public in getSystemInfo', async () => {

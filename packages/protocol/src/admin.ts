@@ -68,6 +68,10 @@ export const fileUploadPatch = z.object({
   fileExt: t.list(z.string().regex(/^[a-z0-9]{1,10}$/i)).opt(),
 });
 
+/** Where a Discover item may lead: an app path (type 1, `/pages/…`) or a web page (type 2, http or https only). */
+export const compassUrlValid = (type: 1 | 2, url: string): boolean =>
+  type === 1 ? /^\/[^/]/.test(url) : /^https?:\/\/[^\s/]/i.test(url);
+
 export const compassPatch = z.object({
   status: flag(),
   mode: t.int.opt().pipe(z.union([z.literal(1), z.literal(2)]).optional()),
@@ -80,7 +84,8 @@ export const compassPatch = z.object({
         url: z.string().max(1024),
         order: z.number().int(),
         status: z.union([z.literal(0), z.literal(1)]),
-      }),
+      })
+        .refine((i) => compassUrlValid(i.type, i.url), { path: ['url'] }),
     )
     .max(100)
     .optional(),

@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import type { CompassItem } from '@parley/protocol';
+import { compassUrlValid, type CompassItem } from '@parley/protocol';
 import { endpoints } from '../../../lib/endpoints';
 import { dialogs } from '../../../ui/dialogs';
 import { at } from '../i18n';
@@ -34,7 +34,16 @@ export function CompassEditor({ value, onSave, busy }: { value: CompassValue; on
   const patch = (key: number, p: Partial<Row>) => setRows((rs) => rs.map((r) => (r.key === key ? { ...r, ...p } : r)));
 
   const save = () => {
-    const list = rows.map(({ key: _key, ...item }) => ({ ...item, order: Number(item.order) || 0 }));
+    // The server refuses these too; saying which item, in words, spares a round trip and a field path.
+    const bad = rows.findIndex((r) => !r.name.trim() || !compassUrlValid(r.type, r.url.trim()));
+    const row = rows[bad];
+    if (row) {
+      const n = bad + 1;
+      const text = !row.name.trim() ? at('settings.compassEditor.needName', { n }) : row.type === 1 ? at('settings.compassEditor.badPath', { n }) : at('settings.compassEditor.badUrl', { n });
+      dialogs.toast(text, { icon: 'error' });
+      return;
+    }
+    const list = rows.map(({ key: _key, ...item }) => ({ ...item, name: item.name.trim(), url: item.url.trim(), order: Number(item.order) || 0 }));
     onSave({ status: status ? '1' : '0', mode, list });
   };
 
@@ -78,7 +87,7 @@ function CompassRow({ row, index, onChange, onRemove }: { row: Row; index: numbe
   const upload = async (f: File | undefined) => {
     if (!f) return;
     if (!f.type.startsWith('image/')) {
-      void dialogs.toast(at('settings.compassEditor.notImage'), { icon: 'error' });
+      dialogs.toast(at('settings.compassEditor.notImage'), { icon: 'error' });
       return;
     }
     setProgress(0);
