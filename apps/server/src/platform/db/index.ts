@@ -144,6 +144,9 @@ export async function migratorOf(database: Database): Promise<Migrator> {
   });
 }
 
+/** PostgreSQL's undefined_schema, undefined_table and undefined_column. */
+const droppedMeanwhile = new Set(['3F000', '42P01', '42703']);
+
 /** Runs pending migrations; Kysely takes a lock, so nodes starting together are safe. */
 export async function migrateToLatest(database: Database): Promise<void> {
   const migrator = await migratorOf(database);
@@ -151,10 +154,10 @@ export async function migrateToLatest(database: Database): Promise<void> {
     const { error, results } = await migrator.migrateToLatest();
     const failed = results?.find((r) => r.status === 'Error');
     if (!error && !failed) return;
-    // Kysely's look for that table lists the tables of every schema (has_schema_privilege per
-    // schema): another schema dropped meanwhile (another app's, another test file's) fails the
-    // listing with "schema … does not exist" before any migration ran. Nothing of ours changed.
-    if (attempt < 5 && !failed && (error as { code?: string } | undefined)?.code === '3F000') {
+    // Kysely's look for that table lists the tables and columns of every schema: a schema dropped
+    // meanwhile (another app's, another test file's) fails the listing with "schema / relation /
+    // column … does not exist" before any migration ran. Nothing of ours changed: ask again.
+    if (attempt < 5 && !failed && droppedMeanwhile.has((error as { code?: string } | undefined)?.code ?? '')) {
       await new Promise((r) => setTimeout(r, 20 * attempt));
       continue;
     }
