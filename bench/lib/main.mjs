@@ -50,6 +50,13 @@ const secondColumns = [
   ['loop max', 'eldMax'],
   ['GC ms', 'gcMs'],
   ['GC max', 'gcMaxMs'],
+  ['batches', 'batches'],
+  ['units max', 'unitsMax'],
+  ['batch max', 'runMaxMs'],
+  ['sync ms', 'syncMs'],
+  ['sync max', 'syncMaxMs'],
+  ['ckpt ms', 'copyMs'],
+  ['block ms', 'blockMs'],
 ];
 
 function pinGenerator() {

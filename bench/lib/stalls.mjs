@@ -30,7 +30,8 @@ export function readStallLines(file, fromMs, toMs) {
 /**
  * Pure. `bySecond`: Map epoch second → Samples of e2e latency delivered in that second;
  * `lines`: stall lines (a line's `t` ends the second it describes). One row per second with
- * both sides, in time order: { s (seconds since the first), n, p99, max, eldP99, eldMax, gcMs, gcMaxMs }.
+ * both sides, in time order: { s (seconds since the first), n, p99, max, eldP99, eldMax, gcMs, gcMaxMs, and on SQLite
+ * batches, unitsMax, runMaxMs, syncMs, syncMaxMs, copyMs, blockMs }.
  */
 export function mergeSeconds(bySecond, lines) {
   const stall = new Map();
@@ -49,6 +50,14 @@ export function mergeSeconds(bySecond, lines) {
       eldMax: st?.eld.max ?? null,
       gcMs: st?.gc.ms ?? null,
       gcMaxMs: st?.gc.maxMs ?? null,
+      // SQLite only (the server's db-timings.ts): group commits, WAL syncs, checkpoints.
+      batches: st?.db?.batches ?? null,
+      unitsMax: st?.db?.unitsMax ?? null,
+      runMaxMs: st?.db?.runMaxMs ?? null,
+      syncMs: st?.db?.syncMs ?? null,
+      syncMaxMs: st?.db?.syncMaxMs ?? null,
+      copyMs: st?.db?.copyMs ?? null,
+      blockMs: st?.db ? st.db.blockingSyncMs : null,
     };
   });
 }

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { promisify } from 'node:util';
+import { dbTimingsOn, recordCheckpoint, recordFileSync } from '../diagnostics/db-timings';
 
 /** `fs.fdatasync` on libuv's thread pool, as a promise (also used by wal-sync.ts). */
 export const fdatasync = promisify(fs.fdatasync);
@@ -46,6 +47,7 @@ export class Checkpointer {
     if (this.dirty || this.syncing || this.now() - this.last < this.intervalMs) return;
     this.last = this.now();
     let copied: boolean;
+    const t0 = dbTimingsOn() ? performance.now() : 0;
     try {
       copied = this.copy();
     } catch (err) {
@@ -53,10 +55,13 @@ export class Checkpointer {
       return;
     }
     if (!copied) return;
+    const t1 = t0 ? performance.now() : 0;
+    if (t0) recordCheckpoint(t1 - t0);
     this.dirty = true;
     const fd = this.dbFd();
     this.syncing = fdatasync(fd).then(
       () => {
+        if (t1) recordFileSync(performance.now() - t1, false);
         this.dirty = false;
         this.syncing = undefined;
       },
@@ -76,7 +81,9 @@ export class Checkpointer {
   /** Before any write: the WAL may start over only once the checkpointed pages are on disk. */
   beforeWrite(): void {
     if (!this.dirty) return;
+    const t0 = dbTimingsOn() ? performance.now() : 0;
     fs.fdatasyncSync(this.dbFd());
+    if (t0) recordFileSync(performance.now() - t0, true);
     this.dirty = false;
   }
 

@@ -2,6 +2,7 @@ import { CompiledQuery, type ControlledTransaction, type Kysely } from 'kysely';
 import type { DB } from './schema';
 import type { OnCommit, Tx } from './tx';
 import type { WalSync } from './wal-sync';
+import { dbTimingsOn, recordBatch } from '../diagnostics/db-timings';
 
 /**
  * Group commit for SQLite: the units of work of concurrent `withTx` callers share one
@@ -126,7 +127,9 @@ export class GroupCommitter {
   private async runBatch(batch: Unit[]): Promise<void> {
     let committed: { units: Unit[]; epoch: number | undefined };
     try {
+      const t0 = dbTimingsOn() ? performance.now() : 0;
       committed = await this.db.connection().execute((conn) => this.commitBatch(conn, batch));
+      if (t0) recordBatch(batch.length, performance.now() - t0);
     } catch (err) {
       for (const u of batch) u.reject(err); // could not even get the connection
       return;

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type BetterSqlite3 from 'better-sqlite3';
 import { fdatasync, type Checkpointer } from './checkpoint';
+import { dbTimingsOn, recordWalSync } from '../diagnostics/db-timings';
 
 /**
  * Durability of SQLite commits without blocking the event loop on the disk.
@@ -135,7 +136,10 @@ export class WalSync {
   /** On the thread pool: resolves when every committed frame is on disk. */
   async sync(): Promise<void> {
     const fd = this.walFd();
-    if (fd !== undefined) await fdatasync(fd);
+    if (fd === undefined) return;
+    const t0 = dbTimingsOn() ? performance.now() : 0;
+    await fdatasync(fd);
+    if (t0) recordWalSync(performance.now() - t0);
   }
 
   /** On the calling thread, for commits that are not group batches; covers every epoch before it. */

@@ -9,4 +9,9 @@ describe('stallSecond', () => {
   it('reports a quiet second as zeros (an empty histogram has a NaN mean)', () => {
     expect(stallSecond(0, { p50: 0, p99: 0, max: 0, mean: NaN }, [])).toEqual({ t: 0, eld: { p50: 0, p99: 0, max: 0, mean: 0 }, gc: { count: 0, ms: 0, maxMs: 0 } });
   });
+  it('carries the database figures of a second in which the database worked, and none otherwise', () => {
+    const db = { batches: 3, units: 90, unitsMax: 40, runMs: 9, runMaxMs: 4, syncs: 3, syncMs: 6, syncMaxMs: 3, checkpoints: 0, copyMs: 0, copyMaxMs: 0, fileSyncMs: 0, blockingSyncMs: 0 };
+    expect(stallSecond(0, { p50: 0, p99: 0, max: 0, mean: 0 }, [], db).db).toEqual(db);
+    expect(stallSecond(0, { p50: 0, p99: 0, max: 0, mean: 0 }, [], { ...db, batches: 0, syncs: 0 })).not.toHaveProperty('db');
+  });
 });
