@@ -5,7 +5,6 @@ export { contactsRoutes } from './contacts.routes';
 export * from './conversation';
 export { parseGroupSetting, parseJsonObject, renderEventLine, visibleContent, type LastMessage, type Viewer } from './present';
 export * as groupsRepo from './groups.repo';
+export * as prefsRepo from './prefs.repo';
 export type { GroupRow, MemberRow } from './groups.repo';
-export type { MessageRow, PrefRow } from './contacts.repo';
-export { PREF_DEFAULTS } from './contacts.repo';
 export { mutedAmong } from './mute';

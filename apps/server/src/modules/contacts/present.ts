@@ -1,8 +1,8 @@
 import {
   defaultGroupSetting, eventLineOf, fileMessageTypes, formatMsg, listSeparator, type Contact, type EventLine, type GroupSetting, type Lang,
 } from '@parley/protocol';
-import { absoluteUrl, avatarUrl, maskAccount, maskIp, namePy } from '../users/index';
-import type { MessageRow, PrefRow, UserRow } from './contacts.repo';
+import type { MessageRow, PrefRow } from '../../platform/db/schema-chat';
+import { absoluteUrl, avatarUrl, maskAccount, maskIp, namePy, type UserRow } from '../users/index';
 import type { GroupRow } from './groups.repo';
 import { ADMIN_NOTICE, groupWireId } from './conversation';
 

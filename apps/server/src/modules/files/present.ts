@@ -1,6 +1,6 @@
 import type { FileCate, FileManagerRow, FixMode, Sticker, UploadedFile } from '@parley/protocol';
 import { fixModeOf } from '@parley/protocol';
-import type { MessageRow } from '../contacts/index';
+import type { MessageRow } from '../../platform/db/schema-chat';
 import { fileUrls, summary } from '../messages/index';
 import { absoluteUrl, type UserRow } from '../users/index';
 import type { FileRow } from './files.repo';

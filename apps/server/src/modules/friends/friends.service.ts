@@ -6,7 +6,7 @@ import { withTx, type DB } from '../../platform/db/index';
 import type { Events } from '../../platform/events';
 import { AppError, badParam } from '../../platform/http/errors';
 import type { ContactSet, Contacts, RequestView } from '../contacts/index';
-import type { UserRow, UsersService } from '../users/index';
+import { usersRepo, type UserRow, type UsersService } from '../users/index';
 import * as repo from './friends.repo';
 import { requestPush, requestRow } from './present';
 import { friendshipRecipients, requestRecipients, unfriendRecipients } from './recipients';
@@ -60,7 +60,7 @@ export function createFriends(deps: FriendsDeps) {
       const { rows, count } = await repo.requests(db, me.id, mine, p, size);
       const ids = rows.flatMap((row) => [row.create_user, row.friend_user_id]);
       const [people, remarks, circle] = await Promise.all([
-        repo.usersByIds(db, ids),
+        usersRepo.byIds(db, ids),
         contacts.remarksOf(me.id, ids),
         contactSet.of(me.id),
       ]);

@@ -2,7 +2,7 @@ import { adminDate, formatMsg, limits, type AdminGroupMember, type AdminGroupRow
 import { nowSeconds } from '../../platform/clock';
 import { withTx } from '../../platform/db/index';
 import { AppError, badParam } from '../../platform/http/errors';
-import type { RequestView } from '../contacts/index';
+import { groupsRepo, type RequestView } from '../contacts/index';
 import { avatarUrl, type UserRow } from '../users/index';
 import * as adminRepo from './admin.repo';
 import { wireId, type GroupContext, type GroupsDeps } from './context';
@@ -93,7 +93,7 @@ export function createGroupAdmin(deps: GroupsDeps, ctx: GroupContext) {
       await ctx.group(groupId);
       await withTx(db, async (tx, onCommit) => {
         const members = await ctx.members(groupId, tx);
-        await repo.deleteGroup(tx, groupId);
+        await ctx.dissolve(tx, groupId);
         onCommit(() => events.toUsers(disbandRecipients(members), 'removeGroup', { group_id: wireId(groupId) }));
       }, deps.log);
     },
@@ -133,7 +133,7 @@ export function createGroupAdmin(deps: GroupsDeps, ctx: GroupContext) {
       await ctx.checkMax(current.size + users.length);
       await withTx(db, async (tx, onCommit) => {
         const before = await ctx.members(groupId, tx);
-        await repo.insertMembers(tx, groupId, users.map((u) => ({ user_id: u.id, role: 3, invite_id: actor.id })), nowSeconds(clock));
+        await ctx.addMembers(tx, groupId, users.map((u) => ({ user_id: u.id, role: 3, invite_id: actor.id })), nowSeconds(clock));
         const row = await ctx.eventRow(tx, groupId, actor, { key: 'group.eventInvited', params: { name: actor.realname, names: users.map((u) => u.realname) } }, r.lang);
         const after = await ctx.members(groupId, tx);
         onCommit(async () => {
@@ -151,11 +151,11 @@ export function createGroupAdmin(deps: GroupsDeps, ctx: GroupContext) {
      * longest-standing other member, or is disbanded when nobody is left.
      */
     async dropUser(userId: number): Promise<void> {
-      for (const m of await adminRepo.membershipsOf(db, userId)) {
-        const groupId = m.group_id;
+      for (const m of await groupsRepo.groupsOfUser(db, userId)) {
+        const groupId = m.id;
         const heir = m.role === 1 ? await adminRepo.oldestOtherMember(db, groupId, userId) : undefined;
         if (m.role === 1 && heir === undefined) {
-          await withTx(db, (tx) => repo.deleteGroup(tx, groupId), deps.log);
+          await withTx(db, (tx) => ctx.dissolve(tx, groupId), deps.log);
           continue;
         }
         await withTx(db, async (tx, onCommit) => {

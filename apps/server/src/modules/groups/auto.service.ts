@@ -34,7 +34,7 @@ export function createAutoGroups(deps: GroupsDeps & { state: { read(): Promise<u
     const group = await ctx.group(groupId);
     await withTx(db, async (tx, onCommit) => {
       const before = await ctx.members(groupId, tx);
-      await repo.insertMembers(tx, groupId, [{ user_id: user.id, role: 3, invite_id: owner.id }], nowSeconds(clock));
+      await ctx.addMembers(tx, groupId, [{ user_id: user.id, role: 3, invite_id: owner.id }], nowSeconds(clock));
       const row = await ctx.eventRow(tx, groupId, user, { key: 'group.eventJoined', params: { name: user.realname } }, r.lang);
       const after = await ctx.members(groupId, tx);
       onCommit(async () => {
@@ -53,7 +53,7 @@ export function createAutoGroups(deps: GroupsDeps & { state: { read(): Promise<u
     return withTx(db, async (tx, onCommit) => {
       const now = nowSeconds(clock);
       const id = await repo.insertGroup(tx, { name, name_py: namePy(name), owner_id: spec.owner.id, setting: JSON.stringify(defaultGroupSetting), now });
-      await repo.insertMembers(tx, id, members.map((m) => ({ ...m, invite_id: spec.owner.id })), now);
+      await ctx.addMembers(tx, id, members.map((m) => ({ ...m, invite_id: spec.owner.id })), now);
       const row = await ctx.eventRow(tx, id, spec.owner, { key: 'group.eventCreated', params: { name: spec.owner.realname } }, r.lang);
       onCommit(async () => {
         await ctx.pushAddGroup(id, spec.owner, members, row.content, r);

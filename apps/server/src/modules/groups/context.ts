@@ -6,8 +6,8 @@ import type { DB } from '../../platform/db/index';
 import type { Events } from '../../platform/events';
 import { AppError } from '../../platform/http/errors';
 import type { ConfigService } from '../config/index';
-import { groupsRepo, renderEventLine, type ContactSet, type Contacts, type GroupRow, type MemberRow, type RequestView } from '../contacts/index';
-import { toMessage, type Messages } from '../messages/index';
+import { groupsRepo, prefsRepo, renderEventLine, type ContactSet, type Contacts, type GroupRow, type MemberRow, type RequestView } from '../contacts/index';
+import { dropGroupChat, messagesRepo, toMessage, type Messages } from '../messages/index';
 import type { UserRow, UsersService } from '../users/index';
 import * as repo from './groups.repo';
 import { addGroupRecipients } from './recipients';
@@ -96,12 +96,13 @@ export function createGroupContext(deps: GroupsDeps) {
   async function eventRow(tx: Kysely<DB>, groupId: number, actor: UserRow, line: EventLine, lang: Lang) {
     const content = renderEventLine(line, lang);
     const ext = JSON.stringify({ line });
-    const values = { id: randomUUID(), groupId, fromUser: actor.id, content, extends: ext, nowMs: clock.now() };
-    const msgId = await repo.insertEventRow(tx, values);
-    return {
-      msg_id: msgId, id: values.id, chat_identify: wireId(groupId), from_user: actor.id, to_user: groupId, is_group: 1, type: 'event',
-      content, extends: ext, file_id: 0, file_cate: 0, file_name: '', file_size: 0, at: '', pid: 0, is_undo: 0, send_time_ms: values.nowMs,
+    const values = {
+      id: randomUUID(), chat_identify: wireId(groupId), from_user: actor.id, to_user: groupId, is_group: 1, type: 'event',
+      content, extends: ext, file_id: 0, file_cate: 0, file_name: '', file_size: 0, at: '', pid: 0, is_undo: 0, send_time_ms: clock.now(),
     };
+    const msgId = await messagesRepo.insertMessage(tx, values);
+    await messagesRepo.setLastMsg(tx, values.chat_identify, msgId);
+    return { msg_id: msgId, ...values };
   }
 
   /** A row as `group` to the members, one contactInfo per (role, pin, notify) variant, as sendMessage does. */
@@ -115,7 +116,7 @@ export function createGroupContext(deps: GroupsDeps) {
       viewerId: actor.id, lang: r.lang, origin: r.origin, sender: actor, senderName: card?.nickname || actor.realname, role: card?.role ?? 3,
       toContactId: wireId(groupId), isLast: true, push: true,
     });
-    const prefs = new Map((await repo.prefsForChat(db, groupId)).map((p) => [p.user_id, p]));
+    const prefs = new Map((await prefsRepo.prefsForChat(db, wireId(groupId))).map((p) => [p.user_id, p]));
     const last = { content: row.content, type: row.type, sendTime: row.send_time_ms };
     const variants = new Map<string, number[]>();
     for (const m of members) {
@@ -141,9 +142,21 @@ export function createGroupContext(deps: GroupsDeps) {
     }
   }
 
+  /** New members see messages from the newest one on (the history rule's boundary). */
+  async function addMembers(tx: Kysely<DB>, groupId: number, members: Array<Member & { invite_id: number }>, now: number): Promise<void> {
+    await repo.insertMembers(tx, groupId, members, await messagesRepo.lastMsgId(tx, wireId(groupId)), now);
+  }
+
+  /** Deletes the group with its conversation. */
+  async function dissolve(tx: Kysely<DB>, groupId: number): Promise<void> {
+    await dropGroupChat(tx, wireId(groupId), groupId);
+    await prefsRepo.deleteChatPrefs(tx, wireId(groupId));
+    await repo.deleteGroup(tx, groupId);
+  }
+
   /** Active members now (recipients of pushes after a commit). */
   const members = (groupId: number, tx: Kysely<DB> = db): Promise<Member[]> => groupsRepo.activeMembers(tx, groupId);
 
-  return { group, mine, managed, owned, target, reachableUsers, checkMax, eventRow, pushRow, pushAddGroup, members };
+  return { group, mine, managed, owned, target, reachableUsers, checkMax, eventRow, pushRow, pushAddGroup, addMembers, dissolve, members };
 }
 export type GroupContext = ReturnType<typeof createGroupContext>;

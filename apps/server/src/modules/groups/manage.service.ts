@@ -4,7 +4,7 @@ import { nowSeconds } from '../../platform/clock';
 import { withTx } from '../../platform/db/index';
 import { AppError, badParam } from '../../platform/http/errors';
 import { parseGroupSetting, type RequestView } from '../contacts/index';
-import { sanitizeText } from '../messages/index';
+import { clearGroupChat, sanitizeText } from '../messages/index';
 import { avatarUrl, namePy, type UserRow } from '../users/index';
 import { isSystemAdmin, wireId, type GroupContext, type GroupsDeps } from './context';
 import * as repo from './groups.repo';
@@ -123,7 +123,7 @@ export function createManagement(deps: GroupsDeps, ctx: GroupContext) {
     async clear(me: UserRow, groupId: number): Promise<void> {
       const group = await ctx.group(groupId);
       if (group.owner_id !== me.id && !isSystemAdmin(me)) throw new AppError(400, 'group.ownerOnly');
-      await change(groupId, (tx) => repo.deleteMessages(tx, groupId), 'clearMessage', { group_id: wireId(groupId) });
+      await change(groupId, (tx) => clearGroupChat(tx, wireId(groupId), groupId), 'clearMessage', { group_id: wireId(groupId) });
     },
 
     /** Disband: the members at the moment of deletion hear `removeGroup` once it is committed. */
@@ -131,7 +131,7 @@ export function createManagement(deps: GroupsDeps, ctx: GroupContext) {
       await ctx.owned(me, groupId);
       await withTx(db, async (tx, onCommit) => {
         const members = await ctx.members(groupId, tx);
-        await repo.deleteGroup(tx, groupId);
+        await ctx.dissolve(tx, groupId);
         onCommit(() => events.toUsers(disbandRecipients(members), 'removeGroup', { group_id: wireId(groupId) }));
       }, deps.log);
     },

@@ -31,7 +31,7 @@ export function createMembership(deps: GroupsDeps, ctx: GroupContext) {
       const members: Member[] = [{ user_id: me.id, role: 1 }, ...users.map((u) => ({ user_id: u.id, role: 3 }))];
       const groupId = await withTx(db, async (tx, onCommit) => {
         const id = await repo.insertGroup(tx, { name: groupName, name_py: namePy(groupName), owner_id: me.id, setting: JSON.stringify(defaultGroupSetting), now });
-        await repo.insertMembers(tx, id, members.map((m) => ({ ...m, invite_id: me.id })), now);
+        await ctx.addMembers(tx, id, members.map((m) => ({ ...m, invite_id: me.id })), now);
         const row = await ctx.eventRow(tx, id, me, { key: 'group.eventCreated', params: { name: me.realname } }, r.lang);
         onCommit(async () => {
           await ctx.pushAddGroup(id, me, members, row.content, r);
@@ -55,7 +55,7 @@ export function createMembership(deps: GroupsDeps, ctx: GroupContext) {
       const now = nowSeconds(clock);
       await withTx(db, async (tx, onCommit) => {
         const before = await ctx.members(groupId, tx);
-        await repo.insertMembers(tx, groupId, users.map((u) => ({ user_id: u.id, role: 3, invite_id: me.id })), now);
+        await ctx.addMembers(tx, groupId, users.map((u) => ({ user_id: u.id, role: 3, invite_id: me.id })), now);
         const line = { key: 'group.eventInvited', params: { name: me.realname, names: users.map((u) => u.realname) } } as const;
         const row = await ctx.eventRow(tx, groupId, me, line, r.lang);
         const after = await ctx.members(groupId, tx);
@@ -92,7 +92,7 @@ export function createMembership(deps: GroupsDeps, ctx: GroupContext) {
       // as if it had come a moment later.
       await withTx(db, async (tx, onCommit) => {
         const before = await ctx.members(groupId, tx);
-        await repo.insertMembers(tx, groupId, [{ user_id: me.id, role: 3, invite_id: inviterId }], now).catch((err: unknown) => {
+        await ctx.addMembers(tx, groupId, [{ user_id: me.id, role: 3, invite_id: inviterId }], now).catch((err: unknown) => {
           throw isUniqueViolation(err) ? new AppError(400, 'group.alreadyMember') : err;
         });
         const row = await ctx.eventRow(tx, groupId, me, { key: 'group.eventJoined', params: { name: me.realname } }, r.lang);

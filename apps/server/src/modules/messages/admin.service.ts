@@ -9,7 +9,7 @@ import { withTx, type DB } from '../../platform/db/index';
 import type { Events } from '../../platform/events';
 import { AppError, badParam } from '../../platform/http/errors';
 import { ADMIN_NOTICE, conversationOf, groupsRepo, type RequestView } from '../contacts/index';
-import type { UserRow } from '../users/index';
+import { usersRepo, type UserRow } from '../users/index';
 import * as actionsRepo from './actions.repo';
 import { audienceOf, pushPerRecipient, sideOf } from './actions-context';
 import * as adminRepo from './admin.repo';
@@ -35,7 +35,7 @@ export function createMessageAdmin(deps: MessageAdminDeps) {
   const { db, clock, events } = deps;
 
   async function render(rows: repo.MessageRow[], r: RequestView): Promise<AdminMessageRow[]> {
-    const users = await repo.usersByIds(db, rows.flatMap((x) => (x.is_group === 0 ? [x.from_user, x.to_user] : [x.from_user])));
+    const users = await usersRepo.byIds(db, rows.flatMap((x) => (x.is_group === 0 ? [x.from_user, x.to_user] : [x.from_user])));
     const groupNames = new Map<number, string>();
     for (const id of new Set(rows.filter((x) => x.is_group === 1).map((x) => x.to_user))) {
       groupNames.set(id, (await groupsRepo.findGroup(db, id))?.name ?? '');

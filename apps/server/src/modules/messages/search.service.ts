@@ -6,9 +6,9 @@ import type { DB } from '../../platform/db/index';
 import { AppError } from '../../platform/http/errors';
 import type { ConfigService } from '../config/index';
 import {
-  conversationOf, conversationOfRow, groupsRepo, parseGroupSetting, type Contacts, type RequestView,
+  conversationOf, conversationOfRow, groupsRepo, prefsRepo, parseGroupSetting, type Contacts, type RequestView,
 } from '../contacts/index';
-import type { UserRow } from '../users/index';
+import { usersRepo, type UserRow } from '../users/index';
 import * as repo from './messages.repo';
 import type { MessageRow } from './messages.repo';
 import { nameRank } from './name-match';
@@ -108,12 +108,12 @@ export function createSearch(deps: SearchDeps) {
     const senderIds = rows.map((x) => x.from_user);
     const groupRows = rows.filter((x) => x.is_group === 1);
     const [senders, remarks, { fileUpload }, lastIds, marks, cards] = await Promise.all([
-      repo.usersByIds(db, senderIds),
+      usersRepo.byIds(db, senderIds),
       contacts.remarksOf(me.id, senderIds),
       deps.config.systemInfo(),
       repo.lastMsgIds(db, rows.map((x) => x.chat_identify)),
       // Read marks matter for one-to-one rows only (whether the peer read mine, or I read theirs).
-      repo.readMarksOf(db, rows.filter((x) => x.is_group === 0).map((x) => x.chat_identify)),
+      prefsRepo.readMarksOf(db, rows.filter((x) => x.is_group === 0).map((x) => x.chat_identify)),
       groupsRepo.cardsIn(db, groupRows.map((x) => x.to_user), groupRows.map((x) => x.from_user)),
     ]);
     return { senders, remarks, fileUpload, lastIds, marks, cards };

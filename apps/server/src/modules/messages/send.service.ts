@@ -6,7 +6,7 @@ import type { Events } from '../../platform/events';
 import { AppError, badParam } from '../../platform/http/errors';
 import type { ConfigService } from '../config/index';
 import {
-  conversationOf, groupsRepo, parseGroupSetting, type ContactSet, type Contacts, type Conversation, type RequestView,
+  conversationOf, groupsRepo, parseGroupSetting, prefsRepo, type ContactSet, type Contacts, type Conversation, type RequestView,
 } from '../contacts/index';
 import type { UserRow, UsersService } from '../users/index';
 import { prepareContent, sendableType } from './kinds';
@@ -101,7 +101,7 @@ export function createSender(deps: SendDeps) {
     const group = await groupsRepo.findGroup(db, row.to_user);
     if (!group) return undefined;
     const v = await contacts.viewerOf(me, r);
-    const prefs = new Map((await repo.prefsForChat(db, row.chat_identify)).map((p) => [p.user_id, p]));
+    const prefs = new Map((await prefsRepo.prefsForChat(db, row.chat_identify)).map((p) => [p.user_id, p]));
     const last = { content: base.content, type: row.type, sendTime: row.send_time_ms };
     // One payload per (role, pin, notify) combination: a handful, whatever the group size.
     const variants = new Map<string, number[]>();

@@ -8,7 +8,6 @@ import type { Contacts, RequestView } from '../contacts/index';
 import type { Groups } from '../groups/index';
 import type { Messages } from '../messages/index';
 import { usersRepo, type UsersService } from '../users/index';
-import * as repo from './onboarding.repo';
 
 export interface OnboardingDeps {
   db: Kysely<DB>;
@@ -40,7 +39,7 @@ export function createOnboarding(deps: OnboardingDeps) {
     }
     if (candidates.length === 0) return;
     // Round-robin: the next one after however many newcomers the pool already serves.
-    const served = await repo.countServedBy(db, candidates.map((u) => u.id));
+    const served = await usersRepo.countServedBy(db, candidates.map((u) => u.id));
     const cs = candidates[served % candidates.length];
     if (!cs) return;
     await usersRepo.updateUser(db, userId, { cs_uid: cs.id });

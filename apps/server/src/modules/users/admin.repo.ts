@@ -46,8 +46,3 @@ export async function countLiveUsers(db: Kysely<DB>): Promise<number> {
   const r = await db.selectFrom('users').where('delete_time', '=', 0).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   return Number(r.n);
 }
-
-export async function usersByIds(db: Kysely<DB>, ids: number[]): Promise<UserRow[]> {
-  if (ids.length === 0) return [];
-  return db.selectFrom('users').selectAll().where('id', 'in', [...new Set(ids)]).execute();
-}
