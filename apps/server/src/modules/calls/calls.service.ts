@@ -1,5 +1,5 @@
 import {
-  CallCode, callLimits, CallStatus, callText, CallType, finalCallCodes, OTHER_OPT,
+  CallCode, callLimits, CallStatus, callText, CallType, ContactKind, finalCallCodes, OTHER_OPT,
   type CallEvent, type SendToMsgParams, type UserSummary, type WebrtcExtends, type WebrtcPayload,
 } from '@parley/protocol';
 import type { Kysely } from 'kysely';
@@ -107,7 +107,7 @@ export function createCalls(deps: CallsDeps) {
       db,
       async (tx, onCommit) => {
         const msgId = await messagesRepo.insertMessage(tx, {
-          id: p.id, chat_identify: chatId, from_user: me.id, to_user: peer.id, is_group: 0, type: 'webrtc', content,
+          id: p.id, chat_identify: chatId, from_user: me.id, to_user: peer.id, is_group: ContactKind.person, type: 'webrtc', content,
           extends: JSON.stringify(ext), at: '', pid: 0, is_undo: 0, file_id: 0, file_cate: 0, file_name: '',
           file_size: 0, send_time_ms: now,
         });
@@ -129,7 +129,7 @@ export function createCalls(deps: CallsDeps) {
   /** Every event after `calling`: the call must exist between me and `toContactId`. */
   async function signal(me: UserRow, p: SendToMsgParams, r: CallRequest): Promise<WebrtcPayload> {
     const row = await messagesRepo.findByUuid(db, p.id);
-    if (!row || row.type !== 'webrtc' || row.is_group !== 0 || !isPair(row, me.id, p.toContactId)) throw new AppError(400, 'call.notFound');
+    if (!row || row.type !== 'webrtc' || row.is_group !== ContactKind.person || !isPair(row, me.id, p.toContactId)) throw new AppError(400, 'call.notFound');
     const peer = await users.get(p.toContactId);
     if (!peer) throw new AppError(400, 'call.notFound');
     const call: StoredCall = storedCall(row);

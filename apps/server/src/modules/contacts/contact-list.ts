@@ -1,3 +1,4 @@
+import { ContactKind } from '@parley/protocol';
 import type { Contact } from '@parley/protocol';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../platform/db/index';
@@ -55,7 +56,7 @@ export async function lastRows(
 
 /** Whose name a group preview carries: others' messages, not event or call lines (Contact.lastSenderName). */
 const namesSender = (r: MessageRow, me: number): boolean =>
-  r.is_group === 1 && r.from_user !== me && r.is_undo !== 1 && r.type !== 'event' && r.type !== 'webrtc';
+  r.is_group === ContactKind.group && r.from_user !== me && r.is_undo !== 1 && r.type !== 'event' && r.type !== 'webrtc';
 
 /** Renders rows as lastContent, looking up the senders a recall line or a group preview names. */
 export async function lastMessages(

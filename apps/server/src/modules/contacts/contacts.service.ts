@@ -1,3 +1,4 @@
+import { isAdmin } from '@parley/protocol';
 import type { AdminNotice, Contact, ConversationRef, Lang, UserCard, UserListItem } from '@parley/protocol';
 import type { Kysely } from 'kysely';
 import { nowSeconds, type Clock } from '../../platform/clock';
@@ -35,8 +36,6 @@ export interface RequestView {
   lang: Lang;
   origin: string;
 }
-
-const isAdmin = (u: UserRow) => u.role === 1 || u.role === 2;
 
 /** The conversation list, one conversation as a contact, user search, and my per-conversation prefs. */
 export function createContacts(deps: ContactsDeps) {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { formatMsg, friendLimits, type FriendRemovedEvent, type FriendRequest } from '@parley/protocol';
+import { formatMsg, friendLimits, isAdmin, Role, type FriendRemovedEvent, type FriendRequest } from '@parley/protocol';
 import type { Kysely } from 'kysely';
 import { nowSeconds, type Clock } from '../../platform/clock';
 import { withTx, type DB } from '../../platform/db/index';
@@ -27,7 +27,6 @@ export interface FriendsDeps {
 const ACCEPTED = 1;
 const PENDING = 2;
 const REFUSED = 0;
-const isAdmin = (u: UserRow) => u.role === 1 || u.role === 2;
 
 /** Friend requests, answers, removal and remark names (PROTOCOL §7). */
 export function createFriends(deps: FriendsDeps) {
@@ -85,7 +84,7 @@ export function createFriends(deps: FriendsDeps) {
       const target = await liveUser(targetId);
       if (!target) throw new AppError(400, 'contact.notFound');
       if ([...remark].length > friendLimits.requestTextMax) throw badParam('remark');
-      if (me.role === 0 && me.friend_limit > 0 && (await repo.countAccepted(db, me.id)) >= me.friend_limit) {
+      if (me.role === Role.user && me.friend_limit > 0 && (await repo.countAccepted(db, me.id)) >= me.friend_limit) {
         throw new AppError(400, 'friend.limit');
       }
       const mine = await repo.findPair(db, me.id, target.id);

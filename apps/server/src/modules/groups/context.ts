@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { ContactKind, GroupRole, isGroupManager } from '@parley/protocol';
 import type { EventLine, Lang, Message } from '@parley/protocol';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../platform/clock';
@@ -30,7 +31,6 @@ export interface GroupsDeps {
 export type Member = { user_id: number; role: number };
 
 export const wireId = (groupId: number): string => `group-${groupId}`;
-export const isSystemAdmin = (u: UserRow): boolean => u.role === 1 || u.role === 2;
 
 export function createGroupContext(deps: GroupsDeps) {
   const { db, clock, contacts, events } = deps;
@@ -52,14 +52,14 @@ export function createGroupContext(deps: GroupsDeps) {
   /** Owner or manager (`group.notManager`). */
   async function managed(me: UserRow, groupId: number) {
     const m = await mine(me, groupId);
-    if (m.member.role > 2) throw new AppError(400, 'group.notManager');
+    if (!isGroupManager(m.member.role)) throw new AppError(400, 'group.notManager');
     return m;
   }
 
   /** Owner only (`group.ownerOnly`). */
   async function owned(me: UserRow, groupId: number) {
     const m = await mine(me, groupId);
-    if (m.member.role !== 1) throw new AppError(400, 'group.ownerOnly');
+    if (m.member.role !== GroupRole.owner) throw new AppError(400, 'group.ownerOnly');
     return m;
   }
 
@@ -97,7 +97,7 @@ export function createGroupContext(deps: GroupsDeps) {
     const content = renderEventLine(line, lang);
     const ext = JSON.stringify({ line });
     const values = {
-      id: randomUUID(), chat_identify: wireId(groupId), from_user: actor.id, to_user: groupId, is_group: 1, type: 'event',
+      id: randomUUID(), chat_identify: wireId(groupId), from_user: actor.id, to_user: groupId, is_group: ContactKind.group, type: 'event',
       content, extends: ext, file_id: 0, file_cate: 0, file_name: '', file_size: 0, at: '', pid: 0, is_undo: 0, send_time_ms: clock.now(),
     };
     const msgId = await messagesRepo.insertMessage(tx, values);
@@ -113,7 +113,7 @@ export function createGroupContext(deps: GroupsDeps) {
     // The actor as members see them in this group: card and role (3 once they have left).
     const card = await groupsRepo.membership(db, groupId, actor.id);
     const base: Message = toMessage(row, {
-      viewerId: actor.id, lang: r.lang, origin: r.origin, sender: actor, senderName: card?.nickname || actor.realname, role: card?.role ?? 3,
+      viewerId: actor.id, lang: r.lang, origin: r.origin, sender: actor, senderName: card?.nickname || actor.realname, role: card?.role ?? GroupRole.member,
       toContactId: wireId(groupId), isLast: true, push: true,
     });
     const prefs = new Map((await prefsRepo.prefsForChat(db, wireId(groupId))).map((p) => [p.user_id, p]));
@@ -136,7 +136,7 @@ export function createGroupContext(deps: GroupsDeps) {
     if (!g) return;
     const v = await contacts.viewerOf(actor, r);
     const last = { content: lastContent, type: 'event', sendTime: clock.now() };
-    for (const role of [1, 2, 3]) {
+    for (const role of Object.values(GroupRole)) {
       const ids = addGroupRecipients(newMembers, role);
       if (ids.length > 0) await events.toUsers(ids, 'addGroup', contacts.groupPushContact(v, g, role, undefined, last));
     }

@@ -1,3 +1,4 @@
+import { Role } from '@parley/protocol';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../platform/db/index';
 import type { UserRow } from './users.repo';
@@ -32,7 +33,7 @@ export async function listUsers(db: Kysely<DB>, q: UserListQuery): Promise<{ row
     );
   }
   if (q.status === 0 || q.status === 1) base = base.where('status', '=', q.status);
-  if (q.role !== undefined && q.role >= 0 && q.role <= 2) base = base.where('role', '=', q.role);
+  if (q.role !== undefined && q.role >= Role.user && q.role <= Role.admin) base = base.where('role', '=', q.role);
   const field: Sortable = (SORTABLE as readonly string[]).includes(q.orderField) ? (q.orderField as Sortable) : 'id';
   const dir = q.orderType === 1 ? 'asc' : 'desc';
   const [rows, count] = await Promise.all([
