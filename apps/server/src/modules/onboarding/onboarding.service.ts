@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { formatMsg, sendMessageParams } from '@parley/protocol';
 import type { Kysely } from 'kysely';
+import type { Clock } from '../../platform/clock';
 import type { DB } from '../../platform/db/index';
 import type { Events } from '../../platform/events';
 import type { ConfigService } from '../config/index';
@@ -11,6 +12,7 @@ import { usersRepo, type UsersService } from '../users/index';
 
 export interface OnboardingDeps {
   db: Kysely<DB>;
+  clock: Clock;
   config: Pick<ConfigService, 'systemInfo' | 'automation'>;
   users: UsersService;
   contacts: Contacts;
@@ -27,7 +29,7 @@ export interface OnboardingDeps {
  * effort: a failure is logged and never undoes the registration.
  */
 export function createOnboarding(deps: OnboardingDeps) {
-  const { db, config, users, contacts, messages, groups, events } = deps;
+  const { db, clock, config, users, contacts, messages, groups, events } = deps;
 
   async function assignService(userId: number, r: RequestView): Promise<void> {
     const { autoAddUser } = await config.automation();
@@ -52,7 +54,7 @@ export function createOnboarding(deps: OnboardingDeps) {
       await messages.send(cs, sendMessageParams.parse({ id: randomUUID(), type: 'text', content: welcome, toContactId: userId }), r);
       return;
     }
-    const last = { content: formatMsg('friend.nowFriends', r.lang), type: 'event', sendTime: Date.now() };
+    const last = { content: formatMsg('friend.nowFriends', r.lang), type: 'event', sendTime: clock.now() };
     const [vCs, vNew] = await Promise.all([contacts.viewerOf(cs, r), contacts.viewerOf(newcomer, r)]);
     await events.toUsers([cs.id], 'appendContact', await contacts.personPushContact(cs, newcomer, vCs, last));
     await events.toUsers([newcomer.id], 'appendContact', await contacts.personPushContact(newcomer, cs, vNew, last));
