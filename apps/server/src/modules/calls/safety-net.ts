@@ -121,4 +121,3 @@ export function createSafetyNet(deps: SafetyNetDeps) {
     },
   };
 }
-export type SafetyNet = ReturnType<typeof createSafetyNet>;

@@ -24,7 +24,7 @@ export interface LastMessage {
   senderName?: string;
 }
 
-export function indexLetter(py: string): string {
+function indexLetter(py: string): string {
   const c = py.charAt(0).toUpperCase();
   return c >= 'A' && c <= 'Z' ? c : '#';
 }

@@ -190,4 +190,3 @@ export function createMessageAdmin(deps: MessageAdminDeps) {
     purgeBatch: (beforeMs: number, limit: number) => withTx(db, (tx) => adminRepo.purgeBatch(tx, beforeMs, limit), deps.log),
   };
 }
-export type MessageAdmin = ReturnType<typeof createMessageAdmin>;

@@ -47,7 +47,7 @@ export function storedTarget(row: Pick<MessageRow, 'is_group' | 'to_user'>): num
   return row.to_user;
 }
 
-export const parseAt = (at: string): number[] => (at ? at.split(',').map(Number).filter((n) => Number.isInteger(n) && n > 0) : []);
+const parseAt = (at: string): number[] => (at ? at.split(',').map(Number).filter((n) => Number.isInteger(n) && n > 0) : []);
 
 /** §4.1 file fields, and the stored paths inside image/video `extends` made absolute. */
 function fileParts(row: MessageRow, c: RowContext): Partial<Message> {

@@ -14,7 +14,7 @@ import { termsOf, type QueryTerm } from './search-terms';
  * filtered when searching; a row both sides hid is deleted, and its terms with it).
  */
 
-export const SCOPE_SHIFT = 2 ** 26;
+const SCOPE_SHIFT = 2 ** 26;
 
 /** Row kinds whose text is searchable (§16): the text of rich text, the names of files. */
 export function indexedText(row: Pick<MessageRow, 'type' | 'content' | 'file_name' | 'is_undo'>): string {
@@ -61,7 +61,7 @@ async function insertTerms(db: Kysely<DB>, rows: Array<[number, number, number]>
 export type IndexableRow = Pick<MessageRow, 'msg_id' | 'type' | 'content' | 'file_name' | 'is_undo' | 'is_group' | 'from_user' | 'to_user'>;
 
 /** The index rows (term, msg_id, scope) of one message; none for rows whose kind is not searched. */
-export function termRowsOf(row: IndexableRow): Array<[number, number, number]> {
+function termRowsOf(row: IndexableRow): Array<[number, number, number]> {
   const scope = scopeOf(row);
   const text = indexedText(row);
   if (scope === undefined || !text) return [];

@@ -32,4 +32,3 @@ export function createSingleChatCheck(deps: SingleCheckDeps) {
     return peer;
   };
 }
-export type SingleChatCheck = ReturnType<typeof createSingleChatCheck>;

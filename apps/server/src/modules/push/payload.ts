@@ -41,7 +41,7 @@ function plain(html: string): string {
 export const langOfSubscription = (lang: string): Lang => (lang === 'en-us' ? 'en-us' : 'zh-cn');
 
 /** The conversation from the recipient's side: the sender for one-to-one, `group-N` for groups. */
-export function conversationFor(msg: PushMessage): string {
+function conversationFor(msg: PushMessage): string {
   return msg.is_group === ContactKind.group ? String(msg.toContactId) : String(msg.fromUser?.id ?? msg.toContactId);
 }
 

@@ -9,7 +9,7 @@ const SORTABLE = ['id', 'account', 'realname', 'create_time', 'last_login_time',
 type Sortable = (typeof SORTABLE)[number];
 
 /** Case-insensitive "contains" (both dialects: lower() on each side, LIKE without an escape clause). */
-export const likePattern = (kw: string): string => `%${kw.toLowerCase()}%`;
+const likePattern = (kw: string): string => `%${kw.toLowerCase()}%`;
 
 export interface UserListQuery {
   keywords: string;
