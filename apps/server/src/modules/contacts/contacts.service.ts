@@ -1,10 +1,11 @@
 import { isAdmin } from '@parley/protocol';
-import type { AdminNotice, Contact, ConversationRef, Lang, UserCard, UserListItem } from '@parley/protocol';
+import type { AdminNotice, Contact, ConversationRef, UserCard, UserListItem } from '@parley/protocol';
 import type { Kysely } from 'kysely';
 import { nowSeconds, type Clock } from '../../platform/clock';
 import type { DB } from '../../platform/db/index';
 import type { Events } from '../../platform/events';
 import { AppError } from '../../platform/http/errors';
+import type { RequestView } from '../../platform/http/router';
 import { tickBatcher } from '../../platform/tick-batch';
 import type { ConfigService } from '../config/index';
 import { avatarUrl, usersRepo, type UserRow, type UsersService } from '../users/index';
@@ -30,11 +31,6 @@ export interface ContactsDeps {
   events: Events;
   /** Which of these users have a live connection (presence registry). */
   online: (userIds: number[]) => Promise<Set<number>>;
-}
-
-export interface RequestView {
-  lang: Lang;
-  origin: string;
 }
 
 /** The conversation list, one conversation as a contact, user search, and my per-conversation prefs. */

@@ -1,6 +1,6 @@
 /** Contacts and conversations (PROTOCOL §3): the contact set, the conversation list, preferences. */
 export { createContactSet, type ContactSet } from './contact-set';
-export { createContacts, type Contacts, type RequestView } from './contacts.service';
+export { createContacts, type Contacts } from './contacts.service';
 export { contactsRoutes } from './contacts.routes';
 export * from './conversation';
 export { parseGroupSetting, parseJsonObject, renderEventLine, visibleContent, type LastMessage, type Viewer } from './present';

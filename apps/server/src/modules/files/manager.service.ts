@@ -2,8 +2,8 @@ import { isAdmin, limits, type FileManagerRow, type FilesIndexParams } from '@pa
 import type { Kysely } from 'kysely';
 import type { DB } from '../../platform/db/index';
 import { AppError, checkKeywords } from '../../platform/http/errors';
+import type { RequestView } from '../../platform/http/router';
 import type { ConfigService } from '../config/index';
-import type { RequestView } from '../contacts/index';
 import type { UserRow, UsersService } from '../users/index';
 import * as repo from './files.repo';
 import { messageFileRow, storedFileRow } from './present';

@@ -5,12 +5,13 @@ import { nowSeconds, type Clock } from '../../platform/clock';
 import { withTx, type DB } from '../../platform/db/index';
 import type { Events } from '../../platform/events';
 import { AppError, badParam } from '../../platform/http/errors';
-import type { ContactSet, Contacts, RequestView } from '../contacts/index';
+import type { ContactSet, Contacts } from '../contacts/index';
 import { usersRepo, type UserRow, type UsersService } from '../users/index';
 import * as repo from './friends.repo';
 import { requestPush, requestRow } from './present';
 import { friendshipRecipients, requestRecipients, unfriendRecipients } from './recipients';
 import type { Guards } from '../../platform/limits/index';
+import type { RequestView } from '../../platform/http/router';
 
 export interface FriendsDeps {
   db: Kysely<DB>;

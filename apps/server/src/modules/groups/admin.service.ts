@@ -2,7 +2,8 @@ import { adminDate, formatMsg, GroupRole, limits, type AdminGroupMember, type Ad
 import { nowSeconds } from '../../platform/clock';
 import { withTx } from '../../platform/db/index';
 import { AppError, badParam } from '../../platform/http/errors';
-import { groupsRepo, type RequestView } from '../contacts/index';
+import type { RequestView } from '../../platform/http/router';
+import { groupsRepo } from '../contacts/index';
 import { avatarUrl, type UserRow } from '../users/index';
 import * as adminRepo from './admin.repo';
 import { wireId, type GroupContext, type GroupsDeps } from './context';

@@ -1,7 +1,7 @@
 import { defaultGroupSetting, formatMsg, GroupRole } from '@parley/protocol';
 import { nowSeconds } from '../../platform/clock';
 import { withTx } from '../../platform/db/index';
-import type { RequestView } from '../contacts/index';
+import type { RequestView } from '../../platform/http/router';
 import { avatarUrl, namePy, type UserRow } from '../users/index';
 import { wireId, type GroupContext, type GroupsDeps } from './context';
 import * as repo from './groups.repo';

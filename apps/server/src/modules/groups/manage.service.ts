@@ -3,7 +3,8 @@ import { formatMsg, GroupRole, groupSettingValues, isAdmin, limits, noSpeakTimer
 import { nowSeconds } from '../../platform/clock';
 import { withTx } from '../../platform/db/index';
 import { AppError, badParam } from '../../platform/http/errors';
-import { parseGroupSetting, type RequestView } from '../contacts/index';
+import type { RequestView } from '../../platform/http/router';
+import { parseGroupSetting } from '../contacts/index';
 import { clearGroupChat, sanitizeText } from '../messages/index';
 import { avatarUrl, namePy, type UserRow } from '../users/index';
 import { wireId, type GroupContext, type GroupsDeps } from './context';

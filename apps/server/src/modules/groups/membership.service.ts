@@ -2,7 +2,8 @@ import { defaultGroupSetting, formatMsg, GroupRole, isAdmin, isGroupManager, lim
 import { nowSeconds } from '../../platform/clock';
 import { isUniqueViolation, withTx } from '../../platform/db/index';
 import { AppError, badParam } from '../../platform/http/errors';
-import { parseGroupSetting, type RequestView } from '../contacts/index';
+import type { RequestView } from '../../platform/http/router';
+import { parseGroupSetting } from '../contacts/index';
 import { namePy, avatarUrl, type UserRow } from '../users/index';
 import { wireId, type GroupContext, type GroupsDeps, type Member } from './context';
 import * as repo from './groups.repo';

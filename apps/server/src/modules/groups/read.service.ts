@@ -1,7 +1,8 @@
 import { limits, type GroupCandidate, type GroupInfo, type GroupMemberItem, type GroupScanResult, type UserSummary } from '@parley/protocol';
 import { nowSeconds } from '../../platform/clock';
 import { AppError } from '../../platform/http/errors';
-import { groupsRepo, parseGroupSetting, prefsRepo, type GroupRow, type RequestView } from '../contacts/index';
+import type { RequestView } from '../../platform/http/router';
+import { groupsRepo, parseGroupSetting, prefsRepo, type GroupRow } from '../contacts/index';
 import { absoluteUrl, avatarUrl, usersRepo, type UserRow } from '../users/index';
 import { wireId, type GroupContext, type GroupsDeps } from './context';
 import * as repo from './groups.repo';

@@ -4,9 +4,9 @@ import type { Clock } from '../../platform/clock';
 import { withTx, type DB } from '../../platform/db/index';
 import type { Events } from '../../platform/events';
 import { AppError, badParam, checkKeywords } from '../../platform/http/errors';
+import type { RequestView } from '../../platform/http/router';
 import {
   conversationOf, conversationOfRow, groupsRepo, prefsRepo, parseGroupSetting, visibleContent, type Contacts, type Conversation,
-  type RequestView,
 } from '../contacts/index';
 import type { ConfigService } from '../config/index';
 import { usersRepo, type UserRow, type UsersService } from '../users/index';

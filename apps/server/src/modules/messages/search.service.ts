@@ -4,9 +4,10 @@ import {
 import type { Kysely } from 'kysely';
 import type { DB } from '../../platform/db/index';
 import { AppError } from '../../platform/http/errors';
+import type { RequestView } from '../../platform/http/router';
 import type { ConfigService } from '../config/index';
 import {
-  conversationOf, conversationOfRow, groupsRepo, prefsRepo, parseGroupSetting, type Contacts, type RequestView,
+  conversationOf, conversationOfRow, groupsRepo, prefsRepo, parseGroupSetting, type Contacts,
 } from '../contacts/index';
 import { usersRepo, type UserRow } from '../users/index';
 import * as repo from './messages.repo';

@@ -6,7 +6,7 @@ import type { Events } from '../../platform/events';
 import { AppError, badParam } from '../../platform/http/errors';
 import type { ConfigService } from '../config/index';
 import {
-  conversationOf, groupsRepo, parseGroupSetting, prefsRepo, type ContactSet, type Contacts, type Conversation, type RequestView,
+  conversationOf, groupsRepo, parseGroupSetting, prefsRepo, type ContactSet, type Contacts, type Conversation,
 } from '../contacts/index';
 import type { UserRow, UsersService } from '../users/index';
 import { prepareContent, sendableType } from './kinds';
@@ -18,6 +18,7 @@ import { createSingleChatCheck } from './single-check';
 import type { MessageRow } from './messages.repo';
 import { toMessage, type RowContext } from './present';
 import type { Guards } from '../../platform/limits/index';
+import type { RequestView } from '../../platform/http/router';
 import { favouritesMessageRecipients, singleMessageRecipients } from './recipients';
 
 export interface SendDeps {
