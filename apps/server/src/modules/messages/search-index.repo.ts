@@ -61,7 +61,7 @@ async function insertTerms(db: Kysely<DB>, rows: Array<[number, number, number]>
 export type IndexableRow = Pick<MessageRow, 'msg_id' | 'type' | 'content' | 'file_name' | 'is_undo' | 'is_group' | 'from_user' | 'to_user'>;
 
 /** The index rows (term, msg_id, scope) of one message; none for rows whose kind is not searched. */
-function termRowsOf(row: IndexableRow): Array<[number, number, number]> {
+export function termRowsOf(row: IndexableRow): Array<[number, number, number]> {
   const scope = scopeOf(row);
   const text = indexedText(row);
   if (scope === undefined || !text) return [];
