@@ -7,6 +7,16 @@ import importX from 'eslint-plugin-import-x';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import reactHooks from 'eslint-plugin-react-hooks';
 
+const dbDrivers = [
+  { name: 'better-sqlite3', message: 'Only platform/db opens database connections.' },
+  { name: 'pg', message: 'Only platform/db opens database connections.' },
+];
+/** `../<module>/<file>` other than `index`: a module's other files are its own business. */
+const moduleIndexOnly = {
+  regex: '^\\.\\./[\\w-]+/(?!index$)',
+  message: "Import another module through its index.ts (docs/architecture.md); export what you need there.",
+};
+
 export default tseslint.config(
   {
     ignores: ['**/node_modules/**', '**/dist/**', '**/coverage/**', 'data/**', '**/*.d.ts'],
@@ -52,13 +62,35 @@ export default tseslint.config(
   {
     files: ['apps/server/src/**/*.ts'],
     ignores: ['apps/server/src/platform/db/**'],
+    rules: { 'no-restricted-imports': ['error', { paths: dbDrivers }] },
+  },
+  {
+    files: ['apps/server/src/modules/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { paths: dbDrivers, patterns: [moduleIndexOnly] }] },
+  },
+  {
+    // Each table has one owner (docs/architecture.md, "Table owners"): its repo speaks to the database
+    // layer alone; rules, pushes and other modules stay in services.
+    files: ['apps/server/src/modules/**/*.repo.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
-        { paths: [
-          { name: 'better-sqlite3', message: 'Only platform/db opens database connections.' },
-          { name: 'pg', message: 'Only platform/db opens database connections.' },
-        ] },
+        {
+          paths: dbDrivers,
+          patterns: [
+            moduleIndexOnly,
+            {
+              regex: '^(?!kysely$|@parley/protocol$|\\.\\./\\.\\./platform/db/|\\./)',
+              message: 'A repo imports only kysely, platform/db, the protocol constants and its own module.',
+            },
+            {
+              // search-terms.ts is the index's pure term arithmetic (no I/O).
+              regex: '^\\./(?![\\w-]+\\.repo$|search-terms$)',
+              allowTypeImports: true,
+              message: "A repo imports only types of its own module (and its module's other repos).",
+            },
+          ],
+        },
       ],
     },
   },

@@ -111,7 +111,7 @@ function createServices(deps: Deps, app: FastifyInstance) {
     onOffline: (id) => late.realtime?.onOffline(id),
     // §11.6 calls run through the API's invoker, which exists once the routes are registered.
     call: (c) => (late.call ? late.call(c) : Promise.reject(new Error('API not registered yet'))),
-  });
+  }, { clock });
   const realtime = createRealtime({ db, gateway, events, presence: deps.presence, contactSet, config, sessions });
   late.realtime = realtime;
   const contacts = createContacts({ db, clock, config, users, contactSet, events, online: realtime.online });
@@ -123,7 +123,7 @@ function createServices(deps: Deps, app: FastifyInstance) {
   const friends = createFriends({ db, clock, users, contactSet, contacts, events, log, guards });
   const groupAvatars = createGroupAvatars({ db, clock, blobs: deps.blobs, log });
   const groups = createGroups({ db, clock, config, users, contactSet, contacts, messages, events, log, refreshAvatar: groupAvatars.refresh });
-  const onboarding = createOnboarding({ db, config, users, contacts, messages, groups, events, log });
+  const onboarding = createOnboarding({ db, clock, config, users, contacts, messages, groups, events, log });
   // A manual clock (tests) brings its own timers, so moving it fires the calls' safety net.
   const timers = clock.timers ?? systemTimers;
   const stopPruning = sessions.pruneEvery(timers, log);

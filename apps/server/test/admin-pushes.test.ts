@@ -41,7 +41,7 @@ describe('admin pushes', () => {
     const toDave = await daveWs.next<{ id: string; content: string; toContactId: number }>('updateMessage');
     expect(toBob.data).toMatchObject({ id: sent.id, msg_id: sent.msg_id, type: 'text', content: masked, toContactId: dave.id, is_group: 0 });
     expect(toDave.data).toMatchObject({ id: sent.id, content: masked, toContactId: bob.id });
-    await carolWs.expectNone('updateMessage');
+    await carolWs.expectNoneSoFar('updateMessage');
     // What either party reads now is the replacement.
     const list = await call(dave, '/enterprise/im/getMessageList', { toContactId: bob.id });
     expect(list.body.data.find((m: { id: string }) => m.id === sent.id)?.content).toBe(masked);
@@ -66,7 +66,7 @@ describe('admin pushes', () => {
       const ev = await ws.next<{ toContactId: string; is_group: number; content: string }>('simple');
       expect(ev.data).toMatchObject({ toContactId: 'admin_notice', is_group: 2, content: 'Maintenance <tonight>' });
     }
-    await anon.expectNone('simple');
+    await anon.expectNoneSoFar('simple');
     const list = await call(carol, '/manage/index/noticeList', { page: 1, limit: 10 });
     const row = list.body.data[0];
     expect(row).toMatchObject({ title: 'Maintenance <tonight>', content: '<h4>Maintenance &lt;tonight&gt;</h4><p>We <b>upgrade</b> at 22:00</p>' });

@@ -120,6 +120,9 @@ export const defaultUserSetting: UserSetting = {
 export const Role = { user: 0, superAdmin: 1, admin: 2 } as const;
 export type Role = (typeof Role)[keyof typeof Role];
 
+/** A system administrator of either rank: sees full accounts, uploads for others, passes a closed site. */
+export const isAdmin = (u: { role: number }): boolean => u.role === Role.superAdmin || u.role === Role.admin;
+
 /** The Self object (§2.4): what a user sees of their own account. */
 export interface SelfInfo {
   id: number;

@@ -3,12 +3,14 @@ import { paging, t } from './coerce';
 
 /** Contacts and conversations (PROTOCOL §3). */
 
+/** What a conversation is: a contact's and a message's `is_group` (§1.4), also the stored column. */
 export const ContactKind = { person: 0, group: 1, adminNotice: 2, favourites: 3 } as const;
+export type ContactKind = (typeof ContactKind)[keyof typeof ContactKind];
 
 /** The contact / conversation object (§3.1), as getContacts lists it. */
 export interface Contact {
   id: number | string;
-  is_group: 0 | 1 | 2 | 3;
+  is_group: ContactKind;
   displayName: string;
   avatar: string;
   lastContent: string;
@@ -78,12 +80,12 @@ export const defaultGroupSetting: GroupSetting = { manage: '0', invite: '1', pro
 export interface SetChatTopEvent {
   id: number | string;
   is_top: 0 | 1;
-  is_group: 0 | 1 | 2 | 3;
+  is_group: ContactKind;
 }
 export interface SetIsNoticeEvent {
   id: number | string;
   is_notice: 0 | 1;
-  is_group: 0 | 1 | 2 | 3;
+  is_group: ContactKind;
 }
 
 /** Item of `userList` (§3.2). */

@@ -5,7 +5,12 @@ import type { UserSummary } from './messages';
 
 /** Groups (PROTOCOL §6), the group QR code (§3.3) and the group card (§3.2 `updateCard`). */
 
+/** A member's role in a group (§6); lower is more. */
 export const GroupRole = { owner: 1, manager: 2, member: 3 } as const;
+export type GroupRole = (typeof GroupRole)[keyof typeof GroupRole];
+
+/** Owner or manager: may change settings, invite when invites are closed, speak when only managers may. */
+export const isGroupManager = (role: number): boolean => role === GroupRole.owner || role === GroupRole.manager;
 
 /** Keys of `setting` and the values each accepts (§6). */
 export const groupSettingValues: Record<string, readonly string[]> = {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { item, paging, t } from './coerce';
 import type { SelfInfo } from './auth';
+import type { GroupRole } from './groups';
 import type { Message } from './messages';
 
 /**
@@ -120,7 +121,7 @@ export interface AdminGroupMember {
   realname: string;
   account: string;
   avatar: string;
-  role: 1 | 2 | 3;
+  role: GroupRole;
   nickname: string;
   create_time: string;
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { item, paging, t } from './coerce';
-import type { Contact } from './contacts';
+import type { Contact, ContactKind } from './contacts';
 
 /** Messages (PROTOCOL §4). */
 
@@ -32,7 +32,7 @@ export interface Message {
   /** Milliseconds, server clock. */
   sendTime: number;
   status: 'succeed';
-  is_group: 0 | 1 | 2 | 3;
+  is_group: ContactKind;
   is_read: 0 | 1;
   is_undo: 0 | 1;
   is_last: 0 | 1;
@@ -253,5 +253,5 @@ export interface UpdateMessageEvent {
   type: 'text';
   content: string;
   toContactId: number | string;
-  is_group: 0 | 1 | 2 | 3;
+  is_group: ContactKind;
 }

@@ -14,6 +14,11 @@ export interface TestSocket {
   next<T = unknown>(type: string, where?: (data: T) => boolean, timeoutMs?: number): Promise<{ type: string; data: T; [k: string]: unknown }>;
   /** Fails if a frame of `type` arrives within `ms` (non-recipients receive nothing). */
   expectNone(type: string, ms?: number): Promise<void>;
+  /**
+   * Fails if a frame of `type` reached this socket before the answer to a ping: no waiting, for
+   * a frame its other recipients already got (one publication reaches a node's sockets in order).
+   */
+  expectNoneSoFar(type: string): Promise<void>;
   send(frame: unknown): void;
   /** A §11.6 `call` frame; resolves with its `reply` (matched by seq), envelope fields at top level. */
   call(path: string, params?: Record<string, unknown>, opts?: { seq?: number; timeoutMs?: number }): Promise<ReplyEnvelope>;
@@ -102,6 +107,12 @@ export async function connectSocket(baseUrl: string, opts: { token?: string } = 
       await new Promise((r) => setTimeout(r, ms));
       const after = frames.slice(consumed).filter((f) => f.type === type);
       if (after.length > before) throw new Error(`unexpected '${type}' frame: ${JSON.stringify(after)}`);
+    },
+    async expectNoneSoFar(type) {
+      ws.send(JSON.stringify({ type: 'ping' }));
+      await next('pong');
+      const seen = frames.slice(consumed).filter((f) => f.type === type);
+      if (seen.length > 0) throw new Error(`unexpected '${type}' frame: ${JSON.stringify(seen)}`);
     },
     send: (frame) => ws.send(JSON.stringify(frame)),
     async call(path, params = {}, opts = {}) {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { CodeType, defaultUserSetting, limits, type Lang, type RegisterParams, type RegisterResult, type ResetPasswordParams } from '@parley/protocol';
+import { CodeType, defaultUserSetting, limits, Role, type Lang, type RegisterParams, type RegisterResult, type ResetPasswordParams } from '@parley/protocol';
 import type { Kysely } from 'kysely';
 import { nowSeconds, type Clock } from '../../platform/clock';
 import { withTx, type DB } from '../../platform/db/index';
@@ -40,7 +40,7 @@ export function createAccounts(deps: AccountsDeps) {
 
   /** Demo sites refuse writes for everyone but the super-administrator (§12.1 demon_mode). */
   async function refuseInDemo(role: number | undefined): Promise<void> {
-    if ((await config.systemInfo()).demon_mode && role !== 1) throw new AppError(400, 'common.demoMode');
+    if ((await config.systemInfo()).demon_mode && role !== Role.superAdmin) throw new AppError(400, 'common.demoMode');
   }
 
   return {

@@ -1,10 +1,8 @@
-import type { Insertable, Kysely, Selectable } from 'kysely';
+import type { Insertable, Kysely } from 'kysely';
 import type { DB } from '../../platform/db/index';
 import type { AdminAuditTable } from '../../platform/db/schema';
 
 /** The audit log of admin actions (table `admin_audit`, migration 0010). */
-
-export type AuditRecord = Selectable<AdminAuditTable>;
 
 export async function insert(db: Kysely<DB>, row: Insertable<AdminAuditTable>): Promise<void> {
   await db.insertInto('admin_audit').values(row).execute();

@@ -1,4 +1,4 @@
-import { Role } from '@parley/protocol';
+import { isAdmin, Role } from '@parley/protocol';
 import { AppError } from '../../platform/http/errors';
 import type { UserRow } from '../users/index';
 import type { ConfigService } from '../config/index';
@@ -9,7 +9,7 @@ import type { ConfigService } from '../config/index';
  * super-administrator may write.
  */
 export function requireAdmin(user: UserRow): void {
-  if (user.role !== Role.superAdmin && user.role !== Role.admin) throw new AppError(400, 'auth.notAdmin');
+  if (!isAdmin(user)) throw new AppError(400, 'auth.notAdmin');
 }
 
 export async function requireAdminWrite(user: UserRow, config: Pick<ConfigService, 'systemInfo'>): Promise<void> {

@@ -7,9 +7,8 @@
 export { createConfigAdmin, type ConfigAdmin } from './config-admin.service';
 export { adminRoutes } from './admin.routes';
 export { manageRoutes, type ManageDeps } from './manage.routes';
-export { requireAdmin, requireAdminWrite } from './guard';
 export { createAudit, type Audit } from './audit';
 export { createUsersAdmin, type UsersAdmin } from './users-admin.service';
 export { createDashboard, type Dashboard } from './dashboard';
-export { createPurge, PURGE_BATCH, type Purge, type PurgeResult } from './purge';
+export { createPurge, type Purge, type PurgeResult } from './purge';
 export { createMailTest } from './mail-test';

@@ -1,5 +1,5 @@
 import {
-  limits, paths, Role, type AdminGroupMember, type AdminGroupRow, type Contact, type EndpointPath, type ParamsOut,
+  ContactKind, limits, paths, Role, type AdminGroupMember, type AdminGroupRow, type Contact, type EndpointPath, type ParamsOut,
 } from '@parley/protocol';
 import { ok } from '../../platform/http/envelope';
 import { AppError } from '../../platform/http/errors';
@@ -179,7 +179,7 @@ export function manageRoutes<A extends { user: UserRow }>(route: RouteBuilder<A>
       const kw = p.keywords.toLowerCase();
       const all = (await d.contactsOf(user, view(ctx))).filter(
         (c) =>
-          c.is_group !== 2 &&
+          c.is_group !== ContactKind.adminNotice &&
           (!p.hasConvo || c.lastContent !== '') &&
           (!kw || [c.displayName, c.name_py ?? '', c.account ?? ''].some((s) => s.toLowerCase().includes(kw))),
       );

@@ -113,7 +113,7 @@ export function createUsersAdmin(deps: UsersAdminDeps) {
     }
     if (f.role !== undefined && f.role !== (t?.role ?? 0)) {
       if (!isSuper(actor)) throw new AppError(400, 'admin.superOnly');
-      if (f.role < 0 || f.role > 2) throw badParam('role');
+      if (f.role < Role.user || f.role > Role.admin) throw badParam('role');
       if (t && isSuper(t)) throw new AppError(400, 'admin.protectedUser');
       patch.role = f.role;
     }
@@ -184,7 +184,7 @@ export function createUsersAdmin(deps: UsersAdminDeps) {
 
     async setRole(actor: UserRow, id: number, role: number): Promise<void> {
       if (!isSuper(actor)) throw new AppError(400, 'admin.superOnly');
-      if (role < 0 || role > 2) throw badParam('role');
+      if (role < Role.user || role > Role.admin) throw badParam('role');
       const t = await target(id);
       if (isSuper(t)) throw new AppError(400, 'admin.protectedUser');
       await users.update(id, { role });

@@ -1,4 +1,4 @@
-import { limits, type Lang, type LoginParams, type LoginResult } from '@parley/protocol';
+import { isAdmin, limits, type Lang, type LoginParams, type LoginResult } from '@parley/protocol';
 import type { Kysely } from 'kysely';
 import { nowSeconds, type Clock } from '../../platform/clock';
 import { withTx, type DB } from '../../platform/db/index';
@@ -28,7 +28,6 @@ export interface AuthDeps {
   codes: Codes;
 }
 
-const isAdmin = (u: UserRow) => u.role === 1 || u.role === 2;
 const minus1 = (key: 'auth.required' | 'auth.invalid' | 'auth.expired' | 'auth.kicked' | 'auth.disabled') =>
   new AppError(-1, key);
 

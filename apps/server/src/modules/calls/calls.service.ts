@@ -1,22 +1,20 @@
 import {
-  CallCode, callLimits, CallStatus, callText, CallType, finalCallCodes, OTHER_OPT,
+  CallCode, callLimits, CallStatus, callText, CallType, ContactKind, finalCallCodes, OTHER_OPT,
   type CallEvent, type SendToMsgParams, type UserSummary, type WebrtcExtends, type WebrtcPayload,
 } from '@parley/protocol';
 import type { Kysely } from 'kysely';
 import type { PresenceRegistry } from '../../platform/bus/index';
 import type { Clock } from '../../platform/clock';
 import { isUniqueViolation, withTx, type DB } from '../../platform/db/index';
+import type { MessageRow } from '../../platform/db/schema-chat';
 import type { Events } from '../../platform/events';
 import { AppError, badParam } from '../../platform/http/errors';
 import type { Timers } from '../../platform/timers';
+import type { RequestView } from '../../platform/http/router';
 import { terminalKind } from '../auth/index';
 import type { ConfigService } from '../config/index';
-import { singleChatId, type ContactSet, type Contacts, type RequestView } from '../contacts/index';
-// Deep imports: the messages module's index is being reshaped by other work; these three are stable.
-import * as messagesRepo from '../messages/messages.repo';
-import type { MessageRow } from '../messages/messages.repo';
-import { summary } from '../messages/present';
-import { createSingleChatCheck } from '../messages/single-check';
+import { singleChatId, type ContactSet, type Contacts } from '../contacts/index';
+import { createSingleChatCheck, messagesRepo, summary } from '../messages/index';
 import type { UserRow, UsersService } from '../users/index';
 import { storedCall, webrtcPayload, type StoredCall } from './present';
 import { createSafetyNet } from './safety-net';
@@ -110,7 +108,7 @@ export function createCalls(deps: CallsDeps) {
       db,
       async (tx, onCommit) => {
         const msgId = await messagesRepo.insertMessage(tx, {
-          id: p.id, chat_identify: chatId, from_user: me.id, to_user: peer.id, is_group: 0, type: 'webrtc', content,
+          id: p.id, chat_identify: chatId, from_user: me.id, to_user: peer.id, is_group: ContactKind.person, type: 'webrtc', content,
           extends: JSON.stringify(ext), at: '', pid: 0, is_undo: 0, file_id: 0, file_cate: 0, file_name: '',
           file_size: 0, send_time_ms: now,
         });
@@ -132,7 +130,7 @@ export function createCalls(deps: CallsDeps) {
   /** Every event after `calling`: the call must exist between me and `toContactId`. */
   async function signal(me: UserRow, p: SendToMsgParams, r: CallRequest): Promise<WebrtcPayload> {
     const row = await messagesRepo.findByUuid(db, p.id);
-    if (!row || row.type !== 'webrtc' || row.is_group !== 0 || !isPair(row, me.id, p.toContactId)) throw new AppError(400, 'call.notFound');
+    if (!row || row.type !== 'webrtc' || row.is_group !== ContactKind.person || !isPair(row, me.id, p.toContactId)) throw new AppError(400, 'call.notFound');
     const peer = await users.get(p.toContactId);
     if (!peer) throw new AppError(400, 'call.notFound');
     const call: StoredCall = storedCall(row);

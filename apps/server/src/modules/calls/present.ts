@@ -1,8 +1,8 @@
 import {
-  CallCode, webrtcContent, type CallType, type Contact, type Lang, type UserSummary, type WebrtcExtends, type WebrtcPayload,
+  CallCode, ContactKind, webrtcContent, type CallType, type Contact, type Lang, type UserSummary, type WebrtcExtends, type WebrtcPayload,
 } from '@parley/protocol';
+import type { MessageRow } from '../../platform/db/schema-chat';
 import { parseJsonObject } from '../contacts/index';
-import type { MessageRow } from '../messages/messages.repo';
 
 /** The `webrtc` payload of PROTOCOL §10.1 and the call facts kept in a stored row's `extends`. */
 
@@ -30,7 +30,7 @@ export function webrtcPayload(i: PayloadInput): WebrtcPayload {
     content: webrtcContent(ext.event, ext.code, ext.type, ext.callTime, i.lang),
     type: 'webrtc',
     status: 'succeed',
-    is_group: 0,
+    is_group: ContactKind.person,
     is_read: 0,
     at: [],
     fromUser: i.from,

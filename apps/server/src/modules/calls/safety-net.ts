@@ -2,14 +2,12 @@ import { CallCode, callLimits, callText, type Lang, type WebrtcExtends } from '@
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../platform/clock';
 import type { DB } from '../../platform/db/index';
+import type { MessageRow } from '../../platform/db/schema-chat';
 import type { Events } from '../../platform/events';
 import type { Timers } from '../../platform/timers';
 import type { Contacts } from '../contacts/index';
-import * as messagesRepo from '../messages/messages.repo';
-import type { MessageRow } from '../messages/messages.repo';
-import { summary } from '../messages/present';
+import { messagesRepo, summary } from '../messages/index';
 import type { UsersService } from '../users/index';
-import * as repo from './calls.repo';
 import { storedCall, webrtcPayload, type StoredCall } from './present';
 import { ownRecipients, peerRecipients } from './recipients';
 
@@ -43,7 +41,7 @@ export function createSafetyNet(deps: SafetyNetDeps) {
 
   /** Writes the new facts and content if nobody changed the row meanwhile; true when written. */
   function rewrite(call: StoredCall, ext: Partial<WebrtcExtends>, content: string): Promise<boolean> {
-    return repo.updateIfUnchanged(db, call.row.msg_id, call.row.extends, { content, extends: JSON.stringify({ ...call.ext, ...ext }) });
+    return messagesRepo.updateIfUnchanged(db, call.row.msg_id, call.row.extends, { content, extends: JSON.stringify({ ...call.ext, ...ext }) });
   }
 
   async function closeUnanswered(row: MessageRow, origin: string): Promise<void> {
@@ -72,10 +70,10 @@ export function createSafetyNet(deps: SafetyNetDeps) {
     if (sweeping) return;
     sweeping = true;
     try {
-      const top = await repo.maxMsgId(db);
+      const top = await messagesRepo.maxMsgId(db);
       const staleBefore = clock.now() - callLimits.ringServerMs;
       let next = top;
-      for (const row of await repo.ringingAfter(db, cursor)) {
+      for (const row of await messagesRepo.ringingAfter(db, cursor)) {
         if (row.msg_id > top) break;
         if (row.send_time_ms <= staleBefore) await closeUnanswered(row, deps.publicUrl ?? '');
         else next = Math.min(next, row.msg_id - 1);
@@ -123,4 +121,3 @@ export function createSafetyNet(deps: SafetyNetDeps) {
     },
   };
 }
-export type SafetyNet = ReturnType<typeof createSafetyNet>;

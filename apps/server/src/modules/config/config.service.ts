@@ -45,7 +45,7 @@ function merge<T extends object>(base: T, stored: unknown): T {
   return isObj(stored) ? { ...base, ...stored } : { ...base };
 }
 
-export const defaultAppVersion: AppVersionSettings = {
+const defaultAppVersion: AppVersionSettings = {
   updateType: 'solicit',
   versionInfo: '',
   downloadUrl: { android: '', ios: '' },

@@ -1,8 +1,11 @@
+import { ContactKind } from '@parley/protocol';
 import type { Contact } from '@parley/protocol';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../platform/db/index';
+import type { MessageRow, PrefRow } from '../../platform/db/schema-chat';
+import { usersRepo, type UserRow } from '../users/index';
 import * as repo from './contacts.repo';
-import type { MessageRow, PrefRow, UserRow } from './contacts.repo';
+import * as prefsRepo from './prefs.repo';
 import * as groupsRepo from './groups.repo';
 import type { MyGroupRow } from './groups.repo';
 import { ADMIN_NOTICE, favouritesChatId, groupChatId, singleChatId } from './conversation';
@@ -53,7 +56,7 @@ export async function lastRows(
 
 /** Whose name a group preview carries: others' messages, not event or call lines (Contact.lastSenderName). */
 const namesSender = (r: MessageRow, me: number): boolean =>
-  r.is_group === 1 && r.from_user !== me && r.is_undo !== 1 && r.type !== 'event' && r.type !== 'webrtc';
+  r.is_group === ContactKind.group && r.from_user !== me && r.is_undo !== 1 && r.type !== 'event' && r.type !== 'webrtc';
 
 /** Renders rows as lastContent, looking up the senders a recall line or a group preview names. */
 export async function lastMessages(
@@ -65,14 +68,14 @@ export async function lastMessages(
   const named = [...rows.values()].filter((r) => namesSender(r, viewer.id));
   const missing = [...rows.values()].filter((r) => (r.is_undo === 1 || namesSender(r, viewer.id)) && !known.has(r.from_user)).map((r) => r.from_user);
   const [senders, cards, remarks] = await Promise.all([
-    missing.length ? repo.usersByIds(db, missing) : new Map<number, UserRow>(),
-    named.length ? repo.groupCards(db, named.map((r) => ({ group: r.to_user, user: r.from_user }))) : new Map<string, string>(),
+    missing.length ? usersRepo.byIds(db, missing) : new Map<number, UserRow>(),
+    groupsRepo.cardsIn(db, named.map((r) => r.to_user), named.map((r) => r.from_user)),
     named.length ? repo.remarksOf(db, viewer.id, named.map((r) => r.from_user)) : new Map<number, string>(),
   ]);
   const out = new Map<string, LastMessage>();
   for (const [chatId, r] of rows) {
     const name = (known.get(r.from_user) ?? senders.get(r.from_user))?.realname ?? '';
-    const senderName = namesSender(r, viewer.id) ? remarks.get(r.from_user) || cards.get(`${r.to_user}|${r.from_user}`) || name : '';
+    const senderName = namesSender(r, viewer.id) ? remarks.get(r.from_user) || cards.get(r.to_user)?.get(r.from_user)?.nickname || name : '';
     out.set(chatId, { content: visibleContent(r, viewer.id, viewer.lang, viewer.origin, name), type: r.type, sendTime: r.send_time_ms, senderName });
   }
   return out;
@@ -86,9 +89,9 @@ export async function listContacts(input: ListInput): Promise<{ data: Contact[];
   // come with the first batch, and it needs no request count and no notice entry: each statement
   // saved is a round trip on PostgreSQL.
   const [users, groups, prefRows, pending, mentions, remarks, noticeCount, knownLastIds] = await Promise.all([
-    repo.liveUsersByIds(db, input.contactIds),
+    usersRepo.liveByIds(db, input.contactIds),
     only ? only.groups : groupsRepo.groupsOfUser(db, me),
-    repo.prefsOf(db, me),
+    prefsRepo.prefsOf(db, me),
     only ? { count: 0, newest: 0 } : repo.pendingRequests(db, me),
     repo.unreadMentionCounts(db, me),
     repo.remarksOf(db, me),

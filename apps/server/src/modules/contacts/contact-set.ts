@@ -1,3 +1,4 @@
+import { isGroupManager } from '@parley/protocol';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../platform/db/index';
 import type { ConfigService } from '../config/index';
@@ -44,7 +45,7 @@ export function createContactSet(db: Kysely<DB>, config: Pick<ConfigService, 'sy
     async mayOpenCard(viewerId: number, targetId: number): Promise<boolean> {
       const shared = await groupsRepo.sharedGroups(db, viewerId, targetId);
       if (shared.length === 0) return true;
-      return shared.some((g) => g.role <= 2 || parseGroupSetting(g.setting).profile === '1');
+      return shared.some((g) => isGroupManager(g.role) || parseGroupSetting(g.setting).profile === '1');
     },
     /** Directional friendship, for sendMessage's runMode 2 checks (§4.4 check 6). */
     isAcceptedFriend: (owner: number, other: number) => repo.isAcceptedFriend(db, owner, other),

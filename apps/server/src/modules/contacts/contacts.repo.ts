@@ -1,59 +1,17 @@
-import { sql, type Kysely, type Selectable } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../platform/db/index';
-import type { ChatPrefsTable, MessagesTable } from '../../platform/db/schema-chat';
-import type { UsersTable } from '../../platform/db/schema';
+import type { MessageRow } from '../../platform/db/schema-chat';
 
 /**
  * Conversation-list queries. Each one answers for every conversation of a user at once (IN
  * lists or GROUP BY), so the list costs a fixed number of queries whatever its length.
  */
 
-export type PrefRow = Selectable<ChatPrefsTable>;
-export type MessageRow = Selectable<MessagesTable>;
-export type UserRow = Selectable<UsersTable>;
-
 const CHUNK = 400;
 function chunks<T>(items: T[], size = CHUNK): T[][] {
   const out: T[][] = [];
   for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
   return out;
-}
-
-/** A conversation's prefs before the user set any: on top no, notifications on, nothing hidden or read. */
-export const PREF_DEFAULTS = { is_top: 0, is_notice: 1, hide_msg_id: 0, read_msg_id: 0 } as const;
-
-export async function prefsOf(db: Kysely<DB>, userId: number): Promise<PrefRow[]> {
-  return db.selectFrom('chat_prefs').selectAll().where('user_id', '=', userId).execute();
-}
-
-export async function prefOf(db: Kysely<DB>, userId: number, chatId: string): Promise<PrefRow | undefined> {
-  return db.selectFrom('chat_prefs').selectAll().where('user_id', '=', userId).where('chat_identify', '=', chatId).executeTakeFirst();
-}
-
-/** The prefs of several (user, conversation) pairs in one query, in the pairs' order. */
-export async function prefsOfPairs(db: Kysely<DB>, pairs: Array<{ userId: number; chatId: string }>): Promise<Array<PrefRow | undefined>> {
-  const rows = await db
-    .selectFrom('chat_prefs')
-    .selectAll()
-    .where('user_id', 'in', [...new Set(pairs.map((p) => p.userId))])
-    .where('chat_identify', 'in', [...new Set(pairs.map((p) => p.chatId))])
-    .execute();
-  const byPair = new Map(rows.map((r) => [`${r.user_id}|${r.chat_identify}`, r]));
-  return pairs.map((p) => byPair.get(`${p.userId}|${p.chatId}`));
-}
-
-export async function upsertPref(
-  db: Kysely<DB>,
-  userId: number,
-  chatId: string,
-  patch: Partial<Pick<PrefRow, 'is_top' | 'is_notice' | 'hide_msg_id'>>,
-  time: number,
-): Promise<void> {
-  await db
-    .insertInto('chat_prefs')
-    .values({ user_id: userId, chat_identify: chatId, ...PREF_DEFAULTS, ...patch, update_time: time })
-    .onConflict((oc) => oc.columns(['user_id', 'chat_identify']).doUpdateSet({ ...patch, update_time: time }))
-    .execute();
 }
 
 export async function lastMsgIds(db: Kysely<DB>, chatIds: string[]): Promise<Map<string, number>> {
@@ -151,55 +109,6 @@ export async function countInChat(db: Kysely<DB>, chatId: string): Promise<numbe
     .where('chat_identify', '=', chatId)
     .executeTakeFirst();
   return Number(row?.n ?? 0);
-}
-
-export async function liveUsersByIds(db: Kysely<DB>, ids: number[]): Promise<UserRow[]> {
-  const out: UserRow[] = [];
-  for (const part of chunks([...new Set(ids)])) {
-    out.push(
-      ...(await db.selectFrom('users').selectAll().where('id', 'in', part).where('status', '=', 1).where('delete_time', '=', 0).execute()),
-    );
-  }
-  return out;
-}
-
-export async function usersByIds(db: Kysely<DB>, ids: number[]): Promise<Map<number, UserRow>> {
-  const out = new Map<number, UserRow>();
-  for (const part of chunks([...new Set(ids)])) {
-    for (const r of await db.selectFrom('users').selectAll().where('id', 'in', part).execute()) out.set(r.id, r);
-  }
-  return out;
-}
-
-export async function liveUserByAccount(db: Kysely<DB>, account: string): Promise<UserRow | undefined> {
-  return db
-    .selectFrom('users')
-    .selectAll()
-    .where('account', '=', account)
-    .where('status', '=', 1)
-    .where('delete_time', '=', 0)
-    .executeTakeFirst();
-}
-
-/** Group cards (nicknames, '' for none) of (group, user) pairs, keyed "group|user". */
-export async function groupCards(db: Kysely<DB>, pairs: Array<{ group: number; user: number }>): Promise<Map<string, string>> {
-  const out = new Map<string, string>();
-  const groups = [...new Set(pairs.map((p) => p.group))];
-  const users = [...new Set(pairs.map((p) => p.user))];
-  if (groups.length === 0) return out;
-  // One query over the cross product; the few extra rows it may return are dropped by the keys asked.
-  const wanted = new Set(pairs.map((p) => `${p.group}|${p.user}`));
-  for (const part of chunks(groups)) {
-    const rows = await db
-      .selectFrom('group_members')
-      .select(['group_id', 'user_id', 'nickname'])
-      .where('group_id', 'in', part)
-      .where('user_id', 'in', users)
-      .where('nickname', '!=', '')
-      .execute();
-    for (const r of rows) if (wanted.has(`${r.group_id}|${r.user_id}`)) out.set(`${r.group_id}|${r.user_id}`, r.nickname);
-  }
-  return out;
 }
 
 /** My remark names for the people I list as accepted friends. */

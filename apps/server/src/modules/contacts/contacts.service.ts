@@ -1,21 +1,24 @@
-import type { AdminNotice, Contact, ConversationRef, Lang, UserCard, UserListItem } from '@parley/protocol';
+import { isAdmin } from '@parley/protocol';
+import type { AdminNotice, Contact, ConversationRef, UserCard, UserListItem } from '@parley/protocol';
 import type { Kysely } from 'kysely';
 import { nowSeconds, type Clock } from '../../platform/clock';
 import type { DB } from '../../platform/db/index';
 import type { Events } from '../../platform/events';
 import { AppError } from '../../platform/http/errors';
+import type { RequestView } from '../../platform/http/router';
 import { tickBatcher } from '../../platform/tick-batch';
 import type { ConfigService } from '../config/index';
-import { avatarUrl, type UserRow, type UsersService } from '../users/index';
+import { avatarUrl, usersRepo, type UserRow, type UsersService } from '../users/index';
 import type { ContactSet } from './contact-set';
 import { groupBoundary, lastMessages, lastRows, listContacts } from './contact-list';
 import * as repo from './contacts.repo';
+import * as prefsRepo from './prefs.repo';
 import * as groupsRepo from './groups.repo';
 import { ADMIN_NOTICE, conversationOf, favouritesChatId, singleChatId, type Conversation } from './conversation';
 import {
   favouritesContact, groupContact, noticeContact, parseJsonObject, personContact, type LastMessage, type Viewer,
 } from './present';
-import type { PrefRow } from './contacts.repo';
+import type { PrefRow } from '../../platform/db/schema-chat';
 import type { GroupRow } from './groups.repo';
 import { prefRecipients } from './recipients';
 
@@ -30,19 +33,12 @@ export interface ContactsDeps {
   online: (userIds: number[]) => Promise<Set<number>>;
 }
 
-export interface RequestView {
-  lang: Lang;
-  origin: string;
-}
-
-const isAdmin = (u: UserRow) => u.role === 1 || u.role === 2;
-
 /** The conversation list, one conversation as a contact, user search, and my per-conversation prefs. */
 export function createContacts(deps: ContactsDeps) {
   const { db, clock, config, users, contactSet, events } = deps;
   // A message push reads both parties' prefs and remark names at once: one query per tick each.
   const prefOf = tickBatcher(
-    (pairs: Array<{ userId: number; chatId: string }>) => repo.prefsOfPairs(db, pairs),
+    (pairs: Array<{ userId: number; chatId: string }>) => prefsRepo.prefsOfPairs(db, pairs),
     (p) => `${p.userId}|${p.chatId}`,
   );
   const remarkOf = tickBatcher(
@@ -104,7 +100,7 @@ export function createContacts(deps: ContactsDeps) {
     const member = await groupsRepo.membership(db, groupId, me.id);
     if (!member) throw new AppError(400, 'chat.notMember');
     const conv = conversation(me, { kind: 'group', id: groupId });
-    const pref = await repo.prefOf(db, me.id, conv.chatId);
+    const pref = await prefsRepo.prefOf(db, me.id, conv.chatId);
     const boundary = groupBoundary({ ...group, join_msg_id: member.join_msg_id }, pref);
     const above = new Map([[conv.chatId, Math.max(boundary, member.read_msg_id, member.join_msg_id)]]);
     const [rows, unread, mentions] = await Promise.all([
@@ -139,7 +135,7 @@ export function createContacts(deps: ContactsDeps) {
     const conv = conversation(me, ref);
     if (conv.kind === 'group' && !(await groupsRepo.membership(db, conv.groupId, me.id))) throw new AppError(400, 'chat.notMember');
     if (conv.kind === 'user' && !users.isLive(await users.get(conv.peerId))) throw new AppError(400, 'contact.notFound');
-    await repo.upsertPref(db, me.id, conv.chatId, patch, nowSeconds(clock));
+    await prefsRepo.upsertPref(db, me.id, conv.chatId, patch, nowSeconds(clock));
     return conv;
   }
 
@@ -225,7 +221,7 @@ export function createContacts(deps: ContactsDeps) {
     /** Exact account match, not me; full account (the searcher typed it). */
     async searchUser(me: UserRow, keywords: string, r: RequestView, unknownPlace: string): Promise<UserCard[]> {
       if (!keywords) return [];
-      const found = await repo.liveUserByAccount(db, keywords);
+      const found = await usersRepo.liveByAccount(db, keywords);
       if (!found || found.id === me.id) return [];
       const card = await users.card(me, found.id, r.origin, unknownPlace);
       return [{ ...card, account: found.account }];
@@ -233,7 +229,7 @@ export function createContacts(deps: ContactsDeps) {
 
     async userList(me: UserRow, keywords: string, page: number, limit: number, origin: string) {
       const ids = await contactSet.of(me.id);
-      const [rows, remarks] = await Promise.all([repo.liveUsersByIds(db, ids), repo.remarksOf(db, me.id)]);
+      const [rows, remarks] = await Promise.all([usersRepo.liveByIds(db, ids), repo.remarksOf(db, me.id)]);
       const kw = keywords.toLowerCase();
       const matches = rows
         .filter((u) => !kw || [u.account, u.realname, u.name_py].some((s) => s.toLowerCase().includes(kw)))
@@ -264,7 +260,7 @@ export function createContacts(deps: ContactsDeps) {
     async delChat(me: UserRow, ref: ConversationRef): Promise<void> {
       const conv = conversation(me, ref);
       const last = (await repo.lastMsgIds(db, [conv.chatId])).get(conv.chatId) ?? 0;
-      await repo.upsertPref(db, me.id, conv.chatId, { hide_msg_id: last }, nowSeconds(clock));
+      await prefsRepo.upsertPref(db, me.id, conv.chatId, { hide_msg_id: last }, nowSeconds(clock));
     },
 
     async adminNotice(): Promise<AdminNotice> {
@@ -285,7 +281,7 @@ export function createContacts(deps: ContactsDeps) {
     async friendOf(me: number, other: number) {
       const row = await repo.friendRow(db, me, other);
       if (!row) return '' as const;
-      const pref = await repo.prefOf(db, me, singleChatId(me, other));
+      const pref = await prefsRepo.prefOf(db, me, singleChatId(me, other));
       return { friend_id: row.id, nickname: row.nickname, status: row.status, is_top: pref?.is_top ?? 0, is_notice: pref?.is_notice ?? 1, create_time: row.create_time };
     },
   };

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../platform/db/index';
-import { prefsOfPairs } from './contacts.repo';
+import { prefsOfPairs } from './prefs.repo';
 
 /** The users among `pairs` who turned notifications off for that conversation (`is_notice` 0). */
 export async function mutedAmong(db: Kysely<DB>, pairs: Array<{ userId: number; chatId: string }>): Promise<Set<number>> {

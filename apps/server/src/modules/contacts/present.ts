@@ -1,8 +1,8 @@
 import {
-  defaultGroupSetting, eventLineOf, fileMessageTypes, formatMsg, listSeparator, type Contact, type EventLine, type GroupSetting, type Lang,
+  ContactKind, defaultGroupSetting, eventLineOf, fileMessageTypes, formatMsg, listSeparator, type Contact, type EventLine, type GroupSetting, type Lang,
 } from '@parley/protocol';
-import { absoluteUrl, avatarUrl, maskAccount, maskIp, namePy } from '../users/index';
-import type { MessageRow, PrefRow, UserRow } from './contacts.repo';
+import type { MessageRow, PrefRow } from '../../platform/db/schema-chat';
+import { absoluteUrl, avatarUrl, maskAccount, maskIp, namePy, type UserRow } from '../users/index';
 import type { GroupRow } from './groups.repo';
 import { ADMIN_NOTICE, groupWireId } from './conversation';
 
@@ -24,7 +24,7 @@ export interface LastMessage {
   senderName?: string;
 }
 
-export function indexLetter(py: string): string {
+function indexLetter(py: string): string {
   const c = py.charAt(0).toUpperCase();
   return c >= 'A' && c <= 'Z' ? c : '#';
 }
@@ -57,7 +57,7 @@ export function visibleContent(row: MessageRow, viewerId: number, lang: Lang, or
   if (row.is_undo === 1) {
     const by = Number(parseJsonObject(row.extends)?.undoBy ?? row.from_user);
     if (by === viewerId) return formatMsg('chat.recalledByMe', lang);
-    if (row.is_group !== 1) return formatMsg('chat.recalledByPeer', lang);
+    if (row.is_group !== ContactKind.group) return formatMsg('chat.recalledByPeer', lang);
     if (by === row.from_user) return formatMsg('chat.recalledByName', lang, { name: senderName });
     return formatMsg('chat.recalledByManager', lang);
   }
@@ -106,7 +106,7 @@ export function personContact(v: Viewer, f: PersonFacts): Contact {
   const self = u.id === v.id;
   return {
     id: u.id,
-    is_group: 0,
+    is_group: ContactKind.person,
     displayName,
     avatar: avatarUrl(v.origin, u.avatar),
     lastContent: f.last?.content ?? '',
@@ -144,7 +144,7 @@ export function groupContact(v: Viewer, f: GroupFacts): Contact {
   const wireId = groupWireId(g.id);
   return {
     id: wireId,
-    is_group: 1,
+    is_group: ContactKind.group,
     displayName: g.name,
     avatar: absoluteUrl(v.origin, g.avatar, '/static/img/group.png'),
     lastContent: f.last?.content ?? '',

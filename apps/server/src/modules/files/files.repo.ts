@@ -1,3 +1,4 @@
+import { FileRole } from '@parley/protocol';
 import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
 import type { DB } from '../../platform/db/index';
 import type { FilesTable, StickersTable } from '../../platform/db/schema-files';
@@ -74,9 +75,9 @@ export async function fileMessages(db: Kysely<DB>, f: ManagerFilter) {
     .where('m.is_undo', '=', 0)
     .where('m.type', 'in', ['image', 'video', 'file'])
     .where((eb) =>
-      f.role === 1
+      f.role === FileRole.sent
         ? eb.and([eb('m.from_user', '=', f.userId), eb('m.is_group', 'in', [0, 3])])
-        : f.role === 2
+        : f.role === FileRole.received
           ? eb.and([eb('m.to_user', '=', f.userId), eb('m.is_group', '=', 0)])
           : eb.or([
               eb.and([eb('m.from_user', '=', f.userId), eb('m.is_group', 'in', [0, 3])]),
@@ -96,8 +97,8 @@ export async function fileMessages(db: Kysely<DB>, f: ManagerFilter) {
 /** §4.7 `is_all`: every stored upload. */
 export async function allFiles(db: Kysely<DB>, f: ManagerFilter) {
   let q = db.selectFrom('files');
-  if (f.role === 1) q = q.where('user_id', '=', f.userId);
-  if (f.role === 2) q = q.where('user_id', '<>', f.userId);
+  if (f.role === FileRole.sent) q = q.where('user_id', '=', f.userId);
+  if (f.role === FileRole.received) q = q.where('user_id', '<>', f.userId);
   if (f.cate > 0) q = q.where('cate', '=', f.cate);
   if (f.keywords) q = q.where(nameContains('name', f.keywords));
   const [rows, total] = await Promise.all([

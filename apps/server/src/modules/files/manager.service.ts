@@ -1,14 +1,12 @@
-import { limits, type FileManagerRow, type FilesIndexParams } from '@parley/protocol';
+import { isAdmin, limits, type FileManagerRow, type FilesIndexParams } from '@parley/protocol';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../platform/db/index';
 import { AppError, checkKeywords } from '../../platform/http/errors';
+import type { RequestView } from '../../platform/http/router';
 import type { ConfigService } from '../config/index';
-import type { RequestView } from '../contacts/index';
 import type { UserRow, UsersService } from '../users/index';
 import * as repo from './files.repo';
 import { messageFileRow, storedFileRow } from './present';
-
-const isAdmin = (u: UserRow) => u.role === 1 || u.role === 2;
 
 /** The file manager, `/enterprise/files/index` (PROTOCOL §4.7; scope decisions in protocol files.ts). */
 export function createFileManager(deps: { db: Kysely<DB>; config: Pick<ConfigService, 'systemInfo'>; users: UsersService }) {

@@ -1,6 +1,6 @@
-import type { FileCate, FileManagerRow, FixMode, Sticker, UploadedFile } from '@parley/protocol';
-import { fixModeOf } from '@parley/protocol';
-import type { MessageRow } from '../contacts/index';
+import type { FileManagerRow, FixMode, Sticker, UploadedFile } from '@parley/protocol';
+import { FileCate, fixModeOf } from '@parley/protocol';
+import type { MessageRow } from '../../platform/db/schema-chat';
 import { fileUrls, summary } from '../messages/index';
 import { absoluteUrl, type UserRow } from '../users/index';
 import type { FileRow } from './files.repo';
@@ -10,7 +10,7 @@ import type { FileRow } from './files.repo';
 const withoutExt = (name: string) => name.replace(/\.[^.]*$/, '');
 
 export function toUploadedFile(f: FileRow, origin: string): UploadedFile {
-  const isImage = f.cate === 2;
+  const isImage = f.cate === FileCate.image;
   return {
     file_id: f.id,
     src: f.path,
@@ -49,7 +49,7 @@ export function messageFileRow(m: MessageRow, c: ManagerContext): FileManagerRow
 }
 
 export function storedFileRow(f: FileRow, c: ManagerContext): FileManagerRow {
-  const urls = fileUrls(c.origin, f.path, f.ext, f.cate === 2, c.previewPrefix);
+  const urls = fileUrls(c.origin, f.path, f.ext, f.cate === FileCate.image, c.previewPrefix);
   return {
     msg_id: 0, id: '', file_id: f.id, src: urls.src, preview: urls.preview, extUrl: urls.extUrl, download: urls.download,
     cate: f.cate as FileCate, name: f.name, size: f.size, ext: f.ext, msg_type: '', from_user: f.user_id, to_user: 0,

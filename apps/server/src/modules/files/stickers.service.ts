@@ -1,4 +1,4 @@
-import { limits, type Sticker } from '@parley/protocol';
+import { FileCate, limits, type Sticker } from '@parley/protocol';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../platform/clock';
 import { withTx, type DB } from '../../platform/db/index';
@@ -45,7 +45,7 @@ export function createStickers(deps: { db: Kysely<DB>; clock: Clock }) {
     async add(me: UserRow, fileId: number): Promise<void> {
       const file = await repo.findFile(db, fileId);
       const visible = file && (file.user_id === me.id || (await repo.fileInVisibleMessage(db, me.id, file.id)));
-      if (!file || !visible || file.cate !== 2) throw badParam('file_id');
+      if (!file || !visible || file.cate !== FileCate.image) throw badParam('file_id');
       await put(me, file);
     },
 

@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import {
-  extensionOf, fileCateOf, limits, sendMessageParams, stickerExts, uploadFields, type FileCate, type Message,
+  extensionOf, FileCate, fileCateOf, isAdmin, limits, sendMessageParams, stickerExts, uploadFields, type Message,
   type UploadedFile,
 } from '@parley/protocol';
 import type { FastifyRequest } from 'fastify';
@@ -10,8 +10,8 @@ import type { Clock } from '../../platform/clock';
 import type { DB } from '../../platform/db/index';
 import { AppError, badParam } from '../../platform/http/errors';
 import { readMultipart, type ReceivedFile } from '../../platform/http/multipart';
+import type { RequestView } from '../../platform/http/router';
 import type { ConfigService } from '../config/index';
-import type { RequestView } from '../contacts/index';
 import { uploadMessageType, type Messages } from '../messages/index';
 import { absoluteUrl, type UserRow, type UsersService } from '../users/index';
 import * as repo from './files.repo';
@@ -34,7 +34,6 @@ export interface UploadsDeps {
 const MIB = 1024 * 1024;
 /** Room for multipart boundaries and part headers beyond the §1.1 body limit. */
 const FRAMING_BYTES = 64 * 1024;
-const isAdmin = (u: UserRow) => u.role === 1 || u.role === 2;
 
 interface Rules {
   /** Extensions this endpoint accepts on top of `fileUpload.fileExt`. */
@@ -68,9 +67,9 @@ export function createUploads(deps: UploadsDeps) {
   /** Moves an accepted upload into the store, with its thumbnail, and records it. */
   async function store(me: UserRow, received: ReceivedFile, ext: string, name: string, imageOnly: boolean): Promise<FileRow> {
     let cate: FileCate = fileCateOf(ext);
-    const image = cate === 2 ? await probeImage(received.tempFile) : undefined;
+    const image = cate === FileCate.image ? await probeImage(received.tempFile) : undefined;
     // An "image" whose bytes are no image is kept as a plain file (or refused where only images go).
-    if (cate === 2 && !image) cate = 9;
+    if (cate === FileCate.image && !image) cate = FileCate.other;
     if (imageOnly && !image) throw new AppError(401, 'file.typeNotAllowed');
     const token = newToken();
     const at = storagePaths(cate, me.id, ext, token, clock.now());

@@ -1,7 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { DB } from '../../platform/db/index';
 import type { FriendsTable } from '../../platform/db/schema-chat';
-import type { UserRow } from '../users/index';
 
 /**
  * Friend relation rows (PROTOCOL §7). Rows are directional: `create_user` lists
@@ -150,14 +149,6 @@ export async function requests(
     base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
   ]);
   return { rows, count: Number(total?.n ?? 0) };
-}
-
-/** User rows by id (a page of requests names at most 200 people). */
-export async function usersByIds(db: Kysely<DB>, ids: number[]): Promise<Map<number, UserRow>> {
-  const unique = [...new Set(ids)];
-  if (unique.length === 0) return new Map();
-  const rows = await db.selectFrom('users').selectAll().where('id', 'in', unique).execute();
-  return new Map(rows.map((u) => [u.id, u]));
 }
 
 /** Every friend row naming the user, either side (an administrator deleted the account). */

@@ -1,16 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { formatMsg, friendLimits, type FriendRemovedEvent, type FriendRequest } from '@parley/protocol';
+import { formatMsg, friendLimits, isAdmin, Role, type FriendRemovedEvent, type FriendRequest } from '@parley/protocol';
 import type { Kysely } from 'kysely';
 import { nowSeconds, type Clock } from '../../platform/clock';
 import { withTx, type DB } from '../../platform/db/index';
 import type { Events } from '../../platform/events';
 import { AppError, badParam } from '../../platform/http/errors';
-import type { ContactSet, Contacts, RequestView } from '../contacts/index';
-import type { UserRow, UsersService } from '../users/index';
+import type { ContactSet, Contacts } from '../contacts/index';
+import { usersRepo, type UserRow, type UsersService } from '../users/index';
 import * as repo from './friends.repo';
 import { requestPush, requestRow } from './present';
 import { friendshipRecipients, requestRecipients, unfriendRecipients } from './recipients';
 import type { Guards } from '../../platform/limits/index';
+import type { RequestView } from '../../platform/http/router';
 
 export interface FriendsDeps {
   db: Kysely<DB>;
@@ -27,7 +28,6 @@ export interface FriendsDeps {
 const ACCEPTED = 1;
 const PENDING = 2;
 const REFUSED = 0;
-const isAdmin = (u: UserRow) => u.role === 1 || u.role === 2;
 
 /** Friend requests, answers, removal and remark names (PROTOCOL §7). */
 export function createFriends(deps: FriendsDeps) {
@@ -60,7 +60,7 @@ export function createFriends(deps: FriendsDeps) {
       const { rows, count } = await repo.requests(db, me.id, mine, p, size);
       const ids = rows.flatMap((row) => [row.create_user, row.friend_user_id]);
       const [people, remarks, circle] = await Promise.all([
-        repo.usersByIds(db, ids),
+        usersRepo.byIds(db, ids),
         contacts.remarksOf(me.id, ids),
         contactSet.of(me.id),
       ]);
@@ -85,7 +85,7 @@ export function createFriends(deps: FriendsDeps) {
       const target = await liveUser(targetId);
       if (!target) throw new AppError(400, 'contact.notFound');
       if ([...remark].length > friendLimits.requestTextMax) throw badParam('remark');
-      if (me.role === 0 && me.friend_limit > 0 && (await repo.countAccepted(db, me.id)) >= me.friend_limit) {
+      if (me.role === Role.user && me.friend_limit > 0 && (await repo.countAccepted(db, me.id)) >= me.friend_limit) {
         throw new AppError(400, 'friend.limit');
       }
       const mine = await repo.findPair(db, me.id, target.id);

@@ -1,4 +1,4 @@
-import { formatMsg, type FriendRequest, type FriendRequestPush, type Lang, type UserSummary } from '@parley/protocol';
+import { ContactKind, formatMsg, type FriendRequest, type FriendRequestPush, type Lang, type UserSummary } from '@parley/protocol';
 import { avatarUrl, maskAccount, type UserRow } from '../users/index';
 import type { FriendRow } from './friends.repo';
 
@@ -33,7 +33,7 @@ export function requestRow(row: FriendRow, from: UserRow, to: UserRow, v: Summar
     status: (row.status === 1 || row.status === 2 ? row.status : 0) as FriendRequest['status'],
     remark: row.remark,
     create_time: row.create_time,
-    is_group: 0,
+    is_group: ContactKind.person,
     create_user_info: userSummary(from, v),
     user_id_info: userSummary(to, v),
   };
@@ -45,7 +45,7 @@ export function requestPush(id: string, lang: Lang, sendTime: number): FriendReq
     id,
     type: 'event',
     toContactId: 'system',
-    is_group: 2,
+    is_group: ContactKind.adminNotice,
     content: formatMsg('friend.requestText', lang),
     status: 'succeed',
     sendTime,

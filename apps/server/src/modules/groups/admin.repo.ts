@@ -60,11 +60,6 @@ export async function countAllMembers(db: Kysely<DB>, groupId: number): Promise<
   return Number(r.n);
 }
 
-/** Groups the user is in, with their role there (user deletion). */
-export async function membershipsOf(db: Kysely<DB>, userId: number): Promise<Array<{ group_id: number; role: number }>> {
-  return db.selectFrom('group_members').select(['group_id', 'role']).where('user_id', '=', userId).execute();
-}
-
 /** The longest-standing other member: the heir of a deleted owner. */
 export async function oldestOtherMember(db: Kysely<DB>, groupId: number, userId: number): Promise<number | undefined> {
   const r = await db

@@ -1,8 +1,9 @@
-import { adminDate, formatMsg, limits, type AdminGroupMember, type AdminGroupRow, type EventLine, type SocketEventMap, type SocketEventType } from '@parley/protocol';
+import { adminDate, formatMsg, GroupRole, limits, type AdminGroupMember, type AdminGroupRow, type EventLine, type SocketEventMap, type SocketEventType } from '@parley/protocol';
 import { nowSeconds } from '../../platform/clock';
 import { withTx } from '../../platform/db/index';
 import { AppError, badParam } from '../../platform/http/errors';
-import type { RequestView } from '../contacts/index';
+import type { RequestView } from '../../platform/http/router';
+import { groupsRepo } from '../contacts/index';
 import { avatarUrl, type UserRow } from '../users/index';
 import * as adminRepo from './admin.repo';
 import { wireId, type GroupContext, type GroupsDeps } from './context';
@@ -68,20 +69,20 @@ export function createGroupAdmin(deps: GroupsDeps, ctx: GroupContext) {
     async adminChangeOwner(groupId: number, userId: number): Promise<void> {
       const group = await ctx.group(groupId);
       const t = await ctx.target(groupId, userId);
-      if (t.role === 1) return;
+      if (t.role === GroupRole.owner) return;
       await withTx(db, async (tx, onCommit) => {
-        await repo.updateMember(tx, groupId, group.owner_id, { role: 3 });
-        await repo.updateMember(tx, groupId, userId, { role: 1 });
+        await repo.updateMember(tx, groupId, group.owner_id, { role: GroupRole.member });
+        await repo.updateMember(tx, groupId, userId, { role: GroupRole.owner });
         await repo.updateGroup(tx, groupId, { owner_id: userId }, nowSeconds(clock));
         onCommit(() => toMembers(groupId, 'changeOwner', { group_id: wireId(groupId), user_id: userId }));
       }, deps.log);
     },
 
     async adminSetManager(groupId: number, userId: number, role: number, origin: string): Promise<void> {
-      if (role !== 2 && role !== 3) throw badParam('role');
+      if (role !== GroupRole.manager && role !== GroupRole.member) throw badParam('role');
       await ctx.group(groupId);
       const t = await ctx.target(groupId, userId);
-      if (t.role === 1) throw new AppError(400, 'common.noPermission');
+      if (t.role === GroupRole.owner) throw new AppError(400, 'common.noPermission');
       const u = await deps.users.get(userId);
       await withTx(db, async (tx, onCommit) => {
         await repo.updateMember(tx, groupId, userId, { role });
@@ -93,7 +94,7 @@ export function createGroupAdmin(deps: GroupsDeps, ctx: GroupContext) {
       await ctx.group(groupId);
       await withTx(db, async (tx, onCommit) => {
         const members = await ctx.members(groupId, tx);
-        await repo.deleteGroup(tx, groupId);
+        await ctx.dissolve(tx, groupId);
         onCommit(() => events.toUsers(disbandRecipients(members), 'removeGroup', { group_id: wireId(groupId) }));
       }, deps.log);
     },
@@ -101,7 +102,7 @@ export function createGroupAdmin(deps: GroupsDeps, ctx: GroupContext) {
     async adminRemoveMember(actor: UserRow, groupId: number, userId: number, r: RequestView): Promise<void> {
       const group = await ctx.group(groupId);
       const t = await ctx.target(groupId, userId);
-      if (t.role === 1) throw new AppError(400, 'group.ownerCannotLeave');
+      if (t.role === GroupRole.owner) throw new AppError(400, 'group.ownerCannotLeave');
       const target = await deps.users.get(userId);
       const line: EventLine = { key: 'group.eventRemoved', params: { name: actor.realname, target: target?.realname ?? '' } };
       await withTx(db, async (tx, onCommit) => {
@@ -133,11 +134,11 @@ export function createGroupAdmin(deps: GroupsDeps, ctx: GroupContext) {
       await ctx.checkMax(current.size + users.length);
       await withTx(db, async (tx, onCommit) => {
         const before = await ctx.members(groupId, tx);
-        await repo.insertMembers(tx, groupId, users.map((u) => ({ user_id: u.id, role: 3, invite_id: actor.id })), nowSeconds(clock));
+        await ctx.addMembers(tx, groupId, users.map((u) => ({ user_id: u.id, role: GroupRole.member, invite_id: actor.id })), nowSeconds(clock));
         const row = await ctx.eventRow(tx, groupId, actor, { key: 'group.eventInvited', params: { name: actor.realname, names: users.map((u) => u.realname) } }, r.lang);
         const after = await ctx.members(groupId, tx);
         onCommit(async () => {
-          await ctx.pushAddGroup(groupId, actor, users.map((u) => ({ user_id: u.id, role: 3 })), formatMsg('group.invitedYou', r.lang, { name: actor.realname }), r);
+          await ctx.pushAddGroup(groupId, actor, users.map((u) => ({ user_id: u.id, role: GroupRole.member })), formatMsg('group.invitedYou', r.lang, { name: actor.realname }), r);
           const data = { group_id: wireId(groupId), user_ids: users.map((u) => u.id), invite_id: actor.id, avatar: avatarUrl(r.origin, group.avatar || '/static/img/group.png') };
           await events.toUsers(addGroupUserRecipients(before), 'addGroupUser', data);
           await ctx.pushRow(groupId, actor, row, after, r);
@@ -151,17 +152,17 @@ export function createGroupAdmin(deps: GroupsDeps, ctx: GroupContext) {
      * longest-standing other member, or is disbanded when nobody is left.
      */
     async dropUser(userId: number): Promise<void> {
-      for (const m of await adminRepo.membershipsOf(db, userId)) {
-        const groupId = m.group_id;
-        const heir = m.role === 1 ? await adminRepo.oldestOtherMember(db, groupId, userId) : undefined;
-        if (m.role === 1 && heir === undefined) {
-          await withTx(db, (tx) => repo.deleteGroup(tx, groupId), deps.log);
+      for (const m of await groupsRepo.groupsOfUser(db, userId)) {
+        const groupId = m.id;
+        const heir = m.role === GroupRole.owner ? await adminRepo.oldestOtherMember(db, groupId, userId) : undefined;
+        if (m.role === GroupRole.owner && heir === undefined) {
+          await withTx(db, (tx) => ctx.dissolve(tx, groupId), deps.log);
           continue;
         }
         await withTx(db, async (tx, onCommit) => {
           await repo.deleteMember(tx, groupId, userId);
           if (heir !== undefined) {
-            await repo.updateMember(tx, groupId, heir, { role: 1 });
+            await repo.updateMember(tx, groupId, heir, { role: GroupRole.owner });
             await repo.updateGroup(tx, groupId, { owner_id: heir }, nowSeconds(clock));
           }
           onCommit(async () => {

@@ -1,7 +1,7 @@
-import { defaultGroupSetting, formatMsg } from '@parley/protocol';
+import { defaultGroupSetting, formatMsg, GroupRole } from '@parley/protocol';
 import { nowSeconds } from '../../platform/clock';
 import { withTx } from '../../platform/db/index';
-import type { RequestView } from '../contacts/index';
+import type { RequestView } from '../../platform/http/router';
 import { avatarUrl, namePy, type UserRow } from '../users/index';
 import { wireId, type GroupContext, type GroupsDeps } from './context';
 import * as repo from './groups.repo';
@@ -34,11 +34,11 @@ export function createAutoGroups(deps: GroupsDeps & { state: { read(): Promise<u
     const group = await ctx.group(groupId);
     await withTx(db, async (tx, onCommit) => {
       const before = await ctx.members(groupId, tx);
-      await repo.insertMembers(tx, groupId, [{ user_id: user.id, role: 3, invite_id: owner.id }], nowSeconds(clock));
+      await ctx.addMembers(tx, groupId, [{ user_id: user.id, role: GroupRole.member, invite_id: owner.id }], nowSeconds(clock));
       const row = await ctx.eventRow(tx, groupId, user, { key: 'group.eventJoined', params: { name: user.realname } }, r.lang);
       const after = await ctx.members(groupId, tx);
       onCommit(async () => {
-        await ctx.pushAddGroup(groupId, user, [{ user_id: user.id, role: 3 }], row.content, r);
+        await ctx.pushAddGroup(groupId, user, [{ user_id: user.id, role: GroupRole.member }], row.content, r);
         const data = { group_id: wireId(groupId), user_ids: [user.id], invite_id: owner.id, avatar: avatarUrl(r.origin, group.avatar || '/static/img/group.png') };
         await deps.events.toUsers(addGroupUserRecipients(before), 'addGroupUser', data);
         await ctx.pushRow(groupId, user, row, after, r);
@@ -49,11 +49,11 @@ export function createAutoGroups(deps: GroupsDeps & { state: { read(): Promise<u
 
   async function openNext(seq: number, spec: AutoGroupSpec, user: UserRow, r: RequestView): Promise<number> {
     const name = `${spec.name || formatMsg('group.defaultName', r.lang)}${seq}`;
-    const members = [{ user_id: spec.owner.id, role: 1 }, ...(user.id === spec.owner.id ? [] : [{ user_id: user.id, role: 3 }])];
+    const members = [{ user_id: spec.owner.id, role: GroupRole.owner }, ...(user.id === spec.owner.id ? [] : [{ user_id: user.id, role: GroupRole.member }])];
     return withTx(db, async (tx, onCommit) => {
       const now = nowSeconds(clock);
       const id = await repo.insertGroup(tx, { name, name_py: namePy(name), owner_id: spec.owner.id, setting: JSON.stringify(defaultGroupSetting), now });
-      await repo.insertMembers(tx, id, members.map((m) => ({ ...m, invite_id: spec.owner.id })), now);
+      await ctx.addMembers(tx, id, members.map((m) => ({ ...m, invite_id: spec.owner.id })), now);
       const row = await ctx.eventRow(tx, id, spec.owner, { key: 'group.eventCreated', params: { name: spec.owner.realname } }, r.lang);
       onCommit(async () => {
         await ctx.pushAddGroup(id, spec.owner, members, row.content, r);

@@ -1,13 +1,15 @@
 import { randomUUID } from 'node:crypto';
+import { ContactKind, GroupRole, isGroupManager } from '@parley/protocol';
 import type { EventLine, Lang, Message } from '@parley/protocol';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../platform/clock';
 import type { DB } from '../../platform/db/index';
 import type { Events } from '../../platform/events';
 import { AppError } from '../../platform/http/errors';
+import type { RequestView } from '../../platform/http/router';
 import type { ConfigService } from '../config/index';
-import { groupsRepo, renderEventLine, type ContactSet, type Contacts, type GroupRow, type MemberRow, type RequestView } from '../contacts/index';
-import { toMessage, type Messages } from '../messages/index';
+import { groupsRepo, prefsRepo, renderEventLine, type ContactSet, type Contacts, type GroupRow, type MemberRow } from '../contacts/index';
+import { dropGroupChat, messagesRepo, toMessage, type Messages } from '../messages/index';
 import type { UserRow, UsersService } from '../users/index';
 import * as repo from './groups.repo';
 import { addGroupRecipients } from './recipients';
@@ -30,7 +32,6 @@ export interface GroupsDeps {
 export type Member = { user_id: number; role: number };
 
 export const wireId = (groupId: number): string => `group-${groupId}`;
-export const isSystemAdmin = (u: UserRow): boolean => u.role === 1 || u.role === 2;
 
 export function createGroupContext(deps: GroupsDeps) {
   const { db, clock, contacts, events } = deps;
@@ -52,14 +53,14 @@ export function createGroupContext(deps: GroupsDeps) {
   /** Owner or manager (`group.notManager`). */
   async function managed(me: UserRow, groupId: number) {
     const m = await mine(me, groupId);
-    if (m.member.role > 2) throw new AppError(400, 'group.notManager');
+    if (!isGroupManager(m.member.role)) throw new AppError(400, 'group.notManager');
     return m;
   }
 
   /** Owner only (`group.ownerOnly`). */
   async function owned(me: UserRow, groupId: number) {
     const m = await mine(me, groupId);
-    if (m.member.role !== 1) throw new AppError(400, 'group.ownerOnly');
+    if (m.member.role !== GroupRole.owner) throw new AppError(400, 'group.ownerOnly');
     return m;
   }
 
@@ -96,12 +97,13 @@ export function createGroupContext(deps: GroupsDeps) {
   async function eventRow(tx: Kysely<DB>, groupId: number, actor: UserRow, line: EventLine, lang: Lang) {
     const content = renderEventLine(line, lang);
     const ext = JSON.stringify({ line });
-    const values = { id: randomUUID(), groupId, fromUser: actor.id, content, extends: ext, nowMs: clock.now() };
-    const msgId = await repo.insertEventRow(tx, values);
-    return {
-      msg_id: msgId, id: values.id, chat_identify: wireId(groupId), from_user: actor.id, to_user: groupId, is_group: 1, type: 'event',
-      content, extends: ext, file_id: 0, file_cate: 0, file_name: '', file_size: 0, at: '', pid: 0, is_undo: 0, send_time_ms: values.nowMs,
+    const values = {
+      id: randomUUID(), chat_identify: wireId(groupId), from_user: actor.id, to_user: groupId, is_group: ContactKind.group, type: 'event',
+      content, extends: ext, file_id: 0, file_cate: 0, file_name: '', file_size: 0, at: '', pid: 0, is_undo: 0, send_time_ms: clock.now(),
     };
+    const msgId = await messagesRepo.insertMessage(tx, values);
+    await messagesRepo.setLastMsg(tx, values.chat_identify, msgId);
+    return { msg_id: msgId, ...values };
   }
 
   /** A row as `group` to the members, one contactInfo per (role, pin, notify) variant, as sendMessage does. */
@@ -112,10 +114,10 @@ export function createGroupContext(deps: GroupsDeps) {
     // The actor as members see them in this group: card and role (3 once they have left).
     const card = await groupsRepo.membership(db, groupId, actor.id);
     const base: Message = toMessage(row, {
-      viewerId: actor.id, lang: r.lang, origin: r.origin, sender: actor, senderName: card?.nickname || actor.realname, role: card?.role ?? 3,
+      viewerId: actor.id, lang: r.lang, origin: r.origin, sender: actor, senderName: card?.nickname || actor.realname, role: card?.role ?? GroupRole.member,
       toContactId: wireId(groupId), isLast: true, push: true,
     });
-    const prefs = new Map((await repo.prefsForChat(db, groupId)).map((p) => [p.user_id, p]));
+    const prefs = new Map((await prefsRepo.prefsForChat(db, wireId(groupId))).map((p) => [p.user_id, p]));
     const last = { content: row.content, type: row.type, sendTime: row.send_time_ms };
     const variants = new Map<string, number[]>();
     for (const m of members) {
@@ -135,15 +137,27 @@ export function createGroupContext(deps: GroupsDeps) {
     if (!g) return;
     const v = await contacts.viewerOf(actor, r);
     const last = { content: lastContent, type: 'event', sendTime: clock.now() };
-    for (const role of [1, 2, 3]) {
+    for (const role of Object.values(GroupRole)) {
       const ids = addGroupRecipients(newMembers, role);
       if (ids.length > 0) await events.toUsers(ids, 'addGroup', contacts.groupPushContact(v, g, role, undefined, last));
     }
   }
 
+  /** New members see messages from the newest one on (the history rule's boundary). */
+  async function addMembers(tx: Kysely<DB>, groupId: number, members: Array<Member & { invite_id: number }>, now: number): Promise<void> {
+    await repo.insertMembers(tx, groupId, members, await messagesRepo.lastMsgId(tx, wireId(groupId)), now);
+  }
+
+  /** Deletes the group with its conversation. */
+  async function dissolve(tx: Kysely<DB>, groupId: number): Promise<void> {
+    await dropGroupChat(tx, wireId(groupId), groupId);
+    await prefsRepo.deleteChatPrefs(tx, wireId(groupId));
+    await repo.deleteGroup(tx, groupId);
+  }
+
   /** Active members now (recipients of pushes after a commit). */
   const members = (groupId: number, tx: Kysely<DB> = db): Promise<Member[]> => groupsRepo.activeMembers(tx, groupId);
 
-  return { group, mine, managed, owned, target, reachableUsers, checkMax, eventRow, pushRow, pushAddGroup, members };
+  return { group, mine, managed, owned, target, reachableUsers, checkMax, eventRow, pushRow, pushAddGroup, addMembers, dissolve, members };
 }
 export type GroupContext = ReturnType<typeof createGroupContext>;

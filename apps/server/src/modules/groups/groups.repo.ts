@@ -1,14 +1,10 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../platform/db/index';
-import { setLastMsg } from '../messages/messages.repo';
-import { unindexChat } from '../messages/index';
 
 /**
  * Writes and member listings of the groups module. The read-only lookups that messages and
  * conversations share (findGroup, membership, activeMembers) stay in contacts/groups.repo.ts.
  */
-
-const chatIdOf = (groupId: number) => `group-${groupId}`;
 
 export interface NewGroup {
   name: string;
@@ -36,16 +32,15 @@ export async function updateGroup(
   await db.updateTable('groups').set({ ...patch, update_time: now }).where('id', '=', groupId).execute();
 }
 
-/** New members see messages from the newest one on (the history rule's boundary). */
+/** New members see messages from `at` on, the conversation's newest message (the history rule's boundary). */
 export async function insertMembers(
   db: Kysely<DB>,
   groupId: number,
   members: Array<{ user_id: number; role: number; invite_id: number }>,
+  at: number,
   now: number,
 ): Promise<void> {
   if (members.length === 0) return;
-  const last = await db.selectFrom('chats').select('last_msg_id').where('chat_identify', '=', chatIdOf(groupId)).executeTakeFirst();
-  const at = last?.last_msg_id ?? 0;
   await db
     .insertInto('group_members')
     .values(members.map((m) => ({ group_id: groupId, user_id: m.user_id, role: m.role, invite_id: m.invite_id, nickname: '', no_speak_time: 0, read_msg_id: at, join_msg_id: at, create_time: now })))
@@ -107,28 +102,11 @@ export async function deleteMember(db: Kysely<DB>, groupId: number, userId: numb
   await db.deleteFrom('group_join_grants').where('group_id', '=', groupId).where('inviter_id', '=', userId).execute();
 }
 
-/** Every message row of the group and what hangs off them; the conversation stays. */
-export async function deleteMessages(db: Kysely<DB>, groupId: number): Promise<void> {
-  const chatId = chatIdOf(groupId);
-  const ids = db.selectFrom('messages').select('msg_id').where('chat_identify', '=', chatId);
-  await unindexChat(db, chatId);
-  await db.deleteFrom('message_hidden').where('msg_id', 'in', ids).execute();
-  await db.deleteFrom('message_mentions').where('group_id', '=', groupId).execute();
-  await db.deleteFrom('messages').where('chat_identify', '=', chatId).execute();
-}
-
+/** The group, its members and join grants; its conversation goes first (messages' `dropGroupChat`). */
 export async function deleteGroup(db: Kysely<DB>, groupId: number): Promise<void> {
-  const chatId = chatIdOf(groupId);
-  await deleteMessages(db, groupId);
-  await db.deleteFrom('chats').where('chat_identify', '=', chatId).execute();
-  await db.deleteFrom('chat_prefs').where('chat_identify', '=', chatId).execute();
   await db.deleteFrom('group_join_grants').where('group_id', '=', groupId).execute();
   await db.deleteFrom('group_members').where('group_id', '=', groupId).execute();
   await db.deleteFrom('groups').where('id', '=', groupId).execute();
-}
-
-export async function prefsForChat(db: Kysely<DB>, groupId: number) {
-  return db.selectFrom('chat_prefs').selectAll().where('chat_identify', '=', chatIdOf(groupId)).execute();
 }
 
 export async function saveGrant(db: Kysely<DB>, userId: number, groupId: number, inviterId: number, expire: number): Promise<void> {
@@ -150,36 +128,4 @@ export async function liveGrantInviters(db: Kysely<DB>, userId: number, groupId:
     .orderBy('expire_time', 'desc')
     .execute();
   return rows.map((r) => r.inviter_id);
-}
-
-/** A server `event` row (PROTOCOL §4.2) in the group's conversation; returns its msg_id. */
-export async function insertEventRow(
-  db: Kysely<DB>,
-  v: { id: string; groupId: number; fromUser: number; content: string; extends: string; nowMs: number },
-): Promise<number> {
-  const chatId = chatIdOf(v.groupId);
-  const row = await db
-    .insertInto('messages')
-    .values({
-      id: v.id, chat_identify: chatId, from_user: v.fromUser, to_user: v.groupId, is_group: 1, type: 'event', content: v.content,
-      extends: v.extends, file_id: 0, file_cate: 0, file_name: '', file_size: 0, at: '', pid: 0, is_undo: 0, send_time_ms: v.nowMs,
-    })
-    .returning('msg_id')
-    .executeTakeFirstOrThrow();
-  await setLastMsg(db, chatId, row.msg_id);
-  return row.msg_id;
-}
-
-/** Live users among `ids`, ordered by pinyin (the chooser lists). */
-export async function liveUsers(db: Kysely<DB>, ids: number[]) {
-  if (ids.length === 0) return [];
-  return db
-    .selectFrom('users')
-    .select(['id', 'realname', 'account', 'avatar', 'name_py'])
-    .where('id', 'in', ids)
-    .where('status', '=', 1)
-    .where('delete_time', '=', 0)
-    .orderBy('name_py')
-    .orderBy('id')
-    .execute();
 }

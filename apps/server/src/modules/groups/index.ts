@@ -2,5 +2,4 @@
 export { createGroups, type Groups } from './groups.service';
 export { groupsRoutes } from './groups.routes';
 export type { GroupsDeps } from './context';
-export { signGroupCode, verifyGroupCode } from './qr';
 export { createGroupAvatars, type GroupAvatars } from './avatars';

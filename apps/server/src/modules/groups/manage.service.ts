@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { formatMsg, groupSettingValues, limits, noSpeakTimerSeconds, type GroupSetting, type SocketEventMap, type SocketEventType } from '@parley/protocol';
+import { formatMsg, GroupRole, groupSettingValues, isAdmin, limits, noSpeakTimerSeconds, type GroupSetting, type SocketEventMap, type SocketEventType } from '@parley/protocol';
 import { nowSeconds } from '../../platform/clock';
 import { withTx } from '../../platform/db/index';
 import { AppError, badParam } from '../../platform/http/errors';
-import { parseGroupSetting, type RequestView } from '../contacts/index';
-import { sanitizeText } from '../messages/index';
+import type { RequestView } from '../../platform/http/router';
+import { parseGroupSetting } from '../contacts/index';
+import { clearGroupChat, sanitizeText } from '../messages/index';
 import { avatarUrl, namePy, type UserRow } from '../users/index';
-import { isSystemAdmin, wireId, type GroupContext, type GroupsDeps } from './context';
+import { wireId, type GroupContext, type GroupsDeps } from './context';
 import * as repo from './groups.repo';
 import { changeRecipients, disbandRecipients } from './recipients';
 
@@ -55,9 +56,9 @@ export function createManagement(deps: GroupsDeps, ctx: GroupContext) {
 
     async setManager(me: UserRow, groupId: number, userId: number, role: number, origin: string): Promise<void> {
       await ctx.owned(me, groupId);
-      if (role !== 2 && role !== 3) throw badParam('role');
+      if (role !== GroupRole.manager && role !== GroupRole.member) throw badParam('role');
       const t = await ctx.target(groupId, userId);
-      if (t.role === 1) throw new AppError(400, 'common.noPermission');
+      if (t.role === GroupRole.owner) throw new AppError(400, 'common.noPermission');
       const u = await deps.users.get(userId);
       await change(groupId, (tx) => repo.updateMember(tx, groupId, userId, { role }), 'setManager', {
         group_id: wireId(groupId), user_id: userId, role, avatar: avatarUrl(origin, u?.avatar ?? ''),
@@ -112,8 +113,8 @@ export function createManagement(deps: GroupsDeps, ctx: GroupContext) {
       if (userId === me.id) throw badParam('user_id');
       await ctx.target(groupId, userId);
       const write = async (tx: typeof db) => {
-        await repo.updateMember(tx, groupId, userId, { role: 1 });
-        await repo.updateMember(tx, groupId, me.id, { role: 3 });
+        await repo.updateMember(tx, groupId, userId, { role: GroupRole.owner });
+        await repo.updateMember(tx, groupId, me.id, { role: GroupRole.member });
         await repo.updateGroup(tx, groupId, { owner_id: userId }, nowSeconds(clock));
       };
       await change(groupId, write, 'changeOwner', { group_id: wireId(groupId), user_id: userId });
@@ -122,8 +123,8 @@ export function createManagement(deps: GroupsDeps, ctx: GroupContext) {
     /** Owner or a system administrator (who need not be a member). */
     async clear(me: UserRow, groupId: number): Promise<void> {
       const group = await ctx.group(groupId);
-      if (group.owner_id !== me.id && !isSystemAdmin(me)) throw new AppError(400, 'group.ownerOnly');
-      await change(groupId, (tx) => repo.deleteMessages(tx, groupId), 'clearMessage', { group_id: wireId(groupId) });
+      if (group.owner_id !== me.id && !isAdmin(me)) throw new AppError(400, 'group.ownerOnly');
+      await change(groupId, (tx) => clearGroupChat(tx, wireId(groupId), groupId), 'clearMessage', { group_id: wireId(groupId) });
     },
 
     /** Disband: the members at the moment of deletion hear `removeGroup` once it is committed. */
@@ -131,7 +132,7 @@ export function createManagement(deps: GroupsDeps, ctx: GroupContext) {
       await ctx.owned(me, groupId);
       await withTx(db, async (tx, onCommit) => {
         const members = await ctx.members(groupId, tx);
-        await repo.deleteGroup(tx, groupId);
+        await ctx.dissolve(tx, groupId);
         onCommit(() => events.toUsers(disbandRecipients(members), 'removeGroup', { group_id: wireId(groupId) }));
       }, deps.log);
     },

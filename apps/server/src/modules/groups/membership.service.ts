@@ -1,10 +1,11 @@
-import { defaultGroupSetting, formatMsg, limits, type Contact, type EventLine } from '@parley/protocol';
+import { defaultGroupSetting, formatMsg, GroupRole, isAdmin, isGroupManager, limits, Role, type Contact, type EventLine } from '@parley/protocol';
 import { nowSeconds } from '../../platform/clock';
 import { isUniqueViolation, withTx } from '../../platform/db/index';
 import { AppError, badParam } from '../../platform/http/errors';
-import { parseGroupSetting, type RequestView } from '../contacts/index';
+import type { RequestView } from '../../platform/http/router';
+import { parseGroupSetting } from '../contacts/index';
 import { namePy, avatarUrl, type UserRow } from '../users/index';
-import { isSystemAdmin, wireId, type GroupContext, type GroupsDeps, type Member } from './context';
+import { wireId, type GroupContext, type GroupsDeps, type Member } from './context';
 import * as repo from './groups.repo';
 import { addGroupUserRecipients, removeUserRecipients } from './recipients';
 
@@ -15,9 +16,9 @@ export function createMembership(deps: GroupsDeps, ctx: GroupContext) {
   return {
     async create(me: UserRow, userIds: number[], name: string, r: RequestView): Promise<Contact> {
       const { chatInfo } = await config.systemInfo();
-      if (chatInfo.groupChat !== 1 && !isSystemAdmin(me)) throw new AppError(400, 'group.createDisabled');
+      if (chatInfo.groupChat !== 1 && !isAdmin(me)) throw new AppError(400, 'group.createDisabled');
       const others = [...new Set(userIds)].filter((id) => id !== me.id);
-      if (me.role === 0) {
+      if (me.role === Role.user) {
         if (others.length < 2) throw new AppError(400, 'group.atLeastTwo');
         if (me.group_limit < 0 || (me.group_limit > 0 && (await repo.ownedCount(db, me.id)) >= me.group_limit)) {
           throw new AppError(400, 'group.createLimit');
@@ -28,10 +29,10 @@ export function createMembership(deps: GroupsDeps, ctx: GroupContext) {
       await ctx.checkMax(users.length + 1);
       const groupName = name || formatMsg('group.defaultName', r.lang);
       const now = nowSeconds(clock);
-      const members: Member[] = [{ user_id: me.id, role: 1 }, ...users.map((u) => ({ user_id: u.id, role: 3 }))];
+      const members: Member[] = [{ user_id: me.id, role: GroupRole.owner }, ...users.map((u) => ({ user_id: u.id, role: GroupRole.member }))];
       const groupId = await withTx(db, async (tx, onCommit) => {
         const id = await repo.insertGroup(tx, { name: groupName, name_py: namePy(groupName), owner_id: me.id, setting: JSON.stringify(defaultGroupSetting), now });
-        await repo.insertMembers(tx, id, members.map((m) => ({ ...m, invite_id: me.id })), now);
+        await ctx.addMembers(tx, id, members.map((m) => ({ ...m, invite_id: me.id })), now);
         const row = await ctx.eventRow(tx, id, me, { key: 'group.eventCreated', params: { name: me.realname } }, r.lang);
         onCommit(async () => {
           await ctx.pushAddGroup(id, me, members, row.content, r);
@@ -44,7 +45,7 @@ export function createMembership(deps: GroupsDeps, ctx: GroupContext) {
 
     async invite(me: UserRow, groupId: number, userIds: number[], r: RequestView): Promise<void> {
       const { group, member } = await ctx.mine(me, groupId);
-      if (parseGroupSetting(group.setting).invite !== '1' && member.role > 2) throw new AppError(400, 'group.inviteClosed');
+      if (parseGroupSetting(group.setting).invite !== '1' && !isGroupManager(member.role)) throw new AppError(400, 'group.inviteClosed');
       const wanted = [...new Set(userIds)];
       if (wanted.length === 0) throw badParam('user_ids');
       if (wanted.length > limits.addToGroupPerCall) throw new AppError(400, 'group.inviteLimit');
@@ -55,12 +56,12 @@ export function createMembership(deps: GroupsDeps, ctx: GroupContext) {
       const now = nowSeconds(clock);
       await withTx(db, async (tx, onCommit) => {
         const before = await ctx.members(groupId, tx);
-        await repo.insertMembers(tx, groupId, users.map((u) => ({ user_id: u.id, role: 3, invite_id: me.id })), now);
+        await ctx.addMembers(tx, groupId, users.map((u) => ({ user_id: u.id, role: GroupRole.member, invite_id: me.id })), now);
         const line = { key: 'group.eventInvited', params: { name: me.realname, names: users.map((u) => u.realname) } } as const;
         const row = await ctx.eventRow(tx, groupId, me, line, r.lang);
         const after = await ctx.members(groupId, tx);
         onCommit(async () => {
-          const added = users.map((u) => ({ user_id: u.id, role: 3 }));
+          const added = users.map((u) => ({ user_id: u.id, role: GroupRole.member }));
           await ctx.pushAddGroup(groupId, me, added, formatMsg('group.invitedYou', r.lang, { name: me.realname }), r);
           const data = { group_id: wireId(groupId), user_ids: users.map((u) => u.id), invite_id: me.id, avatar: avatarUrl(r.origin, group.avatar || '/static/img/group.png') };
           await deps.events.toUsers(addGroupUserRecipients(before), 'addGroupUser', data);
@@ -81,7 +82,7 @@ export function createMembership(deps: GroupsDeps, ctx: GroupContext) {
       let inviterId = 0;
       for (const id of inviters) {
         const m = current.has(id) ? await ctx.target(groupId, id) : undefined;
-        if (m && (invite === '1' || m.role <= 2)) {
+        if (m && (invite === '1' || isGroupManager(m.role))) {
           inviterId = id;
           break;
         }
@@ -92,13 +93,13 @@ export function createMembership(deps: GroupsDeps, ctx: GroupContext) {
       // as if it had come a moment later.
       await withTx(db, async (tx, onCommit) => {
         const before = await ctx.members(groupId, tx);
-        await repo.insertMembers(tx, groupId, [{ user_id: me.id, role: 3, invite_id: inviterId }], now).catch((err: unknown) => {
+        await ctx.addMembers(tx, groupId, [{ user_id: me.id, role: GroupRole.member, invite_id: inviterId }], now).catch((err: unknown) => {
           throw isUniqueViolation(err) ? new AppError(400, 'group.alreadyMember') : err;
         });
         const row = await ctx.eventRow(tx, groupId, me, { key: 'group.eventJoined', params: { name: me.realname } }, r.lang);
         const after = await ctx.members(groupId, tx);
         onCommit(async () => {
-          await ctx.pushAddGroup(groupId, me, [{ user_id: me.id, role: 3 }], row.content, r);
+          await ctx.pushAddGroup(groupId, me, [{ user_id: me.id, role: GroupRole.member }], row.content, r);
           const data = { group_id: wireId(groupId), user_ids: [me.id], invite_id: inviterId, avatar: avatarUrl(r.origin, group.avatar || '/static/img/group.png') };
           await deps.events.toUsers(addGroupUserRecipients(before), 'addGroupUser', data);
           await ctx.pushRow(groupId, me, row, after, r);
@@ -113,9 +114,9 @@ export function createMembership(deps: GroupsDeps, ctx: GroupContext) {
       const leaving = userId === me.id;
       let targetUser: UserRow = me;
       if (leaving) {
-        if (member.role === 1) throw new AppError(400, 'group.ownerCannotLeave');
+        if (member.role === GroupRole.owner) throw new AppError(400, 'group.ownerCannotLeave');
       } else {
-        if (member.role > 2) throw new AppError(400, 'group.notManager');
+        if (!isGroupManager(member.role)) throw new AppError(400, 'group.notManager');
         const t = await ctx.target(groupId, userId);
         if (t.role <= member.role) throw new AppError(400, 'common.noPermission');
         targetUser = (await deps.users.get(userId)) ?? me;

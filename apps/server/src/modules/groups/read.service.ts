@@ -1,8 +1,9 @@
 import { limits, type GroupCandidate, type GroupInfo, type GroupMemberItem, type GroupScanResult, type UserSummary } from '@parley/protocol';
 import { nowSeconds } from '../../platform/clock';
 import { AppError } from '../../platform/http/errors';
-import { groupsRepo, parseGroupSetting, type GroupRow, type RequestView } from '../contacts/index';
-import { absoluteUrl, avatarUrl, type UserRow } from '../users/index';
+import type { RequestView } from '../../platform/http/router';
+import { groupsRepo, parseGroupSetting, prefsRepo, type GroupRow } from '../contacts/index';
+import { absoluteUrl, avatarUrl, usersRepo, type UserRow } from '../users/index';
 import { wireId, type GroupContext, type GroupsDeps } from './context';
 import * as repo from './groups.repo';
 import { signGroupCode, verifyGroupCode } from './qr';
@@ -49,7 +50,7 @@ export function createGroupReader(deps: GroupsDeps, ctx: GroupContext) {
       await ctx.mine(me, groupId);
       const size = Math.max(0, Math.min(limit, limits.pageSizeMax));
       const offset = size > 0 ? (Math.max(page, 1) - 1) * size : 0;
-      const [rows, count, prefs] = await Promise.all([repo.membersWithUsers(db, groupId, offset, size), repo.countMembers(db, groupId), repo.prefsForChat(db, groupId)]);
+      const [rows, count, prefs] = await Promise.all([repo.membersWithUsers(db, groupId, offset, size), repo.countMembers(db, groupId), prefsRepo.prefsForChat(db, wireId(groupId))]);
       const remarks = await contacts.remarksOf(me.id, rows.map((m) => m.user_id));
       const prefOf = new Map(prefs.map((p) => [p.user_id, p]));
       return {
@@ -71,7 +72,7 @@ export function createGroupReader(deps: GroupsDeps, ctx: GroupContext) {
       } else {
         ids = (await deps.contactSet.of(me.id)).filter((id) => id !== me.id);
       }
-      const users = await repo.liveUsers(db, ids);
+      const users = await usersRepo.liveByName(db, ids);
       const remarks = await contacts.remarksOf(me.id, users.map((u) => u.id));
       const picked = new Set(chosen);
       return users.map((u) => ({

@@ -1,10 +1,12 @@
+import { ContactKind } from '@parley/protocol';
 import type { SocketEventMap } from '@parley/protocol';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../platform/clock';
 import type { DB } from '../../platform/db/index';
 import type { Events } from '../../platform/events';
+import type { RequestView } from '../../platform/http/router';
 import type { ConfigService } from '../config/index';
-import { conversationOfRow, groupsRepo, type RequestView } from '../contacts/index';
+import { conversationOfRow, groupsRepo } from '../contacts/index';
 import type { UsersService } from '../users/index';
 import type { MessageRow } from './messages.repo';
 import type { Reader } from './read.service';
@@ -31,7 +33,7 @@ export interface ActionRequest extends RequestView {
 
 /** Who hears of a change to `row` (§4.6): both parties (single), the active members (group), the owner (favourites). */
 export async function audienceOf(db: Kysely<DB>, row: MessageRow): Promise<number[]> {
-  const members = row.is_group === 1 ? (await groupsRepo.activeMembers(db, row.to_user)).map((m) => m.user_id) : [];
+  const members = row.is_group === ContactKind.group ? (await groupsRepo.activeMembers(db, row.to_user)).map((m) => m.user_id) : [];
   return rowRecipients(row, members);
 }
 

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../platform/db/index';
 import type { MessageRow } from './messages.repo';
+import { unindexChat } from './search-index.repo';
 
 /** Writes of recall, delete and hide (PROTOCOL §4.6). Called inside the caller's transaction. */
 
@@ -48,4 +49,19 @@ export async function hide(db: Kysely<DB>, userId: number, msgId: number): Promi
     .values({ user_id: userId, msg_id: msgId })
     .onConflict((oc) => oc.columns(['user_id', 'msg_id']).doNothing())
     .execute();
+}
+
+/** Every row of a group's conversation and what hangs off them (clearing the group); the conversation stays. */
+export async function clearGroupChat(db: Kysely<DB>, chatId: string, groupId: number): Promise<void> {
+  const ids = db.selectFrom('messages').select('msg_id').where('chat_identify', '=', chatId);
+  await unindexChat(db, chatId);
+  await db.deleteFrom('message_hidden').where('msg_id', 'in', ids).execute();
+  await db.deleteFrom('message_mentions').where('group_id', '=', groupId).execute();
+  await db.deleteFrom('messages').where('chat_identify', '=', chatId).execute();
+}
+
+/** A dissolved group's conversation: its rows and its newest pointer (the prefs are the contacts module's). */
+export async function dropGroupChat(db: Kysely<DB>, chatId: string, groupId: number): Promise<void> {
+  await clearGroupChat(db, chatId, groupId);
+  await db.deleteFrom('chats').where('chat_identify', '=', chatId).execute();
 }

@@ -13,7 +13,7 @@ export interface AdminRowFilter {
   chatId?: string;
   /** Rows this user sent (without `chatId`). */
   fromUser?: number;
-  /** Stored is_group: 0 single, 1 group. */
+  /** Stored is_group: 0 single, 1 group (ContactKind). */
   isGroup?: 0 | 1;
   type?: string;
   keywords?: string;

@@ -1,15 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import {
-  adminDate, formatMsg, noticeLimits, type AdminMessageRow, type AdminNoticeRow, type ConversationRef, type DelMessageEvent,
-  type Message, type MessagesPerDay,
+  adminDate, ContactKind, formatMsg, GroupRole, noticeLimits, type AdminMessageRow, type AdminNoticeRow, type ConversationRef,
+  type DelMessageEvent, type Message, type MessagesPerDay,
 } from '@parley/protocol';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../platform/clock';
 import { withTx, type DB } from '../../platform/db/index';
 import type { Events } from '../../platform/events';
 import { AppError, badParam } from '../../platform/http/errors';
-import { ADMIN_NOTICE, conversationOf, groupsRepo, type RequestView } from '../contacts/index';
-import type { UserRow } from '../users/index';
+import type { RequestView } from '../../platform/http/router';
+import { ADMIN_NOTICE, conversationOf, groupsRepo } from '../contacts/index';
+import { usersRepo, type UserRow } from '../users/index';
 import * as actionsRepo from './actions.repo';
 import { audienceOf, pushPerRecipient, sideOf } from './actions-context';
 import * as adminRepo from './admin.repo';
@@ -35,18 +36,18 @@ export function createMessageAdmin(deps: MessageAdminDeps) {
   const { db, clock, events } = deps;
 
   async function render(rows: repo.MessageRow[], r: RequestView): Promise<AdminMessageRow[]> {
-    const users = await repo.usersByIds(db, rows.flatMap((x) => (x.is_group === 0 ? [x.from_user, x.to_user] : [x.from_user])));
+    const users = await usersRepo.byIds(db, rows.flatMap((x) => (x.is_group === ContactKind.person ? [x.from_user, x.to_user] : [x.from_user])));
     const groupNames = new Map<number, string>();
-    for (const id of new Set(rows.filter((x) => x.is_group === 1).map((x) => x.to_user))) {
+    for (const id of new Set(rows.filter((x) => x.is_group === ContactKind.group).map((x) => x.to_user))) {
       groupNames.set(id, (await groupsRepo.findGroup(db, id))?.name ?? '');
     }
     return rows.map((row) => {
       const sender = users.get(row.from_user);
       const m: Message = toMessage(row, {
-        viewerId: 0, lang: r.lang, origin: r.origin, sender, senderName: sender?.realname ?? '', role: 3,
+        viewerId: 0, lang: r.lang, origin: r.origin, sender, senderName: sender?.realname ?? '', role: GroupRole.member,
         toContactId: storedTarget(row), isLast: false, read: true,
       });
-      const name = row.is_group === 1 ? groupNames.get(row.to_user) ?? '' : row.is_group === 0 ? users.get(row.to_user)?.realname ?? '' : '';
+      const name = row.is_group === ContactKind.group ? groupNames.get(row.to_user) ?? '' : row.is_group === ContactKind.person ? users.get(row.to_user)?.realname ?? '' : '';
       return { ...m, toUser: { name }, create_time: adminDate(Math.floor(row.send_time_ms / 1000)), chat_identify: row.chat_identify };
     });
   }
@@ -101,7 +102,7 @@ export function createMessageAdmin(deps: MessageAdminDeps) {
       const content = formatMsg('chat.masked', r.lang);
       await withTx(db, async (tx, onCommit) => {
         await adminRepo.mask(tx, row.msg_id, content);
-        const recipients = row.is_group === 2 ? [] : await audienceOf(tx, row);
+        const recipients = row.is_group === ContactKind.adminNotice ? [] : await audienceOf(tx, row);
         onCommit(() =>
           pushPerRecipient(events, 'updateMessage', recipients, (uid) => ({
             id: row.id, msg_id: row.msg_id, type: 'text', content, toContactId: sideOf(uid, row), is_group: row.is_group as 0 | 1 | 3,
@@ -113,7 +114,7 @@ export function createMessageAdmin(deps: MessageAdminDeps) {
     /** dealMsg delete: gone for everyone, `delMessage` → its recipients (as §4.6). */
     async remove(row: repo.MessageRow): Promise<void> {
       await withTx(db, async (tx, onCommit) => {
-        const recipients = row.is_group === 2 ? [] : await audienceOf(tx, row);
+        const recipients = row.is_group === ContactKind.adminNotice ? [] : await audienceOf(tx, row);
         const wasLast = await actionsRepo.deleteRow(tx, row);
         const dataFor = (uid: number): DelMessageEvent => ({
           id: row.id, msg_id: row.msg_id, from_user: row.from_user, to_user: row.to_user, toContactId: sideOf(uid, row),
@@ -162,7 +163,7 @@ export function createMessageAdmin(deps: MessageAdminDeps) {
         return noticeRow({ ...existing, content, extends: ext });
       }
       const values = {
-        id: randomUUID(), chat_identify: ADMIN_NOTICE, from_user: actor.id, to_user: 0, is_group: 2, type: 'text', content, extends: ext,
+        id: randomUUID(), chat_identify: ADMIN_NOTICE, from_user: actor.id, to_user: 0, is_group: ContactKind.adminNotice, type: 'text', content, extends: ext,
         file_id: 0, file_cate: 0, file_name: '', file_size: 0, at: '', pid: 0, is_undo: 0, send_time_ms: clock.now(),
       };
       const row = await withTx(db, async (tx, onCommit) => {
@@ -171,7 +172,7 @@ export function createMessageAdmin(deps: MessageAdminDeps) {
         const stored: repo.MessageRow = { ...values, msg_id: msgId };
         onCommit(() => {
           const m = toMessage(stored, {
-            viewerId: 0, lang: r.lang, origin: r.origin, sender: actor, senderName: actor.realname, role: 3, toContactId: ADMIN_NOTICE, isLast: true, push: true,
+            viewerId: 0, lang: r.lang, origin: r.origin, sender: actor, senderName: actor.realname, role: GroupRole.member, toContactId: ADMIN_NOTICE, isLast: true, push: true,
           });
           return events.publish({ allBound: true }, 'simple', { ...m, content: p.title });
         });
@@ -190,4 +191,3 @@ export function createMessageAdmin(deps: MessageAdminDeps) {
     purgeBatch: (beforeMs: number, limit: number) => withTx(db, (tx) => adminRepo.purgeBatch(tx, beforeMs, limit), deps.log),
   };
 }
-export type MessageAdmin = ReturnType<typeof createMessageAdmin>;

@@ -1,4 +1,4 @@
-import { defaultVideoPoster, fileMessageTypes, fixModeOf, voiceDurationS, type FixMode } from '@parley/protocol';
+import { defaultVideoPoster, FileCate, fileMessageTypes, fixModeOf, voiceDurationS, type FixMode } from '@parley/protocol';
 import type { Selectable } from 'kysely';
 import type { FilesTable } from '../../platform/db/schema-files';
 import { badParam } from '../../platform/http/errors';
@@ -20,9 +20,9 @@ const RECORDING_EXTS = ['webm', 'ogg'];
 
 /** §5: the message type of an upload of `file` when the client asked for `requested`. */
 export function uploadMessageType(file: Pick<FileRow, 'cate' | 'ext'>, requested: string | undefined): FileMessageType {
-  if (file.cate === 2) return 'image';
-  if (requested === 'voice' && (file.cate === 3 || RECORDING_EXTS.includes(file.ext))) return 'voice';
-  if (file.cate === 4) return 'video';
+  if (file.cate === FileCate.image) return 'image';
+  if (requested === 'voice' && (file.cate === FileCate.audio || RECORDING_EXTS.includes(file.ext))) return 'voice';
+  if (file.cate === FileCate.video) return 'video';
   return 'file';
 }
 

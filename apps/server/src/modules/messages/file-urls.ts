@@ -12,7 +12,7 @@ export const EXT_ICONS = [
   'MP4', '3GP', 'AVI', 'M2V', 'MKV', 'MOV', 'WEBM', 'ZIP', 'RAR', '7Z', 'CSV',
 ] as const;
 
-export const DEFAULT_PREVIEW = '/view.html?src=';
+const DEFAULT_PREVIEW = '/view.html?src=';
 
 /** `<token>` of a stored path: its file name without the extension. */
 export function tokenOfPath(storedPath: string): string {

@@ -4,9 +4,12 @@ export { messagesRoutes } from './messages.routes';
 export { messageActionsRoutes } from './actions.routes';
 export { sanitizeText, type SanitizedText } from './sanitize';
 export { summary, toMessage } from './present';
-export { isFileMessageType, uploadMessageType, type FileRow } from './file-message';
-export { fileUrls, tokenOfPath } from './file-urls';
-export { unindexChat } from './search-index.repo';
+export { uploadMessageType, type FileRow } from './file-message';
+export { fileUrls } from './file-urls';
+export { createSingleChatCheck } from './single-check';
+/** The tables this module owns (docs/architecture.md), for the modules that write rows of their own kinds: group events, calls. */
+export * as messagesRepo from './messages.repo';
+export { clearGroupChat, dropGroupChat } from './actions.repo';
 export { searchRoutes } from './search.routes';
 export { createSearch, type Search } from './search.service';
 export { startIndexBackfill } from './search-backfill';

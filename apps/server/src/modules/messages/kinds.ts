@@ -1,4 +1,4 @@
-import { limits, sendableTypes, type Lang, type MessageType } from '@parley/protocol';
+import { limits, sendableTypes, type Lang } from '@parley/protocol';
 import { AppError, badParam } from '../../platform/http/errors';
 import { sanitizeText } from './sanitize';
 import { prepareContact, prepareLocation } from './location-contact';
@@ -93,7 +93,3 @@ export function prepareContent(
       return assertNever(type);
   }
 }
-
-/** Types a reader's manager mode may ask for. */
-export const isMessageType = (t: string): t is MessageType =>
-  ['text', 'event', 'location', 'contact', 'image', 'emoji', 'voice', 'video', 'file', 'webrtc'].includes(t);

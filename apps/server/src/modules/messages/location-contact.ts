@@ -1,7 +1,6 @@
 import { formatMsg, type ContactCardExtends, type Lang, type LocationExtends } from '@parley/protocol';
 import { AppError, badParam } from '../../platform/http/errors';
 import { avatarUrl, type UserRow } from '../users/index';
-import type { Prepared } from './kinds';
 
 /**
  * `location` and `contact` messages (PROTOCOL §4.2; rules in the protocol package's
@@ -30,7 +29,7 @@ function label(v: unknown, max: number, name: string): string {
   return s;
 }
 
-export function prepareLocation(ext: Record<string, unknown> | undefined, lang: Lang): Prepared {
+export function prepareLocation(ext: Record<string, unknown> | undefined, lang: Lang) {
   if (!ext) throw badParam('extends');
   const place: LocationExtends = {
     name: label(ext.name, NAME_MAX, 'name'),
@@ -57,7 +56,7 @@ export function cardOf(user: UserRow | undefined, origin: string): ContactCardEx
 }
 
 /** Content of a card already refreshed by `cardOf`; anything else is refused. */
-export function prepareContact(ext: Record<string, unknown> | undefined, lang: Lang): Prepared {
+export function prepareContact(ext: Record<string, unknown> | undefined, lang: Lang) {
   const id = cardUserId(ext);
   const name = typeof ext?.displayName === 'string' ? ext.displayName : '';
   if (!id || !name || typeof ext?.avatar !== 'string') throw new AppError(400, 'contact.notFound');

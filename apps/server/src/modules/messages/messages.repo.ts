@@ -1,14 +1,12 @@
 import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
 import type { DB } from '../../platform/db/index';
 import { precompiled } from '../../platform/db/precompiled';
-import type { MessagesTable } from '../../platform/db/schema-chat';
-import type { UsersTable } from '../../platform/db/schema';
+import type { MessageRow, MessagesTable } from '../../platform/db/schema-chat';
 import type { FilesTable } from '../../platform/db/schema-files';
-import { PREF_DEFAULTS } from '../contacts/index';
 
 /** Message rows: the send path's writes and the reading queries (all on the 0002 indexes). */
 
-export type MessageRow = Selectable<MessagesTable>;
+export type { MessageRow };
 export type NewMessage = Insertable<MessagesTable>;
 
 // The send path's statements are precompiled (platform/db/precompiled.ts): one of each per send.
@@ -86,13 +84,6 @@ export async function insertMentions(db: Kysely<DB>, msgId: number, groupId: num
     .insertInto('message_mentions')
     .values(userIds.map((user_id) => ({ msg_id: msgId, user_id, group_id: groupId, is_read: 0 })))
     .execute();
-}
-
-export async function usersByIds(db: Kysely<DB>, ids: number[]): Promise<Map<number, Selectable<UsersTable>>> {
-  const unique = [...new Set(ids)];
-  if (unique.length === 0) return new Map();
-  const rows = await db.selectFrom('users').selectAll().where('id', 'in', unique).execute();
-  return new Map(rows.map((r) => [r.id, r]));
 }
 
 /** What a reader may see of one conversation (PROTOCOL §4.5). */
@@ -243,50 +234,11 @@ export async function rowsFromAbove(db: Kysely<DB>, chatId: string, peer: number
     .execute();
 }
 
-/**
- * `me` has read `chatId` up to `msgId`. The mark only moves forward: two reads racing (two
- * tabs, two nodes) must not leave the older one's mark.
- */
-export async function setReadMark(db: Kysely<DB>, me: number, chatId: string, msgId: number): Promise<void> {
-  await db
-    .insertInto('chat_prefs')
-    .values({ user_id: me, chat_identify: chatId, ...PREF_DEFAULTS, read_msg_id: msgId, update_time: 0 })
-    .onConflict((oc) =>
-      oc
-        .columns(['user_id', 'chat_identify'])
-        .doUpdateSet({ read_msg_id: (eb) => eb.ref('excluded.read_msg_id') })
-        .where('chat_prefs.read_msg_id', '<', (eb) => eb.ref('excluded.read_msg_id')),
-    )
-    .execute();
-}
-
 /** The newest row id of several conversations at once (search results), keyed by chat id. */
 export async function lastMsgIds(db: Kysely<DB>, chatIds: string[]): Promise<Map<string, number>> {
   if (chatIds.length === 0) return new Map();
   const rows = await db.selectFrom('chats').select(['chat_identify', 'last_msg_id']).where('chat_identify', 'in', [...new Set(chatIds)]).execute();
   return new Map(rows.map((r) => [r.chat_identify, r.last_msg_id]));
-}
-
-/** Everyone's read marks in several conversations at once (search results): chat → user → read_msg_id. */
-export async function readMarksOf(db: Kysely<DB>, chatIds: string[]): Promise<Map<string, Map<number, number>>> {
-  const out = new Map<string, Map<number, number>>();
-  if (chatIds.length === 0) return out;
-  const rows = await db
-    .selectFrom('chat_prefs')
-    .select(['chat_identify', 'user_id', 'read_msg_id'])
-    .where('chat_identify', 'in', [...new Set(chatIds)])
-    .execute();
-  for (const r of rows) {
-    let m = out.get(r.chat_identify);
-    if (!m) out.set(r.chat_identify, (m = new Map()));
-    m.set(r.user_id, r.read_msg_id);
-  }
-  return out;
-}
-
-/** Everyone's prefs for one conversation (is_top / is_notice of each recipient). */
-export async function prefsForChat(db: Kysely<DB>, chatId: string) {
-  return db.selectFrom('chat_prefs').selectAll().where('chat_identify', '=', chatId).execute();
 }
 
 /** An uploaded file (PROTOCOL §5), for file messages. */
@@ -303,4 +255,36 @@ export async function findFileByPath(db: Kysely<DB>, path: string): Promise<Sele
   if (!path.startsWith('/storage/') || !token) return undefined;
   const file = await db.selectFrom('files').selectAll().where('token', '=', token).executeTakeFirst();
   return file && file.path === path ? file : undefined;
+}
+
+/**
+ * The one `webrtc` row per call (PROTOCOL §10.2): sets content and extends only if the row still
+ * holds `expectedExtends`, so when two nodes (or a timer and a hangup) race to close a call exactly
+ * one of them writes and pushes; true when this one did.
+ */
+export async function updateIfUnchanged(
+  db: Kysely<DB>,
+  msgId: number,
+  expectedExtends: string,
+  values: { content: string; extends: string },
+): Promise<boolean> {
+  const res = await db.updateTable('messages').set(values).where('msg_id', '=', msgId).where('extends', '=', expectedExtends).executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
+/** Call rows above `afterMsgId` still at code 901 (ringing), oldest first: the sweep of calls whose timer was lost with its node. */
+export async function ringingAfter(db: Kysely<DB>, afterMsgId: number): Promise<MessageRow[]> {
+  return db
+    .selectFrom('messages')
+    .selectAll()
+    .where('msg_id', '>', afterMsgId)
+    .where('type', '=', 'webrtc')
+    .where('extends', 'like', '%"code":901%')
+    .orderBy('msg_id', 'asc')
+    .execute();
+}
+
+export async function maxMsgId(db: Kysely<DB>): Promise<number> {
+  const row = await db.selectFrom('messages').select((eb) => eb.fn.max('msg_id').as('m')).executeTakeFirst();
+  return Number(row?.m ?? 0);
 }

@@ -40,7 +40,7 @@ function pinyinMatches(name: string, q: string): boolean {
 }
 
 /** Lower-cased query without spaces; what the pinyin and account matching compare. */
-export const normaliseQuery = (q: string): string => q.toLowerCase().replace(/\s+/g, '');
+const normaliseQuery = (q: string): string => q.toLowerCase().replace(/\s+/g, '');
 
 /**
  * 0 = no match; otherwise a rank, lower first: 1 a name equals the query, 2 starts with it,

@@ -1,3 +1,4 @@
+import { ContactKind } from '@parley/protocol';
 import type { Lang, Message, MessageType, UserSummary } from '@parley/protocol';
 import { absoluteUrl, avatarUrl, type UserRow } from '../users/index';
 import { ADMIN_NOTICE, groupWireId, parseJsonObject, visibleContent } from '../contacts/index';
@@ -40,13 +41,13 @@ export function summary(u: UserRow | undefined, id: number, displayName: string,
 
 /** The stored target as clients name it: uid, "group-N", -1 or "admin_notice". */
 export function storedTarget(row: Pick<MessageRow, 'is_group' | 'to_user'>): number | string {
-  if (row.is_group === 1) return groupWireId(row.to_user);
-  if (row.is_group === 2) return ADMIN_NOTICE;
-  if (row.is_group === 3) return -1;
+  if (row.is_group === ContactKind.group) return groupWireId(row.to_user);
+  if (row.is_group === ContactKind.adminNotice) return ADMIN_NOTICE;
+  if (row.is_group === ContactKind.favourites) return -1;
   return row.to_user;
 }
 
-export const parseAt = (at: string): number[] => (at ? at.split(',').map(Number).filter((n) => Number.isInteger(n) && n > 0) : []);
+const parseAt = (at: string): number[] => (at ? at.split(',').map(Number).filter((n) => Number.isInteger(n) && n > 0) : []);
 
 /** §4.1 file fields, and the stored paths inside image/video `extends` made absolute. */
 function fileParts(row: MessageRow, c: RowContext): Partial<Message> {

@@ -4,12 +4,12 @@ import type { Clock } from '../../platform/clock';
 import { withTx, type DB } from '../../platform/db/index';
 import type { Events } from '../../platform/events';
 import { AppError, badParam, checkKeywords } from '../../platform/http/errors';
+import type { RequestView } from '../../platform/http/router';
 import {
-  conversationOf, conversationOfRow, groupsRepo, parseGroupSetting, visibleContent, type Contacts, type Conversation,
-  type RequestView,
+  conversationOf, conversationOfRow, groupsRepo, prefsRepo, parseGroupSetting, visibleContent, type Contacts, type Conversation,
 } from '../contacts/index';
 import type { ConfigService } from '../config/index';
-import type { UserRow, UsersService } from '../users/index';
+import { usersRepo, type UserRow, type UsersService } from '../users/index';
 import * as repo from './messages.repo';
 import type { MessageRow, RowFilter } from './messages.repo';
 import { toMessage } from './present';
@@ -72,11 +72,11 @@ export function createReader(deps: ReadDeps) {
     if (rows.length === 0) return [];
     const senderIds = rows.map((x) => x.from_user);
     const [senders, remarks, members, lastId, prefs] = await Promise.all([
-      repo.usersByIds(db, senderIds),
+      usersRepo.byIds(db, senderIds),
       contacts.remarksOf(me.id, senderIds),
       a.conv.kind === 'group' ? groupsRepo.membersByIds(db, a.conv.groupId, senderIds) : Promise.resolve(new Map<number, { role: number; nickname: string }>()),
       repo.lastMsgId(db, a.conv.chatId),
-      a.conv.kind === 'user' ? repo.prefsForChat(db, a.conv.chatId) : Promise.resolve(undefined),
+      a.conv.kind === 'user' ? prefsRepo.prefsForChat(db, a.conv.chatId) : Promise.resolve(undefined),
     ]);
     // One-to-one: a row is read once its recipient's mark reaches it. Other chats have no receipts.
     const peerId = a.conv.kind === 'user' ? a.conv.peerId : 0;
@@ -117,11 +117,11 @@ export function createReader(deps: ReadDeps) {
     await withTx(
       db,
       async (tx, onCommit) => {
-        const [prefs, last] = await Promise.all([repo.prefsForChat(tx, conv.chatId), repo.lastMsgId(tx, conv.chatId)]);
+        const [prefs, last] = await Promise.all([prefsRepo.prefsForChat(tx, conv.chatId), repo.lastMsgId(tx, conv.chatId)]);
         const from = prefs.find((p) => p.user_id === me.id)?.read_msg_id ?? 0;
         if (last <= from) return;
         const changed = await repo.rowsFromAbove(tx, conv.chatId, peerId, from, READ_PUSH_MAX);
-        await repo.setReadMark(tx, me.id, conv.chatId, last);
+        await prefsRepo.setReadMark(tx, me.id, conv.chatId, last);
         if (changed.length === 0) return;
         const rows: IsReadRow[] = changed.map((row) => ({
           id: row.id,

@@ -1,3 +1,4 @@
+import { ContactKind } from '@parley/protocol';
 /**
  * Who hears each message event (PROTOCOL §4.4–§4.6, §11.4): one function per event. Services
  * read what these need (members, the peer) and call them instead of deciding recipients inline.
@@ -21,7 +22,7 @@ export const atListRecipients = (me: number): number[] => [me];
  * its group (passed in), both sides of a single chat, or the sender alone (favourites).
  */
 export function rowRecipients(row: { is_group: number; from_user: number; to_user: number }, groupMembers: readonly number[]): number[] {
-  if (row.is_group === 1) return [...groupMembers];
-  if (row.is_group === 0) return [...new Set([row.from_user, row.to_user])];
+  if (row.is_group === ContactKind.group) return [...groupMembers];
+  if (row.is_group === ContactKind.person) return [...new Set([row.from_user, row.to_user])];
   return [row.from_user];
 }

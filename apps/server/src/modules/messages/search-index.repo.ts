@@ -1,4 +1,4 @@
-import { searchPlainText } from '@parley/protocol';
+import { ContactKind, searchPlainText } from '@parley/protocol';
 import { CompiledQuery, sql, type Kysely } from 'kysely';
 import type { DB } from '../../platform/db/index';
 import { ownedByThisProcess } from '../../platform/db/dialect';
@@ -14,7 +14,7 @@ import { termsOf, type QueryTerm } from './search-terms';
  * filtered when searching; a row both sides hid is deleted, and its terms with it).
  */
 
-export const SCOPE_SHIFT = 2 ** 26;
+const SCOPE_SHIFT = 2 ** 26;
 
 /** Row kinds whose text is searchable (§16): the text of rich text, the names of files. */
 export function indexedText(row: Pick<MessageRow, 'type' | 'content' | 'file_name' | 'is_undo'>): string {
@@ -25,9 +25,9 @@ export function indexedText(row: Pick<MessageRow, 'type' | 'content' | 'file_nam
 }
 
 export function scopeOf(row: Pick<MessageRow, 'is_group' | 'from_user' | 'to_user'>): number | undefined {
-  if (row.is_group === 1) return -row.to_user;
-  if (row.is_group === 3) return row.from_user;
-  if (row.is_group !== 0) return undefined;
+  if (row.is_group === ContactKind.group) return -row.to_user;
+  if (row.is_group === ContactKind.favourites) return row.from_user;
+  if (row.is_group !== ContactKind.person) return undefined;
   const a = Math.min(row.from_user, row.to_user);
   const b = Math.max(row.from_user, row.to_user);
   return a * SCOPE_SHIFT + b;

@@ -82,7 +82,7 @@ function hash40(word: string): number {
   return (h1 & 0xfffff) * 2 ** 20 + (h2 & 0xfffff);
 }
 
-export function wordTerm(word: string): number {
+function wordTerm(word: string): number {
   return ASCII_WORD.test(word) ? LATIN_BASE + base37(word) : HASHED_BASE + hash40(word);
 }
 

@@ -1,14 +1,15 @@
 import {
-  SEARCH_KEYWORDS_MAX, SEARCH_LIMIT_MAX, type Contact, type SearchMessage, type SearchParams, type SearchResult,
+  ContactKind, SEARCH_KEYWORDS_MAX, SEARCH_LIMIT_MAX, type Contact, type SearchMessage, type SearchParams, type SearchResult,
 } from '@parley/protocol';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../platform/db/index';
 import { AppError } from '../../platform/http/errors';
+import type { RequestView } from '../../platform/http/router';
 import type { ConfigService } from '../config/index';
 import {
-  conversationOf, conversationOfRow, groupsRepo, parseGroupSetting, type Contacts, type RequestView,
+  conversationOf, conversationOfRow, groupsRepo, prefsRepo, parseGroupSetting, type Contacts,
 } from '../contacts/index';
-import type { UserRow } from '../users/index';
+import { usersRepo, type UserRow } from '../users/index';
 import * as repo from './messages.repo';
 import type { MessageRow } from './messages.repo';
 import { nameRank } from './name-match';
@@ -69,10 +70,10 @@ export function createSearch(deps: SearchDeps) {
       if (conv.kind === 'group' && !groups.has(conv.groupId)) return none;
       scope.only = index.scopeOf(
         conv.kind === 'group'
-          ? { is_group: 1, from_user: me.id, to_user: conv.groupId }
+          ? { is_group: ContactKind.group, from_user: me.id, to_user: conv.groupId }
           : conv.kind === 'favourites'
-            ? { is_group: 3, from_user: me.id, to_user: -1 }
-            : { is_group: 0, from_user: me.id, to_user: conv.peerId },
+            ? { is_group: ContactKind.favourites, from_user: me.id, to_user: -1 }
+            : { is_group: ContactKind.person, from_user: me.id, to_user: conv.peerId },
       );
     }
     if (!planned) return none;
@@ -87,7 +88,7 @@ export function createSearch(deps: SearchDeps) {
         const row = rows.get(id);
         if (!row) continue;
         // Rows of a group from before I joined (unless its history is open) are not mine to see.
-        if (row.is_group === 1 && row.msg_id <= (groups.get(row.to_user) ?? Number.MAX_SAFE_INTEGER)) continue;
+        if (row.is_group === ContactKind.group && row.msg_id <= (groups.get(row.to_user) ?? Number.MAX_SAFE_INTEGER)) continue;
         const highlight = matchRanges(index.indexedText(row), segments);
         if (highlight) found.push({ row, highlight });
       }
@@ -106,14 +107,14 @@ export function createSearch(deps: SearchDeps) {
     if (found.length === 0) return undefined;
     const rows = found.map((f) => f.row);
     const senderIds = rows.map((x) => x.from_user);
-    const groupRows = rows.filter((x) => x.is_group === 1);
+    const groupRows = rows.filter((x) => x.is_group === ContactKind.group);
     const [senders, remarks, { fileUpload }, lastIds, marks, cards] = await Promise.all([
-      repo.usersByIds(db, senderIds),
+      usersRepo.byIds(db, senderIds),
       contacts.remarksOf(me.id, senderIds),
       deps.config.systemInfo(),
       repo.lastMsgIds(db, rows.map((x) => x.chat_identify)),
       // Read marks matter for one-to-one rows only (whether the peer read mine, or I read theirs).
-      repo.readMarksOf(db, rows.filter((x) => x.is_group === 0).map((x) => x.chat_identify)),
+      prefsRepo.readMarksOf(db, rows.filter((x) => x.is_group === ContactKind.person).map((x) => x.chat_identify)),
       groupsRepo.cardsIn(db, groupRows.map((x) => x.to_user), groupRows.map((x) => x.from_user)),
     ]);
     return { senders, remarks, fileUpload, lastIds, marks, cards };
@@ -148,7 +149,7 @@ export function createSearch(deps: SearchDeps) {
         lang: r.lang,
         origin: r.origin,
         sender,
-        senderName: (row.is_group === 1 ? card?.nickname : '') || remarks.get(row.from_user) || sender?.realname || '',
+        senderName: (row.is_group === ContactKind.group ? card?.nickname : '') || remarks.get(row.from_user) || sender?.realname || '',
         role: card?.role ?? 3,
         toContactId: conv.wireId,
         isLast: row.msg_id === lastIds.get(row.chat_identify),
@@ -187,8 +188,8 @@ export function createSearch(deps: SearchDeps) {
         : [];
       const groups = want('groups') ? best(mine, (g) => nameRank(p.keywords, [g.name]), (g) => g.name_py) : [];
 
-      const peers = found.flatMap(({ row }) => (row.is_group === 0 ? [row.from_user === me.id ? row.to_user : row.from_user] : []));
-      const groupIds = new Set([...groups.map((g) => g.id), ...found.flatMap(({ row }) => (row.is_group === 1 ? [row.to_user] : []))]);
+      const peers = found.flatMap(({ row }) => (row.is_group === ContactKind.person ? [row.from_user === me.id ? row.to_user : row.from_user] : []));
+      const groupIds = new Set([...groups.map((g) => g.id), ...found.flatMap(({ row }) => (row.is_group === ContactKind.group ? [row.to_user] : []))]);
       // The conversations and the hits' own facts are independent: fetched side by side.
       const [some, facts] = await Promise.all([
         contacts.listSome(me, r, [...new Set([...people.map((u) => u.id), ...peers])], mine.filter((g) => groupIds.has(g.id))),

@@ -1,4 +1,4 @@
-import { limits, type Contact, type Message, type SendMessageParams } from '@parley/protocol';
+import { ContactKind, FileCate, GroupRole, isGroupManager, limits, type Contact, type Message, type SendMessageParams } from '@parley/protocol';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../platform/clock';
 import { withTx, type DB } from '../../platform/db/index';
@@ -6,7 +6,7 @@ import type { Events } from '../../platform/events';
 import { AppError, badParam } from '../../platform/http/errors';
 import type { ConfigService } from '../config/index';
 import {
-  conversationOf, groupsRepo, parseGroupSetting, type ContactSet, type Contacts, type Conversation, type RequestView,
+  conversationOf, groupsRepo, parseGroupSetting, prefsRepo, type ContactSet, type Contacts, type Conversation,
 } from '../contacts/index';
 import type { UserRow, UsersService } from '../users/index';
 import { prepareContent, sendableType } from './kinds';
@@ -18,6 +18,7 @@ import { createSingleChatCheck } from './single-check';
 import type { MessageRow } from './messages.repo';
 import { toMessage, type RowContext } from './present';
 import type { Guards } from '../../platform/limits/index';
+import type { RequestView } from '../../platform/http/router';
 import { favouritesMessageRecipients, singleMessageRecipients } from './recipients';
 
 export interface SendDeps {
@@ -58,7 +59,7 @@ export function createSender(deps: SendDeps) {
     const member = await groupsRepo.membership(db, groupId, me.id);
     if (!member) throw new AppError(400, 'chat.notMember');
     const { nospeak } = parseGroupSetting(group.setting);
-    if ((nospeak === '1' && member.role > 2) || (nospeak === '2' && member.role !== 1)) throw new AppError(401, 'chat.groupMuted');
+    if ((nospeak === '1' && !isGroupManager(member.role)) || (nospeak === '2' && member.role !== GroupRole.owner)) throw new AppError(401, 'chat.groupMuted');
     if (member.no_speak_time * 1000 > clock.now()) throw new AppError(400, 'chat.memberMuted', { time: dateTime(member.no_speak_time) });
     return { group, member };
   }
@@ -101,7 +102,7 @@ export function createSender(deps: SendDeps) {
     const group = await groupsRepo.findGroup(db, row.to_user);
     if (!group) return undefined;
     const v = await contacts.viewerOf(me, r);
-    const prefs = new Map((await repo.prefsForChat(db, row.chat_identify)).map((p) => [p.user_id, p]));
+    const prefs = new Map((await prefsRepo.prefsForChat(db, row.chat_identify)).map((p) => [p.user_id, p]));
     const last = { content: base.content, type: row.type, sendTime: row.send_time_ms };
     // One payload per (role, pin, notify) combination: a handful, whatever the group size.
     const variants = new Map<string, number[]>();
@@ -156,7 +157,7 @@ export function createSender(deps: SendDeps) {
     if (stored) {
       if (stored.from_user !== me.id) throw badParam('id');
       const conv = conversationOfStored(me.id, stored);
-      const member = stored.is_group === 1 ? await groupsRepo.membership(db, stored.to_user, me.id) : undefined;
+      const member = stored.is_group === ContactKind.group ? await groupsRepo.membership(db, stored.to_user, me.id) : undefined;
       return senderView(me, stored, conv, r, member?.role ?? 3, member?.nickname, await previewPrefix());
     }
     // 3. read-only conversations
@@ -203,7 +204,7 @@ export function createSender(deps: SendDeps) {
           at: at.join(','),
           pid,
           is_undo: 0,
-          ...fileColumns(file ?? (sticker?.cate === 2 ? sticker : undefined)),
+          ...fileColumns(file ?? (sticker?.cate === FileCate.image ? sticker : undefined)),
           send_time_ms: now,
         };
         const msgId = await repo.insertMessage(tx, values);
@@ -230,7 +231,7 @@ export function createSender(deps: SendDeps) {
 }
 
 function conversationOfStored(me: number, row: MessageRow): Conversation {
-  if (row.is_group === 1) return conversationOf(me, { kind: 'group', id: row.to_user }) as Conversation;
-  if (row.is_group === 3) return conversationOf(me, { kind: 'favourites' }) as Conversation;
+  if (row.is_group === ContactKind.group) return conversationOf(me, { kind: 'group', id: row.to_user }) as Conversation;
+  if (row.is_group === ContactKind.favourites) return conversationOf(me, { kind: 'favourites' }) as Conversation;
   return conversationOf(me, { kind: 'user', id: row.to_user }) as Conversation;
 }

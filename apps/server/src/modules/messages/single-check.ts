@@ -1,3 +1,4 @@
+import { isAdmin } from '@parley/protocol';
 import { AppError } from '../../platform/http/errors';
 import type { ConfigService } from '../config/index';
 import type { ContactSet } from '../contacts/index';
@@ -8,8 +9,6 @@ export interface SingleCheckDeps {
   users: UsersService;
   contactSet: ContactSet;
 }
-
-const isAdmin = (u: UserRow) => u.role === 1 || u.role === 2;
 
 /**
  * Check 6 of PROTOCOL §4.4, who may write to whom in a single chat: the peer is an active user,
@@ -33,4 +32,3 @@ export function createSingleChatCheck(deps: SingleCheckDeps) {
     return peer;
   };
 }
-export type SingleChatCheck = ReturnType<typeof createSingleChatCheck>;

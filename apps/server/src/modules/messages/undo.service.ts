@@ -1,3 +1,4 @@
+import { ContactKind, GroupRole } from '@parley/protocol';
 import type { UndoMessageEvent } from '@parley/protocol';
 import { withTx } from '../../platform/db/index';
 import { AppError } from '../../platform/http/errors';
@@ -20,14 +21,14 @@ export function createUndo(deps: ActionDeps, visibleRow: VisibleRow) {
 
   /** Owners and managers act on a group's messages any time; everyone else on their own, within `redoTime`. */
   async function checkRight(me: UserRow, row: MessageRow): Promise<void> {
-    if (row.is_group === 2) throw notAllowed();
-    if (row.is_group === 1) {
+    if (row.is_group === ContactKind.adminNotice) throw notAllowed();
+    if (row.is_group === ContactKind.group) {
       const mine = await groupsRepo.membership(db, row.to_user, me.id);
-      if (mine?.role === 1) return;
-      if (mine?.role === 2) {
+      if (mine?.role === GroupRole.owner) return;
+      if (mine?.role === GroupRole.manager) {
         if (row.from_user === me.id) return;
         const sender = await groupsRepo.membership(db, row.to_user, row.from_user);
-        if (!sender || sender.role === 3) return;
+        if (!sender || sender.role === GroupRole.member) return;
         throw notAllowed();
       }
     }
@@ -41,7 +42,7 @@ export function createUndo(deps: ActionDeps, visibleRow: VisibleRow) {
   /** How members name the sender in "X recalled a message": their group card, else their name. */
   async function senderName(me: UserRow, row: MessageRow): Promise<string> {
     const sender = row.from_user === me.id ? me : await users.get(row.from_user);
-    const card = row.is_group === 1 ? await groupsRepo.membership(db, row.to_user, row.from_user) : undefined;
+    const card = row.is_group === ContactKind.group ? await groupsRepo.membership(db, row.to_user, row.from_user) : undefined;
     return card?.nickname || sender?.realname || '';
   }
 

@@ -63,7 +63,7 @@ export function cleanLocation(v: Record<string, unknown> | undefined): MomentLoc
   return loc;
 }
 
-export function parseLocation(json: string): MomentLocation | null {
+function parseLocation(json: string): MomentLocation | null {
   if (!json) return null;
   try {
     const v: unknown = JSON.parse(json);
@@ -82,7 +82,7 @@ function video(f: FileRow, origin: string): MomentVideo {
 }
 
 /** Thumbnail URL of a post's first picture, '' when it has none. */
-export function thumbOf(row: MomentRow, c: Pick<PresentContext, 'files' | 'origin'>): string {
+function thumbOf(row: MomentRow, c: Pick<PresentContext, 'files' | 'origin'>): string {
   const first = c.files.get(parseImageIds(row.images)[0] ?? 0);
   if (first) return absoluteUrl(c.origin, first.thumb_path || first.path, first.path);
   return row.video_id > 0 && c.files.has(row.video_id) ? absoluteUrl(c.origin, defaultVideoPoster, defaultVideoPoster) : '';
@@ -103,7 +103,7 @@ export function commentOf(row: CommentRow, c: PresentContext): MomentComment {
   };
 }
 
-export function likeOf(row: LikeRow, c: PresentContext): MomentLike {
+function likeOf(row: LikeRow, c: PresentContext): MomentLike {
   const by = summaryOf(row.user_id, c);
   return { user_id: row.user_id, displayName: by.displayName, avatar: by.avatar };
 }

@@ -1,17 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { formatMsg, sendMessageParams } from '@parley/protocol';
 import type { Kysely } from 'kysely';
+import type { Clock } from '../../platform/clock';
 import type { DB } from '../../platform/db/index';
 import type { Events } from '../../platform/events';
+import type { RequestView } from '../../platform/http/router';
 import type { ConfigService } from '../config/index';
-import type { Contacts, RequestView } from '../contacts/index';
+import type { Contacts } from '../contacts/index';
 import type { Groups } from '../groups/index';
 import type { Messages } from '../messages/index';
 import { usersRepo, type UsersService } from '../users/index';
-import * as repo from './onboarding.repo';
 
 export interface OnboardingDeps {
   db: Kysely<DB>;
+  clock: Clock;
   config: Pick<ConfigService, 'systemInfo' | 'automation'>;
   users: UsersService;
   contacts: Contacts;
@@ -28,7 +30,7 @@ export interface OnboardingDeps {
  * effort: a failure is logged and never undoes the registration.
  */
 export function createOnboarding(deps: OnboardingDeps) {
-  const { db, config, users, contacts, messages, groups, events } = deps;
+  const { db, clock, config, users, contacts, messages, groups, events } = deps;
 
   async function assignService(userId: number, r: RequestView): Promise<void> {
     const { autoAddUser } = await config.automation();
@@ -40,7 +42,7 @@ export function createOnboarding(deps: OnboardingDeps) {
     }
     if (candidates.length === 0) return;
     // Round-robin: the next one after however many newcomers the pool already serves.
-    const served = await repo.countServedBy(db, candidates.map((u) => u.id));
+    const served = await usersRepo.countServedBy(db, candidates.map((u) => u.id));
     const cs = candidates[served % candidates.length];
     if (!cs) return;
     await usersRepo.updateUser(db, userId, { cs_uid: cs.id });
@@ -53,7 +55,7 @@ export function createOnboarding(deps: OnboardingDeps) {
       await messages.send(cs, sendMessageParams.parse({ id: randomUUID(), type: 'text', content: welcome, toContactId: userId }), r);
       return;
     }
-    const last = { content: formatMsg('friend.nowFriends', r.lang), type: 'event', sendTime: Date.now() };
+    const last = { content: formatMsg('friend.nowFriends', r.lang), type: 'event', sendTime: clock.now() };
     const [vCs, vNew] = await Promise.all([contacts.viewerOf(cs, r), contacts.viewerOf(newcomer, r)]);
     await events.toUsers([cs.id], 'appendContact', await contacts.personPushContact(cs, newcomer, vCs, last));
     await events.toUsers([newcomer.id], 'appendContact', await contacts.personPushContact(newcomer, cs, vNew, last));

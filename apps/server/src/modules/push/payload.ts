@@ -1,4 +1,4 @@
-import { formatMsg, type Lang, type MsgKey, type PushPayload } from '@parley/protocol';
+import { ContactKind, formatMsg, type Lang, type MsgKey, type PushPayload } from '@parley/protocol';
 
 /**
  * What a push says (PROTOCOL extension in packages/protocol/src/push.ts), in the language the
@@ -41,8 +41,8 @@ function plain(html: string): string {
 export const langOfSubscription = (lang: string): Lang => (lang === 'en-us' ? 'en-us' : 'zh-cn');
 
 /** The conversation from the recipient's side: the sender for one-to-one, `group-N` for groups. */
-export function conversationFor(msg: PushMessage): string {
-  return msg.is_group === 1 ? String(msg.toContactId) : String(msg.fromUser?.id ?? msg.toContactId);
+function conversationFor(msg: PushMessage): string {
+  return msg.is_group === ContactKind.group ? String(msg.toContactId) : String(msg.fromUser?.id ?? msg.toContactId);
 }
 
 export function messagePayload(msg: PushMessage, lang: Lang): PushPayload {
@@ -50,7 +50,7 @@ export function messagePayload(msg: PushMessage, lang: Lang): PushPayload {
   const sender = msg.fromUser?.displayName || msg.fromUser?.realname || '';
   const key = mediaKeys[msg.type];
   const text = key ? formatMsg(key, lang) : plain(msg.content);
-  const group = msg.is_group === 1;
+  const group = msg.is_group === ContactKind.group;
   return {
     kind: 'message',
     title: msg.contactInfo?.displayName || msg.contactInfo?.realname || sender,

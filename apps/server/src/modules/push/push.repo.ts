@@ -61,7 +61,3 @@ export async function liveSubscriptions(db: Kysely<DB>, userIds: number[], nowSe
     .where('s.exp', '>', nowSeconds)
     .execute();
 }
-
-export async function subscriptionsOfSession(db: Kysely<DB>, jti: string) {
-  return db.selectFrom('push_subscriptions').select(['endpoint']).where('jti', '=', jti).execute();
-}

@@ -1,5 +1,6 @@
 import webpush from 'web-push';
 import type { Kysely } from 'kysely';
+import { ContactKind } from '@parley/protocol';
 import type { PushPayload, PushSubscribeParams, PushUnsubscribeParams, SocketEventType } from '@parley/protocol';
 import { nowSeconds, type Clock } from '../../platform/clock';
 import type { DB } from '../../platform/db/index';
@@ -122,9 +123,9 @@ export function createPush(deps: PushDeps) {
     try {
       if (type === 'simple' || type === 'group') {
         const msg = data as PushMessage;
-        if (!msg?.fromUser || msg.type === 'event' || msg.type === 'webrtc' || (msg.is_group !== 0 && msg.is_group !== 1)) return;
+        if (!msg?.fromUser || msg.type === 'event' || msg.type === 'webrtc' || (msg.is_group !== ContactKind.person && msg.is_group !== ContactKind.group)) return;
         const from = msg.fromUser.id;
-        const chatFor = (u: number) => (msg.is_group === 1 ? groupChatId(Number(String(msg.toContactId).replace(/^group-/, ''))) : singleChatId(u, from));
+        const chatFor = (u: number) => (msg.is_group === ContactKind.group ? groupChatId(Number(String(msg.toContactId).replace(/^group-/, ''))) : singleChatId(u, from));
         await pushTo(userIds, from, chatFor, (lang) => messagePayload(msg, langOfSubscription(lang)), MESSAGE_TTL, 'normal');
       }
     } catch (err) {

@@ -7,8 +7,7 @@ import type { PresenceRegistry } from '../../platform/bus/index';
 import type { Gateway, SocketSession } from '../../platform/socket/gateway';
 import type { AuthContext, Sessions, SessionsRevoked } from '../auth/index';
 import type { ConfigService } from '../config/index';
-import type { ContactSet } from '../contacts/index';
-import * as repo from './realtime.repo';
+import { groupsRepo, type ContactSet } from '../contacts/index';
 
 export interface RealtimeDeps {
   db: Kysely<DB>;
@@ -68,7 +67,7 @@ export function createRealtime(deps: RealtimeDeps) {
       const owned = await gateway.bindAnywhere(clientId, sessionOf(auth), { probe: true });
       if (owned === 'unknown') throw new AppError(400, 'socket.unknownClient');
       if (owned !== 'ok') throw new AppError(400, 'common.noPermission');
-      if (!(await repo.isGroupMember(deps.db, groupId, auth.user.id))) throw new AppError(400, 'chat.notMember');
+      if (!(await groupsRepo.membership(deps.db, groupId, auth.user.id))) throw new AppError(400, 'chat.notMember');
     },
 
     async offline(auth: AuthContext, claimedUserId: number | undefined): Promise<void> {

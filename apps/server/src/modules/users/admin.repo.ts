@@ -1,3 +1,4 @@
+import { Role } from '@parley/protocol';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../platform/db/index';
 import type { UserRow } from './users.repo';
@@ -8,7 +9,7 @@ const SORTABLE = ['id', 'account', 'realname', 'create_time', 'last_login_time',
 type Sortable = (typeof SORTABLE)[number];
 
 /** Case-insensitive "contains" (both dialects: lower() on each side, LIKE without an escape clause). */
-export const likePattern = (kw: string): string => `%${kw.toLowerCase()}%`;
+const likePattern = (kw: string): string => `%${kw.toLowerCase()}%`;
 
 export interface UserListQuery {
   keywords: string;
@@ -32,7 +33,7 @@ export async function listUsers(db: Kysely<DB>, q: UserListQuery): Promise<{ row
     );
   }
   if (q.status === 0 || q.status === 1) base = base.where('status', '=', q.status);
-  if (q.role !== undefined && q.role >= 0 && q.role <= 2) base = base.where('role', '=', q.role);
+  if (q.role !== undefined && q.role >= Role.user && q.role <= Role.admin) base = base.where('role', '=', q.role);
   const field: Sortable = (SORTABLE as readonly string[]).includes(q.orderField) ? (q.orderField as Sortable) : 'id';
   const dir = q.orderType === 1 ? 'asc' : 'desc';
   const [rows, count] = await Promise.all([
@@ -45,9 +46,4 @@ export async function listUsers(db: Kysely<DB>, q: UserListQuery): Promise<{ row
 export async function countLiveUsers(db: Kysely<DB>): Promise<number> {
   const r = await db.selectFrom('users').where('delete_time', '=', 0).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   return Number(r.n);
-}
-
-export async function usersByIds(db: Kysely<DB>, ids: number[]): Promise<UserRow[]> {
-  if (ids.length === 0) return [];
-  return db.selectFrom('users').selectAll().where('id', 'in', [...new Set(ids)]).execute();
 }

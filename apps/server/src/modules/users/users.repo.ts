@@ -6,6 +6,56 @@ export type UserRow = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;
 export type UserPatch = Updateable<UsersTable>;
 
+const CHUNK = 400;
+function chunks<T>(items: T[]): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += CHUNK) out.push(items.slice(i, i + CHUNK));
+  return out;
+}
+
+/** User rows by id, deleted accounts included (senders of old messages), in chunks of bound parameters. */
+export async function byIds(db: Kysely<DB>, ids: number[]): Promise<Map<number, UserRow>> {
+  const out = new Map<number, UserRow>();
+  for (const part of chunks([...new Set(ids)])) {
+    for (const r of await db.selectFrom('users').selectAll().where('id', 'in', part).execute()) out.set(r.id, r);
+  }
+  return out;
+}
+
+/** Live (enabled, not deleted) accounts among `ids`. */
+export async function liveByIds(db: Kysely<DB>, ids: number[]): Promise<UserRow[]> {
+  const out: UserRow[] = [];
+  for (const part of chunks([...new Set(ids)])) {
+    out.push(...(await db.selectFrom('users').selectAll().where('id', 'in', part).where('status', '=', 1).where('delete_time', '=', 0).execute()));
+  }
+  return out;
+}
+
+/** Live users among `ids`, ordered by pinyin (the chooser lists; one statement, so the order is the database's). */
+export async function liveByName(db: Kysely<DB>, ids: number[]) {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom('users')
+    .select(['id', 'realname', 'account', 'avatar', 'name_py'])
+    .where('id', 'in', ids)
+    .where('status', '=', 1)
+    .where('delete_time', '=', 0)
+    .orderBy('name_py')
+    .orderBy('id')
+    .execute();
+}
+
+export async function liveByAccount(db: Kysely<DB>, account: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('account', '=', account).where('status', '=', 1).where('delete_time', '=', 0).executeTakeFirst();
+}
+
+/** How many users already have one of `ids` as their customer-service user. */
+export async function countServedBy(db: Kysely<DB>, ids: number[]): Promise<number> {
+  if (ids.length === 0) return 0;
+  const row = await db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).where('cs_uid', 'in', ids).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 export async function findById(db: Kysely<DB>, id: number): Promise<UserRow | undefined> {
   return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
 }

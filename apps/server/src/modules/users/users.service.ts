@@ -1,4 +1,4 @@
-import { limits, toFlag, toInt, type SelfInfo, type SocketEventMap, type UserCard, type UserUpdatedEvent } from '@parley/protocol';
+import { isAdmin, limits, toFlag, toInt, type SelfInfo, type SocketEventMap, type UserCard, type UserUpdatedEvent } from '@parley/protocol';
 import type { Kysely } from 'kysely';
 import { nowSeconds, type Clock } from '../../platform/clock';
 import type { DB } from '../../platform/db/index';
@@ -96,12 +96,11 @@ export function createUsersService({ db, clock, config, relations, push }: Users
       const isSelf = target.id === viewer.id;
       const inContactSet = isSelf || ((await relations?.inContactSet(viewer.id, target.id)) ?? false);
       const online = chatInfo.online !== 0 && ((await relations?.online([target.id]))?.has(target.id) ?? false);
-      const isAdmin = viewer.role === 1 || viewer.role === 2;
-      const friend = isSelf || !relations ? '' : await relations.friend(viewer.id, target.id);
+            const friend = isSelf || !relations ? '' : await relations.friend(viewer.id, target.id);
       return {
         id: target.id,
         user_id: target.id,
-        account: inContactSet || isAdmin ? target.account : maskAccount(target.account),
+        account: inContactSet || isAdmin(viewer) ? target.account : maskAccount(target.account),
         realname: target.realname,
         // My remark name for them (§1.7), kept on my accepted friend row.
         displayName: (friend && friend.nickname) || target.realname,
@@ -123,7 +122,7 @@ export function createUsersService({ db, clock, config, relations, push }: Users
      * keep cards closed and we are not contacts. Search and QR scans do not pass here.
      */
     async assertMayOpenCard(viewer: UserRow, targetId: number): Promise<void> {
-      if (targetId === viewer.id || viewer.role === 1 || viewer.role === 2 || !relations) return;
+      if (targetId === viewer.id || isAdmin(viewer) || !relations) return;
       if (await relations.inContactSet(viewer.id, targetId)) return;
       if (!(await relations.mayOpenCard(viewer.id, targetId))) throw new AppError(400, 'group.profileClosed');
     },

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 
@@ -43,7 +44,7 @@ export function diskBlobStore(dir: string): BlobStore {
       const { clean, target } = resolve(relativePath);
       await fs.mkdir(path.dirname(target), { recursive: true });
       // Write then rename, so a reader never sees half a file.
-      const tmp = `${target}.${process.pid}.${Date.now()}.tmp`;
+      const tmp = `${target}.${randomUUID()}.tmp`;
       await fs.writeFile(tmp, bytes);
       await fs.rename(tmp, target);
       return `/storage/${clean}`;
@@ -56,7 +57,7 @@ export function diskBlobStore(dir: string): BlobStore {
       } catch (err) {
         // The temp dir may sit on another file system: copy under a temp name, then rename.
         if ((err as NodeJS.ErrnoException).code !== 'EXDEV') throw err;
-        const tmp = `${target}.${process.pid}.${Date.now()}.tmp`;
+        const tmp = `${target}.${randomUUID()}.tmp`;
         await fs.copyFile(localFile, tmp);
         await fs.rename(tmp, target);
         await fs.rm(localFile, { force: true });

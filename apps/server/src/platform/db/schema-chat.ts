@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { Generated, Selectable } from 'kysely';
 
 /** Tables of migration 0002 (friends, groups, messages); conventions as in schema.ts. */
 
@@ -94,6 +94,10 @@ export interface ChatPrefsTable {
   read_msg_id: number;
   update_time: number;
 }
+
+/** Rows as read, named once here because the conversation list presents rows it does not own. */
+export type MessageRow = Selectable<MessagesTable>;
+export type PrefRow = Selectable<ChatPrefsTable>;
 
 /** The search index (0011, modules/messages/search-index.repo.ts). */
 export interface MessageTermsTable {

@@ -1,14 +1,18 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { GroupCommitter } from './group-commit';
 import type { DB } from './schema';
 
 export type Tx = Transaction<DB>;
 export type OnCommit = (fn: () => void | Promise<void>) => void;
 
-/** SQLite databases opened by `openDatabase` commit concurrent units together (group-commit.ts). */
-const committers = new WeakMap<Kysely<DB>, GroupCommitter>();
+/** What withTx asks of group-commit.ts's GroupCommitter, named here so the two files do not import each other. */
+interface Committer {
+  run<T>(work: (tx: Tx, onCommit: OnCommit) => Promise<T>, onCallbackError: (err: unknown) => void): Promise<T>;
+}
 
-export function useGroupCommit(db: Kysely<DB>, committer: GroupCommitter): void {
+/** SQLite databases opened by `openDatabase` commit concurrent units together (group-commit.ts). */
+const committers = new WeakMap<Kysely<DB>, Committer>();
+
+export function useGroupCommit(db: Kysely<DB>, committer: Committer): void {
   committers.set(db, committer);
 }
 

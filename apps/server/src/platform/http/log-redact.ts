@@ -4,7 +4,7 @@ import type { FastifyRequest } from 'fastify';
  * Access-log hygiene (issue 19 #5): `?token=` on `/wss` and API URLs is a bearer credential, so
  * the logged URL shows `token=[redacted]`. Every other query parameter is kept.
  */
-export function redactUrl(url: string): string {
+function redactUrl(url: string): string {
   return url.replace(/([?&](?:token|access_token|authToken)=)[^&#]*/gi, '$1[redacted]');
 }
 

@@ -45,7 +45,7 @@ export interface MultipartBody {
 
 const tooLargeBody = () => Object.assign(new Error('multipart body too large'), { statusCode: 413 });
 
-export const uploadTempDir = path.join(os.tmpdir(), 'parley-uploads');
+const uploadTempDir = path.join(os.tmpdir(), 'parley-uploads');
 
 async function receive(stream: Readable & { truncated?: boolean }, filename: string): Promise<ReceivedFile> {
   await fs.mkdir(uploadTempDir, { recursive: true });

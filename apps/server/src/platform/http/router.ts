@@ -17,6 +17,9 @@ import { isApiPath, normalizeApiPath } from './path';
 
 export type { AuthMode };
 
+/** What presenting an answer needs of a request: its language and origin (for absolute URLs). */
+export type RequestView = Pick<RequestContext, 'lang' | 'origin'>;
+
 export interface RequestContext {
   lang: Lang;
   ip: string;

@@ -33,7 +33,7 @@ export interface SecurityHeadersOptions {
 }
 
 /** `https://{s}.tile.example.org/{z}/{x}/{y}.png` → the CSP sources its requests can hit. */
-export function sourcesOf(template: string): string[] {
+function sourcesOf(template: string): string[] {
   if (!template) return [];
   const variants = template.includes('{s}') ? ['a', 'b', 'c'].map((s) => template.replaceAll('{s}', s)) : [template];
   const out = new Set<string>();

@@ -1,0 +1,86 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../../platform/db/index';
+import type { PrefRow } from '../../platform/db/schema-chat';
+
+/** `chat_prefs`: each user's pin, notifications, delChat mark and one-to-one read mark per conversation. */
+
+/** A conversation's prefs before the user set any: on top no, notifications on, nothing hidden or read. */
+const PREF_DEFAULTS = { is_top: 0, is_notice: 1, hide_msg_id: 0, read_msg_id: 0 } as const;
+
+export async function prefsOf(db: Kysely<DB>, userId: number): Promise<PrefRow[]> {
+  return db.selectFrom('chat_prefs').selectAll().where('user_id', '=', userId).execute();
+}
+
+export async function prefOf(db: Kysely<DB>, userId: number, chatId: string): Promise<PrefRow | undefined> {
+  return db.selectFrom('chat_prefs').selectAll().where('user_id', '=', userId).where('chat_identify', '=', chatId).executeTakeFirst();
+}
+
+/** The prefs of several (user, conversation) pairs in one query, in the pairs' order. */
+export async function prefsOfPairs(db: Kysely<DB>, pairs: Array<{ userId: number; chatId: string }>): Promise<Array<PrefRow | undefined>> {
+  const rows = await db
+    .selectFrom('chat_prefs')
+    .selectAll()
+    .where('user_id', 'in', [...new Set(pairs.map((p) => p.userId))])
+    .where('chat_identify', 'in', [...new Set(pairs.map((p) => p.chatId))])
+    .execute();
+  const byPair = new Map(rows.map((r) => [`${r.user_id}|${r.chat_identify}`, r]));
+  return pairs.map((p) => byPair.get(`${p.userId}|${p.chatId}`));
+}
+
+export async function upsertPref(
+  db: Kysely<DB>,
+  userId: number,
+  chatId: string,
+  patch: Partial<Pick<PrefRow, 'is_top' | 'is_notice' | 'hide_msg_id'>>,
+  time: number,
+): Promise<void> {
+  await db
+    .insertInto('chat_prefs')
+    .values({ user_id: userId, chat_identify: chatId, ...PREF_DEFAULTS, ...patch, update_time: time })
+    .onConflict((oc) => oc.columns(['user_id', 'chat_identify']).doUpdateSet({ ...patch, update_time: time }))
+    .execute();
+}
+
+/**
+ * `me` has read `chatId` up to `msgId`. The mark only moves forward: two reads racing (two
+ * tabs, two nodes) must not leave the older one's mark.
+ */
+export async function setReadMark(db: Kysely<DB>, me: number, chatId: string, msgId: number): Promise<void> {
+  await db
+    .insertInto('chat_prefs')
+    .values({ user_id: me, chat_identify: chatId, ...PREF_DEFAULTS, read_msg_id: msgId, update_time: 0 })
+    .onConflict((oc) =>
+      oc
+        .columns(['user_id', 'chat_identify'])
+        .doUpdateSet({ read_msg_id: (eb) => eb.ref('excluded.read_msg_id') })
+        .where('chat_prefs.read_msg_id', '<', (eb) => eb.ref('excluded.read_msg_id')),
+    )
+    .execute();
+}
+
+/** Everyone's read marks in several conversations at once (search results): chat → user → read_msg_id. */
+export async function readMarksOf(db: Kysely<DB>, chatIds: string[]): Promise<Map<string, Map<number, number>>> {
+  const out = new Map<string, Map<number, number>>();
+  if (chatIds.length === 0) return out;
+  const rows = await db
+    .selectFrom('chat_prefs')
+    .select(['chat_identify', 'user_id', 'read_msg_id'])
+    .where('chat_identify', 'in', [...new Set(chatIds)])
+    .execute();
+  for (const r of rows) {
+    let m = out.get(r.chat_identify);
+    if (!m) out.set(r.chat_identify, (m = new Map()));
+    m.set(r.user_id, r.read_msg_id);
+  }
+  return out;
+}
+
+/** Everyone's prefs for one conversation (is_top / is_notice of each recipient). */
+export async function prefsForChat(db: Kysely<DB>, chatId: string) {
+  return db.selectFrom('chat_prefs').selectAll().where('chat_identify', '=', chatId).execute();
+}
+
+/** A dissolved group's prefs, everyone's. */
+export async function deleteChatPrefs(db: Kysely<DB>, chatId: string): Promise<void> {
+  await db.deleteFrom('chat_prefs').where('chat_identify', '=', chatId).execute();
+}
