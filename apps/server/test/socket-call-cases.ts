@@ -210,8 +210,8 @@ export const cases: Record<EndpointPath, Case> = {
 
   // Web Push (issue 22)
   [pushPaths.key]: { read: () => bob({}) },
-  [pushPaths.subscribe]: { write: () => bob({ endpoint: `http://127.0.0.1:9/push/${randomUUID()}`, keys: browserKeys().keys }) },
-  [pushPaths.unsubscribe]: { write: () => bob({ endpoint: 'http://127.0.0.1:9/push/none' }) },
+  [pushPaths.subscribe]: { write: () => bob({ endpoint: `https://push.example.com/${randomUUID()}`, keys: browserKeys().keys }) },
+  [pushPaths.unsubscribe]: { write: () => bob({ endpoint: 'https://push.example.com/none' }) },
 
   // Administration (§12.3)
   [paths.adminGetAllConfig]: { httpOnly: admin },

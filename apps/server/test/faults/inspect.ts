@@ -48,9 +48,17 @@ export function connectionsOnPort(pid: number, port: number): number {
   return n;
 }
 
+/** `process.memoryUsage()` of the inspected process, in bytes. */
+export interface MemoryUsage {
+  rss: number;
+  heapUsed: number;
+  external: number;
+  arrayBuffers: number;
+}
+
 export interface Inspector {
-  /** Bytes of V8 heap in use after a full garbage collection. */
-  heapAfterGc(): Promise<number>;
+  /** The process's memory right after a full garbage collection. */
+  memoryAfterGc(): Promise<MemoryUsage>;
   close(): void;
 }
 
@@ -73,7 +81,7 @@ export async function connectInspector(output: () => string): Promise<Inspector>
     const m = JSON.parse(data.toString()) as { id?: number; result?: unknown; error?: { message: string } };
     if (m.id !== undefined) pending.get(m.id)?.(m);
   });
-  const send = (method: string) =>
+  const send = (method: string, params: Record<string, unknown> = {}) =>
     new Promise<unknown>((resolve, reject) => {
       const id = ++lastId;
       pending.set(id, (r) => {
@@ -81,15 +89,17 @@ export async function connectInspector(output: () => string): Promise<Inspector>
         if (r.error) reject(new Error(`${method}: ${r.error.message}`));
         else resolve(r.result);
       });
-      ws.send(JSON.stringify({ id, method }));
+      ws.send(JSON.stringify({ id, method, params }));
     });
   return {
-    async heapAfterGc() {
+    async memoryAfterGc() {
       // Twice: the first pass may only queue finalizers whose objects the second one frees.
       await send('HeapProfiler.collectGarbage');
       await send('HeapProfiler.collectGarbage');
-      const usage = (await send('Runtime.getHeapUsage')) as { usedSize: number };
-      return usage.usedSize;
+      const r = (await send('Runtime.evaluate', { expression: 'JSON.stringify(process.memoryUsage())', returnByValue: true })) as {
+        result: { value: string };
+      };
+      return JSON.parse(r.result.value) as MemoryUsage;
     },
     close: () => ws.close(),
   };
