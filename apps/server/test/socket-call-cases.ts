@@ -95,8 +95,8 @@ export const cases: Record<EndpointPath, Case> = {
     write: async (w) => {
       const asker = await w.person();
       expect((await w.s.api.post(paths.friendAdd, { user_id: w.bob.id }, { token: asker.token })).body.code).toBe(0);
-      const row = await w.s.database.db.selectFrom('friends').select('friend_id').where('create_user', '=', asker.id).executeTakeFirstOrThrow();
-      return bob({ friend_id: row.friend_id, status: 1 });
+      const row = await w.s.database.db.selectFrom('friends').select('id').where('create_user', '=', asker.id).executeTakeFirstOrThrow();
+      return bob({ friend_id: row.id, status: 1 });
     },
   },
   [paths.friendDel]: {
@@ -110,9 +110,9 @@ export const cases: Record<EndpointPath, Case> = {
     write: async (w) => {
       const friend = await w.person();
       await w.s.services.contacts.makeFriends(w.bob.id, friend.id);
-      const row = await w.s.database.db.selectFrom('friends').select('friend_id')
+      const row = await w.s.database.db.selectFrom('friends').select('id')
         .where('create_user', '=', w.bob.id).where('friend_user_id', '=', friend.id).executeTakeFirstOrThrow();
-      return bob({ friend_id: row.friend_id, nickname: 'Pal' });
+      return bob({ friend_id: row.id, nickname: 'Pal' });
     },
   },
   [paths.friendGetApplyMsg]: { read: () => bob({}) },
