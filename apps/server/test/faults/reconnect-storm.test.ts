@@ -31,7 +31,9 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-storm-'));
 let server: ServerProcess | undefined;
 let inspector: Inspector | undefined;
 const open = new Set<{ terminate(): void }>();
+let sending = false;
 afterAll(async () => {
+  sending = false;
   for (const s of open) s.terminate();
   inspector?.close();
   await server?.stop();
@@ -85,7 +87,7 @@ describe('300 reconnects of one client while messages flow', () => {
     // Ann sends to ben steadily for the whole storm; every answer must be a success.
     const acked = new Set<string>();
     const failed: string[] = [];
-    let sending = true;
+    sending = true;
     const sender = (async () => {
       while (sending) {
         const id = randomUUID();
@@ -94,7 +96,7 @@ describe('300 reconnects of one client while messages flow', () => {
         else failed.push(`${r.body.code} ${r.body.msg}`);
         await sleep(10);
       }
-    })();
+    })().catch((err: unknown) => void failed.push(String(err)));
 
     /** Pushes ben's sockets received, and any socket that got one message twice. */
     const pushed = new Set<string>();
