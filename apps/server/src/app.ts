@@ -207,7 +207,11 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
       acceptLanguage: typeof lang === 'string' && lang ? lang : req.headers['accept-language'],
     });
   });
-  app.addHook('onClose', async () => services.gateway.close());
+  app.addHook('onClose', async () => {
+    await services.gateway.close();
+    // Closing the connections took their users offline; those pushes go out before the bus closes.
+    await services.realtime.idle();
+  });
   app.addHook('onClose', async () => services.groupAvatars.idle());
   app.addHook('onClose', async () => services.calls.stop());
   app.addHook('onClose', async () => services.push.idle());

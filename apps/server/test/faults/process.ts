@@ -31,10 +31,15 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
-export async function startProcess(env: Record<string, string>, port?: number): Promise<ServerProcess> {
+export async function startProcess(
+  env: Record<string, string>,
+  port?: number,
+  /** Extra Node options, e.g. `--inspect=127.0.0.1:0` to read the heap (inspect.ts). */
+  nodeArgs: string[] = [],
+): Promise<ServerProcess> {
   const p = port ?? (await freePort());
   let log = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'apps/server/src/main.ts')], {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', path.join(repoRoot, 'apps/server/src/main.ts')], {
     cwd: repoRoot,
     env: {
       ...process.env,

@@ -25,6 +25,8 @@ export interface TestSocket {
   /** Resolves with the close code. */
   closed: Promise<number>;
   close(): void;
+  /** Drops the TCP connection without a closing handshake, as a client losing its network does. */
+  terminate(): void;
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -123,6 +125,7 @@ export async function connectSocket(baseUrl: string, opts: { token?: string } = 
     },
     closed,
     close: () => ws.close(),
+    terminate: () => ws.terminate(),
   };
   if (opts.token) {
     // Frames are handled after the token bind, so this pong means "bound" (or closed if refused).

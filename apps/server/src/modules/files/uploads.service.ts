@@ -75,7 +75,14 @@ export function createUploads(deps: UploadsDeps) {
     const at = storagePaths(cate, me.id, ext, token, clock.now());
     const thumb = image ? await makeThumbnail(received.tempFile, image) : undefined;
     const thumbPath = thumb ? await blobs.put(at.thumb(thumb.ext), thumb.bytes) : '';
-    const path = await blobs.putFile(at.file, received.tempFile);
+    let path: string;
+    try {
+      path = await blobs.putFile(at.file, received.tempFile);
+    } catch (err) {
+      // A full disk, say: the thumbnail already stored would belong to no file row.
+      if (thumbPath) await blobs.delete(thumbPath);
+      throw err;
+    }
     try {
       return await repo.insertFile(db, {
         user_id: me.id, name, ext, cate, size: received.size, md5: received.md5, mime: image?.mime ?? mimeOfExt(ext),

@@ -51,9 +51,27 @@ export function createRealtime(deps: RealtimeDeps) {
     ...(token ? { token } : {}),
   });
 
+  /**
+   * Presence pushes still on their way (the gateway's hooks do not wait for them). Shutdown
+   * waits for them after the gateway closed, before the bus and the database go: a push that
+   * reached the bus after its client quit failed as EPIPE at teardown.
+   */
+  const announcing = new Set<Promise<void>>();
+  const announce = (userId: number, isOnline: 0 | 1): void => {
+    const p: Promise<void> = announcePresence(userId, isOnline)
+      .catch(() => undefined)
+      .finally(() => announcing.delete(p));
+    announcing.add(p);
+  };
+
   return {
-    onOnline: (userId: number) => void announcePresence(userId, 1).catch(() => undefined),
-    onOffline: (userId: number) => void announcePresence(userId, 0).catch(() => undefined),
+    onOnline: (userId: number) => announce(userId, 1),
+    onOffline: (userId: number) => announce(userId, 0),
+
+    /** Resolves once no presence push is on its way (node shutdown, after the gateway closed). */
+    async idle(): Promise<void> {
+      while (announcing.size > 0) await Promise.all([...announcing]);
+    },
 
     async bindUid(auth: AuthContext, clientId: string, claimedUserId: number | undefined, cid?: string, token?: string): Promise<void> {
       if (claimedUserId !== undefined && claimedUserId !== auth.user.id) throw new AppError(400, 'common.noPermission');

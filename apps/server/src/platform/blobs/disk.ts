@@ -23,6 +23,19 @@ export interface BlobStore {
   localDir?: string;
 }
 
+/**
+ * Runs `write` (which fills `tmp`, then renames it into place); if it fails, the partial `tmp`
+ * goes: on a full disk it would otherwise keep the very space the next upload needs, for good.
+ */
+async function written(tmp: string, write: () => Promise<void>): Promise<void> {
+  try {
+    await write();
+  } catch (err) {
+    await fs.rm(tmp, { force: true }).catch(() => undefined);
+    throw err;
+  }
+}
+
 export function diskBlobStore(dir: string): BlobStore {
   const root = path.resolve(dir);
   const resolve = (relativePath: string) => {
@@ -45,8 +58,10 @@ export function diskBlobStore(dir: string): BlobStore {
       await fs.mkdir(path.dirname(target), { recursive: true });
       // Write then rename, so a reader never sees half a file.
       const tmp = `${target}.${randomUUID()}.tmp`;
-      await fs.writeFile(tmp, bytes);
-      await fs.rename(tmp, target);
+      await written(tmp, async () => {
+        await fs.writeFile(tmp, bytes);
+        await fs.rename(tmp, target);
+      });
       return `/storage/${clean}`;
     },
     async putFile(relativePath, localFile) {
@@ -58,8 +73,10 @@ export function diskBlobStore(dir: string): BlobStore {
         // The temp dir may sit on another file system: copy under a temp name, then rename.
         if ((err as NodeJS.ErrnoException).code !== 'EXDEV') throw err;
         const tmp = `${target}.${randomUUID()}.tmp`;
-        await fs.copyFile(localFile, tmp);
-        await fs.rename(tmp, target);
+        await written(tmp, async () => {
+          await fs.copyFile(localFile, tmp);
+          await fs.rename(tmp, target);
+        });
         await fs.rm(localFile, { force: true });
       }
       return `/storage/${clean}`;

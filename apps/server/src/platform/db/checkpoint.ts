@@ -33,6 +33,7 @@ export class Checkpointer {
   private dirty = false;
   private syncing: Promise<void> | undefined;
   private last = 0;
+  private closed = false;
 
   constructor(
     private readonly dbFile: string,
@@ -44,7 +45,7 @@ export class Checkpointer {
 
   /** Called when every commit is on disk: checkpoints if the last one is old enough. */
   maybeRun(): void {
-    if (this.dirty || this.syncing || this.now() - this.last < this.intervalMs) return;
+    if (this.closed || this.dirty || this.syncing || this.now() - this.last < this.intervalMs) return;
     this.last = this.now();
     let copied: boolean;
     const t0 = dbTimingsOn() ? performance.now() : 0;
@@ -92,8 +93,15 @@ export class Checkpointer {
     return this.fd;
   }
 
+  /** With the database; a sync still running keeps its descriptor until it ends (as in WalSync.close). */
   close(): void {
-    if (this.fd !== undefined) fs.closeSync(this.fd);
+    this.closed = true;
+    const fd = this.fd;
     this.fd = undefined;
+    const release = () => {
+      if (fd !== undefined) fs.closeSync(fd);
+    };
+    if (this.syncing) void this.syncing.then(release, release);
+    else release();
   }
 }

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { syncingPrepare, WalSync } from './wal-sync';
 
 const cleanup: Array<() => void> = [];
@@ -73,5 +73,21 @@ describe('WalSync', () => {
     await wal.sync();
     wal.syncNow();
     expect(sqlite.prepare('select count(*) as c from t').get()).toEqual({ c: 1 });
+  });
+
+  it('closes its descriptor only after the sync running on it: closing under it failed that batch with EBADF', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-wal-'));
+    cleanup.push(() => fs.rmSync(dir, { recursive: true, force: true }));
+    const file = path.join(dir, 'x.sqlite');
+    fs.writeFileSync(`${file}-wal`, 'frames');
+    const wal = new WalSync(file);
+    const closes = vi.spyOn(fs, 'closeSync');
+    cleanup.push(() => closes.mockRestore());
+    const epoch = wal.committedBatch(); // its sync starts on the thread pool
+    closes.mockClear(); // (the directory's descriptor, synced once when the WAL was opened)
+    wal.close(); // the database closes meanwhile
+    expect(closes).not.toHaveBeenCalled();
+    await expect(wal.whenDurable(epoch)).resolves.toBeUndefined();
+    await vi.waitFor(() => expect(closes).toHaveBeenCalledTimes(1));
   });
 });

@@ -37,6 +37,9 @@ export class WalSync {
   private committedEpoch = 0;
   private durableEpoch = 0;
   private syncing = false;
+  /** The sync running on the thread pool: its descriptor is closed only once it has ended. */
+  private inflight: Promise<void> | undefined;
+  private closed = false;
   private waiters: Array<{ epoch: number; resolve: () => void; reject: (err: unknown) => void }> = [];
   private outputs: Array<{ epoch: number; run: () => void }> = [];
 
@@ -76,10 +79,10 @@ export class WalSync {
   }
 
   private pump(): void {
-    if (this.syncing || !this.behind) return;
+    if (this.closed || this.syncing || !this.behind) return;
     this.syncing = true;
     const target = this.committedEpoch;
-    this.sync().then(
+    this.inflight = this.sync().then(
       () => {
         this.syncing = false;
         this.durableEpoch = Math.max(this.durableEpoch, target);
@@ -90,6 +93,7 @@ export class WalSync {
       (err: unknown) => {
         this.syncing = false;
         this.settle(target, err);
+        if (this.closed) return;
         // Outputs wait for a sync that works; the disk is retried, not hammered.
         if (this.behind) setTimeout(() => this.pump(), 50).unref();
       },
@@ -135,6 +139,7 @@ export class WalSync {
 
   /** On the thread pool: resolves when every committed frame is on disk. */
   async sync(): Promise<void> {
+    if (this.closed) return;
     const fd = this.walFd();
     if (fd === undefined) return;
     const t0 = dbTimingsOn() ? performance.now() : 0;
@@ -165,9 +170,20 @@ export class WalSync {
     return this.checkpointer?.synced();
   }
 
+  /**
+   * With the database. A sync still running on the thread pool keeps its descriptor until it
+   * ends: closing it under that sync failed it with EBADF (or, once the number was reused,
+   * synced some other file), which the last commits' callers then heard as a failed write.
+   */
   close(): void {
-    if (this.fd !== undefined) fs.closeSync(this.fd);
+    this.closed = true;
+    const fd = this.fd;
     this.fd = undefined;
+    const release = () => {
+      if (fd !== undefined) fs.closeSync(fd);
+    };
+    if (this.inflight) void this.inflight.then(release, release);
+    else release();
     this.checkpointer?.close();
   }
 }
