@@ -33,7 +33,7 @@ export function connectionsOnPort(pid: number, port: number): number {
   const hex = port.toString(16).toUpperCase().padStart(4, '0');
   let n = 0;
   for (const table of ['tcp', 'tcp6']) {
-    let text = '';
+    let text: string;
     try {
       text = fs.readFileSync(`/proc/${pid}/net/${table}`, 'utf8');
     } catch {

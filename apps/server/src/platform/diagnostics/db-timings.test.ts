@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { enableDbTimings, recordBatch, recordCheckpoint, recordFileSync, recordWalSync, takeDbSecond } from './db-timings';
 
 describe('db timings for the stall log', () => {
-  let stop = () => undefined as void;
+  let stop: () => void = () => undefined;
   afterEach(() => stop());
 
   it('records nothing while the stall log is off', () => {
