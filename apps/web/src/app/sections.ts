@@ -3,7 +3,7 @@ import { lazyScreen } from './lazy-screen';
 import type { TFunction } from 'i18next';
 import type { SelfInfo } from '@parley/protocol';
 import { ChatIcon, ContactsIcon, GearIcon, type IconProps } from '../ui/icons';
-import { useTotalUnread } from '../features/conversations/api';
+import { useTotalUnread } from '../state/conversations/api';
 import { useFriendBadge } from '../features/contacts/use-friend-badge';
 import { useMomentsBadge, useNewPostDot } from '../features/moments/api';
 import { CompassIcon } from '../features/moments/components/icons';

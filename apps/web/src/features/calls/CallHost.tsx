@@ -1,9 +1,9 @@
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { CallCode } from '@parley/protocol';
-import { useCurrentRoute, useGoBack } from '../../app/navigation';
-import { href } from '../../app/routes';
-import { useAuth } from '../auth/store';
+import { useCurrentRoute, useGoBack } from '../../nav/navigation';
+import { href } from '../../nav/routes';
+import { useAuth } from '../../state/auth';
 import { dismissCall, useCall } from './controller';
 import { callOf, isLocked, needsAction, type CallInfo } from './machine';
 import { CallOverlay } from './components/CallOverlay';

@@ -1,9 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { CallCode, OTHER_OPT, finalCallCodes, type Message, type WebrtcPayload } from '@parley/protocol';
-import { addToChat, patchChat, reportRead } from '../chat/api';
-import { contactsKey } from '../conversations/api';
-import { applyIncoming, keyOf, senderId, type ContactsData } from '../conversations/model';
-import { readingChat } from '../conversations/reading';
+import { addToChat, patchChat, reportRead } from '../../state/messages/api';
+import { contactsKey } from '../../state/conversations/api';
+import { applyIncoming, keyOf, senderId, type ContactsData } from '../../state/conversations/model';
+import { readingChat } from '../../state/conversations/reading';
 
 /**
  * The `webrtc` message of a call in the chat and the conversation list (PROTOCOL §10.2): the

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import type { PlusContext, PlusEntry } from '../chat/plus/types';
-import { keyOf } from '../conversations/model';
+import type { PlusContext, PlusEntry } from '../../ui/plus-entry';
+import { keyOf } from '../../state/conversations/model';
 import { CameraIcon, PhoneIcon } from './components/icons';
 import { useCallActions } from './use-call-peer';
 

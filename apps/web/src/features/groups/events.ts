@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { SocketEventMap } from '@parley/protocol';
-import { contactsKey } from '../conversations/api';
-import { keyOf, patchContact, type ContactsData } from '../conversations/model';
+import { contactsKey } from '../../state/conversations/api';
+import { keyOf, patchContact, type ContactsData } from '../../state/conversations/model';
 import { groupKey, refreshGroup, selectableKey } from './api';
 
 /**

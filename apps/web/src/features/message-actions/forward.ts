@@ -1,5 +1,5 @@
 import type { Contact } from '@parley/protocol';
-import { homeConversations, keyOf } from '../conversations/model';
+import { homeConversations, keyOf } from '../../state/conversations/model';
 
 /**
  * Who a message can be forwarded to (PROTOCOL §4.6, spec §5: 1–5 targets): recent

@@ -1,6 +1,6 @@
 import type { Message } from '@parley/protocol';
 import { toMillis } from '../../lib/format/time';
-import { senderId } from '../conversations/model';
+import { senderId } from '../../state/conversations/model';
 import { isManager, isOwner, Role } from '../groups/permissions';
 
 /**

@@ -1,5 +1,5 @@
 import type { SelfInfo } from '@parley/protocol';
-import type { RouteName } from '../../app/routes';
+import type { RouteName } from '../../nav/routes';
 
 /**
  * The rows of the Me screen, in order; rows sharing `group` sit in one block. Other areas add

@@ -3,7 +3,7 @@ import { defaultUserSetting, type SelfInfo, type UserSetting } from '@parley/pro
 import { endpoints } from '../../lib/endpoints';
 import { dialogs } from '../../ui/dialogs';
 import { i18n } from '../../i18n';
-import { useAuth } from '../auth/store';
+import { useAuth } from '../../state/auth';
 
 /**
  * My settings (PROTOCOL §2.4 `setting`): stored on the server with my account, so they follow me

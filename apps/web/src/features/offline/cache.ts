@@ -1,10 +1,10 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { z } from 'zod';
 import { deviceStore } from '../../lib/device-store';
-import { contactsKey } from '../conversations/api';
-import type { ContactsData } from '../conversations/model';
-import { messagesKey } from '../chat/api';
-import type { MessagesData } from '../chat/model';
+import { contactsKey } from '../../state/conversations/api';
+import type { ContactsData } from '../../state/conversations/model';
+import { messagesKey } from '../../state/messages/api';
+import type { MessagesData } from '../../state/messages/model';
 
 /**
  * The offline copy of what was read (issue 22): the conversation list and the newest rows of each
@@ -76,7 +76,7 @@ export async function restoreOfflineCache(qc: QueryClient, owner: number): Promi
       else void store.del(key);
     }
   }
-  // Chats are fresh forever once loaded (chat/api.ts); restored ones are re-read when opened.
+  // Chats are fresh forever once loaded (state/messages/api.ts); restored ones are re-read when opened.
   await qc.invalidateQueries({ queryKey: ['messages'], refetchType: 'none' });
 }
 

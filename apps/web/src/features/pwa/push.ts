@@ -1,6 +1,6 @@
 import { pushPaths } from '@parley/protocol';
 import { call } from '../../lib/call';
-import { useAuth } from '../auth/store';
+import { useAuth } from '../../state/auth';
 import { onPermissionGranted } from './permission';
 import { notificationsOn } from './system-notify';
 import { swRegistration } from './update';

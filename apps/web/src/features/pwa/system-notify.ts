@@ -1,9 +1,9 @@
 import type { Contact, Message, WebrtcPayload } from '@parley/protocol';
 import { z } from 'zod';
 import { i18n } from '../../i18n';
-import { href } from '../../app/routes';
-import { keyOf } from '../conversations/model';
-import { previewOf } from '../home/components/preview';
+import { href } from '../../nav/routes';
+import { keyOf } from '../../state/conversations/model';
+import { previewOf } from '../../state/messages/preview';
 import { swRegistration } from './update';
 
 /**

@@ -4,10 +4,10 @@ import {
 } from '@parley/protocol';
 import { adminStats } from './admin-stats';
 import { assertNever } from '../../lib/assert-never';
-import { contactsKey, patchConversation } from '../conversations/api';
-import { applyIncoming, keyOf, senderId, type ContactsData } from '../conversations/model';
-import { addToChat, messagesKey, patchChat } from '../chat/api';
-import { markRead } from '../chat/model';
+import { contactsKey, patchConversation } from '../../state/conversations/api';
+import { applyIncoming, keyOf, senderId, type ContactsData } from '../../state/conversations/model';
+import { addToChat, messagesKey, patchChat } from '../../state/messages/api';
+import { markRead } from '../../state/messages/model';
 import { systemInfoKey } from '../system/api';
 import { groupKey } from '../groups/api';
 import { handleGroupEvent } from '../groups/events';

@@ -3,16 +3,16 @@ import { endpoints } from '../../lib/endpoints';
 import { currentSettings } from '../mine/settings';
 import type { QueryClient } from '@tanstack/react-query';
 import { SocketClient, socketUrl } from '../../lib/socket';
-import { useAuth } from '../auth/store';
-import { readingChat, useOpenChat } from '../conversations/reading';
-import { reportRead, resendWaiting } from '../chat/api';
-import { outbox } from '../chat/outbox';
+import { useAuth } from '../../state/auth';
+import { readingChat, useOpenChat } from '../../state/conversations/reading';
+import { reportRead, resendWaiting } from '../../state/messages/api';
+import { outbox } from '../../state/messages/outbox';
 import { resendWaitingUploads } from '../media/send-file';
 import { createDispatcher, refreshAfterBind } from './dispatch';
 import { useConnection } from './connection';
 import { notifyNewMessage } from './notify';
 import { notifyCall, notifyMessage } from '../pwa/system-notify';
-import { systemUnread } from './system-unread';
+import { systemUnread } from '../../state/system-unread';
 
 /**
  * The one socket of the app: started when a session exists, stopped on logout; woken when the

@@ -2,7 +2,7 @@ import type { Contact, Message } from '@parley/protocol';
 import { toMillis } from '../../lib/format/time';
 import { escapeHtml } from '../../lib/format/plain-text';
 import { i18n } from '../../i18n';
-import { eventLineText } from '../chat/event-line';
+import { eventLineText } from '../messages/event-line';
 
 export { plainText } from '../../lib/format/plain-text';
 
@@ -109,7 +109,7 @@ export function applyIncoming(data: ContactsData, msg: Message, ctx: IncomingCon
 
 /**
  * What the list shows of a pushed message: event lines in my language (the push carries the
- * actor's wording, see chat/event-line.ts), escaped as stored content is; the rest as sent.
+ * actor's wording, see messages/event-line.ts), escaped as stored content is; the rest as sent.
  */
 function lastContentOf(msg: Message, myId: number): string {
   if (msg.type !== 'event') return msg.content;

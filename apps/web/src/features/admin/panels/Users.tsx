@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { AdminUserRow } from '@parley/protocol';
 import { useDebounced } from '../../../lib/use-debounced';
 import { dialogs } from '../../../ui/dialogs';
-import { useAuth } from '../../auth/store';
+import { useAuth } from '../../../state/auth';
 import { adminApi } from '../api';
 import { DataTable, Dialog, type Sort } from '../DataTable';
 import { at } from '../i18n';

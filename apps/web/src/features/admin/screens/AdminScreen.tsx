@@ -1,8 +1,8 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { Page } from '../../../app/Page';
-import { useAuth } from '../../auth/store';
+import { Page } from '../../../nav/Page';
+import { useAuth } from '../../../state/auth';
 import { at } from '../i18n';
 import styles from '../Admin.module.css';
 

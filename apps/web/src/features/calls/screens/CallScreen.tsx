@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { Page } from '../../../app/Page';
+import { Page } from '../../../nav/Page';
 import { Avatar } from '../../../ui/Avatar';
 import { EmptyState } from '../../../ui/EmptyState';
-import { useAuth } from '../../auth/store';
+import { useAuth } from '../../../state/auth';
 import { useCall } from '../controller';
 import { CallControls } from '../components/CallControls';
 import { LocalPreview } from '../components/LocalPreview';

@@ -9,7 +9,7 @@ import { refusalText, sendPickedFiles, sendUpload } from '../../media/send-file'
 import { useFilePicker } from '../../media/use-picker';
 import { usePasteAndDrop } from '../../media/use-paste-drop';
 import { useSystemInfo } from '../../system/api';
-import type { PlusContext, PlusEntry } from './types';
+import type { PlusContext, PlusEntry } from '../../../ui/plus-entry';
 
 /** "+" entries for pictures and videos, the camera, and files (issue 5). */
 export function useMediaEntries(ctx: PlusContext): PlusEntry[] {

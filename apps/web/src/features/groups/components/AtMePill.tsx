@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { paths, type Contact } from '@parley/protocol';
 import { endpoints } from '../../../lib/endpoints';
-import { patchConversation } from '../../conversations/api';
+import { patchConversation } from '../../../state/conversations/api';
 import { forgetAtList, useAtLists } from '../at-list';
 import styles from './AtMePill.module.css';
 import { callPaged } from '../../../lib/call';

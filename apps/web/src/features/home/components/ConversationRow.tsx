@@ -5,7 +5,7 @@ import { Avatar } from '../../../ui/Avatar';
 import { MuteIcon } from '../../../ui/icons';
 import { relativeTime } from '../../../lib/format/time';
 import { useLongPress } from '../../../lib/use-long-press';
-import { previewOf } from './preview';
+import { previewOf } from '../../../state/messages/preview';
 import styles from './ConversationRow.module.css';
 import { EmojiText } from '../../../ui/emoji/EmojiText';
 
