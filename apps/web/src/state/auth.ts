@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { SelfInfo } from '@parley/protocol';
+import { Role, type SelfInfo } from '@parley/protocol';
 
 /**
  * Who is logged in: the token (sent back verbatim as `Authorization`) and the Self object,
@@ -93,3 +93,6 @@ if (typeof window !== 'undefined') {
 }
 
 export const selectIsLoggedIn = (s: AuthState) => s.token !== null;
+
+/** System admins, super or not, see the admin console (PROTOCOL §1.7, §12). */
+export const isAdmin = (me: Pick<SelfInfo, 'role'> | null | undefined): boolean => me?.role === Role.superAdmin || me?.role === Role.admin;

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { CallCode, OTHER_OPT, finalCallCodes, type Message, type WebrtcPayload } from '@parley/protocol';
+import { CallCode, ContactKind, finalCallCodes, OTHER_OPT, type Message, type WebrtcPayload } from '@parley/protocol';
 import { addToChat, patchChat, reportRead } from '../../state/messages/api';
 import { contactsKey } from '../../state/conversations/api';
 import { applyIncoming, keyOf, senderId, type ContactsData } from '../../state/conversations/model';
@@ -28,7 +28,7 @@ export function asMessage(p: WebrtcPayload, myId: number): Message {
     content: p.content,
     sendTime: p.sendTime,
     status: 'succeed',
-    is_group: 0,
+    is_group: ContactKind.person,
     is_read: 0,
     is_undo: 0,
     is_last: 1,

@@ -2,7 +2,7 @@ import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
-import type { Contact, Message } from '@parley/protocol';
+import { ContactKind, type Contact, type Message } from '@parley/protocol';
 import { href } from '../../nav/routes';
 import { dialogs } from '../../ui/dialogs';
 import { patchChat } from '../../state/messages/api';
@@ -156,8 +156,8 @@ export function useMessageActions(input: MessageActionsInput): MessageActions {
     const m = open.msg;
     const keys = menuActions(m, {
       myId,
-      myRole: contact?.is_group === 1 ? contact.role : undefined,
-      isGroup: contact?.is_group === 1,
+      myRole: contact?.is_group === ContactKind.group ? contact.role : undefined,
+      isGroup: contact?.is_group === ContactKind.group,
       redoTime: Number(chatInfo.redoTime) || 0,
       dbDelMsg: Number(chatInfo.dbDelMsg) || 0,
       canCompose,

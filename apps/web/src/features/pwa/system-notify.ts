@@ -1,4 +1,4 @@
-import type { Contact, Message, WebrtcPayload } from '@parley/protocol';
+import { CallType, type Contact, type Message, type WebrtcPayload } from '@parley/protocol';
 import { z } from 'zod';
 import { i18n } from '../../i18n';
 import { href } from '../../nav/routes';
@@ -102,7 +102,7 @@ export function notifyCall(data: unknown, myId: number | null, soundOn: boolean)
   if (!pageHidden() || !notificationsOn()) return;
   void show({
     title: p.fromUser.displayName || p.fromUser.realname,
-    body: i18n.t(p.extends.type === 1 ? 'pwa.notify.incomingVideo' : 'pwa.notify.incomingVoice'),
+    body: i18n.t(p.extends.type === CallType.video ? 'pwa.notify.incomingVideo' : 'pwa.notify.incomingVoice'),
     tag: `call-${p.fromUser.id}`,
     // The call screen is already open in the tab (features/calls): a click only brings it up.
     url: '',

@@ -69,10 +69,9 @@ export function startRealtime({ qc, onKicked }: RealtimeOptions): () => void {
           if (useAuth.getState().token === token) void endpoints.getAdminNotice().catch(() => undefined);
         }, 1500);
       },
-      onReady: ({ clientId, reconnect }) => {
+      onReady: ({ clientId }) => {
         useAuth.getState().setClientId(clientId);
         // Anything sent before this bind (or while disconnected) is only in the server's rows.
-        void reconnect;
         refreshAfterBind(qc, useOpenChat.getState().id);
         // Messages typed offline (or kept from before a reload) go now, in order (issue 22).
         void resendWaiting(qc).then(() => resendWaitingUploads(qc));

@@ -1,4 +1,4 @@
-import type { Contact, Message } from '@parley/protocol';
+import { ContactKind, type Contact, type Message } from '@parley/protocol';
 import { toMillis } from '../../lib/format/time';
 import { escapeHtml } from '../../lib/format/plain-text';
 import { i18n } from '../../i18n';
@@ -118,7 +118,7 @@ function lastContentOf(msg: Message, myId: number): string {
 
 /** Group previews name the sender of others' messages ("Alice: hi"), as WeChat does; not of event or call lines. */
 export function lastSenderNameOf(msg: Pick<Message, 'is_group' | 'type' | 'fromUser' | 'from_user' | 'is_undo'>, myId: number): string {
-  if (msg.is_group !== 1 || msg.type === 'event' || msg.type === 'webrtc' || msg.is_undo === 1 || senderId(msg) === myId) return '';
+  if (msg.is_group !== ContactKind.group || msg.type === 'event' || msg.type === 'webrtc' || msg.is_undo === 1 || senderId(msg) === myId) return '';
   return msg.fromUser?.displayName || msg.fromUser?.realname || '';
 }
 

@@ -4,6 +4,7 @@ import { acceptCall, declineCall, dismissCall, hangUpCall, switchCamera, toggleC
 import { CallButton } from './CallButton';
 import { CameraIcon, FlipIcon, MicIcon, PhoneIcon, SpeakerIcon } from './icons';
 import styles from './CallControls.module.css';
+import { CallType } from '@parley/protocol';
 
 export interface SpeakerControl {
   available: boolean;
@@ -36,7 +37,7 @@ export function CallControls({ view, speaker }: { view: CallView; speaker: Speak
       </div>
     );
   }
-  const video = state.call.type === 1;
+  const video = state.call.type === CallType.video;
   const ringing = state.phase === 'outgoing';
   const hasLocal = view.local !== null;
   // Voice calls keep it beside the red button (mic · hang up · speaker), video calls above.

@@ -10,6 +10,7 @@ import { MediaView } from '../components/MediaView';
 import { useCallStatus } from '../use-call-status';
 import { useSpeaker } from '../use-speaker';
 import styles from './CallScreen.module.css';
+import { CallType } from '@parley/protocol';
 
 /**
  * `/pages/message/call?msg_id&type&status&id&name&avatar` (spec §2): the call in progress. The
@@ -35,7 +36,7 @@ export default function CallScreen() {
   }
 
   const { call } = state;
-  const video = call.type === 1;
+  const video = call.type === CallType.video;
   const remoteVideo = video && state.phase === 'inCall' && remote !== null;
   const compact = remoteVideo;
   return (

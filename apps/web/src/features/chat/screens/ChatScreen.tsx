@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
-import type { Contact, Message } from '@parley/protocol';
+import { ContactKind, type Contact, type Message } from '@parley/protocol';
 import { Page } from '../../../nav/Page';
 import { href } from '../../../nav/routes';
 import { AtMePill } from '../../groups/components/AtMePill';
@@ -39,7 +39,7 @@ import { EmojiText } from '../../../ui/emoji/EmojiText';
 export function useSendBlock(contact: Contact | undefined, groupBlock: string | null = null): string | null {
   const { t } = useTranslation();
   if (!contact) return null;
-  if (contact.is_group === 2 || keyOf(contact.id) === 'admin_notice') return t('chat.readOnly');
+  if (contact.is_group === ContactKind.adminNotice || keyOf(contact.id) === 'admin_notice') return t('chat.readOnly');
   return groupBlock;
 }
 
@@ -69,8 +69,8 @@ function Chat({ id, at }: { id: string; at: number | null }) {
   const group = useGroupChat(contact, myId);
   const blocked = useSendBlock(contact, group.block);
   useLeaveWhenRemoved(id);
-  const isGroup = contact?.is_group === 1 || id.startsWith('group-');
-  const showReadState = !isGroup && id !== '-1' && id !== 'admin_notice' && contact?.is_group !== 2;
+  const isGroup = contact?.is_group === ContactKind.group || id.startsWith('group-');
+  const showReadState = !isGroup && id !== '-1' && id !== 'admin_notice' && contact?.is_group !== ContactKind.adminNotice;
   const round = Boolean(me?.setting?.avatarCricle);
   const hideNames = Boolean(me?.setting?.hideMessageName);
   const hideTimes = Boolean(me?.setting?.hideMessageTime);
@@ -246,7 +246,7 @@ function Chat({ id, at }: { id: string; at: number | null }) {
         ) : items.length === 0 ? (
           <div className={styles.center} data-testid="chat-empty">
             {/* A read-only notices chat cannot be answered: no "say hi" above "cannot reply". */}
-            {contact?.is_group === 2 ? t('common.noData') : t('chat.empty')}
+            {contact?.is_group === ContactKind.adminNotice ? t('common.noData') : t('chat.empty')}
           </div>
         ) : (
           <MessageList

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'antd-mobile';
-import { friendLimits } from '@parley/protocol';
+import { friendLimits, FriendStatus } from '@parley/protocol';
 import { Page } from '../../../nav/Page';
 import { href } from '../../../nav/routes';
 import { EmptyState } from '../../../ui/EmptyState';
@@ -35,7 +35,7 @@ export default function UserDetailScreen() {
   const isStranger = Boolean(card.data) && !card.data?.friend && !inContactSet && me?.user_id !== userId;
   // My pending request to them (the "sent" list), so the card says so however often it is reopened.
   const sent = useFriendRequests(1, isStranger);
-  const requested = (sent.data ?? []).some((r) => r.friend_user_id === userId && r.status === 2);
+  const requested = (sent.data ?? []).some((r) => r.friend_user_id === userId && r.status === FriendStatus.pending);
 
   if (card.isError || userId <= 0) {
     return (

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { Popup } from 'antd-mobile';
-import type { Contact } from '@parley/protocol';
+import { ContactKind, type Contact } from '@parley/protocol';
 import { href } from '../../../nav/routes';
 import { dialogs } from '../../../ui/dialogs';
 import { ListGroup, ListRow } from '../../../ui/ListRow';
@@ -101,7 +101,7 @@ export function GroupDetail({ contact }: { contact: Contact }) {
       <MemberGrid
         members={list.slice(0, GRID_MAX).map((m) => ({ user_id: m.user_id, name: memberName(m), avatar: m.userInfo?.avatar }))}
         onOpen={(uid) => {
-          const known = qc.getQueryData<ContactsData>(contactsKey)?.contacts.some((c) => c.is_group === 0 && keyOf(c.id) === keyOf(uid)) ?? false;
+          const known = qc.getQueryData<ContactsData>(contactsKey)?.contacts.some((c) => c.is_group === ContactKind.person && keyOf(c.id) === keyOf(uid)) ?? false;
           if (canOpenMemberCard(role, setting, uid === myId, known)) void navigate(href('contactDetail', { id: uid }));
           else dialogs.toast(t('groups.settings.profileClosed'), { icon: 'error' });
         }}

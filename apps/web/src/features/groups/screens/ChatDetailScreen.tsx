@@ -1,6 +1,6 @@
 import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { Contact } from '@parley/protocol';
+import { ContactKind, type Contact } from '@parley/protocol';
 import { Page } from '../../../nav/Page';
 import { href } from '../../../nav/routes';
 import { ListGroup } from '../../../ui/ListRow';
@@ -19,7 +19,7 @@ export default function ChatDetailScreen() {
   const id = keyOf(params.get('id') ?? '');
   const contact = useConversation(id);
   useLeaveWhenRemoved(id);
-  return <Page>{contact ? contact.is_group === 1 ? <GroupDetail contact={contact} /> : <PersonDetail contact={contact} /> : null}</Page>;
+  return <Page>{contact ? contact.is_group === ContactKind.group ? <GroupDetail contact={contact} /> : <PersonDetail contact={contact} /> : null}</Page>;
 }
 
 function PersonDetail({ contact }: { contact: Contact }) {

@@ -16,6 +16,7 @@ import { memberActions } from '../permissions';
 import { MemberActions } from '../components/MemberActions';
 import { useLeaveWhenRemoved } from '../use-leave-when-removed';
 import styles from '../components/MemberList.module.css';
+import { GroupRole } from '@parley/protocol';
 
 /**
  * /pages/message/group/groupUser?id=group-N (member management) and /pages/message/group/info
@@ -75,8 +76,8 @@ export default function GroupMembersScreen() {
                 <span className={styles.main}>
                   <span className={styles.name}>
                     {memberName(m)}
-                    {m.role === 1 ? <Tag tone="warning">{t('groups.members.owner')}</Tag> : null}
-                    {m.role === 2 ? <Tag tone="info">{t('groups.members.manager')}</Tag> : null}
+                    {m.role === GroupRole.owner ? <Tag tone="warning">{t('groups.members.owner')}</Tag> : null}
+                    {m.role === GroupRole.manager ? <Tag tone="info">{t('groups.members.manager')}</Tag> : null}
                   </span>
                   {muted ? (
                     <span className={styles.sub} data-testid="member-muted">
