@@ -39,7 +39,7 @@ export interface AuthState {
   clear(): void;
 }
 
-export function readPersistedAuth(storage: Pick<Storage, 'getItem'> = localStorage): {
+function readPersistedAuth(storage: Pick<Storage, 'getItem'> = localStorage): {
   token: string | null;
   userInfo: SelfInfo | null;
 } {
@@ -91,8 +91,6 @@ if (typeof window !== 'undefined') {
     useAuth.setState(readPersistedAuth());
   });
 }
-
-export const selectIsLoggedIn = (s: AuthState) => s.token !== null;
 
 /** System admins, super or not, see the admin console (PROTOCOL §1.7, §12). */
 export const isAdmin = (me: Pick<SelfInfo, 'role'> | null | undefined): boolean => me?.role === Role.superAdmin || me?.role === Role.admin;

@@ -10,10 +10,10 @@ import { CallOverlay } from './components/CallOverlay';
 import { ReturnToCall } from './components/ReturnToCall';
 
 /** How long the end of a call stays on screen before the page closes. */
-export const ENDED_SHOW_MS = 2000;
+const ENDED_SHOW_MS = 2000;
 
 /** The call route's query (spec §2): msg_id, type, status (1 caller, 2 callee), peer id, name, avatar. */
-export function callHref(call: CallInfo): string {
+function callHref(call: CallInfo): string {
   return href('call', {
     msg_id: call.msgId || undefined,
     type: call.type,

@@ -222,11 +222,6 @@ export function switchCamera(): void {
     .catch(() => undefined);
 }
 
-/** Inbound media bytes of the call in progress (tests and diagnostics). */
-export function callInboundBytes(): Promise<number> {
-  return session ? session.inboundBytes() : Promise.resolve(0);
-}
-
 // ——— Events from the socket (features/realtime/dispatch.ts) ———
 
 /** A `webrtc` event: the chat record first, then the machine. */

@@ -13,7 +13,7 @@ import { readingChat } from '../../state/conversations/reading';
  */
 
 /** The conversation a payload belongs to: `toContactId` names the other party for me. */
-export const recordConversation = (p: WebrtcPayload): string => keyOf(p.toContactId);
+const recordConversation = (p: WebrtcPayload): string => keyOf(p.toContactId);
 
 /** The payload as the Message rows of a chat (the push lacks a few row fields). */
 export function asMessage(p: WebrtcPayload, myId: number): Message {
@@ -46,7 +46,7 @@ export function asMessage(p: WebrtcPayload, myId: number): Message {
 }
 
 /** A hangup (or its copy) that settles how the call ended. */
-export function isFinalUpdate(p: WebrtcPayload): boolean {
+function isFinalUpdate(p: WebrtcPayload): boolean {
   const event = p.extends?.event;
   return (event === 'hangup' || event === OTHER_OPT) && finalCallCodes.includes(Number(p.extends?.code) as CallCode);
 }

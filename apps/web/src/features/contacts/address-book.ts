@@ -14,7 +14,7 @@ export interface Section {
 const isLetter = (s: string) => /^[A-Z]$/.test(s);
 
 /** The key a person sorts by: a Latin remark name sorts as written, else the server's pinyin. */
-export function sortKey(c: Contact): string {
+function sortKey(c: Contact): string {
   const shown = (c.displayName ?? '').trim();
   const remarked = shown !== '' && shown !== (c.realname ?? shown);
   if (remarked && /^[a-z]/i.test(shown)) return shown.toLowerCase();

@@ -46,9 +46,6 @@ export function canOpenMemberCard(role: number | undefined, setting: Partial<Gro
   return isSelf || isContact || isManager(role ?? GroupRole.member) || String(setting?.profile ?? '0') === '1';
 }
 
-/** Removal "−" in the member grid: someone below me exists and I manage. */
-export const canRemoveMembers = isManager;
-
 /** Clear history: the owner (system admins too, server side). */
 export const canClearHistory = (role: number | undefined, isSystemAdmin = false) => isOwner(role) || isSystemAdmin;
 

@@ -12,7 +12,7 @@ import { actionsApi } from '../../state/messages/actions-api';
  */
 
 /** Rows each side of the target and per step down (PROTOCOL §4.5 allows up to 50). */
-export const CONTEXT_LIMIT = 30;
+const CONTEXT_LIMIT = 30;
 
 /** A window around `target` from a getMessageContext answer. */
 export function windowAround(rows: readonly Message[], target: number, limit: number = CONTEXT_LIMIT): MessagesData {

@@ -8,7 +8,7 @@ import type { MessagesData } from '../../state/messages/model';
 import { backToNewest, loadNewer, openAt } from './jump';
 
 /** How long a jumped-to message stays highlighted. */
-export const HIGHLIGHT_MS = 2500;
+const HIGHLIGHT_MS = 2500;
 
 const frame = () => new Promise<void>((r) => requestAnimationFrame(() => r()));
 

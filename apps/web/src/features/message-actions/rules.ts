@@ -29,10 +29,10 @@ export interface MenuContext {
 }
 
 /** Server rows that are lines, not messages: a recall line, a group event, a call record. */
-export const isLine = (m: Pick<Message, 'type' | 'is_undo'>) => m.type === 'event' || m.type === 'webrtc' || m.is_undo === 1;
+const isLine = (m: Pick<Message, 'type' | 'is_undo'>) => m.type === 'event' || m.type === 'webrtc' || m.is_undo === 1;
 
 /** The sender may recall until this instant (ms); 0 when the window is off. */
-export function recallDeadline(m: Pick<Message, 'sendTime'>, redoTime: number): number {
+function recallDeadline(m: Pick<Message, 'sendTime'>, redoTime: number): number {
   return redoTime > 0 ? toMillis(m.sendTime) + redoTime * 1000 : 0;
 }
 

@@ -21,11 +21,6 @@ export function useSettings(): Settings {
   return settingsOf(useAuth((s) => s.userInfo));
 }
 
-/** Enter (1) or Ctrl+Enter (2) sends, for the chat composer. */
-export function useSendKey(): 1 | 2 {
-  return useAuth((s) => (s.userInfo?.setting?.sendKey === 2 ? 2 : 1));
-}
-
 /** Outside React (notifications): the current value of one setting. */
 export function currentSettings(): Settings {
   return settingsOf(useAuth.getState().userInfo);

@@ -21,9 +21,9 @@ interface Snapshot {
 
 const store = deviceStore<Snapshot>('cache');
 /** The newest rows of a chat that stay on the device (a few screens' worth). */
-export const keptRows = 60;
+const keptRows = 60;
 /** Chats kept; the least recently saved go first. */
-export const keptChats = 50;
+const keptChats = 50;
 const DEBOUNCE_MS = 400;
 
 const isContacts = (k: QueryKey) => k.length === 1 && k[0] === contactsKey[0];

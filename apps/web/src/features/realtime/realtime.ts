@@ -26,10 +26,6 @@ export interface RealtimeOptions {
 
 let client: SocketClient | null = null;
 
-export function realtimeClient(): SocketClient | null {
-  return client;
-}
-
 export function startRealtime({ qc, onKicked }: RealtimeOptions): () => void {
   const dispatch = createDispatcher({
     qc,

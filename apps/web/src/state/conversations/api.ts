@@ -9,7 +9,7 @@ import { findContact, keyOf, patchContact, totalUnread, type ContactsData } from
 
 export const contactsKey = ['contacts'] as const;
 
-export async function fetchContacts(): Promise<ContactsData> {
+async function fetchContacts(): Promise<ContactsData> {
   const env = await endpoints.getContacts();
   return { contacts: Array.isArray(env.data) ? env.data : [], pendingFriends: Number(env.count) || 0 };
 }

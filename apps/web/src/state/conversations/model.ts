@@ -38,7 +38,7 @@ export function sortConversations(list: readonly Contact[]): Contact[] {
 }
 
 /** A conversation belongs on home when it has content (or a draft waiting in it). */
-export function hasContent(c: Contact): boolean {
+function hasContent(c: Contact): boolean {
   return c.lastContent !== '';
 }
 
@@ -117,7 +117,7 @@ function lastContentOf(msg: Message, myId: number): string {
 }
 
 /** Group previews name the sender of others' messages ("Alice: hi"), as WeChat does; not of event or call lines. */
-export function lastSenderNameOf(msg: Pick<Message, 'is_group' | 'type' | 'fromUser' | 'from_user' | 'is_undo'>, myId: number): string {
+function lastSenderNameOf(msg: Pick<Message, 'is_group' | 'type' | 'fromUser' | 'from_user' | 'is_undo'>, myId: number): string {
   if (msg.is_group !== ContactKind.group || msg.type === 'event' || msg.type === 'webrtc' || msg.is_undo === 1 || senderId(msg) === myId) return '';
   return msg.fromUser?.displayName || msg.fromUser?.realname || '';
 }

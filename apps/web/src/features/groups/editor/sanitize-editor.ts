@@ -7,7 +7,7 @@ import { isAllowedLink } from './history';
  * blanked to ""); image sources keep http, https and data (anything else becomes ""). The
  * server sanitises again with its own allow-list (PROTOCOL §4.3).
  */
-export const editorTags = ['p', 'br', 'h1', 'h2', 'h3', 'strong', 'b', 'em', 'i', 'u', 's', 'a', 'ol', 'ul', 'li', 'img', 'span'];
+const editorTags = ['p', 'br', 'h1', 'h2', 'h3', 'strong', 'b', 'em', 'i', 'u', 's', 'a', 'ol', 'ul', 'li', 'img', 'span'];
 const imageSchemes = /^(https?:|data:)/i;
 
 export const sanitizeEditorHtml = htmlSanitizer({

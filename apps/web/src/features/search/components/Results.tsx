@@ -7,7 +7,7 @@ import { looksLikePinyin, nameRanges, pieces, snippet } from '../model';
 import styles from '../screens/SearchScreen.module.css';
 
 /** Text with its matches marked. */
-export function Marked({ text, ranges }: { text: string; ranges: readonly SearchHighlight[] }) {
+function Marked({ text, ranges }: { text: string; ranges: readonly SearchHighlight[] }) {
   return (
     <>
       {pieces(text, ranges).map((p, i) =>
