@@ -96,9 +96,8 @@ export function notifyMessage(contact: Contact | undefined, msg: Message, soundO
 }
 
 /** A `webrtc` event: notifies when it is a call ringing for me and the page is hidden. */
-export function notifyCall(data: unknown, myId: number | null, soundOn: boolean): void {
-  const p = data as WebrtcPayload | null;
-  if (!p || typeof p !== 'object' || p.extends?.event !== 'calling' || !p.fromUser || p.fromUser.id === myId) return;
+export function notifyCall(p: WebrtcPayload, myId: number | null, soundOn: boolean): void {
+  if (p.extends.event !== 'calling' || p.fromUser.id === myId) return;
   if (!pageHidden() || !notificationsOn()) return;
   void show({
     title: p.fromUser.displayName || p.fromUser.realname,

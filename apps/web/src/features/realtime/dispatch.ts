@@ -38,7 +38,7 @@ export interface DispatchDeps {
 }
 
 /** Types this client knows; a newer server may send others, which are ignored. */
-const known = (frame: EventFrame): frame is TypedEventFrame => (socketEventTypes as readonly string[]).includes(frame.type);
+export const isKnownFrame = (frame: EventFrame): frame is TypedEventFrame => socketEventTypes.some((t) => t === frame.type);
 /** The `simple` push of a friend request, which is no message of any chat (PROTOCOL §7 add). */
 const isFriendRequest = (d: Message | FriendRequestPush): d is FriendRequestPush => d.toContactId === 'system';
 
@@ -68,7 +68,7 @@ export function createDispatcher(deps: DispatchDeps): (frame: EventFrame) => voi
   }
 
   return function dispatch(frame: EventFrame): void {
-    if (!known(frame)) return;
+    if (!isKnownFrame(frame)) return;
     switch (frame.type) {
       case 'simple':
       case 'group':

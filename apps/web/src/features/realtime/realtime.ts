@@ -8,7 +8,7 @@ import { readingChat, useOpenChat } from '../../state/conversations/reading';
 import { reportRead, resendWaiting } from '../../state/messages/api';
 import { outbox } from '../../state/messages/outbox';
 import { resendWaitingUploads } from '../media/send-file';
-import { createDispatcher, refreshAfterBind } from './dispatch';
+import { createDispatcher, isKnownFrame, refreshAfterBind } from './dispatch';
 import { useConnection } from './connection';
 import { notifyNewMessage } from './notify';
 import { notifyCall, notifyMessage } from '../pwa/system-notify';
@@ -51,7 +51,7 @@ export function startRealtime({ qc, onKicked }: RealtimeOptions): () => void {
       onEvent: (frame) => {
         dispatch(frame);
         // An incoming call while the page is hidden: a system notification (issue 22).
-        if (frame.type === 'webrtc') notifyCall(frame.data, useAuth.getState().userInfo?.user_id ?? null, currentSettings().isVoice !== false);
+        if (isKnownFrame(frame) && frame.type === 'webrtc') notifyCall(frame.data, useAuth.getState().userInfo?.user_id ?? null, currentSettings().isVoice !== false);
       },
       onStatus: (status) => useConnection.setState({ status }),
       // Revoked elsewhere (password changed on another device, §2.3) or refused at bind: one API
