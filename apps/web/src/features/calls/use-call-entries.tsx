@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
+import { ContactKind } from '@parley/protocol';
 import type { PlusContext, PlusEntry } from '../../ui/plus-entry';
 import { keyOf } from '../../state/conversations/model';
 import { CameraIcon, PhoneIcon } from './components/icons';
 import { useCallActions } from './use-call-peer';
-import { ContactKind } from '@parley/protocol';
 
 /** "+" entries that start a voice or video call (single chats only, when calls are on; issue 6). */
 export function useCallEntries(ctx: PlusContext): PlusEntry[] {

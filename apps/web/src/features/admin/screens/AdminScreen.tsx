@@ -1,11 +1,11 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { Role } from '@parley/protocol';
 import { Page } from '../../../nav/Page';
 import { isAdmin, useAuth } from '../../../state/auth';
 import { at } from '../i18n';
 import styles from '../Admin.module.css';
-import { Role } from '@parley/protocol';
 
 const sections = ['dashboard', 'users', 'groups', 'messages', 'settings', 'notices', 'invites', 'audit'] as const;
 type Section = (typeof sections)[number];

@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
+import { CallType } from '@parley/protocol';
 import { needsAction } from '../machine';
 import { acceptCall, declineCall, dismissCall, hangUpCall, switchCamera, toggleCamera, toggleMic, type CallView } from '../controller';
 import { CallButton } from './CallButton';
 import { CameraIcon, FlipIcon, MicIcon, PhoneIcon, SpeakerIcon } from './icons';
 import styles from './CallControls.module.css';
-import { CallType } from '@parley/protocol';
 
 export interface SpeakerControl {
   available: boolean;

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { CallType } from '@parley/protocol';
 import { Page } from '../../../nav/Page';
 import { Avatar } from '../../../ui/Avatar';
 import { EmptyState } from '../../../ui/EmptyState';
@@ -10,7 +11,6 @@ import { MediaView } from '../components/MediaView';
 import { useCallStatus } from '../use-call-status';
 import { useSpeaker } from '../use-speaker';
 import styles from './CallScreen.module.css';
-import { CallType } from '@parley/protocol';
 
 /**
  * `/pages/message/call?msg_id&type&status&id&name&avatar` (spec §2): the call in progress. The

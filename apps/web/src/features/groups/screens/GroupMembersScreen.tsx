@@ -2,6 +2,7 @@ import { Fragment, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
+import { GroupRole } from '@parley/protocol';
 import { Page } from '../../../nav/Page';
 import { useCurrentRoute } from '../../../nav/navigation';
 import { NoticeContent } from '../components/NoticeContent';
@@ -16,7 +17,6 @@ import { memberActions } from '../permissions';
 import { MemberActions } from '../components/MemberActions';
 import { useLeaveWhenRemoved } from '../use-leave-when-removed';
 import styles from '../components/MemberList.module.css';
-import { GroupRole } from '@parley/protocol';
 
 /**
  * /pages/message/group/groupUser?id=group-N (member management) and /pages/message/group/info
