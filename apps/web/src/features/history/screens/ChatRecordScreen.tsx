@@ -86,7 +86,7 @@ export default function ChatRecordScreen() {
       )}
       {rows.length > 0 ? (
         <div ref={sentinel} className={styles.footer} data-testid="history-footer">
-          {isFetchingNextPage ? t('messageActions.history.loadingMore') : hasNextPage ? '' : t('messageActions.history.end')}
+          {history.isFetchingNextPage ? t('messageActions.history.loadingMore') : history.hasNextPage ? '' : t('messageActions.history.end')}
         </div>
       ) : null}
     </Page>
