@@ -6,6 +6,15 @@ import tseslint from 'typescript-eslint';
 import importX from 'eslint-plugin-import-x';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { readdirSync } from 'node:fs';
+
+// The web's feature folders, top to bottom: each may import only the ones after it, so no two
+// import each other. Below them all: state/ and nav/, then ui/, lib/, i18n/ (docs/architecture.md).
+const webFeatures = ['admin', 'realtime', 'home', 'chat', 'moments', 'mine', 'message-actions', 'auth', 'qrcode', 'contacts',
+  'cards', 'groups', 'history', 'errors', 'calls', 'location', 'media', 'stickers', 'pwa', 'search', 'offline', 'system'];
+const unplaced = readdirSync(new URL('./apps/web/src/features', import.meta.url)).filter((f) => !webFeatures.includes(f));
+if (unplaced.length) throw new Error(`eslint.config.js: place features/${unplaced.join(', ')} in webFeatures`);
+const web = (...dirs) => dirs.map((d) => `./apps/web/src/${d}`);
 
 const dbDrivers = [
   { name: 'better-sqlite3', message: 'Only platform/db opens database connections.' },
@@ -114,6 +123,32 @@ export default tseslint.config(
             message: 'The web reads the endpoint table as types only (lib/call.ts): its schemas stay out of the bundle.',
           },
         ] },
+      ],
+    },
+  },
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/**/*.test.{ts,tsx}', 'apps/web/src/test/**'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            { target: './apps/web', from: './apps/server', message: 'Server and web never import each other.' },
+            { target: web('state', 'nav', 'ui', 'lib', 'i18n'), from: web('features', 'app'), message: 'Layers below the features import no feature and not the app.' },
+            { target: web('features'), from: web('app'), message: 'Features import no part of app/ (routes and Page are in nav/).' },
+            { target: web('state', 'ui', 'lib', 'i18n'), from: web('nav'), message: 'nav/ sits above ui/, lib/ and i18n/, beside state/.' },
+            { target: web('nav', 'ui', 'lib', 'i18n'), from: web('state'), message: 'state/ sits above lib/ and i18n/, beside nav/.' },
+            { target: web('lib', 'i18n'), from: web('ui'), message: 'ui/ sits above lib/ and i18n/.' },
+            { target: web('i18n'), from: web('lib'), message: 'i18n/ imports nothing of the web.' },
+            ...webFeatures.map((f, i) => ({
+              target: web(`features/${f}`),
+              from: web('features'),
+              except: [f, ...webFeatures.slice(i + 1)].map((d) => `./${d}`),
+              message: `features/${f} imports only the features after it in webFeatures (eslint.config.js).`,
+            })),
+          ],
+        },
       ],
     },
   },

@@ -8,7 +8,7 @@ import { createAppRouter } from './app/router';
 import { Providers } from './app/providers';
 import { wireApi } from './app/wire-api';
 import { queryClient, refetchOnLanguageChange } from './lib/query-client';
-import { useAuth } from './features/auth/store';
+import { useAuth } from './state/auth';
 
 // Issue 22's parts load as chunks of their own, so the login page's first load stays small.
 const deviceData = () => import('./features/offline/device').then((m) => m.startDeviceData(queryClient));

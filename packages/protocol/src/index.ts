@@ -10,6 +10,7 @@ export * from './socket';
 export * from './socket-events';
 export * from './contacts';
 export * from './messages';
+export * from './html';
 export * from './event-lines';
 export * from './admin';
 export * from './friends';

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { EmptyState } from '../ui/EmptyState';
-import { Page } from './Page';
-import { href } from './routes';
+import { Page } from '../nav/Page';
+import { href } from '../nav/routes';
 
 /** Unknown hash route (spec §8 'page not found'). */
 export function NotFoundScreen() {

@@ -4,7 +4,7 @@ import { DotLoading } from 'antd-mobile';
 import styles from './PageFallback.module.css';
 
 /** Spec §9: a lazy page shows its loading state only once it has taken this long (no flash). */
-export const LOADING_DELAY_MS = 200;
+const LOADING_DELAY_MS = 200;
 
 /** The loading state of a page whose code is still on its way: nothing for 200 ms, then dots. */
 export function PageFallback() {

@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Avatar } from '../ui/Avatar';
-import { useAuth } from '../features/auth/store';
-import { href } from './routes';
+import { useAuth } from '../state/auth';
+import { href } from '../nav/routes';
 import type { Section } from './sections';
 import styles from './Rail.module.css';
 

@@ -1,8 +1,8 @@
 import { Suspense, useEffect } from 'react';
 import { Outlet } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useCurrentRoute } from './navigation';
-import { routeTable, type RouteMeta } from './routes';
+import { useCurrentRoute } from '../nav/navigation';
+import { routeTable, type RouteMeta } from '../nav/routes';
 import { lazyScreen } from './lazy-screen';
 import { PageFallback } from './PageFallback';
 import styles from './Shell.module.css';

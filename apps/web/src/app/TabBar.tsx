@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ChatIcon, ContactsIcon } from '../ui/icons';
-import { href } from './routes';
+import { href } from '../nav/routes';
 import styles from './TabBar.module.css';
 
 export interface TabBarProps {

@@ -14,7 +14,7 @@ export type ScreenImporter = () => Promise<{ default: ComponentType }>;
 
 export const RETRY_WINDOW_MS = 60_000;
 /** Waits between automatic attempts: 1, 2, 4, 8, 8… s. */
-export const retryDelay = (attempt: number): number => Math.min(1000 * 2 ** attempt, 8000);
+const retryDelay = (attempt: number): number => Math.min(1000 * 2 ** attempt, 8000);
 
 /** Overridable in tests (jsdom cannot reload). */
 export const lazyDeps = { reload: (): void => window.location.reload(), online: (): boolean => navigator.onLine };

@@ -1,4 +1,4 @@
-import { routeTable, type RouteMeta, type RouteName } from './routes';
+import { routeTable, type RouteMeta, type RouteName } from '../nav/routes';
 
 /**
  * The desktop layout as pure functions of the route (DESIGN.md "Desktop"): which section of the

@@ -1,13 +1,13 @@
 import type { ComponentType } from 'react';
 import { createHashRouter, redirect, type RouteObject } from 'react-router';
-import { useAuth } from '../features/auth/store';
+import { useAuth } from '../state/auth';
 import { RouteError } from '../features/errors/RouteError';
 import { withBoundary } from '../features/errors/ScreenBoundary';
 import { NotFoundScreen } from './NotFoundScreen';
 import { Root } from './Root';
 import { PageFallback } from './PageFallback';
 import { lazyScreen } from './lazy-screen';
-import { href, routeNames, routeTable, type RouteName, type RouteMeta } from './routes';
+import { href, routeNames, routeTable, type RouteName, type RouteMeta } from '../nav/routes';
 
 type ScreenModule = { default: ComponentType };
 

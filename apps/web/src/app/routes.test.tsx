@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, screen } from '@testing-library/react';
-import { absoluteHref, href, routeByPath, routeNames, routeTable } from './routes';
+import { absoluteHref, href, routeByPath, routeNames, routeTable } from '../nav/routes';
 import { screens } from './router';
 import { renderApp } from '../test/render-app';
-import { useAuth } from '../features/auth/store';
+import { useAuth } from '../state/auth';
 import { zhHans } from '../i18n/zh-Hans';
 import type { SelfInfo } from '@parley/protocol';
 

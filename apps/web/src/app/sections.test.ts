@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Role, type SelfInfo } from '@parley/protocol';
-import { routeTable } from './routes';
+import { routeTable } from '../nav/routes';
 import { panesFor } from './panes';
 import { sections, visibleSections } from './sections';
 

@@ -3,12 +3,13 @@ import { lazyScreen } from './lazy-screen';
 import type { TFunction } from 'i18next';
 import type { SelfInfo } from '@parley/protocol';
 import { ChatIcon, ContactsIcon, GearIcon, type IconProps } from '../ui/icons';
-import { useTotalUnread } from '../features/conversations/api';
+import { useTotalUnread } from '../state/conversations/api';
 import { useFriendBadge } from '../features/contacts/use-friend-badge';
 import { useMomentsBadge, useNewPostDot } from '../features/moments/api';
 import { CompassIcon } from '../features/moments/components/icons';
 import { SearchIcon } from '../features/search/components/icons';
 import type { SectionShape } from './panes';
+import { isAdmin } from '../state/auth';
 
 /**
  * The desktop rail (≥ 1024 px), top to bottom, as data: one entry per section. To add a section
@@ -28,7 +29,7 @@ export interface Section extends SectionShape {
   List?: ComponentType;
   /** The detail pane's text while nothing from the list is open. */
   placeholder?: (t: TFunction) => string;
-  /** Who sees the entry; everybody without it. Admin: `(me) => me?.role === 1 || me?.role === 2`. */
+  /** Who sees the entry; everybody without it. Admin: `isAdmin` (state/auth.ts). */
   visible?: (me: SelfInfo | null) => boolean;
   /** Drawn as my avatar at the top of the rail instead of an icon (the Me section). */
   avatar?: boolean;
@@ -112,7 +113,7 @@ export const sections: readonly Section[] = [
     hasList: false,
     label: (t) => t('me.rows.admin'),
     Icon: GearIcon,
-    visible: (me) => me?.role === 1 || me?.role === 2,
+    visible: isAdmin,
   },
 ];
 

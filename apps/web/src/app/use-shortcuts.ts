@@ -1,13 +1,13 @@
 import { useEffect, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { useAuth } from '../features/auth/store';
-import { contactsKey } from '../features/conversations/api';
-import { homeConversations, keyOf, type ContactsData } from '../features/conversations/model';
-import { useDrafts } from '../features/chat/drafts';
-import { useCurrentRoute } from './navigation';
+import { useAuth } from '../state/auth';
+import { contactsKey } from '../state/conversations/api';
+import { homeConversations, keyOf, type ContactsData } from '../state/conversations/model';
+import { useDrafts } from '../state/messages/drafts';
+import { useCurrentRoute } from '../nav/navigation';
 import { stepConversation } from './panes';
-import { href } from './routes';
+import { href } from '../nav/routes';
 
 /** Search boxes the search page may use, most specific first. */
 const SEARCH_INPUT = 'input[type="search"], [data-testid="search-input"] input, input[data-testid="search-input"]';

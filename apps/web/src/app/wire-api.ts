@@ -1,8 +1,8 @@
 import { configureApi } from '../lib/api-client';
 import { deviceId } from '../lib/device';
 import { acceptLanguage, i18n } from '../i18n';
-import { useAuth } from '../features/auth/store';
-import { href } from './routes';
+import { useAuth } from '../state/auth';
+import { href } from '../nav/routes';
 
 const loadDialogs = () => import('../ui/dialogs').then((m) => m.dialogs);
 

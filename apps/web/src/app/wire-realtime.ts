@@ -2,7 +2,7 @@ import { queryClient } from '../lib/query-client';
 import { i18n } from '../i18n';
 import { logout } from '../features/auth/api';
 import { startRealtime } from '../features/realtime/realtime';
-import { href } from './routes';
+import { href } from '../nav/routes';
 
 type AppRouter = { navigate: (to: string, options: { replace: boolean }) => unknown };
 

@@ -46,7 +46,7 @@ const loaders: Record<Language, () => Promise<Resources>> = {
 };
 
 /** Adds a language's table unless it is there (the web tests add English up front). */
-export async function loadLanguage(lang: Language): Promise<void> {
+async function loadLanguage(lang: Language): Promise<void> {
   if (i18n.hasResourceBundle(lang, 'translation')) return;
   i18n.addResourceBundle(lang, 'translation', await loaders[lang]());
 }

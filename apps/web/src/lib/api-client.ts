@@ -9,7 +9,7 @@ import { currentCallChannel, maxCallFrameChars, SocketCallTimeoutError, type Cal
  */
 
 /** Body codes that show the server's msg as a 2.5 s toast (spec §8). */
-export const toastCodes: readonly number[] = [0, 400, 401, 402, 403, 404, 405, 500, 502];
+const toastCodes: readonly number[] = [0, 400, 401, 402, 403, 404, 405, 500, 502];
 
 /** `aborted`: the caller cancelled an upload (its signal fired); nothing is shown. */
 export type ApiErrorKind = 'offline' | 'setup' | 'network' | 'auth-expired' | 'server' | 'code' | 'aborted';
@@ -70,7 +70,7 @@ export interface UploadOptions extends RequestOptions {
 
 const noop = () => {};
 
-export const defaultDeps: ApiDeps = {
+const defaultDeps: ApiDeps = {
   fetch: (...args) => globalThis.fetch(...args),
   isOnline: () => (typeof navigator === 'undefined' ? true : navigator.onLine !== false),
   getToken: () => null,

@@ -7,7 +7,7 @@ export const END_REACHED_GAP_MS = 350;
 export interface MorePages {
   hasNextPage: boolean;
   isFetchingNextPage: boolean;
-  fetchNextPage(): Promise<unknown>;
+  fetchNextPage(): unknown;
 }
 
 /**

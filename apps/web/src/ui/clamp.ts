@@ -26,8 +26,8 @@ export function clampDate(value: Date, min: Date, max: Date, fallback: Date = ne
   return new Date(Math.min(Math.max(v.getTime(), lo), hi));
 }
 
-export const DAY_START = '00:00';
-export const DAY_END = '23:59';
+const DAY_START = '00:00';
+const DAY_END = '23:59';
 
 /** Minutes since midnight of "H:mm"/"HH:mm", or null when it is not a time of day. */
 export function parseTime(value: string): number | null {

@@ -1,12 +1,11 @@
 import sanitizeHtml from 'sanitize-html';
+import { htmlImagePaths, htmlLinkSchemes, htmlTags, isHtmlLink } from '@parley/protocol';
 
 /**
  * Text sanitising of PROTOCOL §4.3, shared by text messages and group notices. The allow-list
  * is the one Parley's web client renders through, so what is stored is what is shown.
  */
 
-const PLAIN_TAGS = ['br', 'p', 'div', 'span', 'b', 'strong', 'i', 'em', 'u', 's', 'h4', 'ul', 'ol', 'li'];
-const LINK_SCHEMES = ['http', 'https', 'mailto', 'tel'];
 const URL_RE = /\bhttps?:\/\/[^\s<>"']+/gi;
 
 export interface SanitizedText {
@@ -24,7 +23,7 @@ function ownPath(src: string, origins: string[]): string | null {
   for (const o of origins) {
     if (o && path.toLowerCase().startsWith(o.toLowerCase())) path = path.slice(o.length);
   }
-  if (!path.startsWith('/static/') && !path.startsWith('/storage/')) return null;
+  if (!htmlImagePaths.some((p) => path.startsWith(p))) return null;
   if (path.includes('..') || /[\s"'<>\\]/.test(path)) return null;
   return path;
 }
@@ -62,9 +61,9 @@ export function sanitizeText(input: string, origins: string[] = []): SanitizedTe
 export function parseAndSanitize(input: string, origins: string[] = []): SanitizedText {
   let images = 0;
   const html = sanitizeHtml(input, {
-    allowedTags: [...PLAIN_TAGS, 'a', 'img'],
+    allowedTags: htmlTags,
     allowedAttributes: { a: ['href', 'target', 'rel'], img: ['src'] },
-    allowedSchemes: LINK_SCHEMES,
+    allowedSchemes: htmlLinkSchemes,
     allowedSchemesAppliedToAttributes: ['href'],
     allowProtocolRelative: false,
     disallowedTagsMode: 'discard',
@@ -73,7 +72,7 @@ export function parseAndSanitize(input: string, origins: string[] = []): Sanitiz
     transformTags: {
       a: (tagName, attribs) => {
         const raw = (attribs.href ?? '').trim();
-        const href = /^(https?:|mailto:|tel:)/i.test(raw) ? raw : '';
+        const href = isHtmlLink(raw) ? raw : '';
         const out: Record<string, string> = href ? { href, target: '_blank', rel: 'noopener noreferrer' } : {};
         return { tagName, attribs: out };
       },

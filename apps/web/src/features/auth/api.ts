@@ -5,7 +5,7 @@ import { endpoints } from '../../lib/endpoints';
 type LoginInput = ParamsIn<typeof paths.login>;
 type RegisterInput = ParamsIn<typeof paths.register>;
 import { queryClient } from '../../lib/query-client';
-import { useAuth } from './store';
+import { useAuth } from '../../state/auth';
 
 /** Log in, remember the session. */
 export function useLogin() {

@@ -56,7 +56,7 @@ export function checkCode(code: string, required: boolean): ValidationKey | null
   return required && !code.trim() ? 'validation.codeRequired' : null;
 }
 
-export function checkInvite(code: string, required: boolean): ValidationKey | null {
+function checkInvite(code: string, required: boolean): ValidationKey | null {
   return required && !code.trim() ? 'validation.inviteRequired' : null;
 }
 

@@ -1,19 +1,19 @@
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { CallCode } from '@parley/protocol';
-import { useCurrentRoute, useGoBack } from '../../app/navigation';
-import { href } from '../../app/routes';
-import { useAuth } from '../auth/store';
+import { useCurrentRoute, useGoBack } from '../../nav/navigation';
+import { href } from '../../nav/routes';
+import { useAuth } from '../../state/auth';
 import { dismissCall, useCall } from './controller';
 import { callOf, isLocked, needsAction, type CallInfo } from './machine';
 import { CallOverlay } from './components/CallOverlay';
 import { ReturnToCall } from './components/ReturnToCall';
 
 /** How long the end of a call stays on screen before the page closes. */
-export const ENDED_SHOW_MS = 2000;
+const ENDED_SHOW_MS = 2000;
 
 /** The call route's query (spec §2): msg_id, type, status (1 caller, 2 callee), peer id, name, avatar. */
-export function callHref(call: CallInfo): string {
+function callHref(call: CallInfo): string {
   return href('call', {
     msg_id: call.msgId || undefined,
     type: call.type,

@@ -3,7 +3,7 @@ import { iceServersOf, type CallType, type IceServer, type SystemInfo, type Webr
 import { endpoints } from '../../lib/endpoints';
 import { queryClient } from '../../lib/query-client';
 import { i18n } from '../../i18n';
-import { useAuth } from '../auth/store';
+import { useAuth } from '../../state/auth';
 import { systemInfoKey } from '../system/api';
 import { sendSignal, type SignalInput } from './api';
 import { callOf, idle, isLocked, transition, type CallEffect, type CallInput, type CallPeer, type CallState, type TimerName } from './machine';
@@ -220,11 +220,6 @@ export function switchCamera(): void {
     .switchCamera()
     .then((local) => useCall.setState({ local }))
     .catch(() => undefined);
-}
-
-/** Inbound media bytes of the call in progress (tests and diagnostics). */
-export function callInboundBytes(): Promise<number> {
-  return session ? session.inboundBytes() : Promise.resolve(0);
 }
 
 // ——— Events from the socket (features/realtime/dispatch.ts) ———

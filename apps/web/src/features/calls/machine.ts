@@ -122,7 +122,7 @@ const seconds = (from: number, to: number) => Math.max(0, Math.round((to - from)
 const peerOf = (p: WebrtcPayload): number => Number(p.fromUser?.id ?? 0);
 
 /** The call of an incoming `calling` payload, from the callee's side. */
-export function incomingCall(p: WebrtcPayload): CallInfo {
+function incomingCall(p: WebrtcPayload): CallInfo {
   return {
     id: p.id,
     msgId: Number(p.msg_id) || 0,

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
-import { messagesKey } from '../chat/api';
-import type { MessagesData } from '../chat/model';
-import { contactsKey } from '../conversations/api';
-import { contact } from '../conversations/fixtures';
-import type { ContactsData } from '../conversations/model';
+import { messagesKey } from '../../state/messages/api';
+import type { MessagesData } from '../../state/messages/model';
+import { contactsKey } from '../../state/conversations/api';
+import { contact } from '../../state/conversations/fixtures';
+import type { ContactsData } from '../../state/conversations/model';
 import { webrtcPayload } from './fixtures';
 import { applyCallRecord } from './records';
 

@@ -1,9 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { CallCode, OTHER_OPT, finalCallCodes, type Message, type WebrtcPayload } from '@parley/protocol';
-import { addToChat, patchChat, reportRead } from '../chat/api';
-import { contactsKey } from '../conversations/api';
-import { applyIncoming, keyOf, senderId, type ContactsData } from '../conversations/model';
-import { readingChat } from '../conversations/reading';
+import { CallCode, ContactKind, finalCallCodes, OTHER_OPT, type Message, type WebrtcPayload } from '@parley/protocol';
+import { addToChat, patchChat, reportRead } from '../../state/messages/api';
+import { contactsKey } from '../../state/conversations/api';
+import { applyIncoming, keyOf, senderId, type ContactsData } from '../../state/conversations/model';
+import { readingChat } from '../../state/conversations/reading';
 
 /**
  * The `webrtc` message of a call in the chat and the conversation list (PROTOCOL §10.2): the
@@ -13,7 +13,7 @@ import { readingChat } from '../conversations/reading';
  */
 
 /** The conversation a payload belongs to: `toContactId` names the other party for me. */
-export const recordConversation = (p: WebrtcPayload): string => keyOf(p.toContactId);
+const recordConversation = (p: WebrtcPayload): string => keyOf(p.toContactId);
 
 /** The payload as the Message rows of a chat (the push lacks a few row fields). */
 export function asMessage(p: WebrtcPayload, myId: number): Message {
@@ -28,7 +28,7 @@ export function asMessage(p: WebrtcPayload, myId: number): Message {
     content: p.content,
     sendTime: p.sendTime,
     status: 'succeed',
-    is_group: 0,
+    is_group: ContactKind.person,
     is_read: 0,
     is_undo: 0,
     is_last: 1,
@@ -46,7 +46,7 @@ export function asMessage(p: WebrtcPayload, myId: number): Message {
 }
 
 /** A hangup (or its copy) that settles how the call ended. */
-export function isFinalUpdate(p: WebrtcPayload): boolean {
+function isFinalUpdate(p: WebrtcPayload): boolean {
   const event = p.extends?.event;
   return (event === 'hangup' || event === OTHER_OPT) && finalCallCodes.includes(Number(p.extends?.code) as CallCode);
 }

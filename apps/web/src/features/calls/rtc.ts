@@ -81,7 +81,7 @@ export interface RtcEvents {
 }
 
 /** A description arrives as an object, JSON text or bare SDP text (§10.1 relays it as sent). */
-export function toDescription(sdp: unknown, type: RTCSdpType): RTCSessionDescriptionInit {
+function toDescription(sdp: unknown, type: RTCSdpType): RTCSessionDescriptionInit {
   if (typeof sdp === 'string') {
     const text = sdp.trim();
     if (text.startsWith('{')) {
@@ -193,16 +193,6 @@ export class RtcSession {
     // A new stream object so views showing the local preview pick up the new track.
     this.local = new MediaStream([...this.local.getAudioTracks(), track]);
     return this.local;
-  }
-
-  /** Bytes received so far over all inbound RTP streams (is the peer's media arriving?). */
-  async inboundBytes(): Promise<number> {
-    const report = await this.pc.getStats();
-    let total = 0;
-    report.forEach((s: { type?: string; bytesReceived?: number }) => {
-      if (s.type === 'inbound-rtp') total += s.bytesReceived ?? 0;
-    });
-    return total;
   }
 
   close(): void {

@@ -4,7 +4,7 @@ import { renderHook } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { defaultSystemInfo, type Contact } from '@parley/protocol';
 import '../../i18n';
-import { contact } from '../conversations/fixtures';
+import { contact } from '../../state/conversations/fixtures';
 import { systemInfoKey } from '../system/api';
 import { useCallEntries } from './use-call-entries';
 

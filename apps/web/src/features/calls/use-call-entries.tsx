@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import type { PlusContext, PlusEntry } from '../chat/plus/types';
-import { keyOf } from '../conversations/model';
+import { ContactKind } from '@parley/protocol';
+import type { PlusContext, PlusEntry } from '../../ui/plus-entry';
+import { keyOf } from '../../state/conversations/model';
 import { CameraIcon, PhoneIcon } from './components/icons';
 import { useCallActions } from './use-call-peer';
 
@@ -8,7 +9,7 @@ import { useCallActions } from './use-call-peer';
 export function useCallEntries(ctx: PlusContext): PlusEntry[] {
   const { t } = useTranslation();
   const c = ctx.contact;
-  const single = c !== undefined && c.is_group === 0 && keyOf(c.id) !== '-1' && Number(c.id) !== ctx.myId && Number(c.id) > 0;
+  const single = c !== undefined && c.is_group === ContactKind.person && keyOf(c.id) !== '-1' && Number(c.id) !== ctx.myId && Number(c.id) > 0;
   const actions = useCallActions(single ? { id: Number(c.id), name: c.displayName, avatar: c.avatar } : null);
   if (!actions) return [];
   return [

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { callDuration, callText, type Lang } from '@parley/protocol';
+import { callDuration, callText, CallType, type Lang } from '@parley/protocol';
 import type { CallState } from './machine';
 
 /** A clock ticking every second while `on` (the call duration). */
@@ -29,7 +29,7 @@ export function useCallStatus(state: CallState): string {
     case 'outgoing':
       return state.call.msgId > 0 ? t('calls.status.ringing') : t('calls.status.calling');
     case 'incoming':
-      return state.call.type === 1 ? t('calls.status.incomingVideo') : t('calls.status.incomingVoice');
+      return state.call.type === CallType.video ? t('calls.status.incomingVideo') : t('calls.status.incomingVoice');
     case 'connecting':
       return t('calls.status.connecting');
     case 'inCall':

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { i18n } from '../../i18n';
-import { sendRich } from '../chat/api';
+import { sendRich } from '../../state/messages/api';
 import type { PickedCard } from './ContactCardPicker';
 
 /**

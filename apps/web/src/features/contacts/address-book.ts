@@ -1,4 +1,4 @@
-import type { Contact } from '@parley/protocol';
+import { ContactKind, type Contact } from '@parley/protocol';
 
 /**
  * The address book's A–Z sections. The server gives each person `name_py` (lower-case pinyin of
@@ -14,7 +14,7 @@ export interface Section {
 const isLetter = (s: string) => /^[A-Z]$/.test(s);
 
 /** The key a person sorts by: a Latin remark name sorts as written, else the server's pinyin. */
-export function sortKey(c: Contact): string {
+function sortKey(c: Contact): string {
   const shown = (c.displayName ?? '').trim();
   const remarked = shown !== '' && shown !== (c.realname ?? shown);
   if (remarked && /^[a-z]/i.test(shown)) return shown.toLowerCase();
@@ -31,7 +31,7 @@ export function letterOf(c: Contact): string {
 
 /** Persons of my contact set (getContacts rows with `is_group` 0). */
 export function persons(list: readonly Contact[]): Contact[] {
-  return list.filter((c) => c.is_group === 0);
+  return list.filter((c) => c.is_group === ContactKind.person);
 }
 
 const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });

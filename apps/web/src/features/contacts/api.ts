@@ -31,7 +31,7 @@ export const contactEndpoints = {
 
 export const userInfoKey = (userId: number) => ['userInfo', userId] as const;
 export const friendRequestsKey = (isMine: 0 | 1) => ['friendRequests', isMine] as const;
-export const friendRequestsRoot = ['friendRequests'] as const;
+const friendRequestsRoot = ['friendRequests'] as const;
 
 export function useUserInfo(userId: number) {
   return useQuery({

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
 import type { Contact } from '@parley/protocol';
-import { contactsKey } from '../conversations/api';
-import type { ContactsData } from '../conversations/model';
+import { contactsKey } from '../../state/conversations/api';
+import type { ContactsData } from '../../state/conversations/model';
 import { friendRequestsKey } from './api';
 import { friendAppended, friendRemoved } from './events';
 import type { FriendRequest } from './types';

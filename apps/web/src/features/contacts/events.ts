@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { Contact, FriendRemovedEvent, GroupIdEvent } from '@parley/protocol';
-import { updateContacts } from '../conversations/api';
+import { updateContacts } from '../../state/conversations/api';
 import { applyRequestEvent, dropPerson, upsertPerson, type RequestEvent } from './friend-requests';
 import { friendRequestsKey, userInfoKey } from './api';
 import type { FriendRequest } from './types';

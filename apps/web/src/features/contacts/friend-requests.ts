@@ -1,4 +1,4 @@
-import type { Contact } from '@parley/protocol';
+import { ContactKind, type Contact } from '@parley/protocol';
 import { FriendStatus, type FriendRequest, type UserSummary } from './types';
 
 /**
@@ -76,5 +76,5 @@ export function upsertPerson(list: readonly Contact[], contact: Contact): Contac
 
 /** `removeGroup` with a user id: that person is no longer a contact, nor a conversation. */
 export function dropPerson(list: readonly Contact[], userId: number): Contact[] {
-  return list.filter((c) => !(c.is_group === 0 && Number(c.id) === userId));
+  return list.filter((c) => !(c.is_group === ContactKind.person && Number(c.id) === userId));
 }

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { patchConversation, updateContacts } from '../conversations/api';
+import { patchConversation, updateContacts } from '../../state/conversations/api';
 import { contactEndpoints, friendRequestsKey, refreshFriendData, userInfoKey } from './api';
 import { dropPerson } from './friend-requests';
 import type { UserCard } from './types';

@@ -1,5 +1,5 @@
-import { useContacts } from '../conversations/api';
-import { useSystemUnread } from '../realtime/system-unread';
+import { useContacts } from '../../state/conversations/api';
+import { useSystemUnread } from '../../state/system-unread';
 
 /**
  * The "New friends" badge: pending requests to me (getContacts `count`) — or, until the list is

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useNavigate, useRouteError } from 'react-router';
-import { href } from '../../app/routes';
+import { href } from '../../nav/routes';
 import { ErrorPage } from './ErrorPage';
 import { reportCrash } from './report';
 

@@ -1,6 +1,6 @@
 import { Component, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { href } from '../../app/routes';
+import { href } from '../../nav/routes';
 import { ErrorPage } from './ErrorPage';
 import { reportCrash } from './report';
 

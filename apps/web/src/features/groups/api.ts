@@ -38,8 +38,8 @@ export const groupApi = {
   updateCard: (id: string, nickname: string) => call(paths.updateCard, { id, nickname }),
 };
 
-export const membersKey = (gid: string) => ['groupMembers', groupKey(gid)] as const;
-export const groupInfoKey = (gid: string) => ['groupInfo', groupKey(gid)] as const;
+const membersKey = (gid: string) => ['groupMembers', groupKey(gid)] as const;
+const groupInfoKey = (gid: string) => ['groupInfo', groupKey(gid)] as const;
 export const selectableKey = (gid: string | undefined) => ['selectable', gid ?? ''] as const;
 
 export function useGroupMembers(gid: string | undefined) {

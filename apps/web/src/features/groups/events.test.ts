@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
-import { contact } from '../conversations/fixtures';
+import { contact } from '../../state/conversations/fixtures';
 import type { GroupSetting } from '@parley/protocol';
-import type { ContactsData } from '../conversations/model';
-import { contactsKey } from '../conversations/api';
+import type { ContactsData } from '../../state/conversations/model';
+import { contactsKey } from '../../state/conversations/api';
 import { applyGroupEvent, expectOwnRemoval, handleGroupEvent, onGroupRemoved } from './events';
 
 const me = 1;

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { SocketEventMap } from '@parley/protocol';
-import { contactsKey } from '../conversations/api';
-import { keyOf, patchContact, type ContactsData } from '../conversations/model';
+import { GroupRole, type SocketEventMap } from '@parley/protocol';
+import { contactsKey } from '../../state/conversations/api';
+import { keyOf, patchContact, type ContactsData } from '../../state/conversations/model';
 import { groupKey, refreshGroup, selectableKey } from './api';
 
 /**
@@ -78,7 +78,7 @@ export function applyGroupEvent(data: ContactsData, ev: GroupEvent, myId: number
       if (!gid) return same(data);
       const newOwner = ev.data.user_id;
       const mine = data.contacts.find((c) => keyOf(c.id) === gid);
-      const role = newOwner === myId ? 1 : mine?.role === 1 ? 3 : mine?.role;
+      const role = newOwner === myId ? GroupRole.owner : mine?.role === GroupRole.owner ? GroupRole.member : mine?.role;
       return same(patchContact(data, gid, { owner_id: newOwner, role }));
     }
     case 'addGroupUser':

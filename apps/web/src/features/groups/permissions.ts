@@ -1,15 +1,13 @@
-import type { GroupSetting } from '@parley/protocol';
+import { GroupRole, type GroupSetting } from '@parley/protocol';
 
 /**
  * What my group role allows (PROTOCOL §6, spec §6), as pure functions so every screen shows
  * exactly the actions the server will accept. The server checks again.
  */
 
-export const Role = { owner: 1, manager: 2, member: 3 } as const;
-
-export const isOwner = (role: number | undefined) => role === Role.owner;
+export const isOwner = (role: number | undefined) => role === GroupRole.owner;
 /** Owner or manager: rename, notices, mute, remove members. */
-export const isManager = (role: number | undefined) => role === Role.owner || role === Role.manager;
+export const isManager = (role: number | undefined) => role === GroupRole.owner || role === GroupRole.manager;
 
 export type MemberAction = 'setManager' | 'unsetManager' | 'transfer' | 'mute' | 'unmute' | 'remove';
 
@@ -24,7 +22,7 @@ export function memberActions(
   if (my.id === target.user_id || !isManager(my.role) || my.role === undefined) return [];
   const out: MemberAction[] = [];
   if (isOwner(my.role)) {
-    out.push(target.role === Role.manager ? 'unsetManager' : 'setManager');
+    out.push(target.role === GroupRole.manager ? 'unsetManager' : 'setManager');
     out.push('transfer');
   }
   if (target.role > my.role) {
@@ -45,11 +43,8 @@ export function canInvite(role: number | undefined, setting: Partial<GroupSettin
  * Myself, managers, members when the group allows it, and anyone already in my contacts.
  */
 export function canOpenMemberCard(role: number | undefined, setting: Partial<GroupSetting> | undefined, isSelf: boolean, isContact: boolean): boolean {
-  return isSelf || isContact || isManager(role ?? 3) || String(setting?.profile ?? '0') === '1';
+  return isSelf || isContact || isManager(role ?? GroupRole.member) || String(setting?.profile ?? '0') === '1';
 }
-
-/** Removal "−" in the member grid: someone below me exists and I manage. */
-export const canRemoveMembers = isManager;
 
 /** Clear history: the owner (system admins too, server side). */
 export const canClearHistory = (role: number | undefined, isSystemAdmin = false) => isOwner(role) || isSystemAdmin;

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
-import type { Contact } from '@parley/protocol';
+import { ContactKind, type Contact } from '@parley/protocol';
 import { useNow } from '../../lib/use-now';
 import { memberName, useGroupMembers } from './api';
 import { EVERYONE } from './mentions';
@@ -24,7 +24,7 @@ export interface GroupChat {
  */
 export function useGroupChat(contact: Contact | undefined, myId: number): GroupChat {
   const { t } = useTranslation();
-  const isGroup = contact?.is_group === 1;
+  const isGroup = contact?.is_group === ContactKind.group;
   const members = useGroupMembers(isGroup ? String(contact.id) : undefined);
   const now = useNow(15_000);
   const mine = members.data?.find((m) => m.user_id === myId);

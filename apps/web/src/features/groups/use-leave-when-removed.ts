@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { href } from '../../app/routes';
+import { href } from '../../nav/routes';
 import { dialogs } from '../../ui/dialogs';
 import { onGroupRemoved } from './events';
 

@@ -1,6 +1,6 @@
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { href } from '../../app/routes';
+import { href } from '../../nav/routes';
 import { ListGroup, ListRow } from '../../ui/ListRow';
 
 /** "Search chat history" on the chat info page of a person or a group. */

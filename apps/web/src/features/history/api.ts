@@ -5,7 +5,7 @@ import { call } from '../../lib/call';
 
 /** Chat history search: getMessageList in manager mode, paged by `last_id` (newest first). */
 
-export const historyKey = (conversation: string, filter: HistoryFilter, keywords: string) =>
+const historyKey = (conversation: string, filter: HistoryFilter, keywords: string) =>
   ['history', conversation, filter, keywords.trim()] as const;
 
 export function useHistory(conversation: string, filter: HistoryFilter, keywords: string) {

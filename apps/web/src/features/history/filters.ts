@@ -25,7 +25,7 @@ export interface HistoryParams {
  * Keywords search texts (all, link) and file names (file); pictures, videos and voice notes
  * have no words a person would search, so the box does not narrow them.
  */
-export function keywordsApply(filter: HistoryFilter): boolean {
+function keywordsApply(filter: HistoryFilter): boolean {
   return filter === 'all' || filter === 'link' || filter === 'file';
 }
 

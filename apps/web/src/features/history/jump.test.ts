@@ -1,9 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
-import { message } from '../conversations/fixtures';
-import { addToChat, messagesKey } from '../chat/api';
-import type { MessagesData } from '../chat/model';
-import { actionsApi } from '../message-actions/api';
+import { message } from '../../state/conversations/fixtures';
+import { addToChat, messagesKey } from '../../state/messages/api';
+import type { MessagesData } from '../../state/messages/model';
+import { actionsApi } from '../../state/messages/actions-api';
 import { loadNewer, openAt, windowAround, withNewerRows } from './jump';
 
 const rows = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => message({ msg_id: from + i, content: `m${from + i}` }));

@@ -1,8 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { Message } from '@parley/protocol';
-import { fetchNewest, messagesKey } from '../chat/api';
-import { mergeMessages, type MessagesData } from '../chat/model';
-import { actionsApi } from '../message-actions/api';
+import { fetchNewest, messagesKey } from '../../state/messages/api';
+import { mergeMessages, type MessagesData } from '../../state/messages/model';
+import { actionsApi } from '../../state/messages/actions-api';
 
 /**
  * The "window" mode of a chat's message cache: opening a chat at an old message (a history
@@ -12,7 +12,7 @@ import { actionsApi } from '../message-actions/api';
  */
 
 /** Rows each side of the target and per step down (PROTOCOL §4.5 allows up to 50). */
-export const CONTEXT_LIMIT = 30;
+const CONTEXT_LIMIT = 30;
 
 /** A window around `target` from a getMessageContext answer. */
 export function windowAround(rows: readonly Message[], target: number, limit: number = CONTEXT_LIMIT): MessagesData {

@@ -3,12 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Message } from '@parley/protocol';
 import { dialogs } from '../../ui/dialogs';
-import { messagesKey } from '../chat/api';
-import type { MessagesData } from '../chat/model';
+import { messagesKey } from '../../state/messages/api';
+import type { MessagesData } from '../../state/messages/model';
 import { backToNewest, loadNewer, openAt } from './jump';
 
 /** How long a jumped-to message stays highlighted. */
-export const HIGHLIGHT_MS = 2500;
+const HIGHLIGHT_MS = 2500;
 
 const frame = () => new Promise<void>((r) => requestAnimationFrame(() => r()));
 

@@ -41,7 +41,7 @@ export const isValidPosition = (p: Partial<LatLng> | null | undefined): p is Lat
   Math.abs(p.latitude) <= 90 &&
   Math.abs(p.longitude) <= 180;
 
-export const TILE_SIZE = 256;
+const TILE_SIZE = 256;
 
 /** World pixel of a point at `zoom` (Web Mercator, as every slippy-map tile server uses). */
 export function worldPixel(p: LatLng, zoom: number): { x: number; y: number } {

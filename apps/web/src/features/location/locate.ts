@@ -2,7 +2,7 @@ import { isValidPosition, type LatLng } from './geo';
 import type { MapProvider } from './provider';
 
 /** Geolocation timeout (spec §9). */
-export const geolocationTimeoutMs = 100_000;
+const geolocationTimeoutMs = 100_000;
 
 export interface Located {
   at: LatLng;

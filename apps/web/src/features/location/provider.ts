@@ -26,8 +26,8 @@ export interface Place extends LatLng {
 export const placesPageSize = 20;
 /** Place search waits this long after the last keystroke (spec §9). */
 export const searchDebounceMs = 1000;
-export const nearbyRadius = 5000;
-export const keywordRadius = 50_000;
+const nearbyRadius = 5000;
+const keywordRadius = 50_000;
 
 export type TemplateValues = Record<string, string | number>;
 
@@ -50,7 +50,7 @@ const str = (v: unknown): string => (typeof v === 'string' ? v.trim() : typeof v
 const num = (v: unknown): number => (typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v) : NaN);
 
 /** `{latitude, longitude}`, `{lat, lon}` or `{lat, lng}`, numbers or numeric strings. */
-export function positionOf(v: unknown): LatLng | null {
+function positionOf(v: unknown): LatLng | null {
   if (!isObject(v)) return null;
   const p = { latitude: num(v.latitude ?? v.lat), longitude: num(v.longitude ?? v.lon ?? v.lng) };
   return isValidPosition(p) ? p : null;

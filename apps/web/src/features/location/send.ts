@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { LocationExtends } from '@parley/protocol';
 import { i18n } from '../../i18n';
-import { sendRich } from '../chat/api';
+import { sendRich } from '../../state/messages/api';
 import { locationContent } from './model';
 
 /** Sends a `location` message (PROTOCOL §4.2); the server writes the final content text. */

@@ -2,13 +2,12 @@ import { useEffect, useMemo } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Message } from '@parley/protocol';
-import { messagesKey } from '../chat/api';
-import type { MessagesData } from '../chat/model';
-import { thumbOf } from '../chat/components/bodies/ImageBody';
-import type { BodyMessage } from '../chat/components/bodies/types';
+import { messagesKey } from '../../state/messages/api';
+import type { MessagesData } from '../../state/messages/model';
+import type { BodyMessage } from '../../state/messages/types';
 import { useBackToClose } from '../../ui/use-back-to-close';
 import { ImageViewer, type ViewerImage } from './ImageViewer';
-import { closeImage, useViewer } from './viewer-store';
+import { closeImage, thumbOf, useViewer } from './viewer-store';
 
 /** One picture of the viewer from an image message. */
 function toViewerImage(m: BodyMessage, alt: string): ViewerImage {

@@ -5,7 +5,7 @@ import '../../i18n';
 import { ImageBody } from '../chat/components/bodies/ImageBody';
 import { VoiceBody } from '../chat/components/bodies/VoiceBody';
 import { FileBody } from '../chat/components/bodies/FileBody';
-import type { BodyMessage } from '../chat/components/bodies/types';
+import type { BodyMessage } from '../../state/messages/types';
 import { closeImage, useViewer } from './viewer-store';
 
 const toast = vi.fn();

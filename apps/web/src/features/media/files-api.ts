@@ -21,10 +21,10 @@ export type CateKey = (typeof cateFilters)[number]['key'];
 
 const PAGE = limits.pageSizeDefault;
 
-export const filesKey = (scope: FileScope, cate: number, keywords: string) => ['files', scope, cate, keywords.trim()] as const;
+const filesKey = (scope: FileScope, cate: number, keywords: string) => ['files', scope, cate, keywords.trim()] as const;
 
 /** The page after `pages`, or undefined when the last one came back short (§1.5). */
-export function nextFilesPage(last: FileManagerRow[], pages: FileManagerRow[][]): number | undefined {
+function nextFilesPage(last: FileManagerRow[], pages: FileManagerRow[][]): number | undefined {
   return last.length < PAGE ? undefined : pages.length + 1;
 }
 

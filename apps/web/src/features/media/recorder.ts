@@ -21,7 +21,7 @@ const candidates = {
   video: ['video/webm;codecs=vp8,opus', 'video/webm', 'video/mp4'],
 } as const;
 
-export function pickMime(kind: 'audio' | 'video'): string | undefined {
+function pickMime(kind: 'audio' | 'video'): string | undefined {
   if (typeof MediaRecorder === 'undefined') return undefined;
   return candidates[kind].find((m) => MediaRecorder.isTypeSupported(m));
 }

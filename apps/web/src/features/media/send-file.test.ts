@@ -2,8 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
 import { defaultSystemInfo, type Message } from '@parley/protocol';
 import { ApiError, type UploadOptions } from '../../lib/api-client';
-import { messagesKey } from '../chat/api';
-import { outbox, useOutbox } from '../chat/outbox';
+import { messagesKey } from '../../state/messages/api';
+import { outbox, useOutbox } from '../../state/messages/outbox';
 
 /** Uploads the test settles by hand: progress, answer, failure, abort. */
 interface Call {

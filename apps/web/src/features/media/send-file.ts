@@ -4,10 +4,10 @@ import { i18n } from '../../i18n';
 import { ApiError } from '../../lib/api-client';
 import { endpoints } from '../../lib/endpoints';
 import { dialogs } from '../../ui/dialogs';
-import { keyOf } from '../conversations/model';
-import { delivered, retry, undelivered } from '../chat/api';
-import { outbox, type PendingEntry, type PendingUpload } from '../chat/outbox';
-import type { BodyMessage } from '../chat/components/bodies/types';
+import { keyOf } from '../../state/conversations/model';
+import { delivered, retry, undelivered } from '../../state/messages/api';
+import { outbox, type PendingEntry, type PendingUpload } from '../../state/messages/outbox';
+import type { BodyMessage } from '../../state/messages/types';
 import { messageTypeOf, uploadRefusal } from './checks';
 import { readImageSize, readVideoInfo } from './probe';
 

@@ -6,7 +6,7 @@ const [CAP_W, CAP_H] = limits.thumbnailCapsPx;
 /** Below this a sliver of a panorama could not be tapped. */
 const MIN_SIDE = 48;
 /** Size of an image whose dimensions are unknown (old rows, failed reads). */
-export const unknownImageBox = { width: 150, height: 150 } as const;
+const unknownImageBox = { width: 150, height: 150 } as const;
 
 /**
  * The box of an image bubble: the picture scaled down (never up) to fit 200 × 240 (spec §9,

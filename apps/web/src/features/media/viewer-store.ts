@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { BodyMessage } from '../chat/components/bodies/types';
+import type { BodyMessage } from '../../state/messages/types';
 
 /**
  * Which picture the full-screen viewer shows. An image body only says "open this one"; the
@@ -14,3 +14,9 @@ export const useViewer = create<ViewerState>(() => ({ opened: null }));
 
 export const openImage = (msg: BodyMessage): void => useViewer.setState({ opened: msg });
 export const closeImage = (): void => useViewer.setState({ opened: null });
+
+/** The thumbnail the server made (PROTOCOL §5 `extends.thumb`), else the picture itself. */
+export function thumbOf(msg: BodyMessage): string {
+  const thumb = msg.extends?.thumb;
+  return typeof thumb === 'string' && thumb ? thumb : msg.content;
+}

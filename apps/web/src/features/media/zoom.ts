@@ -11,9 +11,9 @@ export interface View {
 }
 
 export const identity: View = { scale: 1, x: 0, y: 0 };
-export const zoomLimits = { min: 1, max: 5, double: 2.5 } as const;
+const zoomLimits = { min: 1, max: 5, double: 2.5 } as const;
 /** A horizontal drag this long (px) on an unzoomed picture goes to the next or previous one. */
-export const swipeThreshold = 60;
+const swipeThreshold = 60;
 
 const clampScale = (s: number) => Math.min(zoomLimits.max, Math.max(zoomLimits.min, s));
 

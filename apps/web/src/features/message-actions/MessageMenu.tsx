@@ -25,7 +25,7 @@ const GAP = 6;
 const EDGE = 8;
 
 /** Where the popover goes: above the bubble when it fits, else below; kept inside the window. */
-export function popoverPosition(anchor: DOMRect, size: { width: number; height: number }, view: { width: number; height: number }) {
+function popoverPosition(anchor: DOMRect, size: { width: number; height: number }, view: { width: number; height: number }) {
   const above = anchor.top - GAP - size.height >= EDGE;
   const top = above ? anchor.top - GAP - size.height : Math.min(anchor.bottom + GAP, view.height - size.height - EDGE);
   const left = Math.min(Math.max(anchor.left + anchor.width / 2 - size.width / 2, EDGE), view.width - size.width - EDGE);

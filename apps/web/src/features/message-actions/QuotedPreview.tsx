@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import type { Message } from '@parley/protocol';
-import { actionsApi } from './api';
+import { actionsApi } from '../../state/messages/actions-api';
 import { quoteOf, quotePreview } from './quote';
 import styles from './Quote.module.css';
 

@@ -1,4 +1,4 @@
-import { sanitizeMessageHtml } from '../chat/sanitize';
+import { sanitizeMessageHtml } from '../../lib/sanitize-html';
 
 /**
  * Plain text of a text message for the clipboard: the sanitised HTML (PROTOCOL §4.3) with

@@ -1,11 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
 import type { DelMessageEvent, UndoMessageEvent } from '@parley/protocol';
-import { contact, message } from '../conversations/fixtures';
-import { contactsKey } from '../conversations/api';
-import type { ContactsData } from '../conversations/model';
-import { messagesKey } from '../chat/api';
-import type { MessagesData } from '../chat/model';
+import { contact, message } from '../../state/conversations/fixtures';
+import { contactsKey } from '../../state/conversations/api';
+import type { ContactsData } from '../../state/conversations/model';
+import { messagesKey } from '../../state/messages/api';
+import type { MessagesData } from '../../state/messages/model';
 import { endpoints } from '../../lib/endpoints';
 import { applyDel, applyUndo, onDelMessage, onUndoMessage } from './events';
 

@@ -1,13 +1,13 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { DelMessageEvent, Message, UndoMessageEvent } from '@parley/protocol';
 import { endpoints } from '../../lib/endpoints';
-import { patchChat } from '../chat/api';
-import type { MessagesData } from '../chat/model';
-import { patchConversation } from '../conversations/api';
-import { keyOf } from '../conversations/model';
-import { useAuth } from '../auth/store';
+import { patchChat } from '../../state/messages/api';
+import type { MessagesData } from '../../state/messages/model';
+import { patchConversation } from '../../state/conversations/api';
+import { keyOf } from '../../state/conversations/model';
+import { useAuth } from '../../state/auth';
 import { i18n } from '../../i18n';
-import { eventLineText } from '../chat/event-line';
+import { eventLineText } from '../../state/messages/event-line';
 import { escapeHtml } from '../../lib/format/plain-text';
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contact } from '../conversations/fixtures';
+import { contact } from '../../state/conversations/fixtures';
 import { FORWARD_MAX, forwardTargets, matchesTarget, toggleTarget, wireTarget } from './forward';
 
 describe('forward targets', () => {

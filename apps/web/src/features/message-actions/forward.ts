@@ -1,5 +1,5 @@
-import type { Contact } from '@parley/protocol';
-import { homeConversations, keyOf } from '../conversations/model';
+import { ContactKind, type Contact } from '@parley/protocol';
+import { homeConversations, keyOf } from '../../state/conversations/model';
 
 /**
  * Who a message can be forwarded to (PROTOCOL §4.6, spec §5: 1–5 targets): recent
@@ -19,11 +19,11 @@ export interface ForwardTarget {
 
 export const FORWARD_MAX = 5;
 
-const canReceive = (c: Contact) => c.is_group !== 2 && keyOf(c.id) !== 'admin_notice' && keyOf(c.id) !== 'system';
+const canReceive = (c: Contact) => c.is_group !== ContactKind.adminNotice && keyOf(c.id) !== 'admin_notice' && keyOf(c.id) !== 'system';
 
 function toTarget(c: Contact): ForwardTarget {
   const extra = c as Contact & { name_py?: string };
-  return { id: keyOf(c.id), name: c.displayName, avatar: c.avatar, isGroup: c.is_group === 1, pinyin: extra.name_py ?? '' };
+  return { id: keyOf(c.id), name: c.displayName, avatar: c.avatar, isGroup: c.is_group === ContactKind.group, pinyin: extra.name_py ?? '' };
 }
 
 export function forwardTargets(contacts: readonly Contact[]): { recent: ForwardTarget[]; others: ForwardTarget[] } {

@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import type { Message } from '@parley/protocol';
-import { previewOf } from '../home/components/preview';
+import { previewOf } from '../../state/messages/preview';
 
 /**
  * Quoting (PROTOCOL §4.4 `pid`): the one-line preview of the quoted message and the

@@ -6,7 +6,7 @@ import { create } from 'zustand';
  */
 
 /** How long "Re-edit" stays on my recall line. */
-export const REEDIT_MS = 5 * 60_000;
+const REEDIT_MS = 5 * 60_000;
 
 interface Recalled {
   text: string;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { message } from '../conversations/fixtures';
+import { message } from '../../state/conversations/fixtures';
 import { canRecall, menuActions, type MenuContext } from './rules';
 
 const ME = 1;

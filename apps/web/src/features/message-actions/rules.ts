@@ -1,7 +1,7 @@
-import type { Message } from '@parley/protocol';
+import { ContactKind, GroupRole, type Message } from '@parley/protocol';
 import { toMillis } from '../../lib/format/time';
-import { senderId } from '../conversations/model';
-import { isManager, isOwner, Role } from '../groups/permissions';
+import { senderId } from '../../state/conversations/model';
+import { isManager, isOwner } from '../groups/permissions';
 
 /**
  * Which actions the long-press menu offers for one message (PROTOCOL §4.6, spec §4): pure, so
@@ -29,19 +29,19 @@ export interface MenuContext {
 }
 
 /** Server rows that are lines, not messages: a recall line, a group event, a call record. */
-export const isLine = (m: Pick<Message, 'type' | 'is_undo'>) => m.type === 'event' || m.type === 'webrtc' || m.is_undo === 1;
+const isLine = (m: Pick<Message, 'type' | 'is_undo'>) => m.type === 'event' || m.type === 'webrtc' || m.is_undo === 1;
 
 /** The sender may recall until this instant (ms); 0 when the window is off. */
-export function recallDeadline(m: Pick<Message, 'sendTime'>, redoTime: number): number {
+function recallDeadline(m: Pick<Message, 'sendTime'>, redoTime: number): number {
   return redoTime > 0 ? toMillis(m.sendTime) + redoTime * 1000 : 0;
 }
 
 export function canRecall(m: MenuMessage, ctx: MenuContext): boolean {
-  if (isLine(m) || m.is_group === 2) return false;
+  if (isLine(m) || m.is_group === ContactKind.adminNotice) return false;
   const mine = senderId(m) === ctx.myId;
   if (ctx.isGroup) {
     if (isOwner(ctx.myRole)) return true;
-    if (isManager(ctx.myRole) && (mine || (m.role ?? Role.member) === Role.member)) return true;
+    if (isManager(ctx.myRole) && (mine || (m.role ?? GroupRole.member) === GroupRole.member)) return true;
   }
   return mine && ctx.now < recallDeadline(m, ctx.redoTime);
 }
@@ -56,7 +56,7 @@ export function menuActions(m: MenuMessage, ctx: MenuContext): MenuAction[] {
   // "Add to stickers" needs the picture's file (emoji/add takes a file_id, PROTOCOL §8).
   if ((m.type === 'image' || m.type === 'emoji') && m.file_id) out.push('addSticker');
   if (canRecall(m, ctx)) out.push('recall');
-  if (mine && ctx.dbDelMsg === 1 && m.is_group !== 2) out.push('delete');
+  if (mine && ctx.dbDelMsg === 1 && m.is_group !== ContactKind.adminNotice) out.push('delete');
   out.push('remove');
   return out;
 }

@@ -2,15 +2,15 @@ import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
-import type { Contact, Message } from '@parley/protocol';
-import { href } from '../../app/routes';
+import { ContactKind, type Contact, type Message } from '@parley/protocol';
+import { href } from '../../nav/routes';
 import { dialogs } from '../../ui/dialogs';
-import { patchChat } from '../chat/api';
-import type { BodyMessage } from '../chat/components/bodies/types';
-import { patchConversation } from '../conversations/api';
-import { senderId } from '../conversations/model';
+import { patchChat } from '../../state/messages/api';
+import type { BodyMessage } from '../../state/messages/types';
+import { patchConversation } from '../../state/conversations/api';
+import { senderId } from '../../state/conversations/model';
 import { useSystemInfo } from '../system/api';
-import { actionsApi } from './api';
+import { actionsApi } from '../../state/messages/actions-api';
 import { copyableText, writeClipboard } from './clipboard';
 import { applyDel, applyUndo, refreshLastLine } from './events';
 import { MessageMenu, type MenuItem } from './MessageMenu';
@@ -156,8 +156,8 @@ export function useMessageActions(input: MessageActionsInput): MessageActions {
     const m = open.msg;
     const keys = menuActions(m, {
       myId,
-      myRole: contact?.is_group === 1 ? contact.role : undefined,
-      isGroup: contact?.is_group === 1,
+      myRole: contact?.is_group === ContactKind.group ? contact.role : undefined,
+      isGroup: contact?.is_group === ContactKind.group,
       redoTime: Number(chatInfo.redoTime) || 0,
       dbDelMsg: Number(chatInfo.dbDelMsg) || 0,
       canCompose,

@@ -1,9 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { Message, SelfInfo, UserUpdatedEvent } from '@parley/protocol';
-import { contactsKey, patchConversation } from '../conversations/api';
-import type { MessagesData } from '../chat/model';
+import { contactsKey, patchConversation } from '../../state/conversations/api';
+import type { MessagesData } from '../../state/messages/model';
 import { userInfoKey } from '../contacts/api';
-import { useAuth } from '../auth/store';
+import { useAuth } from '../../state/auth';
 
 /**
  * `updateUser` (Parley extension, §11.4): someone I show changed face or name. Their

@@ -1,5 +1,6 @@
 import type { SelfInfo } from '@parley/protocol';
-import type { RouteName } from '../../app/routes';
+import type { RouteName } from '../../nav/routes';
+import { isAdmin } from '../../state/auth';
 
 /**
  * The rows of the Me screen, in order; rows sharing `group` sit in one block. Other areas add
@@ -21,7 +22,7 @@ export const mineRows: MineRow[] = [
   { id: 'secure', group: 1, label: 'me.rows.secure', to: 'secure' },
   { id: 'discover', group: 1.5, label: 'moments.discover.title', to: 'discover' },
   { id: 'setting', group: 2, label: 'me.rows.setting', to: 'setting' },
-  { id: 'admin', group: 2, label: 'me.rows.admin', to: 'admin', visible: (me) => me.role === 1 || me.role === 2 },
+  { id: 'admin', group: 2, label: 'me.rows.admin', to: 'admin', visible: isAdmin },
   { id: 'files', group: 3, label: 'me.rows.files', to: 'fileManager' },
   { id: 'stickers', group: 3, label: 'me.rows.stickers', to: 'emoji' },
   { id: 'help', group: 4, label: 'me.rows.help', to: 'doc' },

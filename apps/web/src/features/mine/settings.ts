@@ -3,7 +3,7 @@ import { defaultUserSetting, type SelfInfo, type UserSetting } from '@parley/pro
 import { endpoints } from '../../lib/endpoints';
 import { dialogs } from '../../ui/dialogs';
 import { i18n } from '../../i18n';
-import { useAuth } from '../auth/store';
+import { useAuth } from '../../state/auth';
 
 /**
  * My settings (PROTOCOL §2.4 `setting`): stored on the server with my account, so they follow me
@@ -19,11 +19,6 @@ export function settingsOf(me: Pick<SelfInfo, 'setting'> | null | undefined): Se
 
 export function useSettings(): Settings {
   return settingsOf(useAuth((s) => s.userInfo));
-}
-
-/** Enter (1) or Ctrl+Enter (2) sends, for the chat composer. */
-export function useSendKey(): 1 | 2 {
-  return useAuth((s) => (s.userInfo?.setting?.sendKey === 2 ? 2 : 1));
 }
 
 /** Outside React (notifications): the current value of one setting. */

@@ -1,4 +1,4 @@
-import { href } from '../../app/routes';
+import { href } from '../../nav/routes';
 
 /** Only web pages open in the in-app browser (spec §5: http and https links). */
 export function safeWebUrl(raw: string | null | undefined): string | null {

@@ -8,7 +8,7 @@ import { call } from '../../lib/call';
 /** Moments (PROTOCOL §9) in the query cache: feeds per author, the badge, the notices. */
 
 const quiet = { quietSuccess: true } as const;
-export const FEED_PAGE = 10;
+const FEED_PAGE = 10;
 
 export interface PublishInput {
   content: string;

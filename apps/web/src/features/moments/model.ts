@@ -102,7 +102,7 @@ export function compassTarget(item: CompassItem): { kind: 'app'; path: string } 
 }
 
 /** Icons per page of the Discover grid (two rows of four on a phone). */
-export const GRID_PAGE = 8;
+const GRID_PAGE = 8;
 
 /** [from, to) ranges of the grid's pages; one page when everything fits. */
 export function gridPages(count: number, size = GRID_PAGE): Array<[number, number]> {

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Moment, MomentComment } from '@parley/protocol';
-import { href } from '../../app/routes';
+import { href } from '../../nav/routes';
 import { dialogs } from '../../ui/dialogs';
 import { writeClipboard } from '../message-actions/clipboard';
 import { momentsApi, patchPost, refreshUnread } from './api';

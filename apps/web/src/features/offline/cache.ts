@@ -1,10 +1,10 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { z } from 'zod';
 import { deviceStore } from '../../lib/device-store';
-import { contactsKey } from '../conversations/api';
-import type { ContactsData } from '../conversations/model';
-import { messagesKey } from '../chat/api';
-import type { MessagesData } from '../chat/model';
+import { contactsKey } from '../../state/conversations/api';
+import type { ContactsData } from '../../state/conversations/model';
+import { messagesKey } from '../../state/messages/api';
+import type { MessagesData } from '../../state/messages/model';
 
 /**
  * The offline copy of what was read (issue 22): the conversation list and the newest rows of each
@@ -21,9 +21,9 @@ interface Snapshot {
 
 const store = deviceStore<Snapshot>('cache');
 /** The newest rows of a chat that stay on the device (a few screens' worth). */
-export const keptRows = 60;
+const keptRows = 60;
 /** Chats kept; the least recently saved go first. */
-export const keptChats = 50;
+const keptChats = 50;
 const DEBOUNCE_MS = 400;
 
 const isContacts = (k: QueryKey) => k.length === 1 && k[0] === contactsKey[0];
@@ -76,7 +76,7 @@ export async function restoreOfflineCache(qc: QueryClient, owner: number): Promi
       else void store.del(key);
     }
   }
-  // Chats are fresh forever once loaded (chat/api.ts); restored ones are re-read when opened.
+  // Chats are fresh forever once loaded (state/messages/api.ts); restored ones are re-read when opened.
   await qc.invalidateQueries({ queryKey: ['messages'], refetchType: 'none' });
 }
 

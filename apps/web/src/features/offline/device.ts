@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { useAuth } from '../auth/store';
-import { outbox } from '../chat/outbox';
+import { useAuth } from '../../state/auth';
+import { outbox } from '../../state/messages/outbox';
 import { clearOfflineCache, keepOfflineCache, restoreOfflineCache } from './cache';
 
 /**

@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import { i18n } from '../../i18n';
 import { dialogs } from '../../ui/dialogs';
-import { useOpenChat } from '../conversations/reading';
+import { useOpenChat } from '../../state/conversations/reading';
 import { permission, setDeviceNotify, type Permission } from './system-notify';
 
 /**

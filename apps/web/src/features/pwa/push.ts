@@ -1,6 +1,6 @@
 import { pushPaths } from '@parley/protocol';
 import { call } from '../../lib/call';
-import { useAuth } from '../auth/store';
+import { useAuth } from '../../state/auth';
 import { onPermissionGranted } from './permission';
 import { notificationsOn } from './system-notify';
 import { swRegistration } from './update';
@@ -21,7 +21,7 @@ function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
   return out;
 }
 
-export async function subscribePush(): Promise<boolean> {
+async function subscribePush(): Promise<boolean> {
   if (!notificationsOn() || !useAuth.getState().token) return false;
   const reg = await swRegistration();
   if (!reg?.pushManager) return false;

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Contact, Message } from '@parley/protocol';
+import type { CallEvent, Contact, Message } from '@parley/protocol';
+import { webrtcPayload } from '../calls/fixtures';
 
 const showNotification = vi.fn(async () => undefined);
 vi.mock('./update', () => ({ swRegistration: async () => ({ active: {}, showNotification }) }));
@@ -58,7 +59,10 @@ describe('system notifications (issue 22)', () => {
   });
 
   it('rings for an incoming call only, not for my own or other call events', async () => {
-    const call = (event: string, from = 12) => ({ extends: { event, type: 0 }, fromUser: { id: from, displayName: 'Bob', realname: 'Bob' } });
+    const call = (event: CallEvent, from = 12) => {
+      const p = webrtcPayload(event, { from, type: 0 });
+      return { ...p, fromUser: { ...p.fromUser, displayName: 'Bob' } };
+    };
     notifyCall(call('hangup'), 5, true);
     notifyCall(call('calling', 5), 5, true);
     await settle();

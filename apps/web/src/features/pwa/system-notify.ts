@@ -1,9 +1,9 @@
-import type { Contact, Message, WebrtcPayload } from '@parley/protocol';
+import { CallType, type Contact, type Message, type WebrtcPayload } from '@parley/protocol';
 import { z } from 'zod';
 import { i18n } from '../../i18n';
-import { href } from '../../app/routes';
-import { keyOf } from '../conversations/model';
-import { previewOf } from '../home/components/preview';
+import { href } from '../../nav/routes';
+import { keyOf } from '../../state/conversations/model';
+import { previewOf } from '../../state/messages/preview';
 import { swRegistration } from './update';
 
 /**
@@ -96,13 +96,12 @@ export function notifyMessage(contact: Contact | undefined, msg: Message, soundO
 }
 
 /** A `webrtc` event: notifies when it is a call ringing for me and the page is hidden. */
-export function notifyCall(data: unknown, myId: number | null, soundOn: boolean): void {
-  const p = data as WebrtcPayload | null;
-  if (!p || typeof p !== 'object' || p.extends?.event !== 'calling' || !p.fromUser || p.fromUser.id === myId) return;
+export function notifyCall(p: WebrtcPayload, myId: number | null, soundOn: boolean): void {
+  if (p.extends.event !== 'calling' || p.fromUser.id === myId) return;
   if (!pageHidden() || !notificationsOn()) return;
   void show({
     title: p.fromUser.displayName || p.fromUser.realname,
-    body: i18n.t(p.extends.type === 1 ? 'pwa.notify.incomingVideo' : 'pwa.notify.incomingVoice'),
+    body: i18n.t(p.extends.type === CallType.video ? 'pwa.notify.incomingVideo' : 'pwa.notify.incomingVoice'),
     tag: `call-${p.fromUser.id}`,
     // The call screen is already open in the tab (features/calls): a click only brings it up.
     url: '',

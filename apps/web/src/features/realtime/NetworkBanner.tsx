@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useAuth } from '../auth/store';
+import { useAuth } from '../../state/auth';
 import { useConnection } from './connection';
 import { wakeRealtime } from './realtime';
 import styles from './NetworkBanner.module.css';

@@ -4,10 +4,10 @@ import {
 } from '@parley/protocol';
 import { adminStats } from './admin-stats';
 import { assertNever } from '../../lib/assert-never';
-import { contactsKey, patchConversation } from '../conversations/api';
-import { applyIncoming, keyOf, senderId, type ContactsData } from '../conversations/model';
-import { addToChat, messagesKey, patchChat } from '../chat/api';
-import { markRead } from '../chat/model';
+import { contactsKey, patchConversation } from '../../state/conversations/api';
+import { applyIncoming, keyOf, senderId, type ContactsData } from '../../state/conversations/model';
+import { addToChat, messagesKey, patchChat } from '../../state/messages/api';
+import { markRead } from '../../state/messages/model';
 import { systemInfoKey } from '../system/api';
 import { groupKey } from '../groups/api';
 import { handleGroupEvent } from '../groups/events';
@@ -38,7 +38,7 @@ export interface DispatchDeps {
 }
 
 /** Types this client knows; a newer server may send others, which are ignored. */
-const known = (frame: EventFrame): frame is TypedEventFrame => (socketEventTypes as readonly string[]).includes(frame.type);
+export const isKnownFrame = (frame: EventFrame): frame is TypedEventFrame => socketEventTypes.some((t) => t === frame.type);
 /** The `simple` push of a friend request, which is no message of any chat (PROTOCOL §7 add). */
 const isFriendRequest = (d: Message | FriendRequestPush): d is FriendRequestPush => d.toContactId === 'system';
 
@@ -68,7 +68,7 @@ export function createDispatcher(deps: DispatchDeps): (frame: EventFrame) => voi
   }
 
   return function dispatch(frame: EventFrame): void {
-    if (!known(frame)) return;
+    if (!isKnownFrame(frame)) return;
     switch (frame.type) {
       case 'simple':
       case 'group':

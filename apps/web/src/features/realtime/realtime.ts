@@ -3,16 +3,16 @@ import { endpoints } from '../../lib/endpoints';
 import { currentSettings } from '../mine/settings';
 import type { QueryClient } from '@tanstack/react-query';
 import { SocketClient, socketUrl } from '../../lib/socket';
-import { useAuth } from '../auth/store';
-import { readingChat, useOpenChat } from '../conversations/reading';
-import { reportRead, resendWaiting } from '../chat/api';
-import { outbox } from '../chat/outbox';
+import { useAuth } from '../../state/auth';
+import { readingChat, useOpenChat } from '../../state/conversations/reading';
+import { reportRead, resendWaiting } from '../../state/messages/api';
+import { outbox } from '../../state/messages/outbox';
 import { resendWaitingUploads } from '../media/send-file';
-import { createDispatcher, refreshAfterBind } from './dispatch';
+import { createDispatcher, isKnownFrame, refreshAfterBind } from './dispatch';
 import { useConnection } from './connection';
 import { notifyNewMessage } from './notify';
 import { notifyCall, notifyMessage } from '../pwa/system-notify';
-import { systemUnread } from './system-unread';
+import { systemUnread } from '../../state/system-unread';
 
 /**
  * The one socket of the app: started when a session exists, stopped on logout; woken when the
@@ -25,10 +25,6 @@ export interface RealtimeOptions {
 }
 
 let client: SocketClient | null = null;
-
-export function realtimeClient(): SocketClient | null {
-  return client;
-}
 
 export function startRealtime({ qc, onKicked }: RealtimeOptions): () => void {
   const dispatch = createDispatcher({
@@ -55,7 +51,7 @@ export function startRealtime({ qc, onKicked }: RealtimeOptions): () => void {
       onEvent: (frame) => {
         dispatch(frame);
         // An incoming call while the page is hidden: a system notification (issue 22).
-        if (frame.type === 'webrtc') notifyCall(frame.data, useAuth.getState().userInfo?.user_id ?? null, currentSettings().isVoice !== false);
+        if (isKnownFrame(frame) && frame.type === 'webrtc') notifyCall(frame.data, useAuth.getState().userInfo?.user_id ?? null, currentSettings().isVoice !== false);
       },
       onStatus: (status) => useConnection.setState({ status }),
       // Revoked elsewhere (password changed on another device, §2.3) or refused at bind: one API
@@ -69,10 +65,9 @@ export function startRealtime({ qc, onKicked }: RealtimeOptions): () => void {
           if (useAuth.getState().token === token) void endpoints.getAdminNotice().catch(() => undefined);
         }, 1500);
       },
-      onReady: ({ clientId, reconnect }) => {
+      onReady: ({ clientId }) => {
         useAuth.getState().setClientId(clientId);
         // Anything sent before this bind (or while disconnected) is only in the server's rows.
-        void reconnect;
         refreshAfterBind(qc, useOpenChat.getState().id);
         // Messages typed offline (or kept from before a reload) go now, in order (issue 22).
         void resendWaiting(qc).then(() => resendWaitingUploads(qc));

@@ -4,11 +4,11 @@ import { call } from '../../lib/call';
 
 /** Global search (PROTOCOL §16): one query per (keywords, type); "more" pages the messages part. */
 
-export const SEARCH_PAGE = 20;
+const SEARCH_PAGE = 20;
 /** How many of each group the overview shows before "more". */
 export const OVERVIEW_EACH = 3;
 
-export const searchKey = (keywords: string, type: SearchType) => ['search', keywords.trim(), type] as const;
+const searchKey = (keywords: string, type: SearchType) => ['search', keywords.trim(), type] as const;
 
 /** Keywords the server accepts (1–64 characters after trimming). */
 export const searchable = (q: string): boolean => {

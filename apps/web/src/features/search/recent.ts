@@ -29,7 +29,7 @@ function write(all: All): void {
   }
 }
 
-export const useRecentStore = create<{ all: All }>(() => ({ all: readRecent() }));
+const useRecentStore = create<{ all: All }>(() => ({ all: readRecent() }));
 
 /** `list` with `q` moved (or added) to the front. */
 export function withRecent(list: readonly string[], q: string): string[] {

@@ -10,9 +10,9 @@ import { call } from '../../lib/call';
 
 const quiet = { quietSuccess: true } as const;
 
-export const stickersKey = ['stickers'] as const;
+const stickersKey = ['stickers'] as const;
 
-export const stickersApi = {
+const stickersApi = {
   list: async (): Promise<Sticker[]> => {
     const d = await call(paths.emojiIndex, {}, quiet);
     return Array.isArray(d) ? d : [];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { message } from '../conversations/fixtures';
+import { message } from '../../state/conversations/fixtures';
 import { menuActions, type MenuContext } from '../message-actions/rules';
 
 /** "Add to stickers" in the message menu (issue 5): offered where emoji/add can work. */

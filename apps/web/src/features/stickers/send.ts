@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { Sticker } from '@parley/protocol';
-import { sendRich } from '../chat/api';
+import { sendRich } from '../../state/messages/api';
 import type { StickerSize } from './components/StickerGrid';
 
 /** Sends one of my stickers: an `emoji` message, content = its URL, extends = its size (§4.2). */

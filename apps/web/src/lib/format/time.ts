@@ -27,7 +27,7 @@ export function formatYmd(d: Date): string {
   return `${d.getFullYear()}/${pad(d.getMonth() + 1)}/${pad(d.getDate())}`;
 }
 
-export function formatHm(d: Date): string {
+function formatHm(d: Date): string {
   return `${pad(d.getHours())}:${pad(d.getMinutes())}`;
 }
 
@@ -65,7 +65,7 @@ export function separatorLabel(ts: number, now: number, texts: TimeTexts): strin
 }
 
 /** DESIGN.md: a separator before a message when 5 minutes passed or the day changed. */
-export const separatorGapMs = 5 * 60_000;
+const separatorGapMs = 5 * 60_000;
 
 export function needsSeparator(prevTs: number | undefined, ts: number): boolean {
   if (prevTs === undefined) return true;

@@ -77,7 +77,7 @@ if (typeof document !== 'undefined') {
 }
 
 /** The text of a selection with each emoji picture back as its character (selections skip images). */
-export function selectionText(range: Range): string {
+function selectionText(range: Range): string {
   const frag = range.cloneContents();
   frag.querySelectorAll(`img.${emojiClass}`).forEach((img) => img.replaceWith((img as HTMLImageElement).alt));
   const div = document.createElement('div');

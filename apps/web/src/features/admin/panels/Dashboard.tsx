@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { AdminDashboard, MessagesPerDay } from '@parley/protocol';
-import { useAuth } from '../../auth/store';
+import { useAuth } from '../../../state/auth';
 import { adminStats } from '../../realtime/admin-stats';
 import { adminApi } from '../api';
 import { at } from '../i18n';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { AdminGroupMember, AdminGroupRow } from '@parley/protocol';
+import { GroupRole, type AdminGroupMember, type AdminGroupRow } from '@parley/protocol';
 import { useDebounced } from '../../../lib/use-debounced';
 import { dialogs } from '../../../ui/dialogs';
 import { adminApi } from '../api';
@@ -98,11 +98,11 @@ function Members({ group, onClose }: { group: AdminGroupRow; onClose(): void }) 
             key: 'actions',
             label: at('actions'),
             render: (m) =>
-              m.role === 1 ? null : (
+              m.role === GroupRole.owner ? null : (
                 <>
                   <button type="button" className={styles.link} onClick={() => void act(adminApi.changeOwner(group.group_id, m.user_id))}>{at('group.makeOwner')}</button>
-                  <button type="button" className={styles.link} onClick={() => void act(adminApi.setManager(group.group_id, m.user_id, m.role === 2 ? 3 : 2))}>
-                    {m.role === 2 ? at('group.unsetManager') : at('group.makeManager')}
+                  <button type="button" className={styles.link} onClick={() => void act(adminApi.setManager(group.group_id, m.user_id, m.role === GroupRole.manager ? GroupRole.member : GroupRole.manager))}>
+                    {m.role === GroupRole.manager ? at('group.unsetManager') : at('group.makeManager')}
                   </button>
                   <button type="button" className={`${styles.link} ${styles.dangerLink}`} onClick={() => void act(adminApi.removeMember(group.group_id, m.user_id))}>{at('group.remove')}</button>
                 </>

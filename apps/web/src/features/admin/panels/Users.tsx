@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import type { AdminUserRow } from '@parley/protocol';
+import { Role, type AdminUserRow } from '@parley/protocol';
 import { useDebounced } from '../../../lib/use-debounced';
 import { dialogs } from '../../../ui/dialogs';
-import { useAuth } from '../../auth/store';
+import { useAuth } from '../../../state/auth';
 import { adminApi } from '../api';
 import { DataTable, Dialog, type Sort } from '../DataTable';
 import { at } from '../i18n';
@@ -14,7 +14,7 @@ const LIMIT = 20;
 /** Users (§12.3 user/*): search, sort, page, select; create, edit, role, status, password, delete. */
 export default function Users() {
   const me = useAuth((s) => s.userInfo);
-  const isSuper = me?.role === 1;
+  const isSuper = me?.role === Role.superAdmin;
   const [keywords, setKeywords] = useState('');
   const kw = useDebounced(keywords, 300);
   const [sort, setSort] = useState<Sort>({ field: 'id', type: 0 });
@@ -34,7 +34,7 @@ export default function Users() {
     done();
   };
   const bulk = async (status: 0 | 1) => {
-    const rows = (list.data?.rows ?? []).filter((u) => selected.has(u.id) && u.role !== 1);
+    const rows = (list.data?.rows ?? []).filter((u) => selected.has(u.id) && u.role !== Role.superAdmin);
     for (const u of rows) await adminApi.setStatus(u.id, status).catch(() => undefined);
     done();
   };
@@ -91,14 +91,14 @@ export default function Users() {
             label: at('actions'),
             render: (u) => (
               <span data-testid={`user-actions-${u.account}`}>
-                {u.role !== 1 || u.id === me?.user_id ? <button type="button" className={styles.link} onClick={() => setEditing(u)}>{at('user.edit')}</button> : null}
-                {u.role !== 1 || u.id === me?.user_id ? <button type="button" className={styles.link} onClick={() => void reset(u)}>{at('user.resetPassword')}</button> : null}
-                {u.role !== 1 ? (
+                {u.role !== Role.superAdmin || u.id === me?.user_id ? <button type="button" className={styles.link} onClick={() => setEditing(u)}>{at('user.edit')}</button> : null}
+                {u.role !== Role.superAdmin || u.id === me?.user_id ? <button type="button" className={styles.link} onClick={() => void reset(u)}>{at('user.resetPassword')}</button> : null}
+                {u.role !== Role.superAdmin ? (
                   <button type="button" className={`${styles.link} ${u.status ? styles.dangerLink : ''}`} onClick={() => void setStatus(u, u.status ? 0 : 1)} data-testid={`user-status-${u.account}`}>
                     {u.status ? at('user.disable') : at('user.enable')}
                   </button>
                 ) : null}
-                {u.role !== 1 ? <button type="button" className={`${styles.link} ${styles.dangerLink}`} onClick={() => void del(u)}>{at('user.del')}</button> : null}
+                {u.role !== Role.superAdmin ? <button type="button" className={`${styles.link} ${styles.dangerLink}`} onClick={() => void del(u)}>{at('user.del')}</button> : null}
               </span>
             ),
           },
@@ -145,7 +145,7 @@ function UserForm({ user, isSuper, onClose, onSaved }: { user: AdminUserRow | nu
         {user ? null : field('password', at('user.password'), 'password')}
         {field('email', at('user.email'), 'email')}
         {field('remark', at('user.remark'))}
-        {isSuper && user?.role !== 1 ? (
+        {isSuper && user?.role !== Role.superAdmin ? (
           <label className={styles.field}>
             {at('user.role')}
             <select value={f.role} onChange={set('role')} data-testid="user-form-role">
@@ -153,7 +153,7 @@ function UserForm({ user, isSuper, onClose, onSaved }: { user: AdminUserRow | nu
             </select>
           </label>
         ) : null}
-        {user?.role !== 1 ? (
+        {user?.role !== Role.superAdmin ? (
           <label className={styles.field}>
             {at('user.status')}
             <select value={f.status} onChange={set('status')}>

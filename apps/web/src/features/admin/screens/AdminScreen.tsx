@@ -1,8 +1,9 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { Page } from '../../../app/Page';
-import { useAuth } from '../../auth/store';
+import { Role } from '@parley/protocol';
+import { Page } from '../../../nav/Page';
+import { isAdmin, useAuth } from '../../../state/auth';
 import { at } from '../i18n';
 import styles from '../Admin.module.css';
 
@@ -25,13 +26,12 @@ export default function AdminScreen() {
   useTranslation(); // re-render on a language switch; the console's strings come from `at`
   const me = useAuth((s) => s.userInfo);
   const [params, setParams] = useSearchParams();
-  const isAdmin = me?.role === 1 || me?.role === 2;
-  const visible = sections.filter((s) => s !== 'audit' || me?.role === 1);
+  const visible = sections.filter((s) => s !== 'audit' || me?.role === Role.superAdmin);
   const tab = (visible as readonly string[]).includes(params.get('tab') ?? '') ? (params.get('tab') as Section) : 'dashboard';
   const Panel = panels[tab];
   return (
     <Page>
-      {!isAdmin ? (
+      {!isAdmin(me) ? (
         <div className={styles.state} data-testid="admin-denied">{at('notAdmin')}</div>
       ) : (
         <div className={styles.layout} data-testid="admin">

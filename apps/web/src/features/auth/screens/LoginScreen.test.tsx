@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react
 import { defaultSystemInfo } from '@parley/protocol';
 import { renderApp, type FakeFetch } from '../../../test/render-app';
 import { setLanguage } from '../../../i18n';
-import { useAuth } from '../store';
+import { useAuth } from '../../../state/auth';
 
 afterEach(async () => {
   cleanup();

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { defaultSystemInfo } from '@parley/protocol';
 import { renderApp, type FakeFetch } from '../../../test/render-app';
-import { useAuth } from '../store';
+import { useAuth } from '../../../state/auth';
 import { configureApi } from '../../../lib/api-client';
 
 afterEach(() => {

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { CallType } from '@parley/protocol';
 import { needsAction } from '../machine';
 import { acceptCall, declineCall, dismissCall, hangUpCall, switchCamera, toggleCamera, toggleMic, type CallView } from '../controller';
 import { CallButton } from './CallButton';
@@ -36,7 +37,7 @@ export function CallControls({ view, speaker }: { view: CallView; speaker: Speak
       </div>
     );
   }
-  const video = state.call.type === 1;
+  const video = state.call.type === CallType.video;
   const ringing = state.phase === 'outgoing';
   const hasLocal = view.local !== null;
   // Voice calls keep it beside the red button (mic · hang up · speaker), video calls above.

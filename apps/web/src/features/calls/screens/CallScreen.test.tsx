@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { CallCode, CallType, type SelfInfo } from '@parley/protocol';
 import '../../../i18n';
 import { renderApp } from '../../../test/render-app';
-import { useAuth } from '../../auth/store';
+import { useAuth } from '../../../state/auth';
 import { useCall } from '../controller';
 import { idle, type CallInfo, type CallState } from '../machine';
 

@@ -1,8 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import { Page } from '../../../app/Page';
+import { CallType } from '@parley/protocol';
+import { Page } from '../../../nav/Page';
 import { Avatar } from '../../../ui/Avatar';
 import { EmptyState } from '../../../ui/EmptyState';
-import { useAuth } from '../../auth/store';
+import { useAuth } from '../../../state/auth';
 import { useCall } from '../controller';
 import { CallControls } from '../components/CallControls';
 import { LocalPreview } from '../components/LocalPreview';
@@ -35,7 +36,7 @@ export default function CallScreen() {
   }
 
   const { call } = state;
-  const video = call.type === 1;
+  const video = call.type === CallType.video;
   const remoteVideo = video && state.phase === 'inCall' && remote !== null;
   const compact = remoteVideo;
   return (

@@ -4,7 +4,7 @@ import { limits } from '@parley/protocol';
 import { EmojiIcon, KeyboardIcon, PlusCircleIcon, VoiceIcon } from '../../../ui/icons';
 import { insertMention, mentionIds, typedAt, type Mention } from '../../groups/mentions';
 import { MentionPicker, type MentionOption } from '../../groups/components/MentionPicker';
-import { textLength } from '../model';
+import { textLength } from '../../../state/messages/model';
 import styles from './Composer.module.css';
 
 import type { EmojiPanelProps } from './EmojiPanel';

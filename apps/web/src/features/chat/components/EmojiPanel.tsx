@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Sticker } from '@parley/protocol';
-import { href } from '../../../app/routes';
+import { href } from '../../../nav/routes';
 import { StickerPanel } from '../../stickers/components/StickerPanel';
 import type { StickerSize } from '../../stickers/components/StickerGrid';
 import { emojiGroups } from '../emoji-data';

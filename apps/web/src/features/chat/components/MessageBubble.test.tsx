@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { setLanguage } from '../../../i18n';
-import { useAuth } from '../../auth/store';
+import { useAuth } from '../../../state/auth';
 import { MessageBubble } from './MessageBubble';
 
 afterEach(cleanup);

@@ -1,8 +1,8 @@
 import { memo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Avatar } from '../../../ui/Avatar';
-import { useAuth } from '../../auth/store';
-import { eventLineText } from '../event-line';
+import { useAuth } from '../../../state/auth';
+import { eventLineText } from '../../../state/messages/event-line';
 import { useBubbleMenu } from '../../message-actions/use-bubble-menu';
 import { bareTypes, MessageBody, type BodyMessage } from './bodies/index';
 import styles from './MessageBubble.module.css';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { PlusEntry } from './types';
+import type { PlusEntry } from '../../../ui/plus-entry';
 import styles from './PlusPanel.module.css';
 
 /** The grid under the composer that the "+" button opens (WeChat's 4-column tile layout). */

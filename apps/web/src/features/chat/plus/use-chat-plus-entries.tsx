@@ -2,7 +2,7 @@ import type { Contact } from '@parley/protocol';
 import { useCallEntries } from '../../calls/use-call-entries';
 import { useMediaEntries } from './use-media-entries';
 import { useShareEntries } from './use-share-entries';
-import type { PlusContext, PlusEntry } from './types';
+import type { PlusContext, PlusEntry } from '../../../ui/plus-entry';
 
 /**
  * Every tile of the chat's "+" panel, in WeChat's order: media, then sharing, then calls.

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { limits } from '@parley/protocol';
+import { ContactKind, limits } from '@parley/protocol';
 import { dialogs } from '../../../ui/dialogs';
 import { CaptureSheet, type Captured } from '../../media/CaptureSheet';
 import { AlbumIcon, CameraIcon, FolderIcon } from '../../media/icons';
@@ -9,7 +9,7 @@ import { refusalText, sendPickedFiles, sendUpload } from '../../media/send-file'
 import { useFilePicker } from '../../media/use-picker';
 import { usePasteAndDrop } from '../../media/use-paste-drop';
 import { useSystemInfo } from '../../system/api';
-import type { PlusContext, PlusEntry } from './types';
+import type { PlusContext, PlusEntry } from '../../../ui/plus-entry';
 
 /** "+" entries for pictures and videos, the camera, and files (issue 5). */
 export function useMediaEntries(ctx: PlusContext): PlusEntry[] {
@@ -22,7 +22,7 @@ export function useMediaEntries(ctx: PlusContext): PlusEntry[] {
     void sendPickedFiles(qc, ctx.conversation, files, rules);
   };
   // Read-only conversations (announcements) take no files.
-  usePasteAndDrop(send, ctx.contact?.is_group !== 2 && ctx.conversation !== 'admin_notice');
+  usePasteAndDrop(send, ctx.contact?.is_group !== ContactKind.adminNotice && ctx.conversation !== 'admin_notice');
   const album = useFilePicker({ accept: 'image/*,video/*', multiple: true, testId: 'media-album-input', onFiles: send });
   // Without a usable camera the sheet offers the system's own capture (phones) or picker.
   const camera = useFilePicker({ accept: 'image/*,video/*', capture: 'environment', testId: 'media-camera-input', onFiles: send });

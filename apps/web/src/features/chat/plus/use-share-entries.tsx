@@ -6,7 +6,7 @@ import { sendContactCard } from '../../cards/send';
 import { LocationChooser } from '../../location/components/LocationChooser';
 import { sendLocation } from '../../location/send';
 import { CardIcon, PinIcon } from './share-icons';
-import type { PlusContext, PlusEntry } from './types';
+import type { PlusContext, PlusEntry } from '../../../ui/plus-entry';
 
 /** "+" entries for sharing a location and a contact card (issue 5). */
 export function useShareEntries(ctx: PlusContext): PlusEntry[] {

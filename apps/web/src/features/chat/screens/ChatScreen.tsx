@@ -2,25 +2,25 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
-import type { Contact, Message } from '@parley/protocol';
-import { Page } from '../../../app/Page';
-import { href } from '../../../app/routes';
+import { ContactKind, type Contact, type Message } from '@parley/protocol';
+import { Page } from '../../../nav/Page';
+import { href } from '../../../nav/routes';
 import { AtMePill } from '../../groups/components/AtMePill';
 import { useLeaveWhenRemoved } from '../../groups/use-leave-when-removed';
 import { useGroupChat } from '../../groups/use-group-chat';
 import { useNow } from '../../../lib/use-now';
-import { useAuth } from '../../auth/store';
-import { markConversationRead, useConversation } from '../../conversations/api';
-import { keyOf, senderId } from '../../conversations/model';
-import { pageIsWatched, setOpenChat } from '../../conversations/reading';
-import { loadOlder, reportRead, sendText, useMessages } from '../api';
-import { firstUnreadKey } from '../model';
+import { useAuth } from '../../../state/auth';
+import { markConversationRead, useConversation } from '../../../state/conversations/api';
+import { keyOf, senderId } from '../../../state/conversations/model';
+import { pageIsWatched, setOpenChat } from '../../../state/conversations/reading';
+import { loadOlder, reportRead, sendText, useMessages } from '../../../state/messages/api';
+import { firstUnreadKey } from '../../../state/messages/model';
 import { cancelUpload, pendingBody, retryPending } from '../../media/send-file';
 import { VoiceRecorder } from '../../media/VoiceRecorder';
 import { ViewerHost } from '../../media/ViewerHost';
 import { DropHint } from '../../media/DropHint';
-import { getDraft, setDraft } from '../drafts';
-import { usePending } from '../outbox';
+import { getDraft, setDraft } from '../../../state/messages/drafts';
+import { usePending } from '../../../state/messages/outbox';
 import { Composer } from '../components/Composer';
 import { MessageBubble } from '../components/MessageBubble';
 import { MessageList, type ChatItem, type MessageListHandle } from '../components/MessageList';
@@ -39,7 +39,7 @@ import { EmojiText } from '../../../ui/emoji/EmojiText';
 export function useSendBlock(contact: Contact | undefined, groupBlock: string | null = null): string | null {
   const { t } = useTranslation();
   if (!contact) return null;
-  if (contact.is_group === 2 || keyOf(contact.id) === 'admin_notice') return t('chat.readOnly');
+  if (contact.is_group === ContactKind.adminNotice || keyOf(contact.id) === 'admin_notice') return t('chat.readOnly');
   return groupBlock;
 }
 
@@ -69,8 +69,8 @@ function Chat({ id, at }: { id: string; at: number | null }) {
   const group = useGroupChat(contact, myId);
   const blocked = useSendBlock(contact, group.block);
   useLeaveWhenRemoved(id);
-  const isGroup = contact?.is_group === 1 || id.startsWith('group-');
-  const showReadState = !isGroup && id !== '-1' && id !== 'admin_notice' && contact?.is_group !== 2;
+  const isGroup = contact?.is_group === ContactKind.group || id.startsWith('group-');
+  const showReadState = !isGroup && id !== '-1' && id !== 'admin_notice' && contact?.is_group !== ContactKind.adminNotice;
   const round = Boolean(me?.setting?.avatarCricle);
   const hideNames = Boolean(me?.setting?.hideMessageName);
   const hideTimes = Boolean(me?.setting?.hideMessageTime);
@@ -246,7 +246,7 @@ function Chat({ id, at }: { id: string; at: number | null }) {
         ) : items.length === 0 ? (
           <div className={styles.center} data-testid="chat-empty">
             {/* A read-only notices chat cannot be answered: no "say hi" above "cannot reply". */}
-            {contact?.is_group === 2 ? t('common.noData') : t('chat.empty')}
+            {contact?.is_group === ContactKind.adminNotice ? t('common.noData') : t('chat.empty')}
           </div>
         ) : (
           <MessageList

@@ -3,8 +3,8 @@ import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react
 import { defaultSystemInfo, type SelfInfo } from '@parley/protocol';
 import '../../../i18n';
 import { renderApp, type FakeFetch } from '../../../test/render-app';
-import { useAuth } from '../../auth/store';
-import { systemUnread, useSystemUnread } from '../../realtime/system-unread';
+import { useAuth } from '../../../state/auth';
+import { systemUnread, useSystemUnread } from '../../../state/system-unread';
 
 const me = { user_id: 1, account: 'alice01', realname: 'Alice', displayName: 'Alice', avatar: '' } as SelfInfo;
 const who = (id: number, name: string) => ({ id, user_id: id, realname: name, displayName: name, account: `${name}01`, avatar: '', name_py: name.toLowerCase() });

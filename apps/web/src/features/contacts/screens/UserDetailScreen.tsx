@@ -2,17 +2,17 @@ import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'antd-mobile';
-import { friendLimits } from '@parley/protocol';
-import { Page } from '../../../app/Page';
-import { href } from '../../../app/routes';
+import { friendLimits, FriendStatus } from '@parley/protocol';
+import { Page } from '../../../nav/Page';
+import { href } from '../../../nav/routes';
 import { EmptyState } from '../../../ui/EmptyState';
 import { ListGroup, ListRow } from '../../../ui/ListRow';
 import { dialogs } from '../../../ui/dialogs';
-import { useAuth } from '../../auth/store';
+import { useAuth } from '../../../state/auth';
 import { useSystemInfo } from '../../system/api';
 import { useFriendRequests, useUserInfo } from '../api';
-import { useContacts } from '../../conversations/api';
-import { findContact } from '../../conversations/model';
+import { useContacts } from '../../../state/conversations/api';
+import { findContact } from '../../../state/conversations/model';
 import { useFriendActions } from '../use-friend-actions';
 import { ApplySheet } from '../components/ApplySheet';
 import { UserHeader } from '../components/UserHeader';
@@ -35,7 +35,7 @@ export default function UserDetailScreen() {
   const isStranger = Boolean(card.data) && !card.data?.friend && !inContactSet && me?.user_id !== userId;
   // My pending request to them (the "sent" list), so the card says so however often it is reopened.
   const sent = useFriendRequests(1, isStranger);
-  const requested = (sent.data ?? []).some((r) => r.friend_user_id === userId && r.status === 2);
+  const requested = (sent.data ?? []).some((r) => r.friend_user_id === userId && r.status === FriendStatus.pending);
 
   if (card.isError || userId <= 0) {
     return (

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
-import { paths, type Contact } from '@parley/protocol';
+import { ContactKind, paths, type Contact } from '@parley/protocol';
 import { endpoints } from '../../../lib/endpoints';
-import { patchConversation } from '../../conversations/api';
+import { patchConversation } from '../../../state/conversations/api';
 import { forgetAtList, useAtLists } from '../at-list';
 import styles from './AtMePill.module.css';
 import { callPaged } from '../../../lib/call';
@@ -18,7 +18,7 @@ export function AtMePill({ contact, onJump }: { contact: Contact; onJump(msgId: 
   const gid = String(contact.id);
   const listed = useAtLists((s) => s.lists[gid]);
   const [busy, setBusy] = useState(false);
-  if (contact.is_group !== 1 || !(contact.is_at > 0)) return null;
+  if (contact.is_group !== ContactKind.group || !(contact.is_at > 0)) return null;
 
   const jump = async () => {
     setBusy(true);

@@ -3,14 +3,14 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { Popup } from 'antd-mobile';
-import type { Contact } from '@parley/protocol';
-import { href } from '../../../app/routes';
+import { ContactKind, type Contact } from '@parley/protocol';
+import { href } from '../../../nav/routes';
 import { dialogs } from '../../../ui/dialogs';
 import { ListGroup, ListRow } from '../../../ui/ListRow';
-import { useAuth } from '../../auth/store';
-import { messagesKey } from '../../chat/api';
-import { conversationActions, contactsKey, patchConversation, useConversationAction } from '../../conversations/api';
-import { keyOf, type ContactsData } from '../../conversations/model';
+import { useAuth } from '../../../state/auth';
+import { messagesKey } from '../../../state/messages/api';
+import { conversationActions, contactsKey, patchConversation, useConversationAction } from '../../../state/conversations/api';
+import { keyOf, type ContactsData } from '../../../state/conversations/model';
 import { groupApi, memberName, refreshGroup, useGroupMembers } from '../api';
 import { canClearHistory, canInvite, canOpenMemberCard, isManager, isOwner, settingOf } from '../permissions';
 import { expectOwnRemoval } from '../events';
@@ -18,7 +18,7 @@ import { GroupSettingsPanel } from './GroupSettingsPanel';
 import { MemberGrid } from './MemberGrid';
 import { NoticeContent } from './NoticeContent';
 import styles from './GroupDetail.module.css';
-import { SwitchRow } from './SwitchRow';
+import { SwitchRow } from '../../../ui/SwitchRow';
 import { HistoryEntry } from '../../history/HistoryEntry';
 import { ScreenBoundary } from '../../errors/ScreenBoundary';
 
@@ -101,7 +101,7 @@ export function GroupDetail({ contact }: { contact: Contact }) {
       <MemberGrid
         members={list.slice(0, GRID_MAX).map((m) => ({ user_id: m.user_id, name: memberName(m), avatar: m.userInfo?.avatar }))}
         onOpen={(uid) => {
-          const known = qc.getQueryData<ContactsData>(contactsKey)?.contacts.some((c) => c.is_group === 0 && keyOf(c.id) === keyOf(uid)) ?? false;
+          const known = qc.getQueryData<ContactsData>(contactsKey)?.contacts.some((c) => c.is_group === ContactKind.person && keyOf(c.id) === keyOf(uid)) ?? false;
           if (canOpenMemberCard(role, setting, uid === myId, known)) void navigate(href('contactDetail', { id: uid }));
           else dialogs.toast(t('groups.settings.profileClosed'), { icon: 'error' });
         }}

@@ -2,9 +2,9 @@ import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { defaultGroupSetting, type GroupSetting } from '@parley/protocol';
 import { ListGroup, ListRow } from '../../../ui/ListRow';
-import { patchConversation } from '../../conversations/api';
+import { patchConversation } from '../../../state/conversations/api';
 import { groupApi, refreshGroup } from '../api';
-import { SwitchRow } from './SwitchRow';
+import { SwitchRow } from '../../../ui/SwitchRow';
 
 /**
  * The owner's group options (PROTOCOL §6 `groupSetting`): members may invite, new members see

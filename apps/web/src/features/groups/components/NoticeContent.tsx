@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { sanitizeMessageHtml } from '../../chat/sanitize';
+import { sanitizeMessageHtml } from '../../../lib/sanitize-html';
 import { fromWireHtml } from '../editor/sanitize-editor';
 import styles from './NoticeContent.module.css';
 

@@ -1,10 +1,11 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Avatar } from '../../../ui/Avatar';
+import { CheckRow } from '../../../ui/CheckRow';
 import { EmptyState } from '../../../ui/EmptyState';
 import { dialogs } from '../../../ui/dialogs';
 import { matches, nameOf, sections, toggle, type Candidate } from '../selection';
-import styles from './UserSelection.module.css';
+import styles from '../../../ui/PickList.module.css';
 
 export interface UserSelectionProps {
   candidates: readonly Candidate[];
@@ -59,25 +60,7 @@ export function UserSelection({ candidates, max, header, selected, onChange }: U
           <div className={styles.letter}>{g.letter}</div>
           {g.items.map((c) => {
             const on = Boolean(c.disabled) || selected.includes(c.user_id);
-            return (
-              <button
-                key={c.user_id}
-                type="button"
-                role="checkbox"
-                aria-checked={on}
-                className={styles.row}
-                disabled={Boolean(c.disabled)}
-                onClick={() => tap(c)}
-                data-testid="select-row"
-                data-id={c.user_id}
-              >
-                <span className={`${styles.check} ${on ? styles.checked : ''}`} aria-hidden="true">
-                  {on ? '✓' : ''}
-                </span>
-                <Avatar src={c.avatar} name={nameOf(c)} seed={c.user_id} size={40} />
-                <span className={styles.label}>{nameOf(c)}</span>
-              </button>
-            );
+            return <CheckRow key={c.user_id} id={c.user_id} name={nameOf(c)} avatar={c.avatar} on={on} disabled={Boolean(c.disabled)} testId="select-row" onTap={() => tap(c)} />;
           })}
         </section>
       ))}

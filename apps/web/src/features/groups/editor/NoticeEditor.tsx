@@ -7,7 +7,7 @@ import Link from '@tiptap/extension-link';
 import Underline from '@tiptap/extension-underline';
 import { limits } from '@parley/protocol';
 import { dialogs } from '../../../ui/dialogs';
-import { plainText } from '../../conversations/model';
+import { plainText } from '../../../state/conversations/model';
 import { editorHistory, isAllowedLink, linkProtocols } from './history';
 import { fromWireHtml, isEmptyHtml, sanitizeEditorHtml, toWireHtml } from './sanitize-editor';
 import { BulletListIcon, ClearFormatIcon, LinkIcon, OrderedListIcon, RedoIcon, UndoIcon } from './editor-icons';

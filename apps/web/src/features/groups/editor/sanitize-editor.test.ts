@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { fromWireHtml, isEmptyHtml, sanitizeEditorHtml, toWireHtml } from './sanitize-editor';
 import { isAllowedLink } from './history';
-import { sanitizeMessageHtml } from '../../chat/sanitize';
+import { sanitizeMessageHtml } from '../../../lib/sanitize-html';
 
 describe('sanitizeEditorHtml (spec §5)', () => {
   it('keeps http, https, mailto and tel links', () => {

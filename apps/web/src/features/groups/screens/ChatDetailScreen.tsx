@@ -1,16 +1,16 @@
 import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { Contact } from '@parley/protocol';
-import { Page } from '../../../app/Page';
-import { href } from '../../../app/routes';
+import { ContactKind, type Contact } from '@parley/protocol';
+import { Page } from '../../../nav/Page';
+import { href } from '../../../nav/routes';
 import { ListGroup } from '../../../ui/ListRow';
-import { useAuth } from '../../auth/store';
-import { conversationActions, useConversation, useConversationAction } from '../../conversations/api';
-import { keyOf } from '../../conversations/model';
+import { useAuth } from '../../../state/auth';
+import { conversationActions, useConversation, useConversationAction } from '../../../state/conversations/api';
+import { keyOf } from '../../../state/conversations/model';
 import { useLeaveWhenRemoved } from '../use-leave-when-removed';
 import { GroupDetail } from '../components/GroupDetail';
 import { MemberGrid } from '../components/MemberGrid';
-import { SwitchRow } from '../components/SwitchRow';
+import { SwitchRow } from '../../../ui/SwitchRow';
 import { HistoryEntry } from '../../history/HistoryEntry';
 
 /** /pages/message/detail?id=<user id | group-N>: chat info of a person or a group. */
@@ -19,7 +19,7 @@ export default function ChatDetailScreen() {
   const id = keyOf(params.get('id') ?? '');
   const contact = useConversation(id);
   useLeaveWhenRemoved(id);
-  return <Page>{contact ? contact.is_group === 1 ? <GroupDetail contact={contact} /> : <PersonDetail contact={contact} /> : null}</Page>;
+  return <Page>{contact ? contact.is_group === ContactKind.group ? <GroupDetail contact={contact} /> : <PersonDetail contact={contact} /> : null}</Page>;
 }
 
 function PersonDetail({ contact }: { contact: Contact }) {

@@ -2,11 +2,11 @@ import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Tabs } from 'antd-mobile';
-import { Page } from '../../../app/Page';
-import { href } from '../../../app/routes';
+import { Page } from '../../../nav/Page';
+import { href } from '../../../nav/routes';
 import { Avatar } from '../../../ui/Avatar';
 import { EmptyState } from '../../../ui/EmptyState';
-import { useContacts } from '../../conversations/api';
+import { useContacts } from '../../../state/conversations/api';
 import { groupsByTab, type GroupTab } from '../group-list';
 import styles from '../components/MemberList.module.css';
 

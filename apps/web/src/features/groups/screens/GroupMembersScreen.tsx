@@ -2,14 +2,15 @@ import { Fragment, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
-import { Page } from '../../../app/Page';
-import { useCurrentRoute } from '../../../app/navigation';
+import { GroupRole } from '@parley/protocol';
+import { Page } from '../../../nav/Page';
+import { useCurrentRoute } from '../../../nav/navigation';
 import { NoticeContent } from '../components/NoticeContent';
 import { Avatar } from '../../../ui/Avatar';
 import { Tag } from '../../../ui/Tag';
 import { useNow } from '../../../lib/use-now';
-import { useAuth } from '../../auth/store';
-import { useConversation } from '../../conversations/api';
+import { useAuth } from '../../../state/auth';
+import { useConversation } from '../../../state/conversations/api';
 import { groupKey, memberName, useGroupInfo, useGroupMembers } from '../api';
 import { isMuted } from '../mute';
 import { memberActions } from '../permissions';
@@ -75,8 +76,8 @@ export default function GroupMembersScreen() {
                 <span className={styles.main}>
                   <span className={styles.name}>
                     {memberName(m)}
-                    {m.role === 1 ? <Tag tone="warning">{t('groups.members.owner')}</Tag> : null}
-                    {m.role === 2 ? <Tag tone="info">{t('groups.members.manager')}</Tag> : null}
+                    {m.role === GroupRole.owner ? <Tag tone="warning">{t('groups.members.owner')}</Tag> : null}
+                    {m.role === GroupRole.manager ? <Tag tone="info">{t('groups.members.manager')}</Tag> : null}
                   </span>
                   {muted ? (
                     <span className={styles.sub} data-testid="member-muted">

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { defaultSystemInfo, type SelfInfo } from '@parley/protocol';
 import { renderApp, type FakeFetch } from '../../../test/render-app';
-import { useAuth } from '../../auth/store';
+import { useAuth } from '../../../state/auth';
 
 const me = { user_id: 1, account: 'alice01', realname: 'Alice', displayName: 'Alice', avatar: '' } as SelfInfo;
 const person = (id: number, name: string, disabled = 0) => ({

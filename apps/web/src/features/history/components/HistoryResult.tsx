@@ -2,8 +2,8 @@ import { useTranslation } from 'react-i18next';
 import type { Message } from '@parley/protocol';
 import { Avatar } from '../../../ui/Avatar';
 import { separatorLabel } from '../../../lib/format/time';
-import { plainText } from '../../conversations/model';
-import { previewOf } from '../../home/components/preview';
+import { plainText } from '../../../state/conversations/model';
+import { previewOf } from '../../../state/messages/preview';
 import { snippet } from '../filters';
 import styles from '../screens/ChatRecordScreen.module.css';
 

@@ -1,12 +1,13 @@
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Message } from '@parley/protocol';
-import { Page } from '../../../app/Page';
-import { href } from '../../../app/routes';
+import { Page } from '../../../nav/Page';
+import { href } from '../../../nav/routes';
 import { EmptyState } from '../../../ui/EmptyState';
 import { useDebounced } from '../../../lib/use-debounced';
-import { keyOf } from '../../conversations/model';
+import { useEndReached } from '../../../lib/use-end-reached';
+import { keyOf } from '../../../state/conversations/model';
 import { useHistory } from '../api';
 import { gridFilters, historyFilters, type HistoryFilter } from '../filters';
 import { HistoryRow, HistoryTile } from '../components/HistoryResult';
@@ -32,18 +33,7 @@ export default function ChatRecordScreen() {
   const history = useHistory(conversation, filter, keywords);
   const rows = history.data?.pages.flat() ?? [];
   const sentinel = useRef<HTMLDivElement>(null);
-  const { hasNextPage, isFetchingNextPage, fetchNextPage } = history;
-
-  // Endless scrolling: the next page loads as the end of the list comes into view.
-  useEffect(() => {
-    const el = sentinel.current;
-    if (!el || !hasNextPage) return;
-    const io = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting) && !isFetchingNextPage) void fetchNextPage();
-    });
-    io.observe(el);
-    return () => io.disconnect();
-  }, [hasNextPage, isFetchingNextPage, fetchNextPage, rows.length]);
+  useEndReached(sentinel, history, rows.length);
 
   const open = (m: Message) => void navigate(href('chat', { id: conversation, msg_id: m.msg_id }));
   const grid = gridFilters.has(filter);
@@ -96,7 +86,7 @@ export default function ChatRecordScreen() {
       )}
       {rows.length > 0 ? (
         <div ref={sentinel} className={styles.footer} data-testid="history-footer">
-          {isFetchingNextPage ? t('messageActions.history.loadingMore') : hasNextPage ? '' : t('messageActions.history.end')}
+          {history.isFetchingNextPage ? t('messageActions.history.loadingMore') : history.hasNextPage ? '' : t('messageActions.history.end')}
         </div>
       ) : null}
     </Page>

@@ -1,11 +1,11 @@
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Contact } from '@parley/protocol';
+import { ContactKind, type Contact } from '@parley/protocol';
 import { Avatar } from '../../../ui/Avatar';
 import { MuteIcon } from '../../../ui/icons';
 import { relativeTime } from '../../../lib/format/time';
 import { useLongPress } from '../../../lib/use-long-press';
-import { previewOf } from './preview';
+import { previewOf } from '../../../state/messages/preview';
 import styles from './ConversationRow.module.css';
 import { EmojiText } from '../../../ui/emoji/EmojiText';
 
@@ -27,7 +27,7 @@ export const ConversationRow = memo(function ConversationRow({ contact: c, draft
   const muted = c.is_notice !== 1;
   const unread = Math.max(0, c.unread || 0);
   const body = previewOf(c.type, c.lastContent, t);
-  const preview = c.is_group === 1 && c.lastSenderName ? `${t('home.senderPrefix', { name: c.lastSenderName })}${body}` : body;
+  const preview = c.is_group === ContactKind.group && c.lastSenderName ? `${t('home.senderPrefix', { name: c.lastSenderName })}${body}` : body;
   return (
     <button
       type="button"
@@ -47,7 +47,7 @@ export const ConversationRow = memo(function ConversationRow({ contact: c, draft
           </span>
         ) : null}
         {unread > 0 && muted ? <span className={styles.dot} data-testid="conversation-unread-dot" aria-hidden="true" /> : null}
-        {c.is_group === 0 && c.is_online === 1 ? (
+        {c.is_group === ContactKind.person && c.is_online === 1 ? (
           <span className={styles.online} aria-label={t('home.online')} role="img" />
         ) : null}
       </span>

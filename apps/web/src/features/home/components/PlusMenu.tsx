@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { href } from '../../../app/routes';
+import { href } from '../../../nav/routes';
 import { AddPersonIcon, ChatPlusIcon, PlusIcon, QrIcon, ScanIcon } from '../../contacts/components/icons';
 import styles from './PlusMenu.module.css';
 

@@ -1,4 +1,6 @@
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useEndReached } from '../../../lib/use-end-reached';
 import { formatDistance } from '../geo';
 import type { Place } from '../provider';
 import styles from './PlaceList.module.css';
@@ -17,16 +19,14 @@ export interface PlaceListProps {
 /** Places to send, one chosen (a radio group), with the next page on demand. */
 export function PlaceList({ rows, chosenIndex, onChoose, pinFirst, hasMore, loadingMore, onMore }: PlaceListProps) {
   const { t } = useTranslation();
+  const more = useRef<HTMLButtonElement>(null);
+  useEndReached(more, { hasNextPage: hasMore, isFetchingNextPage: loadingMore, fetchNextPage: onMore }, rows.length);
   return (
     <div
       className={styles.list}
       role="radiogroup"
       aria-label={t('share.location.title')}
       data-testid="place-list"
-      onScroll={(e) => {
-        const el = e.currentTarget;
-        if (hasMore && !loadingMore && el.scrollTop + el.clientHeight >= el.scrollHeight - 80) onMore();
-      }}
     >
       {rows.map((p, i) => {
         const on = i === chosenIndex;
@@ -55,7 +55,7 @@ export function PlaceList({ rows, chosenIndex, onChoose, pinFirst, hasMore, load
         );
       })}
       {hasMore || loadingMore ? (
-        <button type="button" className={styles.more} onClick={onMore} disabled={loadingMore} data-testid="place-more">
+        <button ref={more} type="button" className={styles.more} onClick={onMore} disabled={loadingMore} data-testid="place-more">
           {loadingMore ? t('common.loading') : t('share.location.loadMore')}
         </button>
       ) : rows.length > (pinFirst ? 1 : 0) ? (

@@ -1,10 +1,10 @@
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Page } from '../../../app/Page';
+import { Page } from '../../../nav/Page';
 import { EmptyState } from '../../../ui/EmptyState';
 import { useDebounced } from '../../../lib/use-debounced';
 import { useEndReached } from '../../../lib/use-end-reached';
-import { useAuth } from '../../auth/store';
+import { useAuth } from '../../../state/auth';
 import { cateFilters, fileScopes, useFiles, type FileScope } from '../files-api';
 import { FileRow } from '../FileRow';
 import { FolderIcon } from '../icons';

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { limits } from '@parley/protocol';
-import { useGoBack } from '../../../app/navigation';
+import { useGoBack } from '../../../nav/navigation';
 import { BackIcon } from '../../../ui/icons';
 import { clock } from '../format';
 import { PauseIcon, PlayIcon } from '../icons';

@@ -3,17 +3,18 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Message } from '@parley/protocol';
-import { Page } from '../../../app/Page';
+import { Page } from '../../../nav/Page';
 import { Avatar } from '../../../ui/Avatar';
+import { CheckRow } from '../../../ui/CheckRow';
 import { EmptyState } from '../../../ui/EmptyState';
 import { dialogs } from '../../../ui/dialogs';
-import { messagesKey } from '../../chat/api';
-import type { MessagesData } from '../../chat/model';
-import { useContacts } from '../../conversations/api';
-import { actionsApi } from '../api';
+import { messagesKey } from '../../../state/messages/api';
+import type { MessagesData } from '../../../state/messages/model';
+import { useContacts } from '../../../state/conversations/api';
+import { actionsApi } from '../../../state/messages/actions-api';
 import { FORWARD_MAX, forwardTargets, matchesTarget, toggleTarget, wireTarget, type ForwardTarget } from '../forward';
 import { quotePreview } from '../quote';
-import styles from '../../groups/components/UserSelection.module.css';
+import styles from '../../../ui/PickList.module.css';
 
 /**
  * /pages/index/userSelection?mode=forward&max=5&msg_id=N&from=<conversation>: choose 1–5 chats,
@@ -81,18 +82,9 @@ export default function ForwardScreen() {
     return (
       <section aria-label={title} data-testid={testId}>
         <div className={styles.letter}>{title}</div>
-        {shown.map((c) => {
-          const on = selected.includes(c.id);
-          return (
-            <button key={c.id} type="button" role="checkbox" aria-checked={on} className={styles.row} onClick={() => tap(c.id)} data-testid="forward-row" data-id={c.id}>
-              <span className={`${styles.check} ${on ? styles.checked : ''}`} aria-hidden="true">
-                {on ? '✓' : ''}
-              </span>
-              <Avatar src={c.avatar} name={c.name} seed={c.id} size={40} />
-              <span className={styles.label}>{c.name}</span>
-            </button>
-          );
-        })}
+        {shown.map((c) => (
+          <CheckRow key={c.id} id={c.id} name={c.name} avatar={c.avatar} on={selected.includes(c.id)} testId="forward-row" onTap={() => tap(c.id)} />
+        ))}
       </section>
     );
   };

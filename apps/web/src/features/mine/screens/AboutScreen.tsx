@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { APP_VERSION, VERSION_CODE } from '@parley/protocol';
-import { Page } from '../../../app/Page';
+import { Page } from '../../../nav/Page';
 import { endpoints } from '../../../lib/endpoints';
 import { dialogs } from '../../../ui/dialogs';
 import { ListGroup, ListRow } from '../../../ui/ListRow';

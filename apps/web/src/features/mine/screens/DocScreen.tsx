@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Page } from '../../../app/Page';
+import { Page } from '../../../nav/Page';
 import { currentLanguage } from '../../../i18n';
 import { builtInGuide } from '../guide';
 import styles from './DocScreen.module.css';

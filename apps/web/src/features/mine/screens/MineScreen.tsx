@@ -1,12 +1,12 @@
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Page } from '../../../app/Page';
-import { href } from '../../../app/routes';
+import { Page } from '../../../nav/Page';
+import { href } from '../../../nav/routes';
 import { dialogs } from '../../../ui/dialogs';
 import { ListGroup, ListRow } from '../../../ui/ListRow';
 import { QrIcon } from '../../contacts/components/icons';
 import { logout } from '../../auth/api';
-import { useAuth } from '../../auth/store';
+import { useAuth } from '../../../state/auth';
 import { ProfileCard } from '../components/ProfileCard';
 import cardStyles from '../components/ProfileCard.module.css';
 import { groupedRows, mineRows } from '../rows';

@@ -1,13 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CodeType, EMAIL_RE, MOBILE_RE } from '@parley/protocol';
-import { Page } from '../../../app/Page';
+import { Page } from '../../../nav/Page';
 import { ListGroup, ListRow } from '../../../ui/ListRow';
 import { TextField } from '../../../ui/TextField';
 import { dialogs } from '../../../ui/dialogs';
 import { endpoints } from '../../../lib/endpoints';
 import { useSystemInfo } from '../../system/api';
-import { useAuth } from '../../auth/store';
+import { useAuth } from '../../../state/auth';
 import { SendCodeButton } from '../../auth/components/SendCodeButton';
 import { checkAccount, checkCode, checkPassword, checkPasswordMatch, type ValidationKey } from '../../auth/validation';
 import styles from './SecureScreen.module.css';

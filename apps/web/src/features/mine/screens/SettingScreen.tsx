@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
-import { Page } from '../../../app/Page';
+import { Page } from '../../../nav/Page';
 import { dialogs } from '../../../ui/dialogs';
 import { ListGroup, ListRow } from '../../../ui/ListRow';
 import { currentLanguage, setLanguage } from '../../../i18n';
 import { otherLanguage } from '../../../ui/LanguageSwitch';
-import { SwitchRow } from '../../groups/components/SwitchRow';
+import { SwitchRow } from '../../../ui/SwitchRow';
 import { saveSetting, useSettings, type Settings } from '../settings';
 import { NotificationRow } from '../../pwa/NotificationRow';
 

@@ -1,6 +1,6 @@
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Page } from '../../../app/Page';
+import { Page } from '../../../nav/Page';
 import { EmptyState } from '../../../ui/EmptyState';
 import { safeWebUrl } from '../webview';
 import styles from './WebviewScreen.module.css';

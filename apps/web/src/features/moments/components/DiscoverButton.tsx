@@ -1,6 +1,6 @@
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { href } from '../../../app/routes';
+import { href } from '../../../nav/routes';
 import { useMomentsUnread } from '../api';
 import { CompassIcon } from './icons';
 import styles from './Discover.module.css';

@@ -2,8 +2,8 @@ import { useCallback, useEffect, useRef, useState, type ChangeEvent } from 'reac
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
-import { Page } from '../../../app/Page';
-import { href } from '../../../app/routes';
+import { Page } from '../../../nav/Page';
+import { href } from '../../../nav/routes';
 import { dialogs } from '../../../ui/dialogs';
 import { ApiError } from '../../../lib/api-client';
 import { contactEndpoints, userInfoKey } from '../../contacts/api';

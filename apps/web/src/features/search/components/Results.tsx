@@ -1,13 +1,13 @@
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { searchPlainText, type Contact, type SearchHighlight, type SearchMessage } from '@parley/protocol';
+import { ContactKind, searchPlainText, type Contact, type SearchHighlight, type SearchMessage } from '@parley/protocol';
 import { Avatar } from '../../../ui/Avatar';
 import { separatorLabel } from '../../../lib/format/time';
 import { looksLikePinyin, nameRanges, pieces, snippet } from '../model';
 import styles from '../screens/SearchScreen.module.css';
 
 /** Text with its matches marked. */
-export function Marked({ text, ranges }: { text: string; ranges: readonly SearchHighlight[] }) {
+function Marked({ text, ranges }: { text: string; ranges: readonly SearchHighlight[] }) {
   return (
     <>
       {pieces(text, ranges).map((p, i) =>
@@ -35,9 +35,9 @@ export const ContactResult = memo(function ContactResult({ contact: c, query, ro
   const { t } = useTranslation();
   const q = query.trim().toLowerCase();
   const byName = c.displayName.toLowerCase().includes(q) || (c.realname ?? '').toLowerCase().includes(q);
-  const account = c.is_group === 0 && !byName && c.account && c.account.toLowerCase().includes(q.replace(/\s+/g, '')) ? c.account : '';
+  const account = c.is_group === ContactKind.person && !byName && c.account && c.account.toLowerCase().includes(q.replace(/\s+/g, '')) ? c.account : '';
   const ranges = nameRanges(c.displayName, query, !byName && !account && looksLikePinyin(query));
-  const alsoRealname = c.is_group === 0 && c.realname && c.realname !== c.displayName && c.realname.toLowerCase().includes(q) ? c.realname : '';
+  const alsoRealname = c.is_group === ContactKind.person && c.realname && c.realname !== c.displayName && c.realname.toLowerCase().includes(q) ? c.realname : '';
   return (
     <li>
       <button type="button" className={styles.row} onClick={() => onOpen(c)} data-testid={c.is_group ? 'search-group' : 'search-contact'} data-id={String(c.id)}>
@@ -76,7 +76,7 @@ export const MessageResult = memo(function MessageResult({ msg: m, round, now, o
   const isFile = m.type === 'file';
   const text = isFile ? (m.fileName ?? '') : searchPlainText(m.content);
   const s = snippet(text, m.highlight);
-  const sender = c.is_group === 1 ? m.fromUser?.displayName || m.fromUser?.realname || '' : '';
+  const sender = c.is_group === ContactKind.group ? m.fromUser?.displayName || m.fromUser?.realname || '' : '';
   return (
     <li>
       <button type="button" className={styles.row} onClick={() => onOpen(m)} data-testid="search-message" data-msg-id={m.msg_id}>

@@ -2,13 +2,14 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { SEARCH_TYPES, type Contact, type SearchMessage, type SearchType } from '@parley/protocol';
-import { Page } from '../../../app/Page';
-import { href } from '../../../app/routes';
+import { Page } from '../../../nav/Page';
+import { href } from '../../../nav/routes';
 import { EmptyState } from '../../../ui/EmptyState';
 import { LoadingSpinner } from '../../../ui/LoadingSpinner';
 import { useDebounced } from '../../../lib/use-debounced';
+import { useEndReached } from '../../../lib/use-end-reached';
 import { useNow } from '../../../lib/use-now';
-import { useAuth } from '../../auth/store';
+import { useAuth } from '../../../state/auth';
 import { OVERVIEW_EACH, searchable, useSearch } from '../api';
 import { addRecent, clearRecent, useRecent } from '../recent';
 import { ContactResult, MessageResult } from '../components/Results';
@@ -81,15 +82,7 @@ export default function SearchScreen() {
   // Endless scrolling of the messages list once "more" opened it.
   const sentinel = useRef<HTMLDivElement>(null);
   const { isFetchingNextPage, fetchNextPage } = search;
-  useEffect(() => {
-    const el = sentinel.current;
-    if (!el || !hasMore || type !== 'messages') return;
-    const io = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting) && !isFetchingNextPage) void fetchNextPage();
-    });
-    io.observe(el);
-    return () => io.disconnect();
-  }, [hasMore, isFetchingNextPage, fetchNextPage, type, messages.length]);
+  useEndReached(sentinel, { hasNextPage: hasMore && type === 'messages', isFetchingNextPage, fetchNextPage }, messages.length);
 
   const settled = searchable(keywords) && typed.trim() === keywords.trim();
   const empty = first !== undefined && contacts.length + groups.length + messages.length === 0;

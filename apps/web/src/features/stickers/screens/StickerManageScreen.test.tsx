@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { defaultSystemInfo, type SelfInfo, type Sticker } from '@parley/protocol';
 import { renderApp, type FakeFetch } from '../../../test/render-app';
-import { useAuth } from '../../auth/store';
+import { useAuth } from '../../../state/auth';
 
 const me = { user_id: 1, account: 'alice01', realname: 'Alice', displayName: 'Alice', avatar: '' } as SelfInfo;
 const sticker = (id: number): Sticker => ({ id, name: `s${id}`, title: `s${id}`, src: `https://x/storage/e/${id}.png`, file_id: id * 10 });

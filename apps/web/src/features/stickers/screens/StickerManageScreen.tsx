@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { limits } from '@parley/protocol';
-import { Page } from '../../../app/Page';
+import { Page } from '../../../nav/Page';
 import { EmptyState } from '../../../ui/EmptyState';
 import { dialogs } from '../../../ui/dialogs';
 import { deleteStickers, moveStickers, useStickers } from '../api';

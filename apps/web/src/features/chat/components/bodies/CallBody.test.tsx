@@ -3,7 +3,7 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { setLanguage } from '../../../../i18n';
 import { CallBody } from './CallBody';
-import type { BodyMessage } from './types';
+import type { BodyMessage } from '../../../../state/messages/types';
 
 const startCall = vi.fn();
 vi.mock('../../../calls/controller', () => ({ startCall: (...args: unknown[]) => startCall(...args) }));

@@ -1,10 +1,10 @@
 import { CallType } from '@parley/protocol';
 import { useTranslation } from 'react-i18next';
 import { startCall } from '../../../calls/controller';
-import { useConversation } from '../../../conversations/api';
+import { useConversation } from '../../../../state/conversations/api';
 import { callRecordView, protocolLang } from './call-record';
 import styles from './CallBody.module.css';
-import type { BodyProps } from './types';
+import type { BodyProps } from '../../../../state/messages/types';
 
 function PhoneIcon() {
   return (

@@ -1,12 +1,12 @@
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { href } from '../../../../app/routes';
+import { href } from '../../../../nav/routes';
 import { Avatar } from '../../../../ui/Avatar';
 import { cardOf } from '../../../cards/model';
 import { PlainBody } from './PlainBody';
 import styles from './ContactBody.module.css';
 import frame from './ShareCard.module.css';
-import type { BodyProps } from './types';
+import type { BodyProps } from '../../../../state/messages/types';
 
 /** A contact card (PROTOCOL §4.2): avatar, name and "Contact card"; a tap opens their card. */
 export function ContactBody(p: BodyProps) {

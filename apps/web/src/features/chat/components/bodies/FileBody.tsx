@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { FileCard } from '../../../media/FileCard';
-import type { BodyProps } from './types';
+import type { BodyProps } from '../../../../state/messages/types';
 
 /** A file message: icon from `extUrl`, name, size; a tap previews or downloads it. */
 export function FileBody({ msg }: BodyProps) {

@@ -1,15 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { imageBox } from '../../../media/sizing';
-import { openImage } from '../../../media/viewer-store';
+import { openImage, thumbOf } from '../../../media/viewer-store';
 import styles from '../../../media/media.module.css';
-import type { BodyProps } from './types';
-
-/** The thumbnail the server made (PROTOCOL §5 `extends.thumb`), else the picture itself. */
-export function thumbOf(msg: BodyProps['msg']): string {
-  const thumb = msg.extends?.thumb;
-  return typeof thumb === 'string' && thumb ? thumb : msg.content;
-}
+import type { BodyProps } from '../../../../state/messages/types';
 
 /**
  * An image message: drawn at its final size from `extends` width/height (capped 200 × 240,

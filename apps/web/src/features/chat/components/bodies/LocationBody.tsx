@@ -8,7 +8,7 @@ import { useSystemInfo } from '../../../system/api';
 import { PlainBody } from './PlainBody';
 import styles from './LocationBody.module.css';
 import frame from './ShareCard.module.css';
-import type { BodyProps } from './types';
+import type { BodyProps } from '../../../../state/messages/types';
 
 const THUMB = { width: 220, height: 100 };
 

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { fitSize } from '../../../stickers/model';
 import styles from '../MessageBubble.module.css';
-import type { BodyProps } from './types';
+import type { BodyProps } from '../../../../state/messages/types';
 
 /** Largest side of a sticker in the chat, px (the `.sticker` class caps it too). */
 const MAX = 120;

@@ -1,8 +1,8 @@
 import { useMemo, type MouseEvent } from 'react';
-import { sanitizeMessageHtml } from '../../sanitize';
+import { sanitizeMessageHtml } from '../../../../lib/sanitize-html';
 import { safeWebUrl, webviewHref } from '../../../mine/webview';
 import styles from '../MessageBubble.module.css';
-import type { BodyProps } from './types';
+import type { BodyProps } from '../../../../state/messages/types';
 import { emojifyHtml } from '../../../../ui/emoji/twemoji';
 
 /** Phone-sized screens open other sites' links in the in-app browser (issue 17). */

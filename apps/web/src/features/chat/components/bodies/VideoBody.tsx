@@ -1,12 +1,12 @@
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { defaultVideoPoster } from '@parley/protocol';
-import { href } from '../../../../app/routes';
+import { href } from '../../../../nav/routes';
 import { clock, durationOf } from '../../../media/format';
 import { PlayIcon } from '../../../media/icons';
 import { imageBox } from '../../../media/sizing';
 import styles from '../../../media/media.module.css';
-import type { BodyProps } from './types';
+import type { BodyProps } from '../../../../state/messages/types';
 
 /** Videos have no size in extends (the server does not decode them): a fixed 4:3 frame. */
 const FRAME = imageBox(180, 135);

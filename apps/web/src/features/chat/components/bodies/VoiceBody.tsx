@@ -6,7 +6,7 @@ import { WavesIcon } from '../../../media/icons';
 import { voiceWidth } from '../../../media/sizing';
 import { claimPlayback, markPlayed, wasPlayed } from '../../../media/voice-playback';
 import styles from '../../../media/media.module.css';
-import type { BodyProps } from './types';
+import type { BodyProps } from '../../../../state/messages/types';
 
 /**
  * A voice note: tap to play or pause, the length from `extends.duration` (a WebM recording has

@@ -1,6 +1,6 @@
 import { callText, CallType, type Lang } from '@parley/protocol';
-import { plainText } from '../../../conversations/model';
-import type { BodyMessage } from './types';
+import { plainText } from '../../../../state/conversations/model';
+import type { BodyMessage } from '../../../../state/messages/types';
 
 /** What a call record (`webrtc` message, PROTOCOL §10.3) shows and whom a tap calls back. */
 export interface CallRecordView {

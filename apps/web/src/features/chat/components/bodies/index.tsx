@@ -10,9 +10,9 @@ import { StickerBody } from './StickerBody';
 import { TextBody } from './TextBody';
 import { VideoBody } from './VideoBody';
 import { VoiceBody } from './VoiceBody';
-import type { BodyProps } from './types';
+import type { BodyProps } from '../../../../state/messages/types';
 
-export type { BodyMessage, BodyProps } from './types';
+export type { BodyMessage, BodyProps } from '../../../../state/messages/types';
 
 /** One view per message type (PROTOCOL §4.2); each lives in its own file. */
 const bodies: Record<Exclude<MessageType, 'event'>, ComponentType<BodyProps>> = {

@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import type { Message } from '@parley/protocol';
+import { ContactKind, type Message } from '@parley/protocol';
 import { eventLineOf, type EventLineKey } from '@parley/protocol/event-lines';
 import { plainText } from '../../lib/format/plain-text';
 
@@ -33,7 +33,7 @@ export function eventLineText(row: EventRow, c: EventLineContext): string {
     // Without undoBy (an older push) the server's wording is all there is.
     if (!Number.isInteger(by) || by <= 0) return plainText(row.content);
     if (by === c.myId) return c.t('eventLines.recalledByMe');
-    if (row.is_group !== 1) return c.t('eventLines.recalledByPeer');
+    if (row.is_group !== ContactKind.group) return c.t('eventLines.recalledByPeer');
     if (by === Number(row.from_user) && c.senderName) return c.t('eventLines.recalledByName', { name: c.senderName });
     return by === Number(row.from_user) ? plainText(row.content) : c.t('eventLines.recalledByManager');
   }

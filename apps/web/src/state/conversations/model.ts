@@ -1,8 +1,8 @@
-import type { Contact, Message } from '@parley/protocol';
+import { ContactKind, type Contact, type Message } from '@parley/protocol';
 import { toMillis } from '../../lib/format/time';
 import { escapeHtml } from '../../lib/format/plain-text';
 import { i18n } from '../../i18n';
-import { eventLineText } from '../chat/event-line';
+import { eventLineText } from '../messages/event-line';
 
 export { plainText } from '../../lib/format/plain-text';
 
@@ -38,7 +38,7 @@ export function sortConversations(list: readonly Contact[]): Contact[] {
 }
 
 /** A conversation belongs on home when it has content (or a draft waiting in it). */
-export function hasContent(c: Contact): boolean {
+function hasContent(c: Contact): boolean {
   return c.lastContent !== '';
 }
 
@@ -109,7 +109,7 @@ export function applyIncoming(data: ContactsData, msg: Message, ctx: IncomingCon
 
 /**
  * What the list shows of a pushed message: event lines in my language (the push carries the
- * actor's wording, see chat/event-line.ts), escaped as stored content is; the rest as sent.
+ * actor's wording, see messages/event-line.ts), escaped as stored content is; the rest as sent.
  */
 function lastContentOf(msg: Message, myId: number): string {
   if (msg.type !== 'event') return msg.content;
@@ -117,8 +117,8 @@ function lastContentOf(msg: Message, myId: number): string {
 }
 
 /** Group previews name the sender of others' messages ("Alice: hi"), as WeChat does; not of event or call lines. */
-export function lastSenderNameOf(msg: Pick<Message, 'is_group' | 'type' | 'fromUser' | 'from_user' | 'is_undo'>, myId: number): string {
-  if (msg.is_group !== 1 || msg.type === 'event' || msg.type === 'webrtc' || msg.is_undo === 1 || senderId(msg) === myId) return '';
+function lastSenderNameOf(msg: Pick<Message, 'is_group' | 'type' | 'fromUser' | 'from_user' | 'is_undo'>, myId: number): string {
+  if (msg.is_group !== ContactKind.group || msg.type === 'event' || msg.type === 'webrtc' || msg.is_undo === 1 || senderId(msg) === myId) return '';
   return msg.fromUser?.displayName || msg.fromUser?.realname || '';
 }
 

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 // DOMPurify relies on a faithful HTML parser; happy-dom reorders and drops nodes here.
 import { describe, expect, it } from 'vitest';
-import { sanitizeMessageHtml } from './sanitize';
+import { sanitizeMessageHtml } from './sanitize-html';
 
 const origin = 'https://im.example.com';
 const clean = (html: string) => sanitizeMessageHtml(html, origin);

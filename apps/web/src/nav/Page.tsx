@@ -21,7 +21,7 @@ export interface PageProps {
 /**
  * A screen: top bar plus a scrolling body. On the desktop its pane decides the rest: a list
  * pane shows its own page's title and no back, a detail pane drops a back that would only
- * return to the list beside it (app/pane-context.ts).
+ * return to the list beside it (nav/pane-context.ts).
  */
 export function Page({ title, back, left, right, children, surface }: PageProps) {
   const { t } = useTranslation();

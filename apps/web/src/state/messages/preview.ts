@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { plainText } from '../../conversations/model';
+import { plainText } from '../conversations/model';
 
 /** One-line preview of a conversation's last message (plain text; media as a [tag]). */
 export function previewOf(type: string, content: string, t: TFunction): string {

@@ -97,10 +97,6 @@ export const routeTable = {
   admin: { path: '/pages/admin/index', title: 'admin' },
 } as const satisfies Record<RouteName, RouteMeta>;
 
-export function routeMeta(name: RouteName): RouteMeta {
-  return routeTable[name];
-}
-
 export type QueryValue = string | number | boolean | null | undefined;
 
 /** In-app location of a route (what the router navigates to), with query parameters. */

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback } from 'react';
 import { useMatches, useNavigate } from 'react-router';
 import { href, routeTable, type RouteMeta, type RouteName } from './routes';
 
@@ -12,40 +12,17 @@ export function useCurrentRoute(): RouteName | undefined {
   return undefined;
 }
 
-/** A handler that returns true to veto the back action (spec §4 "back-press handler"). */
-export type BackVeto = () => boolean | Promise<boolean>;
-const vetoes: BackVeto[] = [];
-
-/** Let a screen refuse back (unsaved input, an ongoing call…) while it is mounted. */
-export function useBackVeto(veto: BackVeto): void {
-  const ref = useRef(veto);
-  ref.current = veto;
-  useEffect(() => {
-    const entry: BackVeto = () => ref.current();
-    vetoes.push(entry);
-    return () => {
-      const i = vetoes.indexOf(entry);
-      if (i >= 0) vetoes.splice(i, 1);
-    };
-  }, []);
-}
-
 /** History index react-router keeps in history.state; 0 when this is the first page. */
 function historyIndex(): number {
   const state = window.history.state as { idx?: unknown } | null;
   return typeof state?.idx === 'number' ? state.idx : 0;
 }
 
-/**
- * Back of spec §2: the newest veto may refuse; the chat page goes home; with only one page in
- * the history, back goes to '/'.
- */
+/** Back of spec §2: the chat page goes home; with only one page in the history, back goes to '/'. */
 export function useGoBack(): () => Promise<void> {
   const navigate = useNavigate();
   const current = useCurrentRoute();
   return useCallback(async () => {
-    const veto = vetoes[vetoes.length - 1];
-    if (veto && (await veto())) return;
     const meta: RouteMeta | undefined = current ? routeTable[current] : undefined;
     const fixed = meta?.backTo;
     if (fixed) void navigate(href(fixed), { replace: true });

@@ -2,14 +2,14 @@ import { useMutation, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { Contact } from '@parley/protocol';
 import { endpoints } from '../../lib/endpoints';
 import { queryClient as appQueryClient } from '../../lib/query-client';
-import { useAuth } from '../auth/store';
+import { useAuth } from '../auth';
 import { findContact, keyOf, patchContact, totalUnread, type ContactsData } from './model';
 
 /** Conversations (getContacts) in the query cache; every list change goes through here. */
 
 export const contactsKey = ['contacts'] as const;
 
-export async function fetchContacts(): Promise<ContactsData> {
+async function fetchContacts(): Promise<ContactsData> {
   const env = await endpoints.getContacts();
   return { contacts: Array.isArray(env.data) ? env.data : [], pendingFriends: Number(env.count) || 0 };
 }

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { SelfInfo } from '@parley/protocol';
+import { Role, type SelfInfo } from '@parley/protocol';
 
 /**
  * Who is logged in: the token (sent back verbatim as `Authorization`) and the Self object,
@@ -39,7 +39,7 @@ export interface AuthState {
   clear(): void;
 }
 
-export function readPersistedAuth(storage: Pick<Storage, 'getItem'> = localStorage): {
+function readPersistedAuth(storage: Pick<Storage, 'getItem'> = localStorage): {
   token: string | null;
   userInfo: SelfInfo | null;
 } {
@@ -92,4 +92,5 @@ if (typeof window !== 'undefined') {
   });
 }
 
-export const selectIsLoggedIn = (s: AuthState) => s.token !== null;
+/** System admins, super or not, see the admin console (PROTOCOL §1.7, §12). */
+export const isAdmin = (me: Pick<SelfInfo, 'role'> | null | undefined): boolean => me?.role === Role.superAdmin || me?.role === Role.admin;
