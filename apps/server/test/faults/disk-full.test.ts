@@ -76,7 +76,7 @@ describe('a full disk', () => {
     const acked = new Set<string>();
     const failed = new Set<string>();
     /** One send; the answer is recorded as acknowledged or failed, and returned. */
-    const send = async (lang = 'en', id = randomUUID()) => {
+    const send = async (lang = 'en', id: string = randomUUID()) => {
       const r = await within(10_000, 'sendMessage on a full disk', s.api.post(
         '/enterprise/im/sendMessage',
         { id, type: 'text', content: `${id} ${randomBytes(900).toString('hex')}`, toContactId: ben.id },
