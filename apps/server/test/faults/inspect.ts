@@ -33,11 +33,11 @@ export function connectionsOnPort(pid: number, port: number): number {
   const hex = port.toString(16).toUpperCase().padStart(4, '0');
   let n = 0;
   for (const table of ['tcp', 'tcp6']) {
-    let text = '';
+    let text: string;
     try {
       text = fs.readFileSync(`/proc/${pid}/net/${table}`, 'utf8');
     } catch {
-      continue;
+      continue; // no IPv6 in this namespace
     }
     for (const line of text.split('\n').slice(1)) {
       const f = line.trim().split(/\s+/);

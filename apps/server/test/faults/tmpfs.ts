@@ -28,6 +28,7 @@ export function mountSmallDisk(sizeMb: number): SmallDisk {
     const why = (err as { stderr?: Buffer }).stderr?.toString().trim() || String(err);
     throw new Error(
       `This test needs a real full disk: "mount -t tmpfs" as root (or with CAP_SYS_ADMIN). It failed: ${why}`,
+      { cause: err },
     );
   }
   const filler = path.join(dir, 'filler');
