@@ -159,7 +159,7 @@ export const cases: Record<EndpointPath, Case> = {
   },
   [paths.groupRemoveUser]: { write: async (w) => bob({ id: await w.group(), user_id: w.carol.id }) },
   [paths.groupSetManager]: { write: async (w) => bob({ id: await w.group(), user_id: w.alice.id, role: 2 }) },
-  [paths.groupSetNoSpeak]: { write: async (w) => bob({ id: await w.group(), user_id: w.alice.id, noSpeakTimer: 600 }) },
+  [paths.groupSetNoSpeak]: { write: async (w) => bob({ id: await w.group(), user_id: w.alice.id, noSpeakTimer: 1 }) },
   [paths.groupSetNotice]: { write: async (w) => bob({ id: await w.group(), notice: 'Read me' }) },
   [paths.groupSetting]: { write: async (w) => bob({ id: await w.group(), setting: { invite: '1' } }) },
   [paths.groupChangeOwner]: { write: async (w) => bob({ id: await w.group(), user_id: w.alice.id }) },

@@ -116,6 +116,12 @@ describe('every endpoint answers the same over `call` as over HTTP (§11.6)', ()
   });
 });
 
+/**
+ * bob is alice's friend, so alice's sockets going away push `isOnline` to him: waited for here,
+ * so that push is not taken for a held reply further down.
+ */
+const aliceOffline = () => bobSock.next<{ id: number; is_online: number }>('isOnline', (d) => d.id === alice.id && d.is_online === 0);
+
 describe('sending over the socket', () => {
   it('stores a message once when its id is sent twice, and pushes it as HTTP would', async () => {
     const aliceSock = await connectSocket(s.url, { token: alice.token });
@@ -133,6 +139,7 @@ describe('sending over the socket', () => {
     const list = await s.api.post('/enterprise/im/getMessageList', { toContactId: alice.id, limit: 100 }, { token: bob.token });
     expect(list.body.data.filter((m: { id: string }) => m.id === id)).toHaveLength(1);
     aliceSock.close();
+    await aliceOffline();
   });
 
   it('answers an unbound connection -1, whatever the route', async () => {
@@ -151,6 +158,7 @@ describe('sending over the socket', () => {
     // Over HTTP the same admin call works.
     expect((await s.api.post('/manage/user/index', {}, { token: alice.token })).body.code).toBe(0);
     admin.close();
+    await aliceOffline();
   });
 
   it('answers unknown paths 404 as HTTP does', async () => {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { testDbKind } from '../helpers/server';
-import { upload } from '../helpers/upload';
+import { makeImage, upload } from '../helpers/upload';
 import { chatIdCounts, freshPgDatabase, startProcess, type ServerProcess } from './process';
 import { mountSmallDisk, type SmallDisk } from './tmpfs';
 
@@ -88,25 +88,30 @@ describe('a full disk', () => {
       } else failed.add(id);
       return r.body;
     };
-    const sendFile = (lang = 'en') => within(10_000, 'uploadFile on a full disk', upload(s.url, '/common/upload/uploadFile', {
+    const photo = await makeImage(640, 480);
+    /** A file, or a photo (stored with a thumbnail, written by the server itself). */
+    const sendFile = (kind: 'file' | 'photo' = 'file') => within(10_000, 'uploadFile on a full disk', upload(s.url, '/common/upload/uploadFile', {
       token: ann.token,
-      lang,
-      file: { name: 'notes.zip', bytes: randomBytes(256 * 1024) },
+      lang: 'en',
+      file: kind === 'file' ? { name: 'notes.zip', bytes: randomBytes(256 * 1024) } : { name: 'photo.png', bytes: photo },
     }));
 
     for (let i = 0; i < 20; i++) expect((await send()).code).toBe(0);
     expect((await sendFile()).body.code).toBe(0);
+    expect((await sendFile('photo')).body.code).toBe(0);
     const storedBefore = filesUnder(storage);
 
     const filled = disk.fill();
     expect(filled).toBeGreaterThan(0);
     expect(disk.freeBytes()).toBeLessThan(4096);
 
-    // An upload is refused with the error envelope, and leaves no partial file on the disk.
-    const refused = await sendFile();
-    expect(refused.body).toMatchObject({ code: 502, data: '' });
-    expect(refused.body.msg).toMatch(serverError.en);
-    expect(filesUnder(storage)).toEqual(storedBefore);
+    // Uploads are refused with the error envelope, and leave no partial file on the disk.
+    for (const kind of ['file', 'photo'] as const) {
+      const refused = await sendFile(kind);
+      expect(refused.body, kind).toMatchObject({ code: 502, data: '' });
+      expect(refused.body.msg).toMatch(serverError.en);
+      expect(filesUnder(storage), kind).toEqual(storedBefore);
+    }
 
     if (sqlite) {
       // SQLite reuses its WAL's pages for a while; sends fail once it must grow. Four senders
@@ -121,6 +126,7 @@ describe('a full disk', () => {
         }
       }));
       expect(firstFailure, `no send failed after ${sent} sends on a full disk`).toBeDefined();
+      console.info(`disk full: the first send failed after ${sent} sends`);
       expect(firstFailure).toMatchObject({ code: 502, data: '' });
       expect(firstFailure?.msg).toMatch(serverError.en);
       // And keeps failing, in either language, while the disk stays full.
@@ -144,6 +150,7 @@ describe('a full disk', () => {
     await expect.poll(async () => (await send()).code, { timeout: 10_000, interval: 200 }).toBe(0);
     for (let i = 0; i < 20; i++) expect((await send()).code).toBe(0);
     expect((await sendFile()).body.code).toBe(0);
+    expect((await sendFile('photo')).body.code).toBe(0);
 
     // Resending what failed (same ids, as a client retries) stores each once.
     const retried = [...failed];

@@ -37,7 +37,7 @@ export function connectionsOnPort(pid: number, port: number): number {
     try {
       text = fs.readFileSync(`/proc/${pid}/net/${table}`, 'utf8');
     } catch {
-      continue;
+      continue; // no IPv6 in this namespace
     }
     for (const line of text.split('\n').slice(1)) {
       const f = line.trim().split(/\s+/);

@@ -66,6 +66,10 @@ interface Conn {
   cid?: string;
   /** Frames are handled one after another, after any `?token=` bind, so a ping answers bound state. */
   queue: Promise<void>;
+  /** §11.6 calls not yet replied to. */
+  calls: number;
+  /** A session close that waits for those replies: a call that ends its own session is still answered. */
+  closeAfterCalls?: number;
 }
 
 export type BindResult = 'ok' | 'unknown' | 'otherUser' | 'tooMany';
@@ -117,6 +121,7 @@ export class Gateway {
       lastSeen: this.clock.now(),
       unanswered: 0,
       queue: Promise.resolve(),
+      calls: 0,
     };
     this.conns.set(conn.id, conn);
     ws.on('message', (data, isBinary) => {
@@ -180,6 +185,7 @@ export class Gateway {
         return;
       }
       case 'call':
+        if (conn.closeAfterCalls !== undefined) return; // its session has ended: it closes after the replies due
         // Not awaited: a slow call must not hold the frames behind it, so replies may come out of
         // order (§11.6). Frames before it (a bindUid) have been handled, so it sees their binding.
         void this.runCall(conn, frame.data.seq, frame.data.path, frame.data.params ?? {});
@@ -192,8 +198,24 @@ export class Gateway {
 
   private async runCall(conn: Conn, seq: number, path: string, params: Record<string, unknown>): Promise<void> {
     if (!this.hooks.call) return;
-    const env = await this.hooks.call({ path, params, session: conn.session, ip: conn.ip, meta: conn.meta });
-    this.send(conn, { type: 'reply', seq, ...env });
+    conn.calls++;
+    try {
+      const env = await this.hooks.call({ path, params, session: conn.session, ip: conn.ip, meta: conn.meta });
+      this.send(conn, { type: 'reply', seq, ...env });
+    } finally {
+      conn.calls--;
+      if (conn.calls === 0 && conn.closeAfterCalls !== undefined) conn.ws.close(conn.closeAfterCalls);
+    }
+  }
+
+  /**
+   * Closes a connection whose session ended. A `logout` made over this very connection revokes
+   * its session before its reply is sent: closing at once lost that reply, so the close waits
+   * for the calls in flight (and takes no new ones meanwhile).
+   */
+  private closeSession(c: Conn, code: number): void {
+    if (c.calls > 0) c.closeAfterCalls = code;
+    else c.ws.close(code);
   }
 
   private async multiport(conn: Conn): Promise<boolean> {
@@ -354,7 +376,7 @@ export class Gateway {
         for (const c of this.conns.values()) {
           if (!c.session || !jtis.has(c.session.jti)) continue;
           if (m.frame) this.send(c, m.frame);
-          const close = () => c.ws.close(m.code);
+          const close = () => this.closeSession(c, m.code);
           if (m.delayMs) setTimeout(close, m.delayMs).unref();
           else close();
         }
