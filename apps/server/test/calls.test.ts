@@ -87,7 +87,7 @@ describe('calling', () => {
     await nextCall(carolA, id, 'calling');
     const again = await signal(s, bob, { id, toContactId: carol.id, type: 1, event: 'calling' });
     expect(again.body).toMatchObject({ code: 0, data: { id, msg_id: msgId } });
-    await carolA.expectNone('webrtc');
+    await carolA.expectNoneSoFar('webrtc');
     const theirs = await signal(s, carol, { id, toContactId: bob.id, type: 1, event: 'calling' }, { lang: 'en' });
     expect(theirs.body).toMatchObject({ code: 400, msg: 'Invalid parameter: id' });
     await signal(s, bob, { id, toContactId: carol.id, type: 1, event: 'hangup', code: 902 });
@@ -108,7 +108,7 @@ describe('signalling', () => {
     const ice = await nextCall(bobB, id, 'iceCandidate');
     expect(ice.data).toMatchObject({ content: 'Connecting…', extends: { iceCandidate: candidate } });
     // No copies of signalling to the sender's own devices, nothing to a third user.
-    await carolB.expectNone('webrtc');
+    await carolB.expectNoneSoFar('webrtc');
     await assertNothing(aliceWs, 'webrtc');
     await signal(s, bob, { id, toContactId: carol.id, type: 1, event: 'hangup', code: 902 });
   });

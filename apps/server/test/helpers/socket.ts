@@ -15,8 +15,9 @@ export interface TestSocket {
   /** Fails if a frame of `type` arrives within `ms` (non-recipients receive nothing). */
   expectNone(type: string, ms?: number): Promise<void>;
   /**
-   * Fails if a frame of `type` reached this socket before the answer to a ping: no waiting, for
-   * a frame its other recipients already got (one publication reaches a node's sockets in order).
+   * As expectNone, but the window ends with the answer to a ping instead of a wait: for a frame
+   * sent before the HTTP answer, or with one its other recipients already got (one node's sockets
+   * get a publication in order).
    */
   expectNoneSoFar(type: string): Promise<void>;
   send(frame: unknown): void;
@@ -111,10 +112,11 @@ export async function connectSocket(baseUrl: string, opts: { token?: string } = 
       if (after.length > before) throw new Error(`unexpected '${type}' frame: ${JSON.stringify(after)}`);
     },
     async expectNoneSoFar(type) {
+      const before = frames.slice(consumed).filter((f) => f.type === type).length;
       ws.send(JSON.stringify({ type: 'ping' }));
       await next('pong');
-      const seen = frames.slice(consumed).filter((f) => f.type === type);
-      if (seen.length > 0) throw new Error(`unexpected '${type}' frame: ${JSON.stringify(seen)}`);
+      const after = frames.slice(consumed).filter((f) => f.type === type);
+      if (after.length > before) throw new Error(`unexpected '${type}' frame: ${JSON.stringify(after)}`);
     },
     send: (frame) => ws.send(JSON.stringify(frame)),
     async call(path, params = {}, opts = {}) {

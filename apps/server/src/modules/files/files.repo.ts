@@ -1,4 +1,4 @@
-import { FileRole } from '@parley/protocol';
+import { ContactKind, FileRole } from '@parley/protocol';
 import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
 import type { DB } from '../../platform/db/index';
 import type { FilesTable, StickersTable } from '../../platform/db/schema-files';
@@ -39,9 +39,9 @@ export async function fileInVisibleMessage(db: Kysely<DB>, userId: number, fileI
     .where('m.is_undo', '=', 0)
     .where((eb) =>
       eb.or([
-        eb.and([eb('m.is_group', 'in', [0, 3]), eb.or([eb('m.from_user', '=', userId), eb('m.to_user', '=', userId)])]),
+        eb.and([eb('m.is_group', 'in', [ContactKind.person, ContactKind.favourites]), eb.or([eb('m.from_user', '=', userId), eb('m.to_user', '=', userId)])]),
         eb.and([
-          eb('m.is_group', '=', 1),
+          eb('m.is_group', '=', ContactKind.group),
           eb.exists(
             eb.selectFrom('group_members as g').select('g.id').whereRef('g.group_id', '=', 'm.to_user').where('g.user_id', '=', userId),
           ),
@@ -76,12 +76,12 @@ export async function fileMessages(db: Kysely<DB>, f: ManagerFilter) {
     .where('m.type', 'in', ['image', 'video', 'file'])
     .where((eb) =>
       f.role === FileRole.sent
-        ? eb.and([eb('m.from_user', '=', f.userId), eb('m.is_group', 'in', [0, 3])])
+        ? eb.and([eb('m.from_user', '=', f.userId), eb('m.is_group', 'in', [ContactKind.person, ContactKind.favourites])])
         : f.role === FileRole.received
-          ? eb.and([eb('m.to_user', '=', f.userId), eb('m.is_group', '=', 0)])
+          ? eb.and([eb('m.to_user', '=', f.userId), eb('m.is_group', '=', ContactKind.person)])
           : eb.or([
-              eb.and([eb('m.from_user', '=', f.userId), eb('m.is_group', 'in', [0, 3])]),
-              eb.and([eb('m.to_user', '=', f.userId), eb('m.is_group', '=', 0)]),
+              eb.and([eb('m.from_user', '=', f.userId), eb('m.is_group', 'in', [ContactKind.person, ContactKind.favourites])]),
+              eb.and([eb('m.to_user', '=', f.userId), eb('m.is_group', '=', ContactKind.person)]),
             ]),
     )
     .where((eb) => eb.not(eb.exists(eb.selectFrom('message_hidden as h').select('h.msg_id').whereRef('h.msg_id', '=', 'm.msg_id').where('h.user_id', '=', f.userId))));

@@ -8,7 +8,7 @@ import type { Events } from '../../platform/events';
 import { AppError } from '../../platform/http/errors';
 import type { RequestView } from '../../platform/http/router';
 import type { ConfigService } from '../config/index';
-import { groupsRepo, prefsRepo, renderEventLine, type ContactSet, type Contacts, type GroupRow, type MemberRow } from '../contacts/index';
+import { groupsRepo, groupWireId, prefsRepo, renderEventLine, type ContactSet, type Contacts, type GroupRow, type MemberRow } from '../contacts/index';
 import { dropGroupChat, messagesRepo, toMessage, type Messages } from '../messages/index';
 import type { UserRow, UsersService } from '../users/index';
 import * as repo from './groups.repo';
@@ -31,7 +31,7 @@ export interface GroupsDeps {
 
 export type Member = { user_id: number; role: number };
 
-export const wireId = (groupId: number): string => `group-${groupId}`;
+export const wireId = groupWireId;
 
 export function createGroupContext(deps: GroupsDeps) {
   const { db, clock, contacts, events } = deps;

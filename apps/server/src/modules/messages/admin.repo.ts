@@ -1,3 +1,4 @@
+import { ContactKind } from '@parley/protocol';
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../platform/db/index';
 import type { MessageRow, NewMessage } from './messages.repo';
@@ -26,9 +27,9 @@ function filtered(db: Kysely<DB>, f: AdminRowFilter) {
   if (f.chatId) q = q.where('m.chat_identify', '=', f.chatId);
   else if (f.fromUser) q = q.where('m.from_user', '=', f.fromUser);
   if (f.isGroup !== undefined) q = q.where('m.is_group', '=', f.isGroup);
-  if (f.type === 'notice') q = q.where('m.is_group', '=', 2);
-  else if (f.type) q = q.where('m.type', '=', f.type).where('m.is_group', '!=', 2);
-  else q = q.where('m.type', 'not in', SYSTEM_TYPES).where('m.is_group', '!=', 2);
+  if (f.type === 'notice') q = q.where('m.is_group', '=', ContactKind.adminNotice);
+  else if (f.type) q = q.where('m.type', '=', f.type).where('m.is_group', '!=', ContactKind.adminNotice);
+  else q = q.where('m.type', 'not in', SYSTEM_TYPES).where('m.is_group', '!=', ContactKind.adminNotice);
   if (f.keywords) {
     const pattern = `%${f.keywords.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     q = q.where(sql<boolean>`(lower(m.content) like ${pattern} escape '\\' or lower(m.file_name) like ${pattern} escape '\\')`);
@@ -51,7 +52,7 @@ export async function countWritten(db: Kysely<DB>): Promise<number> {
   const r = await db
     .selectFrom('messages')
     .where('type', 'not in', SYSTEM_TYPES)
-    .where('is_group', '!=', 2)
+    .where('is_group', '!=', ContactKind.adminNotice)
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirstOrThrow();
   return Number(r.n);
@@ -63,7 +64,7 @@ export async function perDay(db: Kysely<DB>, sinceMs: number): Promise<Array<{ d
     .selectFrom('messages')
     .where('send_time_ms', '>=', sinceMs)
     .where('type', 'not in', SYSTEM_TYPES)
-    .where('is_group', '!=', 2)
+    .where('is_group', '!=', ContactKind.adminNotice)
     .select([sql<number>`send_time_ms / 86400000`.as('day'), (eb) => eb.fn.countAll<number>().as('n')])
     .groupBy(sql`send_time_ms / 86400000`)
     .execute();
@@ -78,10 +79,10 @@ export async function mask(db: Kysely<DB>, msgId: number, content: string): Prom
 
 /** `index/clearMessage`: every message but the announcements; conversations forget their newest row. */
 export async function clearAllButNotices(db: Kysely<DB>): Promise<number> {
-  const ids = db.selectFrom('messages').select('msg_id').where('is_group', '!=', 2);
+  const ids = db.selectFrom('messages').select('msg_id').where('is_group', '!=', ContactKind.adminNotice);
   await db.deleteFrom('message_hidden').where('msg_id', 'in', ids).execute();
   await db.deleteFrom('message_mentions').execute();
-  const r = await db.deleteFrom('messages').where('is_group', '!=', 2).executeTakeFirst();
+  const r = await db.deleteFrom('messages').where('is_group', '!=', ContactKind.adminNotice).executeTakeFirst();
   await db.updateTable('chats').set({ last_msg_id: 0 }).where('chat_identify', '!=', ADMIN_NOTICE).execute();
   return Number(r.numDeletedRows);
 }
@@ -119,7 +120,7 @@ export async function purgeBatch(db: Kysely<DB>, beforeMs: number, limit: number
     .selectFrom('messages')
     .select(['msg_id', 'file_id', 'chat_identify'])
     .where('send_time_ms', '<', beforeMs)
-    .where('is_group', 'in', [0, 1])
+    .where('is_group', 'in', [ContactKind.person, ContactKind.group])
     .orderBy('msg_id')
     .limit(limit)
     .execute();

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { limits, type ConversationRef, type ForwardResult } from '@parley/protocol';
 import { AppError } from '../../platform/http/errors';
-import { parseJsonObject } from '../contacts/index';
+import { groupWireId, parseJsonObject } from '../contacts/index';
 import type { UserRow } from '../users/index';
 import { isSystemLine, type ActionDeps, type ActionRequest, type VisibleRow } from './actions-context';
 import * as repo from './messages.repo';
@@ -15,7 +15,7 @@ function wireName(ref: ConversationRef): number | string {
     case 'user':
       return ref.id;
     case 'group':
-      return `group-${ref.id}`;
+      return groupWireId(ref.id);
     case 'favourites':
       return -1;
     case 'admin_notice':

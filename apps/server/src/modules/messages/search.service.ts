@@ -7,7 +7,7 @@ import { AppError } from '../../platform/http/errors';
 import type { RequestView } from '../../platform/http/router';
 import type { ConfigService } from '../config/index';
 import {
-  conversationOf, conversationOfRow, groupsRepo, prefsRepo, parseGroupSetting, type Contacts,
+  conversationOf, conversationOfRow, groupsRepo, groupWireId, prefsRepo, parseGroupSetting, type Contacts,
 } from '../contacts/index';
 import { usersRepo, type UserRow } from '../users/index';
 import * as repo from './messages.repo';
@@ -199,7 +199,7 @@ export function createSearch(deps: SearchDeps) {
       const contactOf = (id: number | string) => listed.get(String(id));
       return {
         contacts: people.flatMap((u) => contactOf(u.id) ?? []),
-        groups: groups.flatMap((g) => contactOf(`group-${g.id}`) ?? []),
+        groups: groups.flatMap((g) => contactOf(groupWireId(g.id)) ?? []),
         messages: await present(me, found, facts, listed, r),
         hasMore,
       };

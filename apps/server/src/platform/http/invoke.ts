@@ -1,9 +1,10 @@
-import { formatMsg, type Envelope, type Lang } from '@parley/protocol';
+import { formatMsg, type AuthMode, type Envelope, type Lang } from '@parley/protocol';
+import type { FastifyRequest } from 'fastify';
+import type { z } from 'zod';
 import { ParseError } from './body';
 import { AppError, badParam } from './errors';
-import { successEnvelope } from './envelope';
+import { successEnvelope, type ApiResult } from './envelope';
 import { normalizeApiPath, pathTail } from './path';
-import type { AnyRoute, ApiOptions, RequestContext } from './router';
 
 /**
  * One API call, whatever carried it: route lookup, authentication, params, handler, and every
@@ -11,6 +12,44 @@ import type { AnyRoute, ApiOptions, RequestContext } from './router';
  * §11.6, socket/gateway.ts) both come here, so validation, permissions, limits, idempotency and
  * language cannot drift apart between the two transports.
  */
+
+/** What presenting an answer needs of a request: its language and origin (for absolute URLs). */
+export type RequestView = Pick<RequestContext, 'lang' | 'origin'>;
+
+export interface RequestContext {
+  lang: Lang;
+  ip: string;
+  userAgent: string;
+  /** PARLEY_PUBLIC_URL, else scheme + host of this request; no trailing slash. */
+  origin: string;
+  /** The raw token string as sent (without "bearer "), if any. */
+  token: string | undefined;
+  reqId: string;
+  /** The HTTP request; absent for a socket `call` (§11.6), so stream readers (uploads) refuse those. */
+  req?: FastifyRequest;
+  /**
+   * For a prefix route (`path` ending in `/*`, e.g. `/scan/u/*`): the rest of the path after the
+   * prefix, case kept and URL-decoded ('' when the prefix itself was called).
+   */
+  pathTail?: string;
+}
+
+/** A route with its types erased, as stored in the registry. */
+export interface AnyRoute<A> {
+  path: string;
+  auth: AuthMode;
+  params: z.ZodType;
+  handler: (params: unknown, ctx: RequestContext & { auth?: A }) => Promise<ApiResult>;
+}
+
+export interface ApiOptions<A> {
+  routes: AnyRoute<A>[];
+  /** Resolves a token to the caller or throws AppError(-1, …) (PROTOCOL §2.2). */
+  authenticate: (token: string | undefined, ctx: RequestContext) => Promise<A>;
+  publicUrl: string | undefined;
+  /** Extra normalised paths that answer as another one (PROTOCOL §14.2). */
+  aliases?: Record<string, string>;
+}
 
 export type Transport = 'http' | 'socket';
 

@@ -1,11 +1,11 @@
 import {
-  endpoints, formatMsg, type AnswerData, type AuthMode, type EndpointPath, type Endpoints, type IsPaged, type Lang,
+  endpoints, formatMsg, type AnswerData, type AuthMode, type EndpointPath, type Endpoints, type IsPaged,
   type MsgKey, type MsgParams, type ParamsOut,
 } from '@parley/protocol';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { langOf, sendEnvelope, sendFailure, type ApiResult } from './envelope';
-import { createInvoker, type Invoker } from './invoke';
+import { createInvoker, type AnyRoute, type ApiOptions, type Invoker, type RequestContext } from './invoke';
 import { isApiPath, normalizeApiPath } from './path';
 
 /**
@@ -16,27 +16,7 @@ import { isApiPath, normalizeApiPath } from './path';
  */
 
 export type { AuthMode };
-
-/** What presenting an answer needs of a request: its language and origin (for absolute URLs). */
-export type RequestView = Pick<RequestContext, 'lang' | 'origin'>;
-
-export interface RequestContext {
-  lang: Lang;
-  ip: string;
-  userAgent: string;
-  /** PARLEY_PUBLIC_URL, else scheme + host of this request; no trailing slash. */
-  origin: string;
-  /** The raw token string as sent (without "bearer "), if any. */
-  token: string | undefined;
-  reqId: string;
-  /** The HTTP request; absent for a socket `call` (§11.6), so stream readers (uploads) refuse those. */
-  req?: FastifyRequest;
-  /**
-   * For a prefix route (`path` ending in `/*`, e.g. `/scan/u/*`): the rest of the path after the
-   * prefix, case kept and URL-decoded ('' when the prefix itself was called).
-   */
-  pathTail?: string;
-}
+export type { AnyRoute, ApiOptions, RequestContext, RequestView } from './invoke';
 
 type AuthField<A, M extends AuthMode> = M extends 'required'
   ? { auth: A }
@@ -63,14 +43,6 @@ export interface RouteDef<A, S extends z.ZodType, M extends AuthMode> {
   handler: (params: z.output<S>, ctx: RequestContext & AuthField<A, M>) => Promise<ApiResult>;
 }
 
-/** A route with its types erased, as stored in the registry. */
-export interface AnyRoute<A> {
-  path: string;
-  auth: AuthMode;
-  params: z.ZodType;
-  handler: (params: unknown, ctx: RequestContext & { auth?: A }) => Promise<ApiResult>;
-}
-
 export interface RouteBuilder<A> {
   /** The handler of a path of the endpoint table (prefix routes by their `/*` key). */
   <P extends EndpointPath>(path: P, handler: Handler<A, P>): AnyRoute<A>;
@@ -86,15 +58,6 @@ export function routeFactory<A>(): RouteBuilder<A> {
   };
   const custom = <S extends z.ZodType, M extends AuthMode>(def: RouteDef<A, S, M>) => def as unknown as AnyRoute<A>;
   return Object.assign(byPath, { custom });
-}
-
-export interface ApiOptions<A> {
-  routes: AnyRoute<A>[];
-  /** Resolves a token to the caller or throws AppError(-1, …) (PROTOCOL §2.2). */
-  authenticate: (token: string | undefined, ctx: RequestContext) => Promise<A>;
-  publicUrl: string | undefined;
-  /** Extra normalised paths that answer as another one (PROTOCOL §14.2). */
-  aliases?: Record<string, string>;
 }
 
 /** `Authorization: Bearer x` (any case, any whitespace), else a `token` param, prefix optional. */

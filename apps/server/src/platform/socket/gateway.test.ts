@@ -2,6 +2,7 @@ import { EventEmitter } from 'node:events';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { WebSocket } from 'ws';
 import { MemoryBus, MemoryPresence } from '../bus/index';
+import { manualClock } from '../clock';
 import { Gateway } from './gateway';
 
 class FakeWs extends EventEmitter {
@@ -49,6 +50,20 @@ describe('gateway heartbeat (PROTOCOL §11.1)', () => {
     expect(chatty.closedWith).toBeUndefined();
     await g.close();
     expect(chatty.closedWith).toBe(1001);
+  });
+
+  it('reads silence from the injected clock, and a clock moved past the limit pings before it closes', async () => {
+    vi.useFakeTimers();
+    const clock = manualClock();
+    const g = gateway({ clock, heartbeatMs: 25_000, idleCloseMs: 75_000 });
+    const ws = new FakeWs();
+    g.accept(ws as unknown as WebSocket, '127.0.0.1');
+    clock.advance(3_600_000);
+    await vi.advanceTimersByTimeAsync(50_000);
+    expect([ws.sent.filter((f) => f === '{"type":"ping"}').length, ws.closedWith]).toEqual([2, undefined]);
+    await vi.advanceTimersByTimeAsync(25_000);
+    expect(ws.closedWith).toBe(4000);
+    await g.close();
   });
 
   it('closes unbound connections beyond the per-address limit with 4008', () => {
