@@ -65,6 +65,7 @@ export const MessageList = forwardRef<MessageListHandle, MessageListProps>(funct
   const [shifting, setShifting] = useState(false);
   // Until the first jump to the newest message settles, a scroll near the top is not the user's.
   const settled = useRef(false);
+  const [ready, setReady] = useState(false);
   // Rows appended by scrolling down a window stay where they are (no jump to the bottom).
   const appendingNewer = useRef(false);
   const first = items[0]?.key;
@@ -124,7 +125,10 @@ export const MessageList = forwardRef<MessageListHandle, MessageListProps>(funct
     setShifting(false);
     if (was.last === undefined) {
       toBottom(); // first paint: start at the newest message
-      const h = setTimeout(() => (settled.current = true), 300);
+      const h = setTimeout(() => {
+        settled.current = true;
+        setReady(true);
+      }, 300);
       return () => clearTimeout(h);
     }
     if (appendingNewer.current) {
@@ -158,12 +162,18 @@ export const MessageList = forwardRef<MessageListHandle, MessageListProps>(funct
     }
   };
 
-  // After an older page lands, we may still be near the top with more to load.
+  // Near the top with more to load and no scroll to wait for: a first page too short to fill
+  // the view (short rows, a tall window) has no scrollbar to pull, and after an older page lands
+  // we may still be near the top. Without this the oldest rows (a group's "created" line) never
+  // load (issue 15). Runs again as rows arrive; a failed load leaves it until the next change.
   useEffect(() => {
-    if (!shifting || loadingOlder) return;
+    if (!ready || loadingOlder || !hasMore) return;
     const v = vRef.current;
-    if (v && v.scrollOffset < TOP_THRESHOLD && hasMore) onLoadOlder();
-  }, [shifting, loadingOlder, hasMore, onLoadOlder]);
+    if (v && v.scrollOffset < TOP_THRESHOLD) {
+      setShifting(true);
+      onLoadOlder();
+    }
+  }, [ready, loadingOlder, hasMore, items.length, onLoadOlder]);
 
   return (
     <div className={styles.wrap}>
