@@ -121,8 +121,9 @@ export function flushOutbox(qc: QueryClient): Promise<void> {
             for (const p of outbox.all()) if (!p.upload && p.status === 'sending') outbox.setStatus(p.conversation, p.id, 'waiting');
             break;
           }
+          // Inside the loop: a message typed while the writes finish is sent before the lock goes.
+          await outbox.settled();
         } while (again);
-        await outbox.settled();
       } finally {
         running = null;
       }

@@ -114,7 +114,8 @@ function dropHere(p: PendingEntry): void {
 }
 
 function fromOtherTab(data: unknown): void {
-  const note = data as Partial<Note> | null;
+  // Another tab of this app wrote it, but what is read is checked all the same.
+  const note = data as { kind?: unknown; owner?: unknown; id?: unknown; entry?: Stored } | null;
   if (owner === null || !note || typeof note !== 'object' || note.owner !== owner) return;
   if (note.kind === 'del' && typeof note.id === 'string') {
     kept.delete(note.id);
@@ -124,7 +125,7 @@ function fromOtherTab(data: unknown): void {
     return;
   }
   const row = note.kind === 'set' ? note.entry : undefined;
-  if (!row || typeof row.id !== 'string' || typeof row.conversation !== 'string' || gone.has(row.id)) return;
+  if (!row || typeof row !== 'object' || typeof row.id !== 'string' || typeof row.conversation !== 'string' || gone.has(row.id)) return;
   kept.add(row.id);
   const { owner: _owner, ...entry } = row;
   const here = findById(entry.id);
