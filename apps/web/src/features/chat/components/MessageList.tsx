@@ -165,11 +165,14 @@ export const MessageList = forwardRef<MessageListHandle, MessageListProps>(funct
   // Near the top with more to load and no scroll to wait for: a first page too short to fill
   // the view (short rows, a tall window) has no scrollbar to pull, and after an older page lands
   // we may still be near the top. Without this the oldest rows (a group's "created" line) never
-  // load (issue 15). Runs again as rows arrive; a failed load leaves it until the next change.
+  // load (issue 15). Once per number of rows: a failed load (offline) is not retried in a loop,
+  // the next rows or the user's own scroll ask again.
+  const askedWith = useRef(-1);
   useEffect(() => {
-    if (!ready || loadingOlder || !hasMore) return;
+    if (!ready || loadingOlder || !hasMore || askedWith.current === items.length) return;
     const v = vRef.current;
     if (v && v.scrollOffset < TOP_THRESHOLD) {
+      askedWith.current = items.length;
       setShifting(true);
       onLoadOlder();
     }
