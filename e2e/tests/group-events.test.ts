@@ -75,7 +75,9 @@ describe('group event rows at the top of a long chat', () => {
   });
 
   it('shows the same rows in English for a reader in English', async () => {
-    const c = await loggedInPage(browser, server.url, carol, (ctx) => ctx.addInitScript(() => localStorage.setItem('parley.lang', 'en')));
+    const c = await loggedInPage(browser, server.url, carol, async (ctx) => {
+      await ctx.addInitScript(() => localStorage.setItem('parley.lang', 'en'));
+    });
     await startChat(c.page, gid);
     await expect.poll(() => c.page.getByTestId('message-bubble').last().innerText()).toContain(`Plan item ${TEXTS}`);
     await scrollToTop(c.page, 'No earlier messages');

@@ -1,7 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
 import type { Message } from '@parley/protocol';
-import { ApiError } from '../../lib/api-client';
 
 /**
  * Issue 22: two open tabs of the app share one outbox. What one tab keeps for later shows in
@@ -39,17 +38,6 @@ vi.mock('../../lib/device-store', () => ({
   },
 }));
 
-vi.mock('../../lib/endpoints', () => ({
-  endpoints: {
-    sendMessage: async (input: { id: string; content: string; toContactId: string }) => {
-      if (!shared.online) throw new ApiError('offline', 'offline');
-      shared.sent.push({ id: input.id, content: input.content });
-      await new Promise((r) => setTimeout(r, 5));
-      return { id: input.id, msg_id: shared.sent.length, content: input.content, type: 'text', sendTime: Date.now(), toContactId: input.toContactId } as unknown as Message;
-    },
-  },
-}));
-
 /** BroadcastChannel between the tabs of this test (never to the sender itself). */
 class FakeChannel {
   static open: FakeChannel[] = [];
@@ -79,8 +67,29 @@ const locks = {
   },
 };
 
+/**
+ * sendMessage as the test decides (offline, or an answer echoing the input). Mocked per tab,
+ * after the tab's module reset: its ApiError is the class that tab's api.ts checks against.
+ */
+function mockEndpoints() {
+  vi.doMock('../../lib/endpoints', async () => {
+    const { ApiError } = await import('../../lib/api-client');
+    return {
+      endpoints: {
+        sendMessage: async (input: { id: string; content: string; toContactId: string }) => {
+          if (!shared.online) throw new ApiError('offline', 'offline');
+          shared.sent.push({ id: input.id, content: input.content });
+          await new Promise((r) => setTimeout(r, 5));
+          return { id: input.id, msg_id: shared.sent.length, content: input.content, type: 'text', sendTime: Date.now(), toContactId: input.toContactId } as unknown as Message;
+        },
+      },
+    };
+  });
+}
+
 async function openTab() {
   vi.resetModules();
+  mockEndpoints();
   const api = await import('./api');
   const { outbox } = await import('./outbox');
   outbox.keepFor(1);

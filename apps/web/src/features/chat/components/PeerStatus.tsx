@@ -6,7 +6,7 @@ import { useConnection } from '../../realtime/connection';
  * (`is_online` in the contact, kept live by pushes): while we are disconnected it is stale, so
  * the line says we are connecting instead of claiming the peer is online (issue 22).
  */
-export function PeerStatus({ online, className, onlineClassName }: { online: boolean; className: string; onlineClassName: string }) {
+export function PeerStatus({ online, className = '', onlineClassName = '' }: { online: boolean; className?: string; onlineClassName?: string }) {
   const { t } = useTranslation();
   const connected = useConnection((s) => s.status === 'open');
   const state = !connected ? 'connecting' : online ? 'online' : 'offline';
