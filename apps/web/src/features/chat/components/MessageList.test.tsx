@@ -27,6 +27,18 @@ describe('a chat shorter than its view', () => {
     expect(onLoadOlder).toHaveBeenCalledTimes(1);
   });
 
+  it('still loads older rows when the rows are re-rendered during the first moments', async () => {
+    const onLoadOlder = vi.fn();
+    const props = { hasMore: true, loadingOlder: false, onLoadOlder, now: Date.now() };
+    const view = render(<MessageList {...props} items={rows(12, 31)} />);
+    // The same rows again, as a refetch after the socket binds or group names arriving make them.
+    for (let i = 0; i < 4; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      view.rerender(<MessageList {...props} items={rows(12, 31)} />);
+    }
+    await waitFor(() => expect(onLoadOlder).toHaveBeenCalledTimes(1));
+  });
+
   it('does not ask while a page is loading, nor when the chat has no older rows', async () => {
     const onLoadOlder = vi.fn();
     const view = render(<MessageList items={rows(1, 5)} hasMore={false} loadingOlder={false} onLoadOlder={onLoadOlder} now={Date.now()} />);

@@ -125,11 +125,7 @@ export const MessageList = forwardRef<MessageListHandle, MessageListProps>(funct
     setShifting(false);
     if (was.last === undefined) {
       toBottom(); // first paint: start at the newest message
-      const h = setTimeout(() => {
-        settled.current = true;
-        setReady(true);
-      }, 300);
-      return () => clearTimeout(h);
+      return;
     }
     if (appendingNewer.current) {
       appendingNewer.current = false;
@@ -142,6 +138,19 @@ export const MessageList = forwardRef<MessageListHandle, MessageListProps>(funct
       setUnseen((n) => n + Math.max(1, added));
     }
   }, [first, last, items, toBottom]);
+
+  // The first jump settles 300 ms after the first rows. Not in the layout effect above: its
+  // cleanup runs on every new `items` (a refetch after the socket binds, group names arriving),
+  // and a timer cleared there never ran again, so older pages never loaded (issue 15).
+  const hasRows = items.length > 0;
+  useEffect(() => {
+    if (!hasRows) return;
+    const h = setTimeout(() => {
+      settled.current = true;
+      setReady(true);
+    }, 300);
+    return () => clearTimeout(h);
+  }, [hasRows]);
 
   const onScroll = (offset: number) => {
     const v = vRef.current;
