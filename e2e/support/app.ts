@@ -94,7 +94,7 @@ export async function bubbleTexts(page: Page): Promise<string[]> {
  * `cut()` really drops the socket and refuses reconnects (Chromium's offline emulation leaves an
  * open WebSocket alone), and HTTP goes offline too.
  */
-export async function cable(ctx: BrowserContext) {
+export async function cable(ctx: BrowserContext, opts: { onSent?(frame: string): void } = {}) {
   let down = false;
   const live: { close(): Promise<void> }[] = [];
   let opened = 0;
@@ -104,7 +104,14 @@ export async function cable(ctx: BrowserContext) {
       return;
     }
     opened += 1;
-    ws.connectToServer();
+    const server = ws.connectToServer();
+    // `onSent` sees every frame a page of this context sends (e.g. to count sendMessage calls).
+    if (opts.onSent) {
+      ws.onMessage((m) => {
+        if (typeof m === 'string') opts.onSent?.(m);
+        server.send(m);
+      });
+    }
     live.push(ws);
   });
   return {

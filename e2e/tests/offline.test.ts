@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, snap } from '../support/browser';
 import { startServer, type RunningServer } from '../support/server';
 import {
-  bubbleTexts, cable, enterpriseMode, loggedInPage, messagesOf, openChat, registerPerson, row, send, sendByApi, type Person,
+  bubbleTexts, cable, enterpriseMode, loggedInPage, messagesOf, openChat, registerPerson, row, send, sendByApi, startChat, type Person,
 } from '../support/app';
 import { deviceKeys, underServiceWorker } from '../support/pwa';
 
@@ -16,12 +16,14 @@ let server: RunningServer;
 let browser: Browser;
 let alice: Person;
 let bob: Person;
+let carol: Person;
 
 beforeAll(async () => {
   server = await startServer();
   browser = await launch();
   alice = await registerPerson(server.url, 'alice01', 'Alice');
   bob = await registerPerson(server.url, 'bob0001', 'Bob');
+  carol = await registerPerson(server.url, 'carol01', 'Carol');
   await enterpriseMode(server.url, alice);
   await sendByApi(server.url, bob, alice.id, 'Kept on the device 设备上的消息');
 });
@@ -78,6 +80,56 @@ describe('the installable app offline', () => {
     await expect.poll(() => deviceKeys(a.page, 'cache')).toEqual([]);
     await a.page.context().close();
     await b.page.context().close();
+  });
+
+  it('shows what one tab keeps for later in the other tab at once, and only one tab sends it', async () => {
+    // Both tabs of one browser share the device (IndexedDB), the socket cable and the network.
+    const sends = new Map<string, number>();
+    const count = (text: string) => {
+      for (const t of ['two tabs one', 'two tabs two']) if (text.includes('sendMessage') && text.includes(t)) sends.set(t, (sends.get(t) ?? 0) + 1);
+    };
+    let aliceCable: Awaited<ReturnType<typeof cable>> | undefined;
+    const a = await loggedInPage(browser, server.url, alice, async (ctx) => {
+      aliceCable = await cable(ctx, { onSent: count });
+      ctx.on('request', (r) => count(`${r.url()} ${r.postData() ?? ''}`));
+    });
+    if (!aliceCable) throw new Error('no cable');
+    const c = await loggedInPage(browser, server.url, carol);
+    await underServiceWorker(a.page);
+    const second = await a.page.context().newPage();
+    await second.goto(`${server.url}/#/pages/message/chat?id=${carol.id}`);
+    await second.getByTestId('chat-input').waitFor();
+    await startChat(a.page, carol.id);
+    await startChat(c.page, alice.id);
+    // While we are online the header tells the peer's presence.
+    await expect.poll(() => a.page.getByTestId('chat-online').innerText()).toBe('在线');
+
+    await aliceCable.cut();
+    // Offline ourselves: the header no longer claims the peer is online.
+    await expect.poll(() => a.page.getByTestId('chat-online').innerText(), { timeout: 10_000 }).toBe('连接中…');
+    await snap(a.page, 'pwa-offline-header-connecting-phone');
+    for (const text of ['two tabs one', 'two tabs two']) {
+      await send(a.page, text);
+      await expect.poll(() => bubbleTexts(a.page)).toContain(text);
+    }
+    // The other tab shows them, waiting, without a reload.
+    const waitingIn = (p: typeof second) => p.locator('[data-testid="message-bubble"][data-status="waiting"]');
+    await expect.poll(async () => (await bubbleTexts(second)).slice(-2), { timeout: 5000 }).toEqual(['two tabs one', 'two tabs two']);
+    await expect.poll(() => waitingIn(second).count()).toBe(2);
+    await snap(second, 'pwa-outbox-second-tab-phone');
+
+    // The network returns for both tabs at once: each message reaches carol once, in order.
+    await aliceCable.restore(a.page);
+    await second.evaluate(() => window.dispatchEvent(new Event('online')));
+    await expect.poll(async () => (await bubbleTexts(c.page)).slice(-2), { timeout: 15_000 }).toEqual(['two tabs one', 'two tabs two']);
+    await expect.poll(() => waitingIn(a.page).count(), { timeout: 10_000 }).toBe(0);
+    await expect.poll(() => waitingIn(second).count(), { timeout: 10_000 }).toBe(0);
+    expect((await messagesOf(server.url, carol, alice.id)).map((m) => m.content).filter((t) => t.startsWith('two tabs'))).toEqual(['two tabs one', 'two tabs two']);
+    expect(Object.fromEntries(sends)).toEqual({ 'two tabs one': 1, 'two tabs two': 1 });
+    expect(await deviceKeys(a.page, 'outbox')).toEqual([]);
+    await expect.poll(() => a.page.getByTestId('chat-online').innerText(), { timeout: 10_000 }).toBe('在线');
+    await a.page.context().close();
+    await c.page.context().close();
   });
 
   it('is installable: a valid manifest per language, icons, and a worker that serves the app offline', async () => {

@@ -5,7 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, phoneContext, snap } from '../support/browser';
 import { startServer, type RunningServer } from '../support/server';
-import { enterpriseMode, fillTestId, loggedInPage, openChat, registerPerson, sendByApi, type Person } from '../support/app';
+import { bubbleTexts, enterpriseMode, fillTestId, loggedInPage, openChat, registerPerson, sendByApi, type Person } from '../support/app';
 import { underServiceWorker } from '../support/pwa';
 
 /**
@@ -150,6 +150,74 @@ describe('notifications while the page is hidden', () => {
     await a.page.setViewportSize({ width: 1280, height: 800 });
     await settled(a.page);
     await snap(a.page, 'pwa-permission-denied-desktop');
+    await a.page.context().close();
+  });
+});
+
+/**
+ * A click on a shown notification, delivered to the service worker as the system does (headless
+ * Chromium has no notification centre to click in).
+ */
+async function clickNotification(page: Page, tag: string) {
+  const ctx = page.context();
+  const worker = ctx.serviceWorkers()[0] ?? (await ctx.waitForEvent('serviceworker'));
+  await worker.evaluate(async (t) => {
+    const sw = self as unknown as { registration: ServiceWorkerRegistration; dispatchEvent(e: Event): boolean };
+    const Click = (self as unknown as { NotificationEvent: new (type: string, init: { notification: Notification }) => Event }).NotificationEvent;
+    const [n] = await sw.registration.getNotifications({ tag: t });
+    if (!n) throw new Error(`no notification ${t}`);
+    sw.dispatchEvent(new Click('notificationclick', { notification: n }));
+  }, tag);
+}
+
+/** Another user's call signal (PROTOCOL §10.1), as their client would send it. */
+async function callSignal(from: Person, to: Person, id: string, event: 'calling' | 'hangup', code = 901) {
+  const res = await fetch(`${server.url}/enterprise/im/sendToMsg`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: from.token },
+    body: JSON.stringify({ toContactId: to.id, type: 0, status: 1, event, code, id }),
+  });
+  const body = (await res.json()) as { code: number; msg: string };
+  if (body.code !== 0) throw new Error(`sendToMsg: ${body.code} ${body.msg}`);
+}
+
+describe('a click on a notification', () => {
+  it('opens the chat of a new message, and brings up a ringing call', async () => {
+    const a = await loggedInPage(browser, server.url, alice, async (ctx) => {
+      await ctx.grantPermissions(['notifications'], { origin: server.url });
+    });
+    await underServiceWorker(a.page);
+    await a.page.getByTestId('tabbar-home').waitFor();
+    await hide(a.page);
+
+    await sendByApi(server.url, carol, alice.id, 'Open me from the notification 点我');
+    const tag = `chat-${carol.id}`;
+    await expect.poll(async () => (await notifications(a.page)).map((n) => n.tag), { timeout: 10_000 }).toContain(tag);
+    await clickNotification(a.page, tag);
+    // What the user sees: carol's chat, with her message.
+    await a.page.waitForURL(new RegExp(`#/pages/message/chat\\?id=${carol.id}$`), { timeout: 5000 });
+    await expect.poll(() => a.page.getByTestId('chat-title').innerText()).toBe('Carol');
+    await expect.poll(() => bubbleTexts(a.page)).toContain('Open me from the notification 点我');
+    await expect.poll(async () => (await notifications(a.page)).map((n) => n.tag)).not.toContain(tag);
+    await snap(a.page, 'pwa-notification-opened-chat-phone');
+
+    // A call rings while the page is hidden: its notification brings up the ringing call.
+    await a.page.goto(`${server.url}/#/pages/index/index`);
+    await a.page.getByTestId('tabbar-home').waitFor();
+    await hide(a.page);
+    const callId = crypto.randomUUID();
+    await callSignal(bob, alice, callId, 'calling');
+    const callTag = `call-${bob.id}`;
+    await expect.poll(async () => (await notifications(a.page)).map((n) => n.tag), { timeout: 10_000 }).toContain(callTag);
+    await clickNotification(a.page, callTag);
+    const overlay = a.page.getByTestId('call-overlay');
+    await expect.poll(() => overlay.getAttribute('data-phase'), { timeout: 5000 }).toBe('incoming');
+    expect(await a.page.getByTestId('call-overlay-name').innerText()).toBe('Bob');
+    await expect.poll(async () => (await notifications(a.page)).map((n) => n.tag)).not.toContain(callTag);
+    await snap(a.page, 'pwa-notification-opened-call-phone');
+    await callSignal(bob, alice, callId, 'hangup', 902);
+    await expect.poll(() => overlay.count(), { timeout: 5000 }).toBe(0);
+    expect(a.errors).toEqual([]);
     await a.page.context().close();
   });
 });

@@ -172,6 +172,8 @@ export const en: Resources = {
     failed: 'Not sent. Tap to retry',
     online: 'Online',
     offline: 'Offline',
+    /** Our own socket is down: the peer's presence is unknown, not "online". */
+    connecting: 'Connecting…',
     readOnly: 'System conversations are read-only',
     empty: 'No messages yet. Say hello!',
     messageFrom: 'Message from {{name}}',

@@ -174,6 +174,7 @@ export const zhHans = {
     failed: '发送失败，点击重发',
     online: '在线',
     offline: '离线',
+    connecting: '连接中…',
     readOnly: '系统会话不能回复',
     empty: '暂无消息，打个招呼吧',
     messageFrom: '{{name}}的消息',

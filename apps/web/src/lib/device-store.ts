@@ -1,4 +1,4 @@
-import { clear, createStore, del, entries, get, set, type UseStore } from 'idb-keyval';
+import { clear, createStore, del, entries, get, promisifyRequest, set, type UseStore } from 'idb-keyval';
 
 /**
  * What this device keeps between visits (issue 22), in IndexedDB through idb-keyval: a small
@@ -7,7 +7,15 @@ import { clear, createStore, del, entries, get, set, type UseStore } from 'idb-k
  */
 export interface DeviceStore<T> {
   get(key: string): Promise<T | undefined>;
-  set(key: string, value: T): Promise<void>;
+  /** True once written (false when the device could not keep it). */
+  set(key: string, value: T): Promise<boolean>;
+  /**
+   * Changes a kept value in one transaction and resolves the new value; a key that is not
+   * there stays absent (undefined), so a late change never brings back what another tab deleted.
+   */
+  patch(key: string, fn: (old: T) => T): Promise<T | undefined>;
+  /** Whether the key is kept; undefined when the device cannot tell (no IndexedDB, an error). */
+  has(key: string): Promise<boolean | undefined>;
   del(key: string): Promise<void>;
   entries(): Promise<[string, T][]>;
   clear(): Promise<void>;
@@ -28,7 +36,31 @@ export function deviceStore<T>(name: string): DeviceStore<T> {
   };
   return {
     get: (key) => soft(() => get<T>(key, s()), undefined),
-    set: (key, value) => soft(() => set(key, value, s()), undefined),
+    set: (key, value) => soft(() => set(key, value, s()).then(() => true), false),
+    patch: (key, fn) =>
+      soft(
+        () =>
+          s()('readwrite', (os) =>
+            // Built by hand like idb-keyval's update: chained promises could let the transaction close.
+            new Promise<T | undefined>((resolve, reject) => {
+              const req = os.get(key);
+              req.onsuccess = () => {
+                try {
+                  const old = req.result as T | undefined;
+                  if (old === undefined) return resolve(undefined);
+                  const next = fn(old);
+                  os.put(next, key);
+                  resolve(promisifyRequest(os.transaction).then(() => next));
+                } catch (err) {
+                  reject(err instanceof Error ? err : new Error(String(err)));
+                }
+              };
+              req.onerror = () => reject(req.error ?? new Error('patch'));
+            }),
+          ),
+        undefined,
+      ),
+    has: (key) => soft(() => s()('readonly', (os) => promisifyRequest(os.getKey(key)).then((k) => k !== undefined)), undefined),
     del: (key) => soft(() => del(key, s()), undefined),
     entries: () => soft(() => entries<string, T>(s()), []),
     clear: () => soft(() => clear(s()), undefined),

@@ -3,6 +3,7 @@ import { limits, type FileUploadInfo } from '@parley/protocol';
 import { i18n } from '../../i18n';
 import { ApiError } from '../../lib/api-client';
 import { endpoints } from '../../lib/endpoints';
+import { withTabLock } from '../../lib/tab-lock';
 import { dialogs } from '../../ui/dialogs';
 import { keyOf } from '../../state/conversations/model';
 import { delivered, retry, undelivered } from '../../state/messages/api';
@@ -109,17 +110,25 @@ export function retryPending(qc: QueryClient, conversation: string, id: string):
   else retry(qc, conversation, id);
 }
 
+const UPLOAD_LOCK = 'parley-outbox-uploads';
+
 /**
  * The network is back: pictures, voice notes and files that waited (offline, or kept on the
  * device across a reload) go again, oldest first, one at a time, with the same id.
  */
-export async function resendWaitingUploads(qc: QueryClient): Promise<void> {
-  for (const p of outbox.all()) {
-    const current = outbox.get(p.conversation, p.id);
-    if (!current?.upload || current.status !== 'waiting') continue;
-    await transmit(qc, current);
-    if (outbox.get(p.conversation, p.id)?.status === 'waiting') return; // still no network
-  }
+export function resendWaitingUploads(qc: QueryClient): Promise<void> {
+  // One tab at a time, as texts (chat/api.ts): what another tab uploaded meanwhile is not sent
+  // again. A lock of their own: a long upload does not hold texts back.
+  return withTabLock(UPLOAD_LOCK, async () => {
+    for (const p of outbox.all()) {
+      const current = outbox.get(p.conversation, p.id);
+      if (!current?.upload || current.status !== 'waiting') continue;
+      if (!(await outbox.claim(p.conversation, p.id))) continue;
+      await transmit(qc, current);
+      if (outbox.get(p.conversation, p.id)?.status === 'waiting') break; // still no network
+    }
+    await outbox.settled();
+  });
 }
 
 /** Why a file cannot be sent, in the user's language; null when it can. */

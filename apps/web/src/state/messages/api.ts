@@ -2,6 +2,7 @@ import { useQuery, type QueryClient } from '@tanstack/react-query';
 import type { Message } from '@parley/protocol';
 import { ApiError } from '../../lib/api-client';
 import { endpoints } from '../../lib/endpoints';
+import { withTabLock } from '../../lib/tab-lock';
 import { contactsKey, markConversationRead, patchConversation } from '../conversations/api';
 import { findContact, keyOf, type ContactsData } from '../conversations/model';
 import { mergeMessages, pageSize, textToHtml, withNewestPage, withOlderPage, type MessagesData } from './model';
@@ -89,7 +90,14 @@ async function deliver(qc: QueryClient, p: PendingMessage): Promise<void> {
  * The one sender of texts, stickers, locations and cards: oldest first, one at a time, so they
  * reach the server in the order typed, across reloads. When the network fails, everything
  * behind waits too (none may overtake it) until `resendWaiting`.
+ *
+ * Every open tab sees the outbox (outbox.ts), so the sending runs under a lock shared by the
+ * tabs: one tab sends at a time, and an entry that another tab delivered meanwhile is dropped
+ * here instead of being sent again (`claim`). The lock is handed on only once this tab's device
+ * writes (the removal of what it delivered) are done.
  */
+const OUTBOX_LOCK = 'parley-outbox-texts';
+
 let running: Promise<void> | null = null;
 let again = false;
 
@@ -99,23 +107,28 @@ export function flushOutbox(qc: QueryClient): Promise<void> {
     return running;
   }
   // Started on the next tick, so `finally` never runs before `running` is assigned.
-  running = Promise.resolve().then(async () => {
-    try {
-      do {
-        again = false;
-        for (;;) {
-          const next = outbox.all().find((p): p is PendingMessage => !p.upload && p.status === 'sending');
-          if (!next) break;
-          await deliver(qc, next);
-          if (outbox.get(next.conversation, next.id)?.status !== 'waiting') continue;
-          for (const p of outbox.all()) if (!p.upload && p.status === 'sending') outbox.setStatus(p.conversation, p.id, 'waiting');
-          break;
-        }
-      } while (again);
-    } finally {
-      running = null;
-    }
-  });
+  running = Promise.resolve().then(() =>
+    withTabLock(OUTBOX_LOCK, async () => {
+      try {
+        do {
+          again = false;
+          for (;;) {
+            const next = outbox.all().find((p): p is PendingMessage => !p.upload && p.status === 'sending');
+            if (!next) break;
+            if (!(await outbox.claim(next.conversation, next.id))) continue;
+            await deliver(qc, next);
+            if (outbox.get(next.conversation, next.id)?.status !== 'waiting') continue;
+            for (const p of outbox.all()) if (!p.upload && p.status === 'sending') outbox.setStatus(p.conversation, p.id, 'waiting');
+            break;
+          }
+          // Inside the loop: a message typed while the writes finish is sent before the lock goes.
+          await outbox.settled();
+        } while (again);
+      } finally {
+        running = null;
+      }
+    }),
+  );
   return running;
 }
 

@@ -69,10 +69,94 @@ type Stored = PendingEntry & { owner: number };
 const stored = deviceStore<Stored>('outbox');
 let owner: number | null = null;
 
+/**
+ * Other open tabs of the app (issue 22). Every change kept on the device is announced on a
+ * BroadcastChannel, so what one tab typed shows, pending, in the others without a reload.
+ * Sending stays with one tab at a time (the tab lock in api.ts and send-file.ts), and a tab
+ * sends an entry only while the device still holds it (`claim`): one that another tab
+ * delivered or dropped is gone from it. Status changes never write back a deleted entry (`patch`).
+ */
+type Note = { kind: 'set'; owner: number; entry: Stored } | { kind: 'del'; owner: number; id: string };
+let channel: BroadcastChannel | null = null;
+/** Ids this tab knows the device holds: written here, restored, or announced by another tab. */
+const kept = new Set<string>();
+/** Ids delivered or dropped here: a late announcement from another tab must not bring them back. */
+const gone = new Set<string>();
+/** Device writes not finished yet (`settled`). */
+const writes = new Set<Promise<unknown>>();
+
+function track(p: Promise<unknown>): void {
+  writes.add(p);
+  void p.finally(() => writes.delete(p));
+}
+
+function announce(note: Note): void {
+  try {
+    channel?.postMessage(note);
+  } catch {
+    // Not clonable (should not happen for our rows): the other tabs see it after a reload.
+  }
+}
+
+const findById = (id: string): PendingEntry | undefined => outbox.all().find((x) => x.id === id);
+
+/** An entry as it lives in this tab's memory (a fresh preview of its bytes, progress 0). */
+function revive(entry: PendingEntry, status: PendingMessage['status']): PendingEntry {
+  if (!entry.upload) return { ...entry, status };
+  const previewUrl = entry.type === 'file' ? undefined : URL.createObjectURL(entry.upload.blob);
+  return { ...entry, status, upload: { ...entry.upload, progress: 0, previewUrl } };
+}
+
+function dropHere(p: PendingEntry): void {
+  revokePreview(p);
+  gone.add(p.id);
+  update(p.conversation, (l) => l.filter((x) => x.id !== p.id));
+}
+
+function fromOtherTab(data: unknown): void {
+  // Another tab of this app wrote it, but what is read is checked all the same.
+  const note = data as { kind?: unknown; owner?: unknown; id?: unknown; entry?: Stored } | null;
+  if (owner === null || !note || typeof note !== 'object' || note.owner !== owner) return;
+  if (note.kind === 'del' && typeof note.id === 'string') {
+    kept.delete(note.id);
+    const here = findById(note.id);
+    if (here) dropHere(here);
+    else gone.add(note.id);
+    return;
+  }
+  const row = note.kind === 'set' ? note.entry : undefined;
+  if (!row || typeof row !== 'object' || typeof row.id !== 'string' || typeof row.conversation !== 'string' || gone.has(row.id)) return;
+  kept.add(row.id);
+  const { owner: _owner, ...entry } = row;
+  const here = findById(entry.id);
+  if (here) {
+    // Same entry, new status: keep this tab's preview URL and progress.
+    const next = here.upload && entry.upload ? { ...entry, upload: { ...entry.upload, previewUrl: here.upload.previewUrl, progress: here.upload.progress } } : entry;
+    update(entry.conversation, (l) => l.map((x) => (x.id === entry.id ? (next as PendingEntry) : x)));
+  } else {
+    const added = revive(entry as PendingEntry, entry.status);
+    update(entry.conversation, (l) => [...l, added].sort((a, b) => a.createdAt - b.createdAt));
+  }
+}
+
+function listen(): void {
+  if (channel || typeof BroadcastChannel === 'undefined') return;
+  channel = new BroadcastChannel('parley-outbox');
+  channel.onmessage = (e: MessageEvent<unknown>) => fromOtherTab(e.data);
+}
+
 function save(p: PendingEntry | undefined): void {
   if (!p || owner === null) return;
+  const me = owner;
   const copy = (p.upload ? { ...p, upload: { ...p.upload, previewUrl: undefined, progress: 0 } } : { ...p }) as PendingEntry;
-  void stored.set(p.id, { ...copy, owner });
+  const row: Stored = { ...copy, owner: me };
+  track(
+    stored.set(p.id, row).then((ok) => {
+      if (!ok) return;
+      kept.add(p.id);
+      announce({ kind: 'set', owner: me, entry: row });
+    }),
+  );
 }
 
 export const outbox = {
@@ -82,7 +166,13 @@ export const outbox = {
   },
   setStatus(conversation: string, id: string, status: PendingMessage['status']): void {
     update(conversation, (l) => l.map((x) => (x.id === id ? { ...x, status } : x)));
-    save(outbox.get(conversation, id));
+    if (owner === null) return;
+    const me = owner;
+    track(
+      stored.patch(id, (row) => ({ ...row, status })).then((row) => {
+        if (row) announce({ kind: 'set', owner: me, entry: row });
+      }),
+    );
   },
   /** Upload progress 0–1 of a pending file message. */
   setProgress(conversation: string, id: string, progress: number): void {
@@ -90,8 +180,34 @@ export const outbox = {
   },
   remove(conversation: string, id: string): void {
     revokePreview(outbox.get(conversation, id));
+    gone.add(id);
     update(conversation, (l) => l.filter((x) => x.id !== id));
-    void stored.del(id);
+    const me = owner;
+    track(
+      stored.del(id).then(() => {
+        kept.delete(id);
+        if (me !== null) announce({ kind: 'del', owner: me, id });
+      }),
+    );
+  },
+  /**
+   * Just before this tab sends an entry, holding the tab lock: false when the device no longer
+   * holds it (another tab delivered or dropped it meanwhile); it then leaves this tab too.
+   */
+  async claim(conversation: string, id: string): Promise<boolean> {
+    const p = outbox.get(conversation, id);
+    if (!p) return false;
+    // Not (yet) on the device: only this tab has it.
+    if (!kept.has(id)) return true;
+    if ((await stored.has(id)) !== false) return true;
+    kept.delete(id);
+    const still = outbox.get(conversation, id);
+    if (still) dropHere(still);
+    return false;
+  },
+  /** Resolves once this tab's device writes so far are done (before it hands the send lock on). */
+  async settled(): Promise<void> {
+    await Promise.all([...writes]);
   },
   get(conversation: string, id: string): PendingEntry | undefined {
     return useOutbox.getState().pending[conversation]?.find((x) => x.id === id);
@@ -107,6 +223,10 @@ export const outbox = {
     for (const list of Object.values(useOutbox.getState().pending)) list.forEach(revokePreview);
     useOutbox.setState({ pending: {} });
     owner = null;
+    kept.clear();
+    gone.clear();
+    channel?.close();
+    channel = null;
     void stored.clear();
   },
   /**
@@ -115,20 +235,20 @@ export const outbox = {
    */
   async restore(user: number): Promise<void> {
     owner = user;
+    listen();
     const rows = await stored.entries();
     for (const [, row] of rows.sort((a, b) => a[1].createdAt - b[1].createdAt)) {
       if (row.owner !== user) continue;
       const { owner: _owner, ...entry } = row;
-      const status = entry.status === 'failed' ? 'failed' : 'waiting';
-      const restored: PendingEntry = entry.upload
-        ? { ...entry, status, upload: { ...entry.upload, progress: 0, previewUrl: entry.type === 'file' ? undefined : URL.createObjectURL(entry.upload.blob) } }
-        : { ...entry, status };
+      kept.add(entry.id);
+      const restored = revive(entry as PendingEntry, entry.status === 'failed' ? 'failed' : 'waiting');
       update(restored.conversation, (l) => [...l.filter((x) => x.id !== restored.id), restored]);
     }
   },
-  /** Entries are kept on the device for this user from now on (login). */
+  /** Entries are kept on the device for this user from now on (login), and shared with the other tabs. */
   keepFor(user: number): void {
     owner = user;
+    listen();
   },
 };
 

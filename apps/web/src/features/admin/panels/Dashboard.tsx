@@ -59,11 +59,11 @@ function Bars({ days }: { days: MessagesPerDay[] }) {
         const bh = Math.round((x.count / max) * h);
         return (
           <g key={x.day}>
-            <rect x={i * w + 5} y={h - bh + 14} width={w - 10} height={bh} rx={3} fill="#1677ff" />
-            <text x={i * w + w / 2} y={h - bh + 10} fontSize="10" textAnchor="middle" fill="#666">
+            <rect x={i * w + 5} y={h - bh + 14} width={w - 10} height={bh} rx={3} style={{ fill: 'var(--brand)' }} />
+            <text x={i * w + w / 2} y={h - bh + 10} fontSize="10" textAnchor="middle" style={{ fill: 'var(--text-2)' }}>
               {x.count || ''}
             </text>
-            <text x={i * w + w / 2} y={h + 28} fontSize="9" textAnchor="middle" fill="#999">
+            <text x={i * w + w / 2} y={h + 28} fontSize="9" textAnchor="middle" style={{ fill: 'var(--text-3)' }}>
               {x.day.slice(5)}
             </text>
           </g>

@@ -31,7 +31,7 @@ export default function Notices() {
         <button type="button" className={`${styles.btn} ${styles.primary}`} onClick={() => open('new')} data-testid="notice-new">{at('notice.publish')}</button>
       </div>
       {editing ? (
-        <div className={styles.card} style={{ border: '1px solid #eee' }}>
+        <div className={styles.card} style={{ border: '1px solid var(--hairline)' }}>
           <label className={styles.field}>
             {at('notice.title')}
             <input value={title} maxLength={64} onChange={(e) => setTitle(e.target.value)} data-testid="notice-title" />

@@ -65,6 +65,7 @@ export const MessageList = forwardRef<MessageListHandle, MessageListProps>(funct
   const [shifting, setShifting] = useState(false);
   // Until the first jump to the newest message settles, a scroll near the top is not the user's.
   const settled = useRef(false);
+  const [ready, setReady] = useState(false);
   // Rows appended by scrolling down a window stay where they are (no jump to the bottom).
   const appendingNewer = useRef(false);
   const first = items[0]?.key;
@@ -124,8 +125,7 @@ export const MessageList = forwardRef<MessageListHandle, MessageListProps>(funct
     setShifting(false);
     if (was.last === undefined) {
       toBottom(); // first paint: start at the newest message
-      const h = setTimeout(() => (settled.current = true), 300);
-      return () => clearTimeout(h);
+      return;
     }
     if (appendingNewer.current) {
       appendingNewer.current = false;
@@ -138,6 +138,19 @@ export const MessageList = forwardRef<MessageListHandle, MessageListProps>(funct
       setUnseen((n) => n + Math.max(1, added));
     }
   }, [first, last, items, toBottom]);
+
+  // The first jump settles 300 ms after the first rows. Not in the layout effect above: its
+  // cleanup runs on every new `items` (a refetch after the socket binds, group names arriving),
+  // and a timer cleared there never ran again, so older pages never loaded (issue 15).
+  const hasRows = items.length > 0;
+  useEffect(() => {
+    if (!hasRows) return;
+    const h = setTimeout(() => {
+      settled.current = true;
+      setReady(true);
+    }, 300);
+    return () => clearTimeout(h);
+  }, [hasRows]);
 
   const onScroll = (offset: number) => {
     const v = vRef.current;
@@ -158,12 +171,21 @@ export const MessageList = forwardRef<MessageListHandle, MessageListProps>(funct
     }
   };
 
-  // After an older page lands, we may still be near the top with more to load.
+  // Near the top with more to load and no scroll to wait for: a first page too short to fill
+  // the view (short rows, a tall window) has no scrollbar to pull, and after an older page lands
+  // we may still be near the top. Without this the oldest rows (a group's "created" line) never
+  // load (issue 15). Once per number of rows: a failed load (offline) is not retried in a loop,
+  // the next rows or the user's own scroll ask again.
+  const askedWith = useRef(-1);
   useEffect(() => {
-    if (!shifting || loadingOlder) return;
+    if (!ready || loadingOlder || !hasMore || askedWith.current === items.length) return;
     const v = vRef.current;
-    if (v && v.scrollOffset < TOP_THRESHOLD && hasMore) onLoadOlder();
-  }, [shifting, loadingOlder, hasMore, onLoadOlder]);
+    if (v && v.scrollOffset < TOP_THRESHOLD) {
+      askedWith.current = items.length;
+      setShifting(true);
+      onLoadOlder();
+    }
+  }, [ready, loadingOlder, hasMore, items.length, onLoadOlder]);
 
   return (
     <div className={styles.wrap}>

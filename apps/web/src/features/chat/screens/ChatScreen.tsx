@@ -24,6 +24,7 @@ import { usePending } from '../../../state/messages/outbox';
 import { Composer } from '../components/Composer';
 import { MessageBubble } from '../components/MessageBubble';
 import { MessageList, type ChatItem, type MessageListHandle } from '../components/MessageList';
+import { PeerStatus } from '../components/PeerStatus';
 import { PlusPanel } from '../plus/PlusPanel';
 import { useChatPlusEntries } from '../plus/use-chat-plus-entries';
 import { sendSticker } from '../../stickers/send';
@@ -213,9 +214,7 @@ function Chat({ id, at }: { id: string; at: number | null }) {
         <EmojiText text={contact?.displayName ?? ''} />
       </span>
       {contact && contact.is_group === 0 ? (
-        <span className={`${styles.status} ${contact.is_online ? styles.online : ''}`} data-testid="chat-online">
-          {contact.is_online ? t('chat.online') : t('chat.offline')}
-        </span>
+        <PeerStatus online={Boolean(contact.is_online)} className={styles.status} onlineClassName={styles.online} />
       ) : null}
     </span>
   );

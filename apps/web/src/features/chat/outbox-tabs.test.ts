@@ -1,0 +1,175 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { QueryClient } from '@tanstack/react-query';
+import type { Message } from '@parley/protocol';
+
+/**
+ * Issue 22: two open tabs of the app share one outbox. What one tab keeps for later shows in
+ * the other without a reload, and when the network returns each entry is sent by one tab only.
+ * Each "tab" is a fresh copy of the modules; they share the device (an in-memory store), a
+ * BroadcastChannel and Web Locks, as tabs of one origin do.
+ */
+const shared = vi.hoisted(() => ({
+  rows: new Map<string, unknown>(),
+  sent: [] as { id: string; content: string }[],
+  online: false,
+  /** How long an announcement takes to reach the other tabs. */
+  delay: 0,
+}));
+
+vi.mock('../../lib/device-store', () => ({
+  deviceStore: () => {
+    const { rows } = shared;
+    const tick = () => new Promise((r) => setTimeout(r, 1));
+    return {
+      get: async (k: string) => (await tick(), rows.get(k)),
+      set: async (k: string, v: unknown) => (await tick(), rows.set(k, structuredClone(v)), true),
+      patch: async (k: string, fn: (old: unknown) => unknown) => {
+        await tick();
+        if (!rows.has(k)) return undefined;
+        const next = fn(rows.get(k));
+        rows.set(k, structuredClone(next));
+        return next;
+      },
+      has: async (k: string) => (await tick(), rows.has(k)),
+      del: async (k: string) => void (await tick(), rows.delete(k)),
+      entries: async () => (await tick(), [...rows.entries()]),
+      clear: async () => void (await tick(), rows.clear()),
+    };
+  },
+}));
+
+/** BroadcastChannel between the tabs of this test (never to the sender itself). */
+class FakeChannel {
+  static open: FakeChannel[] = [];
+  onmessage: ((e: MessageEvent<unknown>) => void) | null = null;
+  constructor(readonly name: string) {
+    FakeChannel.open.push(this);
+  }
+  postMessage(data: unknown) {
+    const copy = structuredClone(data);
+    for (const c of FakeChannel.open) {
+      if (c !== this && c.name === this.name) setTimeout(() => c.onmessage?.({ data: copy } as MessageEvent<unknown>), shared.delay);
+    }
+  }
+  close() {
+    FakeChannel.open = FakeChannel.open.filter((c) => c !== this);
+  }
+}
+
+/** Web Locks: one holder per name, the others queue. */
+const held = new Map<string, Promise<unknown>>();
+const locks = {
+  request: (name: string, fn: () => Promise<unknown>) => {
+    const before = held.get(name) ?? Promise.resolve();
+    const run = before.then(fn, fn);
+    held.set(name, run.catch(() => undefined));
+    return run;
+  },
+};
+
+/**
+ * sendMessage as the test decides (offline, or an answer echoing the input). Mocked per tab,
+ * after the tab's module reset: its ApiError is the class that tab's api.ts checks against.
+ */
+function mockEndpoints() {
+  vi.doMock('../../lib/endpoints', async () => {
+    const { ApiError } = await import('../../lib/api-client');
+    return {
+      endpoints: {
+        sendMessage: async (input: { id: string; content: string; toContactId: string }) => {
+          if (!shared.online) throw new ApiError('offline', 'offline');
+          shared.sent.push({ id: input.id, content: input.content });
+          await new Promise((r) => setTimeout(r, 5));
+          return { id: input.id, msg_id: shared.sent.length, content: input.content, type: 'text', sendTime: Date.now(), toContactId: input.toContactId } as unknown as Message;
+        },
+      },
+    };
+  });
+}
+
+async function openTab() {
+  vi.resetModules();
+  mockEndpoints();
+  const api = await import('./api');
+  const { outbox } = await import('./outbox');
+  outbox.keepFor(1);
+  return { api, outbox, qc: new QueryClient() };
+}
+
+const texts = (tab: Awaited<ReturnType<typeof openTab>>) => tab.outbox.all().map((p) => `${p.content}:${p.status}`);
+
+beforeEach(() => {
+  shared.rows.clear();
+  shared.sent.length = 0;
+  shared.online = false;
+  shared.delay = 0;
+  FakeChannel.open = [];
+  held.clear();
+  vi.stubGlobal('BroadcastChannel', FakeChannel);
+  Object.defineProperty(navigator, 'locks', { configurable: true, value: locks });
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('the outbox in two tabs (issue 22)', () => {
+  it('shows what one tab keeps for later in the other, without a reload', async () => {
+    const a = await openTab();
+    const b = await openTab();
+    await a.api.sendText(a.qc, '7', 'one');
+    await a.api.sendText(a.qc, '7', 'two');
+    expect(texts(a)).toEqual(['one:waiting', 'two:waiting']);
+    await vi.waitFor(() => expect(texts(b)).toEqual(['one:waiting', 'two:waiting']));
+    expect(b.outbox.all().map((p) => p.id)).toEqual(a.outbox.all().map((p) => p.id));
+
+    // The other tab's retry mark works on them too; a tab delivering one takes it off both.
+    shared.online = true;
+    const [first] = b.outbox.all();
+    if (!first) throw new Error('no entry');
+    b.api.retry(b.qc, first.conversation, first.id);
+    await vi.waitFor(() => expect(texts(a)).toEqual([]));
+    expect(shared.sent.map((s) => s.content)).toEqual(['one', 'two']);
+    expect(texts(b)).toEqual([]);
+  });
+
+  it('sends each entry once when both tabs come back online at the same moment, in order', async () => {
+    const a = await openTab();
+    const b = await openTab();
+    for (const [to, text] of [['7', 'one'], ['8', 'two'], ['7', 'three']] as const) {
+      await a.api.sendText(a.qc, to, text);
+      await new Promise((r) => setTimeout(r, 2)); // typed one after the other
+    }
+    await vi.waitFor(() => expect(texts(b)).toHaveLength(3));
+
+    // Announcements are slow now: tab b still lists all three when it gets its turn to send.
+    shared.delay = 500;
+    shared.online = true;
+    await Promise.all([a.api.resendWaiting(a.qc), b.api.resendWaiting(b.qc)]);
+    expect(shared.sent.map((s) => s.content)).toEqual(['one', 'two', 'three']);
+    expect(new Set(shared.sent.map((s) => s.id)).size).toBe(3);
+    expect(texts(a)).toEqual([]);
+    expect(texts(b)).toEqual([]);
+    expect([...shared.rows.keys()]).toEqual([]);
+  });
+
+  it('never brings back an entry another tab delivered when a late status change comes in', async () => {
+    const a = await openTab();
+    const b = await openTab();
+    await a.api.sendText(a.qc, '7', 'one');
+    await vi.waitFor(() => expect(texts(b)).toHaveLength(1));
+    shared.delay = 500;
+    shared.online = true;
+    await a.api.resendWaiting(a.qc);
+    expect(shared.rows.size).toBe(0);
+    // Tab b has not heard yet and marks it waiting again: the device stays empty, and b's own
+    // resend finds it gone instead of sending it a second time.
+    const [late] = b.outbox.all();
+    if (!late) throw new Error('tab b heard too early');
+    b.outbox.setStatus(late.conversation, late.id, 'waiting');
+    await b.outbox.settled();
+    expect(shared.rows.size).toBe(0);
+    await b.api.resendWaiting(b.qc);
+    expect(shared.sent).toHaveLength(1);
+    expect(texts(b)).toEqual([]);
+  });
+});
