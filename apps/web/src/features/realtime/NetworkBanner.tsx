@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../state/auth';
-import { useConnection } from './connection';
+import { useConnection } from '../../state/connection';
 import { wakeRealtime } from './realtime';
 import styles from './NetworkBanner.module.css';
 

@@ -9,7 +9,7 @@ import { reportRead, resendWaiting } from '../../state/messages/api';
 import { outbox } from '../../state/messages/outbox';
 import { resendWaitingUploads } from '../media/send-file';
 import { createDispatcher, isKnownFrame, refreshAfterBind } from './dispatch';
-import { useConnection } from './connection';
+import { useConnection } from '../../state/connection';
 import { notifyNewMessage } from './notify';
 import { notifyCall, notifyMessage } from '../pwa/system-notify';
 import { systemUnread } from '../../state/system-unread';

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { i18n } from '../../../i18n';
-import { useConnection } from '../../realtime/connection';
+import { useConnection } from '../../../state/connection';
 import { PeerStatus } from './PeerStatus';
 
 /** Issue 22: the header never claims the peer is online while we ourselves are disconnected. */

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useConnection } from '../../realtime/connection';
+import { useConnection } from '../../../state/connection';
 
 /**
  * The peer's presence under a one-to-one chat's title. Presence comes from our own socket
