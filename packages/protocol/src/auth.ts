@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { t } from './coerce';
+import type { Role } from './constants';
 
 /**
  * Accounts (PROTOCOL §2). Schemas check shape and type only; length and format rules are
@@ -116,12 +117,6 @@ export const defaultUserSetting: UserSetting = {
   hideMessageTime: false,
 };
 
-/** System roles (§1.7). */
-export const Role = { user: 0, superAdmin: 1, admin: 2 } as const;
-export type Role = (typeof Role)[keyof typeof Role];
-
-/** A system administrator of either rank: sees full accounts, uploads for others, passes a closed site. */
-export const isAdmin = (u: { role: number }): boolean => u.role === Role.superAdmin || u.role === Role.admin;
 
 /** The Self object (§2.4): what a user sees of their own account. */
 export interface SelfInfo {

@@ -4,6 +4,7 @@ export * from './errors';
 export * from './coerce';
 export * from './limits';
 export * from './config';
+export * from './constants';
 export * from './auth';
 export * from './paths';
 export * from './socket';

@@ -91,4 +91,13 @@ export function patchPost(qc: QueryClient, id: number, fn: (p: Moment) => Moment
 
 /** Everything moments shows is re-read (after a push, a reconnect, or my own post). */
 export const refreshUnread = (qc: QueryClient) => qc.invalidateQueries({ queryKey: unreadKey });
+
+/**
+ * The notices were read (the server marks them when it answers their first page): the badge goes
+ * at once, so going back to the feed never shows a count already read; the refetch confirms it.
+ */
+export function noticesRead(qc: QueryClient): void {
+  qc.setQueryData<Awaited<ReturnType<typeof momentsApi.unread>>>(unreadKey, (d) => (d ? { ...d, count: 0 } : d));
+  void refreshUnread(qc);
+}
 export const refreshFeeds = (qc: QueryClient) => qc.invalidateQueries({ queryKey: ['moments', 'feed'] });

@@ -10,7 +10,7 @@ import { relativeTime } from '../../../lib/format/time';
 import { useEndReached } from '../../../lib/use-end-reached';
 import { useNow } from '../../../lib/use-now';
 import { useAuth } from '../../../state/auth';
-import { refreshUnread, useNotices } from '../api';
+import { noticesRead, useNotices } from '../api';
 import { HeartIcon } from '../components/icons';
 import { MomentText } from '../components/MomentText';
 import styles from '../components/Notices.module.css';
@@ -29,7 +29,7 @@ export default function NoticesScreen() {
   // The server marked them read when it answered the first page: the badge follows.
   const loaded = notices.isSuccess;
   useEffect(() => {
-    if (loaded) void refreshUnread(qc);
+    if (loaded) noticesRead(qc);
   }, [loaded, qc]);
 
   let body;
