@@ -96,4 +96,19 @@ describe('chats cached in memory across a reconnect', () => {
     await waitFor(() => expect(again.result.current.data?.messages).toHaveLength(56));
     expect(ids(qc, '3')).toEqual(Array.from({ length: 56 }, (_, i) => i + 1));
   }, 15_000);
+
+  it('leaves a window opened far back in history as it is after a reconnect', async () => {
+    post('3', 60);
+    const b = open(qc, '3');
+    await waitFor(() => expect(b.result.current.data?.messages).toHaveLength(20));
+    b.unmount();
+    refreshAfterBind(qc);
+    // A history result opened this chat at an old message (history/jump.ts).
+    qc.setQueryData<MessagesData>(messagesKey('3'), { messages: server.get('3')?.slice(5, 15) ?? [], hasMore: true, hasNewer: true });
+    asked.length = 0;
+    const again = open(qc, '3');
+    await new Promise((r) => setTimeout(r, 50));
+    expect(asked).toEqual([]);
+    expect(again.result.current.data?.messages[0]?.msg_id).toBe(6);
+  });
 });

@@ -68,8 +68,9 @@ export function useMessages(qc: QueryClient, conversation: string, enabled = tru
     queryFn: () => fetchNewest(qc, conversation),
     enabled,
     // Fresh once loaded (pushes keep it current), except after a reconnect until re-read: a push
-    // written into the cache meanwhile must not make the hole below it look fresh.
-    staleTime: () => (trustedEdge.has(conversation) ? 0 : Infinity),
+    // written into the cache meanwhile must not make the hole below it look fresh. A window far
+    // back (history/jump.ts) fills its own gap downwards and is not replaced by the newest page.
+    staleTime: (q) => (trustedEdge.has(conversation) && !q.state.data?.hasNewer ? 0 : Infinity),
     gcTime: 5 * 60_000,
   });
 }
