@@ -35,7 +35,7 @@ describe('moments push', () => {
 
   it('re-reads what moments shows after a reconnect', () => {
     const { qc } = setup();
-    refreshAfterBind(qc, null);
+    refreshAfterBind(qc);
     expect(stale(qc, unreadKey)).toBe(true);
   });
 });

@@ -101,11 +101,11 @@ describe('socket event dispatcher', () => {
     expect(contacts()).toBe(before);
   });
 
-  it('re-reads contacts and the open chat after each bind', () => {
+  it('re-reads contacts and marks every cached chat to be re-read after each bind', () => {
     const qc = new QueryClient();
     const spy = vi.spyOn(qc, 'invalidateQueries');
-    refreshAfterBind(qc, 'group-5');
+    refreshAfterBind(qc);
     expect(spy).toHaveBeenCalledWith({ queryKey: contactsKey });
-    expect(spy).toHaveBeenCalledWith({ queryKey: messagesKey('group-5') });
+    expect(spy).toHaveBeenCalledWith({ queryKey: ['messages'] });
   });
 });

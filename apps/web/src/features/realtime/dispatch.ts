@@ -6,7 +6,7 @@ import { adminStats } from './admin-stats';
 import { assertNever } from '../../lib/assert-never';
 import { contactsKey, patchConversation } from '../../state/conversations/api';
 import { applyIncoming, keyOf, senderId, type ContactsData } from '../../state/conversations/model';
-import { addToChat, messagesKey, patchChat } from '../../state/messages/api';
+import { addToChat, afterReconnect, messagesKey, patchChat } from '../../state/messages/api';
 import { markRead } from '../../state/messages/model';
 import { systemInfoKey } from '../system/api';
 import { groupKey } from '../groups/api';
@@ -172,9 +172,13 @@ function conversationFallback(msg: Message, me: number): string {
   return senderId(msg) === me ? keyOf(msg.toUser) : keyOf(msg.toContactId);
 }
 
-/** Everything on screen is re-read after each (re)bind (PROTOCOL §11.5). */
-export function refreshAfterBind(qc: QueryClient, openChat: string | null): void {
+/**
+ * Everything on screen is re-read after each (re)bind (PROTOCOL §11.5), and every cached chat
+ * when next shown: pushes sent while the socket was down never came, so a chat left in the cache
+ * would otherwise keep that hole until a reload.
+ */
+export function refreshAfterBind(qc: QueryClient): void {
   void qc.invalidateQueries({ queryKey: contactsKey });
   refreshMomentsAfterBind(qc);
-  if (openChat !== null) void qc.invalidateQueries({ queryKey: messagesKey(openChat) });
+  afterReconnect(qc);
 }

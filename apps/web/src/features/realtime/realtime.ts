@@ -4,7 +4,7 @@ import { currentSettings } from '../mine/settings';
 import type { QueryClient } from '@tanstack/react-query';
 import { SocketClient, socketUrl } from '../../lib/socket';
 import { useAuth } from '../../state/auth';
-import { readingChat, useOpenChat } from '../../state/conversations/reading';
+import { readingChat } from '../../state/conversations/reading';
 import { reportRead, resendWaiting } from '../../state/messages/api';
 import { outbox } from '../../state/messages/outbox';
 import { resendWaitingUploads } from '../media/send-file';
@@ -68,7 +68,7 @@ export function startRealtime({ qc, onKicked }: RealtimeOptions): () => void {
       onReady: ({ clientId }) => {
         useAuth.getState().setClientId(clientId);
         // Anything sent before this bind (or while disconnected) is only in the server's rows.
-        refreshAfterBind(qc, useOpenChat.getState().id);
+        refreshAfterBind(qc);
         // Messages typed offline (or kept from before a reload) go now, in order (issue 22).
         void resendWaiting(qc).then(() => resendWaitingUploads(qc));
       },

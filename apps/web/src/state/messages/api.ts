@@ -14,12 +14,51 @@ export const messagesKey = (conversation: string) => ['messages', conversation] 
 
 const rowsOf = (data: Message[] | ''): Message[] => (Array.isArray(data) ? data : []);
 
+/**
+ * Per chat, the newest msg_id loaded when the socket came back (`afterReconnect`): below it the
+ * rows are whole, above it pushes may sit over a hole of what was sent while we were away.
+ * Dropped once the chat's newest page has been read again.
+ */
+const trustedEdge = new Map<string, number>();
+
+/** Older pages read below a re-read newest page to close a hole; past that the chat starts over. */
+const gapPages = 3;
+
+/**
+ * The socket is bound again: pushes sent meanwhile were lost, so every cached chat re-reads its
+ * newest page, the open one now and the others when next shown (not dozens of requests at once).
+ */
+export function afterReconnect(qc: QueryClient): void {
+  for (const [key, data] of qc.getQueriesData<MessagesData>({ queryKey: ['messages'] })) {
+    const conversation = key[1];
+    const newest = data?.messages.at(-1)?.msg_id;
+    // A window far back (hasNewer) fills its own gap; an edge from an earlier drop is lower still.
+    if (typeof conversation !== 'string' || newest === undefined || data?.hasNewer || trustedEdge.has(conversation)) continue;
+    trustedEdge.set(conversation, newest);
+  }
+  void qc.invalidateQueries({ queryKey: ['messages'] });
+}
+
 /** Newest page (chat mode without last_id: the server also marks the chat read). */
 export async function fetchNewest(qc: QueryClient, conversation: string): Promise<MessagesData> {
-  const askedOver = new Set(qc.getQueryData<MessagesData>(messagesKey(conversation))?.messages.map((m) => m.id));
+  const before = qc.getQueryData<MessagesData>(messagesKey(conversation));
+  const askedOver = new Set(before?.messages.map((m) => m.id));
+  const newestLoaded = before?.hasNewer ? undefined : before?.messages.at(-1)?.msg_id;
+  // Nothing loaded (or a far window): no edge to reach, whatever an earlier drop recorded.
+  const edge = newestLoaded === undefined ? undefined : (trustedEdge.get(conversation) ?? newestLoaded);
   const env = await endpoints.getMessageList({ toContactId: conversation, limit: pageSize });
   markConversationRead(qc, conversation);
-  return withNewestPage(qc.getQueryData<MessagesData>(messagesKey(conversation)), rowsOf(env.data), askedOver);
+  let rows = rowsOf(env.data);
+  // A full page that does not reach what is loaded: read on down to it, so the older pages stay.
+  let chunk = rows;
+  for (let i = 0; i < gapPages && edge !== undefined && chunk.length >= pageSize && (rows[0]?.msg_id ?? 0) > edge; i++) {
+    const older = await endpoints.getMessageList({ toContactId: conversation, limit: pageSize, last_id: rows[0]?.msg_id ?? 0 });
+    chunk = rowsOf(older.data);
+    rows = mergeMessages(chunk, rows);
+  }
+  const data = withNewestPage(qc.getQueryData<MessagesData>(messagesKey(conversation)), rows, askedOver, edge);
+  trustedEdge.delete(conversation);
+  return data;
 }
 
 /** `enabled` false: a chat opening at an old message loads its window instead (history/jump.ts). */
@@ -28,7 +67,10 @@ export function useMessages(qc: QueryClient, conversation: string, enabled = tru
     queryKey: messagesKey(conversation),
     queryFn: () => fetchNewest(qc, conversation),
     enabled,
-    staleTime: Infinity,
+    // Fresh once loaded (pushes keep it current), except after a reconnect until re-read: a push
+    // written into the cache meanwhile must not make the hole below it look fresh. A window far
+    // back (history/jump.ts) fills its own gap downwards and is not replaced by the newest page.
+    staleTime: (q) => (trustedEdge.has(conversation) && !q.state.data?.hasNewer ? 0 : Infinity),
     gcTime: 5 * 60_000,
   });
 }

@@ -50,6 +50,16 @@ describe('chat pages', () => {
     expect(again.hasMore).toBe(true);
   });
 
+  it('after a reconnect, a page must reach the row loaded before the drop, not a later push', () => {
+    // 1..30 loaded, then the socket dropped; 90 was pushed after the bind, over a hole.
+    const loaded = { messages: [...rows(1, 30), row(90)], hasMore: false };
+    const page = rows(71, 70 + pageSize);
+    expect(withNewestPage(loaded, page, undefined, 30).messages[0]?.msg_id).toBe(71);
+    const reaching = rows(25, 90);
+    const again = withNewestPage(loaded, reaching, undefined, 30);
+    expect(again.messages.map((m) => m.msg_id)).toEqual(rows(1, 90).map((m) => m.msg_id));
+  });
+
   it('marks my messages read by id or all at once', () => {
     const data = { messages: [row(1, 1), row(2, 1), row(3, 2)], hasMore: false };
     const some = markRead(data, new Set(['m1']), 1);

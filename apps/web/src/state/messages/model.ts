@@ -24,18 +24,27 @@ export function mergeMessages(existing: readonly Message[], incoming: readonly M
 }
 
 /**
- * The newest page re-read (first open, or after a reconnect). When it does not reach back to
- * what is loaded, the gap cannot be trusted: start again from this page.
- */
-/**
+ * The newest page re-read (first open, or after a reconnect), possibly with older pages fetched
+ * below it to close a gap (api.ts). When it does not reach back to what is loaded, the gap
+ * cannot be trusted: start again from this page.
+ *
  * `askedOver`: ids of the rows loaded when the page was asked for. A row newer than the page is
  * kept only if it came after the question (a push during the request); one that was there
  * before and is missing from the answer was deleted or hidden since.
+ *
+ * `trustedUpTo`: the newest msg_id known to have no hole below it (the newest row when the socket
+ * dropped). Rows pushed after a reconnect sit above a possible hole, so the page must reach this
+ * one, not merely the newest loaded row.
  */
-export function withNewestPage(existing: MessagesData | undefined, page: readonly Message[], askedOver?: ReadonlySet<string>): MessagesData {
+export function withNewestPage(
+  existing: MessagesData | undefined,
+  page: readonly Message[],
+  askedOver?: ReadonlySet<string>,
+  trustedUpTo?: number,
+): MessagesData {
   const full = page.length >= pageSize;
   if (!existing || existing.messages.length === 0) return { messages: [...page], hasMore: full };
-  const newestLoaded = existing.messages[existing.messages.length - 1]?.msg_id ?? 0;
+  const newestLoaded = trustedUpTo ?? existing.messages[existing.messages.length - 1]?.msg_id ?? 0;
   const oldestNew = page[0]?.msg_id ?? 0;
   if (full && oldestNew > newestLoaded) return { messages: [...page], hasMore: true };
   // The page is the server's truth for its range (all of the chat when it is not full): a row
