@@ -10,9 +10,33 @@ import { readdirSync } from 'node:fs';
 
 // The web's feature folders, top to bottom: each may import only the ones after it, so no two
 // import each other. Below them all: state/ and nav/, then ui/, lib/, i18n/ (docs/architecture.md).
-const webFeatures = ['admin', 'realtime', 'home', 'chat', 'moments', 'mine', 'message-actions', 'auth', 'qrcode', 'contacts',
-  'cards', 'groups', 'history', 'errors', 'calls', 'location', 'media', 'stickers', 'pwa', 'search', 'offline', 'system'];
-const unplaced = readdirSync(new URL('./apps/web/src/features', import.meta.url)).filter((f) => !webFeatures.includes(f));
+const webFeatures = [
+  'admin',
+  'realtime',
+  'home',
+  'chat',
+  'moments',
+  'mine',
+  'message-actions',
+  'auth',
+  'qrcode',
+  'contacts',
+  'cards',
+  'groups',
+  'history',
+  'errors',
+  'calls',
+  'location',
+  'media',
+  'stickers',
+  'pwa',
+  'search',
+  'offline',
+  'system',
+];
+const unplaced = readdirSync(new URL('./apps/web/src/features', import.meta.url)).filter(
+  (f) => !webFeatures.includes(f),
+);
 if (unplaced.length) throw new Error(`eslint.config.js: place features/${unplaced.join(', ')} in webFeatures`);
 const web = (...dirs) => dirs.map((d) => `./apps/web/src/${d}`);
 
@@ -23,13 +47,11 @@ const dbDrivers = [
 /** `../<module>/<file>` other than `index`: a module's other files are its own business. */
 const moduleIndexOnly = {
   regex: '^\\.\\./[\\w-]+/(?!index$)',
-  message: "Import another module through its index.ts (docs/architecture.md); export what you need there.",
+  message: 'Import another module through its index.ts (docs/architecture.md); export what you need there.',
 };
 
 export default tseslint.config(
-  {
-    ignores: ['**/node_modules/**', '**/dist/**', '**/coverage/**', 'data/**', '**/*.d.ts'],
-  },
+  { ignores: ['**/node_modules/**', '**/dist/**', '**/coverage/**', 'data/**', '**/*.d.ts'] },
   js.configs.recommended,
   ...tseslint.configs.strict,
   {
@@ -37,9 +59,16 @@ export default tseslint.config(
       ecmaVersion: 2023,
       sourceType: 'module',
       globals: {
-        console: 'readonly', process: 'readonly', URL: 'readonly', setTimeout: 'readonly',
-        clearTimeout: 'readonly', setInterval: 'readonly', clearInterval: 'readonly',
-        Buffer: 'readonly', fetch: 'readonly', AbortController: 'readonly',
+        console: 'readonly',
+        process: 'readonly',
+        URL: 'readonly',
+        setTimeout: 'readonly',
+        clearTimeout: 'readonly',
+        setInterval: 'readonly',
+        clearInterval: 'readonly',
+        Buffer: 'readonly',
+        fetch: 'readonly',
+        AbortController: 'readonly',
       },
     },
     plugins: { 'import-x': importX },
@@ -59,10 +88,18 @@ export default tseslint.config(
         'error',
         {
           zones: [
-            { target: './packages/protocol', from: ['./apps', './e2e', './bench'], message: 'The protocol package imports nothing of ours.' },
+            {
+              target: './packages/protocol',
+              from: ['./apps', './e2e', './bench'],
+              message: 'The protocol package imports nothing of ours.',
+            },
             { target: './apps/server', from: './apps/web', message: 'Server and web never import each other.' },
             { target: './apps/web', from: './apps/server', message: 'Server and web never import each other.' },
-            { target: './apps/server/src/platform', from: './apps/server/src/modules', message: 'platform/ never imports modules/.' },
+            {
+              target: './apps/server/src/platform',
+              from: './apps/server/src/modules',
+              message: 'platform/ never imports modules/.',
+            },
           ],
         },
       ],
@@ -116,13 +153,16 @@ export default tseslint.config(
       ],
       'no-restricted-imports': [
         'error',
-        { paths: [
-          {
-            name: '@parley/protocol',
-            importNames: ['endpoints'],
-            message: 'The web reads the endpoint table as types only (lib/call.ts): its schemas stay out of the bundle.',
-          },
-        ] },
+        {
+          paths: [
+            {
+              name: '@parley/protocol',
+              importNames: ['endpoints'],
+              message:
+                'The web reads the endpoint table as types only (lib/call.ts): its schemas stay out of the bundle.',
+            },
+          ],
+        },
       ],
     },
   },
@@ -135,10 +175,26 @@ export default tseslint.config(
         {
           zones: [
             { target: './apps/web', from: './apps/server', message: 'Server and web never import each other.' },
-            { target: web('state', 'nav', 'ui', 'lib', 'i18n'), from: web('features', 'app'), message: 'Layers below the features import no feature and not the app.' },
-            { target: web('features'), from: web('app'), message: 'Features import no part of app/ (routes and Page are in nav/).' },
-            { target: web('state', 'ui', 'lib', 'i18n'), from: web('nav'), message: 'nav/ sits above ui/, lib/ and i18n/, beside state/.' },
-            { target: web('nav', 'ui', 'lib', 'i18n'), from: web('state'), message: 'state/ sits above lib/ and i18n/, beside nav/.' },
+            {
+              target: web('state', 'nav', 'ui', 'lib', 'i18n'),
+              from: web('features', 'app'),
+              message: 'Layers below the features import no feature and not the app.',
+            },
+            {
+              target: web('features'),
+              from: web('app'),
+              message: 'Features import no part of app/ (routes and Page are in nav/).',
+            },
+            {
+              target: web('state', 'ui', 'lib', 'i18n'),
+              from: web('nav'),
+              message: 'nav/ sits above ui/, lib/ and i18n/, beside state/.',
+            },
+            {
+              target: web('nav', 'ui', 'lib', 'i18n'),
+              from: web('state'),
+              message: 'state/ sits above lib/ and i18n/, beside nav/.',
+            },
             { target: web('lib', 'i18n'), from: web('ui'), message: 'ui/ sits above lib/ and i18n/.' },
             { target: web('i18n'), from: web('lib'), message: 'i18n/ imports nothing of the web.' },
             ...webFeatures.map((f, i) => ({

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# `npm test`: every tier in one go — type-check, lint, web build, then one Vitest run over the
+# `npm test`: every tier in one go — type-check, lint, format check, web build, then one Vitest run over the
 # unit, web, integration (SQLite and PostgreSQL) and e2e (Chromium) projects. Ends with the plain
 # line "N passed, N failed" that CI reads. The unit and integration tiers also run under Node 24
 # (scripts/node24.sh): its copy is prepared in the background while Node 20 type-checks, lints
@@ -19,6 +19,7 @@ node24_pid=$!
 
 echo "== type-check"; npm run -s typecheck
 echo "== lint"; npm run -s lint
+echo "== format"; npm run -s format:check
 echo "== build web"; npm run -s build >/dev/null
 
 report=$(mktemp -d)/vitest.json

@@ -36,7 +36,10 @@ function emojiAssets(): Plugin {
       });
     },
     async writeBundle(options) {
-      await cp(dir, join(options.dir ?? 'dist', 'emoji'), { recursive: true, filter: (src) => src === dir || src.endsWith('.svg') });
+      await cp(dir, join(options.dir ?? 'dist', 'emoji'), {
+        recursive: true,
+        filter: (src) => src === dir || src.endsWith('.svg'),
+      });
     },
   };
 }
@@ -59,7 +62,10 @@ function precompress(): Plugin {
         files.map(async (f) => {
           const data = await readFile(join(dir, f));
           if (data.length < 1024) return;
-          await writeFile(join(dir, `${f}.br`), await br(data, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: data.length } }));
+          await writeFile(
+            join(dir, `${f}.br`),
+            await br(data, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: data.length } }),
+          );
           await writeFile(join(dir, `${f}.gz`), await gz(data, { level: 9 }));
         }),
       );
@@ -149,9 +155,7 @@ export default defineConfig({
         },
       },
     },
-    alias: [
-      { find: /^antd-mobile$/, replacement: 'antd-mobile/es/index.js' },
-    ],
+    alias: [{ find: /^antd-mobile$/, replacement: 'antd-mobile/es/index.js' }],
   },
   build: {
     outDir: 'dist',

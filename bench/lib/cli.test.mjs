@@ -10,7 +10,16 @@ describe('parseArgs', () => {
     expect(opts.nodes).toBe(1);
   });
   it('reads sweep targets, numbers, flags and both option forms', () => {
-    const { workload, target, opts } = parseArgs(['sweep', 'group', '--members', '50', '--rate=20', '--pin', '--backend', 'pg']);
+    const { workload, target, opts } = parseArgs([
+      'sweep',
+      'group',
+      '--members',
+      '50',
+      '--rate=20',
+      '--pin',
+      '--backend',
+      'pg',
+    ]);
     expect([workload, target]).toEqual(['sweep', 'group']);
     expect(opts.members).toBe(50);
     expect(opts.rate).toBe(20);
@@ -34,8 +43,26 @@ describe('parseArgs', () => {
     expect(() => parseArgs(['group', '--nodes', '2'])).toThrow(/pg/);
   });
   it('reads the transport, pool and repetition options with workload defaults', () => {
-    const { opts } = parseArgs(['sweep', 'one-to-one', '--transport', 'socket', '--sources', '1', '--conns', '64', '--stalls']);
-    expect([opts.transport, opts.sources, opts.conns, opts.reps, opts.fresh, opts.stalls, opts.otherCpuLimit]).toEqual(['socket', 1, 64, 2, true, true, 10]);
+    const { opts } = parseArgs([
+      'sweep',
+      'one-to-one',
+      '--transport',
+      'socket',
+      '--sources',
+      '1',
+      '--conns',
+      '64',
+      '--stalls',
+    ]);
+    expect([opts.transport, opts.sources, opts.conns, opts.reps, opts.fresh, opts.stalls, opts.otherCpuLimit]).toEqual([
+      'socket',
+      1,
+      64,
+      2,
+      true,
+      true,
+      10,
+    ]);
     expect([parseArgs(['one-to-one']).opts.conns, parseArgs(['one-to-one']).opts.reps]).toEqual([64, 1]);
     expect(parseArgs(['idle']).opts.conns).toBe(1000);
     expect(() => parseArgs(['one-to-one', '--transport', 'udp'])).toThrow(/transport/);

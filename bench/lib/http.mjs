@@ -64,7 +64,10 @@ export function post(base, path, body, { token, localAddress = '127.0.0.1', time
         res.on('data', (c) => chunks.push(c));
         res.on('end', () => {
           const text = Buffer.concat(chunks).toString('utf8');
-          if (res.statusCode !== 200) return reject(new ApiError(path, { code: res.statusCode, msg: `HTTP ${res.statusCode} ${text.slice(0, 200)}` }));
+          if (res.statusCode !== 200)
+            return reject(
+              new ApiError(path, { code: res.statusCode, msg: `HTTP ${res.statusCode} ${text.slice(0, 200)}` }),
+            );
           try {
             resolve(JSON.parse(text));
           } catch {

@@ -47,7 +47,10 @@ export async function runPoint({ env, tracker, pick, rate, opts, extra }) {
         const env2 =
           opts.transport === 'socket'
             ? await socketCall(sender.sock, '/enterprise/im/sendMessage', body)
-            : await post(sender.base, '/enterprise/im/sendMessage', body, { token: sender.token, localAddress: sender.src });
+            : await post(sender.base, '/enterprise/im/sendMessage', body, {
+                token: sender.token,
+                localAddress: sender.src,
+              });
         if (env2.code === 0) {
           m.ok = true;
           point.accepted++;
@@ -110,14 +113,20 @@ export async function runPoint({ env, tracker, pick, rate, opts, extra }) {
         ? null
         : Math.max(
             split?.otherPct ?? 0,
-            Math.round(machineCpuPct - server.reduce((a, x) => a + (x.cpuPct ?? 0), 0) - dbCpuPct - (gen0 && gen1 ? ((gen1.cpuS - gen0.cpuS) / ((gen1.t - gen0.t) / 1000)) * 100 : 0)),
+            Math.round(
+              machineCpuPct -
+                server.reduce((a, x) => a + (x.cpuPct ?? 0), 0) -
+                dbCpuPct -
+                (gen0 && gen1 ? ((gen1.cpuS - gen0.cpuS) / ((gen1.t - gen0.t) / 1000)) * 100 : 0),
+            ),
             0,
           ),
     otherTop: split?.top.length ? split.top : undefined,
     dbCpuPct: dbComms.length ? dbCpuPct : undefined,
     transport: opts.transport,
     window: wall0 ? { from: wall0, to: Date.now() } : null,
-    generatorCpuPct: gen0 && gen1 ? Math.round(((gen1.cpuS - gen0.cpuS) / ((gen1.t - gen0.t) / 1000)) * 1000) / 10 : null,
+    generatorCpuPct:
+      gen0 && gen1 ? Math.round(((gen1.cpuS - gen0.cpuS) / ((gen1.t - gen0.t) / 1000)) * 1000) / 10 : null,
     errorSamples: point.errorSamples.length ? point.errorSamples : undefined,
   };
 }
@@ -130,5 +139,7 @@ function expectedDeliveries(tracker, point) {
 
 /** A point is clean when nothing was lost, duplicated, refused or skipped and p99 is within the limit. */
 export function isClean(r, p99Limit) {
-  return r.lost === 0 && r.dup === 0 && r.errors === 0 && r.skipped === 0 && r.e2e.p99 !== null && r.e2e.p99 <= p99Limit;
+  return (
+    r.lost === 0 && r.dup === 0 && r.errors === 0 && r.skipped === 0 && r.e2e.p99 !== null && r.e2e.p99 <= p99Limit
+  );
 }

@@ -85,7 +85,14 @@ async function runRep(w, env, opts, rate, first) {
   } else if (!first) await coolDown(env);
   const conns = await w.connect();
   try {
-    const r = await runPoint({ env, tracker: w.tracker, pick: w.pick, rate, opts, extra: { ...w.extra, backend: env.backend, nodes: env.nodes.length, pin: opts.pin } });
+    const r = await runPoint({
+      env,
+      tracker: w.tracker,
+      pick: w.pick,
+      rate,
+      opts,
+      extra: { ...w.extra, backend: env.backend, nodes: env.nodes.length, pin: opts.pin },
+    });
     r.closedEarly = conns.closedEarly();
     r.clean = isClean(r, opts.p99Limit) && r.closedEarly === 0;
     if (opts.stalls && r.window) {
@@ -108,7 +115,9 @@ async function runLoad(kind, sweep, env, opts, ctx, report) {
   const point = async (rate) => {
     const reps = [];
     for (let k = 0; k < opts.reps; k++) {
-      log(`  point: ${rate} msg/s over ${opts.transport}, repetition ${k + 1}/${opts.reps}, ${opts.warmup}+${opts.duration} s`);
+      log(
+        `  point: ${rate} msg/s over ${opts.transport}, repetition ${k + 1}/${opts.reps}, ${opts.warmup}+${opts.duration} s`,
+      );
       const r = await runRep(w, env, opts, rate, rows.length === 0);
       r.rep = k + 1;
       r.verdict = r.otherCpuPct > opts.otherCpuLimit ? 'not a result' : r.clean ? 'clean' : 'NOT clean';
@@ -117,9 +126,13 @@ async function runLoad(kind, sweep, env, opts, ctx, report) {
       reps.push(r);
       if (r.otherCpuPct > opts.otherCpuLimit) {
         const who = (r.otherTop ?? []).map((p) => `${p.comm} ${p.pct} %`).join(', ');
-        log(`    other processes took ${r.otherCpuPct} % CPU (over ${opts.otherCpuLimit} %${who ? `: ${who}` : ''}) — this repetition is not a result`);
+        log(
+          `    other processes took ${r.otherCpuPct} % CPU (over ${opts.otherCpuLimit} %${who ? `: ${who}` : ''}) — this repetition is not a result`,
+        );
       }
-      log(`    sent ${r.sentPerS}/s, delivered ${r.deliveredPerS}/s, lost ${r.lost}, dup ${r.dup}, err ${r.errors}, skip ${r.skipped}, p99 ${r.e2e.p99} ms${r.errorSamples ? ` (${r.errorSamples[0]})` : ''} → ${r.verdict}`);
+      log(
+        `    sent ${r.sentPerS}/s, delivered ${r.deliveredPerS}/s, lost ${r.lost}, dup ${r.dup}, err ${r.errors}, skip ${r.skipped}, p99 ${r.e2e.p99} ms${r.errorSamples ? ` (${r.errorSamples[0]})` : ''} → ${r.verdict}`,
+      );
       if (r.seconds) log(`${table(r.seconds, secondColumns).replace(/^/gm, '      ')}`);
     }
     const c = combineReps(reps, opts);
@@ -158,7 +171,19 @@ async function runLoad(kind, sweep, env, opts, ctx, report) {
     else bad = mid;
   }
   const result = points.every((p) => p.result);
-  const summary = { workload: `sweep ${kind}`, transport: opts.transport, backend: env.backend, nodes: env.nodes.length, pin: opts.pin, reps: opts.reps, ...w.extra, saturationRate: good || null, firstFailingRate: bad || null, p99Limit: opts.p99Limit, result };
+  const summary = {
+    workload: `sweep ${kind}`,
+    transport: opts.transport,
+    backend: env.backend,
+    nodes: env.nodes.length,
+    pin: opts.pin,
+    reps: opts.reps,
+    ...w.extra,
+    saturationRate: good || null,
+    firstFailingRate: bad || null,
+    p99Limit: opts.p99Limit,
+    result,
+  };
   report.write(summary);
   return { rows, points, summary };
 }
@@ -186,7 +211,9 @@ export async function main(argv) {
   if (opts.pin) pinGenerator();
   const name = workload === 'sweep' ? `sweep-${target}` : workload;
   const report = openReport(opts, name);
-  log(`bench ${name}: backend ${opts.url ? 'external' : opts.backend}, ${opts.url ? opts.url : `${opts.nodes} node(s)`}${opts.pin ? ', pinned (server core 0, generator core 1)' : ''}`);
+  log(
+    `bench ${name}: backend ${opts.url ? 'external' : opts.backend}, ${opts.url ? opts.url : `${opts.nodes} node(s)`}${opts.pin ? ', pinned (server core 0, generator core 1)' : ''}`,
+  );
   const env = await launch(opts, log, workload === 'search' ? { seed: search.seed(opts, log) } : {});
   log(`  server: ${env.nodes.map((n) => `${n.url} pid ${n.pid}`).join(', ')}`);
   configurePool({ conns: opts.conns, sources: opts.sources });
@@ -201,8 +228,10 @@ export async function main(argv) {
       const notResult = rows.some((r) => r.verdict === 'not a result');
       const cols = kind === 'group' ? loadColumns.map((c) => (c[0] === 'rate' ? ['msg/s', 'rate'] : c)) : loadColumns;
       output = `${name} · ${env.backend} · ${env.nodes.length} node(s)${opts.pin ? ' · pinned' : ''} · ${opts.transport} · ${opts.sources} source(s), ${opts.conns} HTTP conns · ${kind === 'group' ? `${rows[0]?.members} members, ${rows[0]?.senders} senders` : `${rows[0]?.users} users`} · e2e/reply in ms\n${table(rows, cols)}`;
-      if (summary) output += `\nsaturation over ${opts.transport} (highest rate clean in all ${opts.reps} repetitions, p99 ≤ ${opts.p99Limit} ms, nothing lost): ${summary.saturationRate ?? 'none'} msg/s${summary.firstFailingRate ? `; first failing ${summary.firstFailingRate}` : ''}`;
-      if (notResult) output += `\nNOT A RESULT: other processes took over ${opts.otherCpuLimit} % CPU during a repetition (see "other CPU%"); measure again on a quiet machine.`;
+      if (summary)
+        output += `\nsaturation over ${opts.transport} (highest rate clean in all ${opts.reps} repetitions, p99 ≤ ${opts.p99Limit} ms, nothing lost): ${summary.saturationRate ?? 'none'} msg/s${summary.firstFailingRate ? `; first failing ${summary.firstFailingRate}` : ''}`;
+      if (notResult)
+        output += `\nNOT A RESULT: other processes took over ${opts.otherCpuLimit} % CPU during a repetition (see "other CPU%"); measure again on a quiet machine.`;
     } else {
       const w = workload === 'idle' ? idle : workload === 'search' ? search : cold;
       const rows = await w.run({ env, opts, ...ctx });

@@ -30,5 +30,12 @@ pg.Client.prototype.query = function (...args) {
 };
 process.on('exit', () => {
   if (!out) return;
-  fs.writeFileSync(out, JSON.stringify([...stats.values()].sort((a, b) => b.runMs - a.runMs), null, 1));
+  fs.writeFileSync(
+    out,
+    JSON.stringify(
+      [...stats.values()].sort((a, b) => b.runMs - a.runMs),
+      null,
+      1,
+    ),
+  );
 });

@@ -43,7 +43,12 @@ export function sampler(pids, everyMs = 1000) {
         const a = first[i];
         const b = last[i];
         const cpuPct = a && b ? Math.round(((b.cpuS - a.cpuS) / ((b.t - a.t) / 1000)) * 1000) / 10 : null;
-        return { pid, cpuPct, rssMb: b ? Math.round(b.rssKb / 102.4) / 10 : null, rssMaxMb: Math.round((maxRss.get(pid) ?? 0) / 102.4) / 10 };
+        return {
+          pid,
+          cpuPct,
+          rssMb: b ? Math.round(b.rssKb / 102.4) / 10 : null,
+          rssMaxMb: Math.round((maxRss.get(pid) ?? 0) / 102.4) / 10,
+        };
       });
     },
   };
@@ -59,7 +64,8 @@ export function machineCpu() {
     return null;
   }
 }
-export const machinePct = (a, b) => (a && b ? Math.round(((b.busyS - a.busyS) / ((b.t - a.t) / 1000)) * 1000) / 10 : null);
+export const machinePct = (a, b) =>
+  a && b ? Math.round(((b.busyS - a.busyS) / ((b.t - a.t) / 1000)) * 1000) / 10 : null;
 
 /** CPU seconds of every process now: Map pid → { comm, cpuS }, and when it was read. */
 export function snapshotAll() {

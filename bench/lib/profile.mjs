@@ -55,7 +55,9 @@ export function summariseProfile(file, top = 15) {
   });
   const pct = (us) => `${((us / total) * 100).toFixed(1).padStart(5)}%`;
   const busy = total - (ar.get('(idle)') ?? 0);
-  const lines = [`profile ${path.basename(file)}: ${(total / 1e6).toFixed(1)} s sampled, ${(busy / 1e6).toFixed(1)} s busy`];
+  const lines = [
+    `profile ${path.basename(file)}: ${(total / 1e6).toFixed(1)} s sampled, ${(busy / 1e6).toFixed(1)} s busy`,
+  ];
   lines.push('  by area (self time):');
   for (const [k, v] of [...ar].sort((a, b) => b[1] - a[1]).slice(0, top)) lines.push(`   ${pct(v)}  ${k}`);
   lines.push('  by function (self time):');
@@ -82,9 +84,11 @@ export function summariseSqlTrace(file, top = 12) {
   const prep = rows.reduce((a, r) => a + r.prepareMs, 0);
   // PostgreSQL traces (pg-trace.mjs) have no prepares; their times are round trips, overlapping when sent together.
   const pg = rows.every((r) => r.prepares === 0);
-  const lines = [pg
-    ? `SQL trace ${path.basename(file)}: ${(tot / 1000).toFixed(2)} s waited for PostgreSQL (round trips, summed)`
-    : `SQL trace ${path.basename(file)}: ${(tot / 1000).toFixed(2)} s in SQLite calls, of which prepare ${(prep / 1000).toFixed(2)} s`];
+  const lines = [
+    pg
+      ? `SQL trace ${path.basename(file)}: ${(tot / 1000).toFixed(2)} s waited for PostgreSQL (round trips, summed)`
+      : `SQL trace ${path.basename(file)}: ${(tot / 1000).toFixed(2)} s in SQLite calls, of which prepare ${(prep / 1000).toFixed(2)} s`,
+  ];
   lines.push('   total ms  prepare ms    runs  µs/run  statement');
   for (const r of rows.slice(0, top)) {
     lines.push(

@@ -7,7 +7,12 @@ import { repoRoot } from './server.mjs';
 export function openReport(opts, name) {
   const file =
     opts.out ||
-    path.join(repoRoot, 'bench', 'results', `${name}-${opts.backend}-${new Date().toISOString().replace(/[:.]/g, '-')}.jsonl`);
+    path.join(
+      repoRoot,
+      'bench',
+      'results',
+      `${name}-${opts.backend}-${new Date().toISOString().replace(/[:.]/g, '-')}.jsonl`,
+    );
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const rows = [];
   return {
@@ -25,10 +30,12 @@ const get = (o, k) => k.split('.').reduce((v, p) => (v == null ? v : v[p]), o);
 
 /** columns: [header, key path or fn]. */
 export function table(rows, columns) {
-  const cells = rows.map((r) => columns.map(([, k]) => {
-    const v = typeof k === 'function' ? k(r) : get(r, k);
-    return v === null || v === undefined ? '–' : String(v);
-  }));
+  const cells = rows.map((r) =>
+    columns.map(([, k]) => {
+      const v = typeof k === 'function' ? k(r) : get(r, k);
+      return v === null || v === undefined ? '–' : String(v);
+    }),
+  );
   const heads = columns.map(([h]) => h);
   const widths = heads.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i].length)));
   const line = (c) => c.map((x, i) => x.padStart(widths[i])).join('  ');

@@ -37,8 +37,14 @@ function rand(): number {
 }
 const pick = <T>(a: readonly T[]): T => a[Math.floor(rand() * a.length)] as T;
 
-const ZH = '我们 你们 他们 今天 明天 下午 上午 晚上 周末 项目 客户 需求 设计 方案 进度 问题 文档 邮件 电话 时间 地点 安排 确认 讨论 修改 提交 测试 上线 版本 服务 数据 报表 预算 合同 发票 同事 领导 团队 公司 部门 计划 目标 结果 反馈 建议 资料 附件 链接 图片 视频 午饭 咖啡 周报 日报 出差 请假 加班 培训 面试 招聘'.split(' ');
-const EN = 'the a to and of in for on is it we you they this that with please can will send check update review draft plan team client project report budget deadline call email file link today tomorrow later monday friday morning afternoon lunch coffee thanks sure done ready issue fix release build test deploy server data design notes agenda slides invoice contract'.split(' ');
+const ZH =
+  '我们 你们 他们 今天 明天 下午 上午 晚上 周末 项目 客户 需求 设计 方案 进度 问题 文档 邮件 电话 时间 地点 安排 确认 讨论 修改 提交 测试 上线 版本 服务 数据 报表 预算 合同 发票 同事 领导 团队 公司 部门 计划 目标 结果 反馈 建议 资料 附件 链接 图片 视频 午饭 咖啡 周报 日报 出差 请假 加班 培训 面试 招聘'.split(
+    ' ',
+  );
+const EN =
+  'the a to and of in for on is it we you they this that with please can will send check update review draft plan team client project report budget deadline call email file link today tomorrow later monday friday morning afternoon lunch coffee thanks sure done ready issue fix release build test deploy server data design notes agenda slides invoice contract'.split(
+    ' ',
+  );
 const ZH_PUNCT = ['，', '。', '！', '？', ''];
 
 /** Word frequencies the bench relies on (share of all messages of that language). */
@@ -65,23 +71,73 @@ function english(): string {
   return s[0]?.toUpperCase() + s.slice(1);
 }
 
-const COLS = ['msg_id', 'id', 'chat_identify', 'from_user', 'to_user', 'is_group', 'type', 'content', 'extends', 'file_id', 'file_cate', 'file_name', 'file_size', 'at', 'pid', 'is_undo', 'send_time_ms'] as const;
-const PG_TYPES = ['int', 'text', 'text', 'int', 'int', 'int', 'text', 'text', 'text', 'int', 'int', 'text', 'bigint', 'text', 'int', 'int', 'bigint'];
+const COLS = [
+  'msg_id',
+  'id',
+  'chat_identify',
+  'from_user',
+  'to_user',
+  'is_group',
+  'type',
+  'content',
+  'extends',
+  'file_id',
+  'file_cate',
+  'file_name',
+  'file_size',
+  'at',
+  'pid',
+  'is_undo',
+  'send_time_ms',
+] as const;
+const PG_TYPES = [
+  'int',
+  'text',
+  'text',
+  'int',
+  'int',
+  'int',
+  'text',
+  'text',
+  'text',
+  'int',
+  'int',
+  'text',
+  'bigint',
+  'text',
+  'int',
+  'int',
+  'bigint',
+];
 
 /** Bulk inserts as raw statements: building them with Kysely per batch cost more than SQLite's insert. */
-async function bulk(db: Kysely<DB>, pg: boolean, table: string, cols: readonly string[], types: string[], rows: unknown[][]): Promise<void> {
+async function bulk(
+  db: Kysely<DB>,
+  pg: boolean,
+  table: string,
+  cols: readonly string[],
+  types: string[],
+  rows: unknown[][],
+): Promise<void> {
   if (rows.length === 0) return;
   if (pg) {
     const arrays = cols.map((_, c) => rows.map((r) => r[c]));
     const sel = cols.map((_, c) => `$${c + 1}::${types[c]}[]`).join(', ');
-    await db.executeQuery(CompiledQuery.raw(`insert into ${table} (${cols.join(', ')}) select * from unnest(${sel})`, arrays));
+    await db.executeQuery(
+      CompiledQuery.raw(`insert into ${table} (${cols.join(', ')}) select * from unnest(${sel})`, arrays),
+    );
     return;
   }
   const per = Math.floor(30_000 / cols.length);
   const one = `(${cols.map(() => '?').join(', ')})`;
   for (let s = 0; s < rows.length; s += per) {
     const part = rows.slice(s, s + per);
-    await db.executeQuery(CompiledQuery.raw(`insert into ${table} (${cols.join(', ')}) values ${Array(part.length).fill(one).join(', ')}`, part.flat()));
+    await db.executeQuery(
+      CompiledQuery.raw(
+        `insert into ${table} (${cols.join(', ')}) values ${Array(part.length).fill(one).join(', ')}`,
+        part.flat(),
+      ),
+    );
   }
 }
 
@@ -94,7 +150,9 @@ interface Conv {
 
 async function seed(): Promise<void> {
   const t0 = performance.now();
-  const database = args.dbUrl ? openDatabase({ kind: 'postgres', url: args.dbUrl }) : openDatabase({ kind: 'sqlite', file: args.sqliteFile as string });
+  const database = args.dbUrl
+    ? openDatabase({ kind: 'postgres', url: args.dbUrl })
+    : openDatabase({ kind: 'sqlite', file: args.sqliteFile as string });
   const db: Kysely<DB> = database.db;
   const pg = database.dialect === 'postgres';
   await migrateToLatest(database);
@@ -112,7 +170,15 @@ async function seed(): Promise<void> {
   for (let i = 1; i <= nUsers; i += 500) {
     const rows = [];
     for (let k = i; k < Math.min(i + 500, nUsers + 1); k++) {
-      rows.push({ account: k === 1 ? SEARCHER : `seed${k}`, realname: k === 1 ? 'Searcher' : `Seed ${k}`, password_hash: hash, setting, name_py: k === 1 ? 'searcher' : `seed${k}`, create_time: now, update_time: now });
+      rows.push({
+        account: k === 1 ? SEARCHER : `seed${k}`,
+        realname: k === 1 ? 'Searcher' : `Seed ${k}`,
+        password_hash: hash,
+        setting,
+        name_py: k === 1 ? 'searcher' : `seed${k}`,
+        create_time: now,
+        update_time: now,
+      });
     }
     await db.insertInto('users').values(rows).execute();
   }
@@ -136,12 +202,33 @@ async function seed(): Promise<void> {
     const owner = [...members][0] as number;
     const row = await db
       .insertInto('groups')
-      .values({ name: `Group ${g}`, name_py: `group${g}`, avatar: '', owner_id: owner, notice: '', setting: '{}', create_time: now, update_time: now })
+      .values({
+        name: `Group ${g}`,
+        name_py: `group${g}`,
+        avatar: '',
+        owner_id: owner,
+        notice: '',
+        setting: '{}',
+        create_time: now,
+        update_time: now,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     await db
       .insertInto('group_members')
-      .values([...members].map((u, i) => ({ group_id: row.id, user_id: u, role: i === 0 ? 1 : 3, invite_id: 0, nickname: '', no_speak_time: 0, read_msg_id: 0, join_msg_id: 0, create_time: now })))
+      .values(
+        [...members].map((u, i) => ({
+          group_id: row.id,
+          user_id: u,
+          role: i === 0 ? 1 : 3,
+          invite_id: 0,
+          nickname: '',
+          no_speak_time: 0,
+          read_msg_id: 0,
+          join_msg_id: 0,
+          create_time: now,
+        })),
+      )
       .execute();
     list.push({ chatId: `group-${row.id}`, isGroup: 1, to: row.id, members: [...members] });
   }
@@ -167,8 +254,38 @@ async function seed(): Promise<void> {
         const content = k === 0 ? 'zzoldest first message' : k % 2 ? english() : chinese();
         msgId = k + 1;
         lastOf.set(c.chatId, msgId);
-        rows.push([msgId, randomUUID(), c.chatId, from, to, c.isGroup, 'text', content, '', 0, 0, '', 0, '', 0, 0, startMs + k * 1000]);
-        if (!args.backfill) terms.push(...termRowsOf({ msg_id: msgId, type: 'text', content, file_name: '', is_undo: 0, is_group: c.isGroup, from_user: from, to_user: to }));
+        rows.push([
+          msgId,
+          randomUUID(),
+          c.chatId,
+          from,
+          to,
+          c.isGroup,
+          'text',
+          content,
+          '',
+          0,
+          0,
+          '',
+          0,
+          '',
+          0,
+          0,
+          startMs + k * 1000,
+        ]);
+        if (!args.backfill)
+          terms.push(
+            ...termRowsOf({
+              msg_id: msgId,
+              type: 'text',
+              content,
+              file_name: '',
+              is_undo: 0,
+              is_group: c.isGroup,
+              from_user: from,
+              to_user: to,
+            }),
+          );
       }
       await bulk(tx, pg, 'messages', COLS, PG_TYPES, rows);
       termRows += terms.length;
@@ -178,15 +295,34 @@ async function seed(): Promise<void> {
   }
   if (pg) await sql`select setval(pg_get_serial_sequence('messages', 'msg_id'), ${msgId})`.execute(db);
   const tMessages = performance.now();
-  if (pg && !args.backfill) await sql`alter table message_terms add constraint message_terms_pk primary key (term, msg_id, scope)`.execute(db);
+  if (pg && !args.backfill)
+    await sql`alter table message_terms add constraint message_terms_pk primary key (term, msg_id, scope)`.execute(db);
   for (const [chatId, last] of lastOf) {
-    await db.insertInto('chats').values({ chat_identify: chatId, last_msg_id: last }).onConflict((oc) => oc.column('chat_identify').doUpdateSet({ last_msg_id: last })).execute();
+    await db
+      .insertInto('chats')
+      .values({ chat_identify: chatId, last_msg_id: last })
+      .onConflict((oc) => oc.column('chat_identify').doUpdateSet({ last_msg_id: last }))
+      .execute();
   }
   // Everyone has read everything: the searcher's conversations list without unread counts to make.
-  await sql`update group_members set read_msg_id = coalesce((select last_msg_id from chats where chats.chat_identify = 'group-' || group_members.group_id), 0)`.execute(db);
-  const prefs = list.filter((c) => !c.isGroup).flatMap((c) => c.members.map((u) => [u, c.chatId, 0, 1, 0, lastOf.get(c.chatId) ?? 0, 0]));
-  await bulk(db, pg, 'chat_prefs', ['user_id', 'chat_identify', 'is_top', 'is_notice', 'hide_msg_id', 'read_msg_id', 'update_time'], ['int', 'text', 'int', 'int', 'int', 'int', 'bigint'], prefs);
-  await db.updateTable('message_terms_backfill').set({ below: args.backfill ? msgId + 1 : 0 }).execute();
+  await sql`update group_members set read_msg_id = coalesce((select last_msg_id from chats where chats.chat_identify = 'group-' || group_members.group_id), 0)`.execute(
+    db,
+  );
+  const prefs = list
+    .filter((c) => !c.isGroup)
+    .flatMap((c) => c.members.map((u) => [u, c.chatId, 0, 1, 0, lastOf.get(c.chatId) ?? 0, 0]));
+  await bulk(
+    db,
+    pg,
+    'chat_prefs',
+    ['user_id', 'chat_identify', 'is_top', 'is_notice', 'hide_msg_id', 'read_msg_id', 'update_time'],
+    ['int', 'text', 'int', 'int', 'int', 'int', 'bigint'],
+    prefs,
+  );
+  await db
+    .updateTable('message_terms_backfill')
+    .set({ below: args.backfill ? msgId + 1 : 0 })
+    .execute();
   if (pg) await sql`analyze`.execute(db);
   await database.destroy();
   // VACUUM cannot run in a transaction block; PostgreSQL's autovacuum would get there too.
@@ -197,10 +333,23 @@ async function seed(): Promise<void> {
   }
   const tEnd = performance.now();
   const seconds = (a: number, b: number) => Math.round((b - a) / 100) / 10;
-  process.stdout.write(`${JSON.stringify({
-    searcher: SEARCHER, password: PASSWORD, users: nUsers, conversations: list.length, mine: 2 * mine, messages: total, termRows,
-    seconds: { users: seconds(t0, tUsers), messages: seconds(tUsers, tMessages), index: seconds(tMessages, tEnd), total: seconds(t0, tEnd) },
-  })}\n`);
+  process.stdout.write(
+    `${JSON.stringify({
+      searcher: SEARCHER,
+      password: PASSWORD,
+      users: nUsers,
+      conversations: list.length,
+      mine: 2 * mine,
+      messages: total,
+      termRows,
+      seconds: {
+        users: seconds(t0, tUsers),
+        messages: seconds(tUsers, tMessages),
+        index: seconds(tMessages, tEnd),
+        total: seconds(t0, tEnd),
+      },
+    })}\n`,
+  );
 }
 
 await seed();

@@ -51,7 +51,8 @@ async function waitRunMode(urls, ms) {
     for (;;) {
       const info = await waitHttp(url, null, 5000);
       if (info?.data?.sysInfo?.runMode === SYSINFO.runMode) break;
-      if (Date.now() > until) throw new Error(`${url}: sysInfo.runMode is not ${SYSINFO.runMode}; set it before benchmarking`);
+      if (Date.now() > until)
+        throw new Error(`${url}: sysInfo.runMode is not ${SYSINFO.runMode}; set it before benchmarking`);
       await new Promise((r) => setTimeout(r, 250));
     }
   }
@@ -72,7 +73,9 @@ async function writeSqliteConfig(file) {
   const db = new Database(file);
   db.pragma('busy_timeout = 5000');
   const row = db.prepare("select value from config where name = 'sysInfo'").get();
-  db.prepare("insert into config (name, value) values ('sysInfo', ?) on conflict(name) do update set value = excluded.value").run(merged(row?.value));
+  db.prepare(
+    "insert into config (name, value) values ('sysInfo', ?) on conflict(name) do update set value = excluded.value",
+  ).run(merged(row?.value));
   db.close();
 }
 
@@ -108,7 +111,9 @@ async function clearRedisDb() {
  * The Node/V8 flags of the root `serve` script (`tsx <flags> apps/server/src/main.ts`), so the bench
  * measures the server as `npm start` runs it; the flags live in that one place.
  */
-export function serveFlags(serveScript = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')).scripts.serve) {
+export function serveFlags(
+  serveScript = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')).scripts.serve,
+) {
   const words = serveScript.trim().split(/\s+/);
   if (words[0] !== 'tsx') throw new Error(`the serve script no longer starts with tsx: ${serveScript}`);
   return words.slice(1).filter((w) => w.startsWith('--'));
@@ -116,17 +121,22 @@ export function serveFlags(serveScript = JSON.parse(fs.readFileSync(path.join(re
 
 function spawnNode({ env, pin, cpuProfDir, logFile, traceSql }) {
   // BENCH_NODE_ARGS come after the serve script's flags, so they can override them.
-  const nodeArgs = [...serveFlags(), ...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean), '--import', 'tsx'];
-  if (traceSql) nodeArgs.push('--import', path.join(repoRoot, 'bench', 'lib', traceSql === 'pg' ? 'pg-trace.mjs' : 'sql-trace.mjs'));
+  const nodeArgs = [
+    ...serveFlags(),
+    ...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean),
+    '--import',
+    'tsx',
+  ];
+  if (traceSql)
+    nodeArgs.push(
+      '--import',
+      path.join(repoRoot, 'bench', 'lib', traceSql === 'pg' ? 'pg-trace.mjs' : 'sql-trace.mjs'),
+    );
   if (cpuProfDir) nodeArgs.push('--cpu-prof', `--cpu-prof-dir=${cpuProfDir}`);
   nodeArgs.push('apps/server/src/main.ts');
   const [cmd, args] = pin ? ['taskset', ['-c', '0', process.execPath, ...nodeArgs]] : [process.execPath, nodeArgs];
   const out = fs.openSync(logFile, 'a');
-  const child = spawn(cmd, args, {
-    cwd: repoRoot,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', out, out],
-  });
+  const child = spawn(cmd, args, { cwd: repoRoot, env: { ...process.env, ...env }, stdio: ['ignore', out, out] });
   fs.closeSync(out);
   return child;
 }
@@ -149,7 +159,15 @@ export async function launch(opts, log = console.error, { seed } = {}) {
   if (opts.url) {
     const urls = opts.url.split(',').map((u) => u.trim().replace(/\/+$/, ''));
     await waitRunMode(urls, 3000);
-    return { nodes: urls.map((url) => ({ url, pid: null })), backend: 'external', dataDir: null, stop: async () => {}, restart: null, stallFiles: [], profiles: () => [] };
+    return {
+      nodes: urls.map((url) => ({ url, pid: null })),
+      backend: 'external',
+      dataDir: null,
+      stop: async () => {},
+      restart: null,
+      stallFiles: [],
+      profiles: () => [],
+    };
   }
   fs.mkdirSync(path.join(repoRoot, 'bench', 'results'), { recursive: true });
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `parley-bench-${opts.backend}-`));
@@ -187,7 +205,9 @@ export async function launch(opts, log = console.error, { seed } = {}) {
     } else if (dbName) {
       const c = await pgClient(PG_ADMIN).catch(() => null);
       if (c) {
-        await c.query(`drop database if exists ${dbName} with (force)`).catch((e) => log(`drop ${dbName}: ${e.message}`));
+        await c
+          .query(`drop database if exists ${dbName} with (force)`)
+          .catch((e) => log(`drop ${dbName}: ${e.message}`));
         await c.end();
       }
       await clearRedisDb().catch(() => undefined);
@@ -221,7 +241,13 @@ export async function launch(opts, log = console.error, { seed } = {}) {
       const port = await freePort();
       const env = { ...base, PORT: String(port), PARLEY_DATA_DIR: path.join(dataDir, `node${i}`) };
       if (dbUrl) Object.assign(env, { DATABASE_URL: dbUrl, REDIS_URL: REDIS_URL });
-      if (opts.traceSql) env.BENCH_SQL_TRACE = path.join(repoRoot, 'bench', 'results', `sql-trace-${path.basename(dataDir)}-node${i}.json`);
+      if (opts.traceSql)
+        env.BENCH_SQL_TRACE = path.join(
+          repoRoot,
+          'bench',
+          'results',
+          `sql-trace-${path.basename(dataDir)}-node${i}.json`,
+        );
       if (opts.stalls) stallFiles.push((env.PARLEY_STALL_LOG = path.join(dataDir, `stalls-node${i}.jsonl`)));
       const child = spawnNode({ env, pin: opts.pin, cpuProfDir, logFile, traceSql: opts.traceSql && opts.backend });
       children.push(child);
@@ -237,15 +263,27 @@ export async function launch(opts, log = console.error, { seed } = {}) {
     const restart = async () => {
       await Promise.all(children.map((c) => stopChild(c)));
       for (let i = 0; i < nodes.length; i++) {
-        const child = spawnNode({ env: nodeEnvs[i], pin: opts.pin, cpuProfDir, logFile, traceSql: opts.traceSql && opts.backend });
+        const child = spawnNode({
+          env: nodeEnvs[i],
+          pin: opts.pin,
+          cpuProfDir,
+          logFile,
+          traceSql: opts.traceSql && opts.backend,
+        });
         children[i] = child;
         await waitHttp(nodes[i].url, child, 60000);
         nodes[i].pid = child.pid;
       }
-      await waitRunMode(nodes.map((n) => n.url), 8000);
+      await waitRunMode(
+        nodes.map((n) => n.url),
+        8000,
+      );
     };
     if (dbUrl) await writePgConfig(dbUrl);
-    await waitRunMode(nodes.map((n) => n.url), 8000); // config cache is ≤ 5 s per node
+    await waitRunMode(
+      nodes.map((n) => n.url),
+      8000,
+    ); // config cache is ≤ 5 s per node
     return {
       nodes,
       backend: opts.backend,
@@ -255,7 +293,14 @@ export async function launch(opts, log = console.error, { seed } = {}) {
       stop,
       restart,
       stallFiles,
-      sqlTraces: () => (opts.traceSql ? nodes.map((_, i) => path.join(repoRoot, 'bench', 'results', `sql-trace-${path.basename(dataDir)}-node${i}.json`)).filter((f) => fs.existsSync(f)) : []),
+      sqlTraces: () =>
+        opts.traceSql
+          ? nodes
+              .map((_, i) =>
+                path.join(repoRoot, 'bench', 'results', `sql-trace-${path.basename(dataDir)}-node${i}.json`),
+              )
+              .filter((f) => fs.existsSync(f))
+          : [],
       /** CPU profiles copied to bench/results/profiles by stop(). */
       profiles: () => kept,
     };

@@ -12,13 +12,26 @@ export function openSocket({ base, userId, token, localAddress, onPush, onClose,
   const url = `${base.replace(/^http/, 'ws')}/wss`;
   return new Promise((resolve, reject) => {
     const ws = new WebSocket(url, { localAddress, perMessageDeflate: false, handshakeTimeout: timeoutMs });
-    const sock = { ws, userId, bound: false, pushes: 0, pongs: 0, closeCode: null, timer: null, seq: 0, calls: new Map() };
+    const sock = {
+      ws,
+      userId,
+      bound: false,
+      pushes: 0,
+      pongs: 0,
+      closeCode: null,
+      timer: null,
+      seq: 0,
+      calls: new Map(),
+    };
     const fail = (err) => {
       clearTimeout(guard);
       ws.terminate();
       reject(err);
     };
-    const guard = setTimeout(() => fail(new Error(`socket of user ${userId}: no bind within ${timeoutMs} ms`)), timeoutMs);
+    const guard = setTimeout(
+      () => fail(new Error(`socket of user ${userId}: no bind within ${timeoutMs} ms`)),
+      timeoutMs,
+    );
     ws.on('message', (raw) => {
       if (sock.bound) {
         const fast = pushId(raw);
@@ -90,7 +103,8 @@ export function openSocket({ base, userId, token, localAddress, onPush, onClose,
  * and seq), rejects when the socket closes first or after `timeoutMs`, like post() in http.mjs.
  */
 export function socketCall(sock, path, params, timeoutMs = 10000) {
-  if (sock.ws.readyState !== sock.ws.OPEN) return Promise.reject(new Error(`${path}: socket of user ${sock.userId} is not open`));
+  if (sock.ws.readyState !== sock.ws.OPEN)
+    return Promise.reject(new Error(`${path}: socket of user ${sock.userId} is not open`));
   sock.seq = sock.seq >= 2 ** 31 ? 1 : sock.seq + 1;
   const seq = sock.seq;
   return new Promise((resolve, reject) => {

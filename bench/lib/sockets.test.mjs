@@ -13,7 +13,10 @@ describe('pushId', () => {
   it('skips numeric and non-uuid ids before the message id', () => {
     const data = { fromUser: { id: 4 }, contactInfo: { id: 'group-12345678901234567890' }, id };
     expect(pushId(frame({ type: 'group', time: 1, data }))).toBeNull();
-    expect(pushId(frame({ type: 'group', time: 1, data: { contactInfo: { id: 9 }, id } }))).toEqual({ type: 'group', id });
+    expect(pushId(frame({ type: 'group', time: 1, data: { contactInfo: { id: 9 }, id } }))).toEqual({
+      type: 'group',
+      id,
+    });
   });
   it('returns null for other frames', () => {
     expect(pushId(frame({ type: 'isOnline', time: 1, data: { id: 3, is_online: 1, pad: 'x'.repeat(60) } }))).toBeNull();

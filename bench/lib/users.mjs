@@ -28,8 +28,18 @@ export async function createUsers({ nodes, n, sources, runId, concurrency = 8, l
       const base = nodes[i % nodes.length].url;
       const src = sources[i % sources.length];
       const account = `u${runId}x${i}`;
-      await call(base, '/common/pub/register', { account, realname: `Bench ${i}`, password: PASSWORD }, { localAddress: src });
-      const env = await call(base, '/common/pub/login', { account, password: PASSWORD, terminal: 'web' }, { localAddress: src });
+      await call(
+        base,
+        '/common/pub/register',
+        { account, realname: `Bench ${i}`, password: PASSWORD },
+        { localAddress: src },
+      );
+      const env = await call(
+        base,
+        '/common/pub/login',
+        { account, password: PASSWORD, terminal: 'web' },
+        { localAddress: src },
+      );
       if (++done % 500 === 0) log?.(`  ${done}/${n} users`);
       return { i, id: env.data.userInfo.id, account, token: env.data.authToken, base, src };
     },
@@ -66,11 +76,7 @@ export async function connectUsers({ users, perUser = 1, onPush, concurrency = 6
     }),
   );
   log?.(`  ${socks.length} sockets bound in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
-  return {
-    socks,
-    closedEarly: () => closedEarly,
-    closeAll: () => socks.forEach(closeSocket),
-  };
+  return { socks, closedEarly: () => closedEarly, closeAll: () => socks.forEach(closeSocket) };
 }
 
 export const newRunId = () => randomBytes(3).toString('hex');

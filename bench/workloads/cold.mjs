@@ -18,11 +18,20 @@ const REPEAT = 20;
 async function fill(base, sender, to, count, log, label) {
   const t0 = performance.now();
   let failed = 0;
-  await pool(Array.from({ length: count }, (_, i) => i), 32, async (i) => {
-    const e = await post(base, '/enterprise/im/sendMessage', { id: randomUUID(), type: 'text', content: `history ${i}`, toContactId: to(i) }, { token: sender(i).token, localAddress: sender(i).src });
-    if (e.code !== 0) failed++;
-    if ((i + 1) % 20000 === 0) log(`  ${label}: ${i + 1}/${count}`);
-  });
+  await pool(
+    Array.from({ length: count }, (_, i) => i),
+    32,
+    async (i) => {
+      const e = await post(
+        base,
+        '/enterprise/im/sendMessage',
+        { id: randomUUID(), type: 'text', content: `history ${i}`, toContactId: to(i) },
+        { token: sender(i).token, localAddress: sender(i).src },
+      );
+      if (e.code !== 0) failed++;
+      if ((i + 1) % 20000 === 0) log(`  ${label}: ${i + 1}/${count}`);
+    },
+  );
   const s = (performance.now() - t0) / 1000;
   log(`  ${label}: ${count} messages in ${s.toFixed(1)} s (${Math.round(count / s)}/s), ${failed} refused`);
 }
@@ -35,14 +44,25 @@ export async function run({ env, opts, sources, runId, log, report }) {
   log(`cold: user with ${n} conversations`);
   const users = await createUsers({ nodes: [env.nodes[0]], n: n + 1, sources, runId, log });
   const me = users[0];
-  await fill(base, (i) => (i % 2 ? users[1 + (i >> 1)] : me), (i) => (i % 2 ? me.id : users[1 + (i >> 1)].id), 2 * n, log, 'conversations');
+  await fill(
+    base,
+    (i) => (i % 2 ? users[1 + (i >> 1)] : me),
+    (i) => (i % 2 ? me.id : users[1 + (i >> 1)].id),
+    2 * n,
+    log,
+    'conversations',
+  );
   const login = new Samples();
   const contacts = new Samples();
   const both = new Samples();
   let rows = 0;
   for (let k = 0; k < REPEAT; k++) {
     const t0 = performance.now();
-    const env1 = await call(base, '/common/pub/login', { account: me.account, password: PASSWORD, terminal: k % 2 ? 'web' : 'mobile' });
+    const env1 = await call(base, '/common/pub/login', {
+      account: me.account,
+      password: PASSWORD,
+      terminal: k % 2 ? 'web' : 'mobile',
+    });
     const t1 = performance.now();
     const c = await call(base, '/enterprise/im/getContacts', {}, { token: env1.data.authToken });
     const t2 = performance.now();
@@ -51,13 +71,29 @@ export async function run({ env, opts, sources, runId, log, report }) {
     contacts.add(t2 - t1);
     both.add(t2 - t0);
   }
-  const p1 = { workload: 'cold', path: 'login+getContacts', conversations: n, rows, repeat: REPEAT, login: login.summary(), getContacts: contacts.summary(), total: both.summary() };
+  const p1 = {
+    workload: 'cold',
+    path: 'login+getContacts',
+    conversations: n,
+    rows,
+    repeat: REPEAT,
+    login: login.summary(),
+    getContacts: contacts.summary(),
+    total: both.summary(),
+  };
   report.write(p1);
   points.push(p1);
   // (2) getMessageList pages
   const [a, b] = [users[1], users[2]];
   log(`cold: chat of ${opts.messages} messages`);
-  await fill(base, (i) => (i % 2 ? b : a), (i) => (i % 2 ? a.id : b.id), opts.messages, log, 'chat history');
+  await fill(
+    base,
+    (i) => (i % 2 ? b : a),
+    (i) => (i % 2 ? a.id : b.id),
+    opts.messages,
+    log,
+    'chat history',
+  );
   const newest = new Samples();
   const cursor = new Samples();
   const deep = new Samples();
@@ -65,20 +101,32 @@ export async function run({ env, opts, sources, runId, log, report }) {
   let count = 0;
   for (let k = 0; k < Math.max(1, opts.pages); k++) {
     const t0 = performance.now();
-    const page = await call(base, '/enterprise/im/getMessageList', { toContactId: b.id, limit: 20, ...(lastId ? { last_id: lastId } : {}) }, { token: a.token });
+    const page = await call(
+      base,
+      '/enterprise/im/getMessageList',
+      { toContactId: b.id, limit: 20, ...(lastId ? { last_id: lastId } : {}) },
+      { token: a.token },
+    );
     (lastId ? cursor : newest).add(performance.now() - t0);
     count = page.count;
     if (!page.data.length) break;
     lastId = Math.min(...page.data.map((m) => m.msg_id));
   }
   const pagesTotal = Math.ceil(count / 20);
-  const deepPages = Array.from({ length: Math.max(1, opts.pages) }, (_, k) => 1 + Math.floor(((k + 0.5) / opts.pages) * pagesTotal));
+  const deepPages = Array.from(
+    { length: Math.max(1, opts.pages) },
+    (_, k) => 1 + Math.floor(((k + 0.5) / opts.pages) * pagesTotal),
+  );
   await pool(deepPages, 1, async (pg) => {
     const t0 = performance.now();
     await call(base, '/enterprise/im/getMessageList', { toContactId: b.id, limit: 20, page: pg }, { token: a.token });
     deep.add(performance.now() - t0);
   });
-  for (const [kind, s] of [['newest page', newest], ['last_id pages', cursor], ['page=N spread', deep]]) {
+  for (const [kind, s] of [
+    ['newest page', newest],
+    ['last_id pages', cursor],
+    ['page=N spread', deep],
+  ]) {
     const p = { workload: 'cold', path: `getMessageList ${kind}`, messages: count, ...s.summary() };
     report.write(p);
     points.push(p);

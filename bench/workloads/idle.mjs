@@ -40,7 +40,8 @@ export async function run({ env, opts, sources, runId, log, report }) {
     rssAfterMb: after.map((k) => Math.round(k / 102.4) / 10),
     rssPeakMb: peak.map((k) => Math.round(k / 102.4) / 10),
     kbPerConn: Math.round((deltaKb / socks.length) * 10) / 10,
-    serverCpuPctIdle: bound && cpu ? Math.round(((cpu.cpuS - bound.cpuS) / ((cpu.t - bound.t) / 1000)) * 1000) / 10 : null,
+    serverCpuPctIdle:
+      bound && cpu ? Math.round(((cpu.cpuS - bound.cpuS) / ((cpu.t - bound.t) / 1000)) * 1000) / 10 : null,
     heartbeatsAnswered: socks.reduce((a, s) => a + (s.pongs ?? 0), 0),
   };
   report.write(point);

@@ -12,7 +12,8 @@ export async function prepare({ env, opts, sources, runId, log }) {
   const users = await createUsers({ nodes: env.nodes, n, sources, runId, log });
   const tracker = new Tracker();
   // Sockets are opened per repetition (a fresh server start closes them): connect() in main.mjs.
-  const connect = () => connectUsers({ users, onPush: (type, id, sock) => type === 'simple' && tracker.onPush(id, sock.userId), log });
+  const connect = () =>
+    connectUsers({ users, onPush: (type, id, sock) => type === 'simple' && tracker.onPush(id, sock.userId), log });
   const pairs = n / 2;
   const slots = users.map((u) => new Map([[u.id, 0]]));
   const pick = (i) => {
@@ -22,10 +23,5 @@ export async function prepare({ env, opts, sources, runId, log }) {
     const b = users[2 * p + 1 - flip];
     return { sender: a, to: b.id, recipients: slots[b.i] };
   };
-  return {
-    tracker,
-    pick,
-    extra: { workload: 'one-to-one', users: n },
-    connect,
-  };
+  return { tracker, pick, extra: { workload: 'one-to-one', users: n }, connect };
 }

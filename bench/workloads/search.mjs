@@ -30,9 +30,17 @@ export const QUERIES = [
 ];
 
 function runSeed(target, opts, log) {
-  const args = JSON.stringify({ ...target, messages: opts.messages, conversations: opts.conversations, backfill: opts.backfill });
+  const args = JSON.stringify({
+    ...target,
+    messages: opts.messages,
+    conversations: opts.conversations,
+    backfill: opts.backfill,
+  });
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join('bench', 'lib', 'seed-search.ts'), args], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join('bench', 'lib', 'seed-search.ts'), args], {
+      cwd: repoRoot,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let out = '';
     // A hard stop of the bench (--timeout) must not leave the seeding behind.
     const kill = () => child.kill('SIGKILL');
@@ -54,9 +62,13 @@ function runSeed(target, opts, log) {
 
 /** For launch(): seeds while no server holds the database. */
 export const seed = (opts, log) => async (target) => {
-  log(`search: seeding ${opts.messages} messages over ${opts.conversations} conversations${opts.backfill ? ' (without index rows: backfill run)' : ''}`);
+  log(
+    `search: seeding ${opts.messages} messages over ${opts.conversations} conversations${opts.backfill ? ' (without index rows: backfill run)' : ''}`,
+  );
   const s = await runSeed(target, opts, log);
-  log(`  seeded in ${s.seconds.total} s (users ${s.seconds.users}, messages + terms ${s.seconds.messages}, index build ${s.seconds.index}); ${s.termRows} term rows`);
+  log(
+    `  seeded in ${s.seconds.total} s (users ${s.seconds.users}, messages + terms ${s.seconds.messages}, index build ${s.seconds.index}); ${s.termRows} term rows`,
+  );
   return s;
 };
 
@@ -77,13 +89,23 @@ export async function run({ env, opts, log, report }) {
   const base = env.nodes[0].url;
   // With --url the server runs on a database seeded earlier (same corpus, same searcher).
   const seeded = env.seeded ?? { searcher: 'searcher', password: 'benchpass1', messages: opts.messages };
-  const login = await call(base, '/common/pub/login', { account: seeded.searcher, password: seeded.password, terminal: 'web' });
+  const login = await call(base, '/common/pub/login', {
+    account: seeded.searcher,
+    password: seeded.password,
+    terminal: 'web',
+  });
   if (login.code !== 0) throw new Error(`searcher login: ${login.msg}`);
   const token = login.data.authToken;
   const points = [];
   if (opts.backfill) {
     const seconds = await waitBackfill(base, token, log);
-    const p = { workload: 'search', path: 'backfill', messages: seeded.messages, seconds, perMillion: Math.round((seconds * 1e6) / seeded.messages) };
+    const p = {
+      workload: 'search',
+      path: 'backfill',
+      messages: seeded.messages,
+      seconds,
+      perMillion: Math.round((seconds * 1e6) / seeded.messages),
+    };
     report.write(p);
     points.push(p);
   }
@@ -101,7 +123,14 @@ export async function run({ env, opts, log, report }) {
     }
     const cpu1 = readProc(pid);
     const cpuMs = cpu0 && cpu1 ? Math.round(((cpu1.cpuS - cpu0.cpuS) * 1000 * 10) / repeat) / 10 : null;
-    const p = { workload: 'search', backend: env.backend, path: 'baseline: getSystemInfo', kind: 'no work', cpuMs, ...s.summary() };
+    const p = {
+      workload: 'search',
+      backend: env.backend,
+      path: 'baseline: getSystemInfo',
+      kind: 'no work',
+      cpuMs,
+      ...s.summary(),
+    };
     report.write(p);
     points.push(p);
   }
@@ -127,11 +156,30 @@ export async function run({ env, opts, log, report }) {
       const cpu1 = readProc(pid);
       // The server's own CPU per request (10 ms ticks, so over all repeats): less swayed by a busy machine than wall time.
       const cpuMs = cpu0 && cpu1 ? Math.round(((cpu1.cpuS - cpu0.cpuS) * 1000 * 10) / repeat) / 10 : null;
-      const p = { workload: 'search', backend: env.backend, type, path: `${type}: ${q}`, kind, messages: seeded.messages, hits, hasMore, cpuMs, ...s.summary() };
+      const p = {
+        workload: 'search',
+        backend: env.backend,
+        type,
+        path: `${type}: ${q}`,
+        kind,
+        messages: seeded.messages,
+        hits,
+        hasMore,
+        cpuMs,
+        ...s.summary(),
+      };
       report.write(p);
       points.push(p);
     }
-    const p = { workload: 'search', backend: env.backend, type, path: `${type}: every query`, kind: 'all of the above', messages: seeded.messages, ...all.summary() };
+    const p = {
+      workload: 'search',
+      backend: env.backend,
+      type,
+      path: `${type}: every query`,
+      kind: 'all of the above',
+      messages: seeded.messages,
+      ...all.summary(),
+    };
     report.write(p);
     points.push(p);
   }

@@ -23,9 +23,16 @@ async function post(base: string, path: string, body: unknown, token?: string) {
 }
 
 /** Registers through the public API (the first account becomes the administrator). */
-export async function registerPerson(base: string, account: string, realname: string, password = 'secret123'): Promise<Person> {
+export async function registerPerson(
+  base: string,
+  account: string,
+  realname: string,
+  password = 'secret123',
+): Promise<Person> {
   const reg = (await post(base, '/common/pub/register', { account, realname, password })) as { user_id: number };
-  const login = (await post(base, '/common/pub/login', { account, password, terminal: 'app' })) as { authToken: string };
+  const login = (await post(base, '/common/pub/login', { account, password, terminal: 'app' })) as {
+    authToken: string;
+  };
   return { id: reg.user_id, account, realname, password, token: login.authToken };
 }
 
@@ -136,15 +143,20 @@ export async function setChatInfo(base: string, admin: Person, value: Record<str
 
 /** Sends a text through the API (seeding history fast); returns the stored message. */
 export async function sendByApi(base: string, from: Person, toContactId: number | string, content: string) {
-  return (await post(base, '/enterprise/im/sendMessage', { id: crypto.randomUUID(), type: 'text', content, toContactId }, from.token)) as {
-    id: string;
-    msg_id: number;
-  };
+  return (await post(
+    base,
+    '/enterprise/im/sendMessage',
+    { id: crypto.randomUUID(), type: 'text', content, toContactId },
+    from.token,
+  )) as { id: string; msg_id: number };
 }
 
 /** The newest messages of one conversation as `who` reads them (chat mode, oldest first). */
 export async function messagesOf(base: string, who: Person, toContactId: number | string) {
-  return (await post(base, '/enterprise/im/getMessageList', { toContactId, limit: 20 }, who.token)) as { content: string; fromUser: { id: number } }[];
+  return (await post(base, '/enterprise/im/getMessageList', { toContactId, limit: 20 }, who.token)) as {
+    content: string;
+    fromUser: { id: number };
+  }[];
 }
 
 /** A PNG of random pixels (so it does not compress), drawn by the page's canvas. */
@@ -175,10 +187,20 @@ export async function noisyPng(page: Page, width: number, height: number): Promi
 export async function slowUploads(page: Page, bytesPerSecond = 200 * 1024) {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 20, downloadThroughput: -1, uploadThroughput: bytesPerSecond });
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 20,
+    downloadThroughput: -1,
+    uploadThroughput: bytesPerSecond,
+  });
   return {
     async restore() {
-      await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+      await cdp.send('Network.emulateNetworkConditions', {
+        offline: false,
+        latency: 0,
+        downloadThroughput: -1,
+        uploadThroughput: -1,
+      });
       await cdp.detach();
     },
   };
@@ -191,8 +213,15 @@ export async function openPlusEntryInput(page: Page, key: 'album' | 'camera' | '
 }
 
 /** Creates a group through the API (the test's setting, not what it checks); returns `group-N`. */
-export async function createGroupByApi(base: string, owner: Person, memberIds: number[], name: string): Promise<string> {
-  const contact = (await post(base, '/enterprise/group/add', { user_ids: memberIds, name }, owner.token)) as { id: string };
+export async function createGroupByApi(
+  base: string,
+  owner: Person,
+  memberIds: number[],
+  name: string,
+): Promise<string> {
+  const contact = (await post(base, '/enterprise/group/add', { user_ids: memberIds, name }, owner.token)) as {
+    id: string;
+  };
   return contact.id;
 }
 
@@ -217,7 +246,11 @@ export async function settledBox(locator: Locator): Promise<{ x: number; y: numb
  * (PROTOCOL §11.6: a bound client sends its reads on the socket), as a broken proxy or an older
  * server would. Set it before the page (re)loads; `stop()` lets true answers through again.
  */
-export async function tamperAnswers(page: Page, path: string, edit: (body: { data: unknown }) => unknown): Promise<{ stop(): Promise<void> }> {
+export async function tamperAnswers(
+  page: Page,
+  path: string,
+  edit: (body: { data: unknown }) => unknown,
+): Promise<{ stop(): Promise<void> }> {
   let active = true;
   const pattern = `**${path}`;
   await page.route(pattern, async (route) => {

@@ -6,12 +6,19 @@ import { watchCsp } from './csp';
 
 /** Flags for Debian's Chromium on a machine without internet (shared TOOLCHAIN.md §3). */
 const BASE_ARGS = [
-  '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync',
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
 ];
 /** Fake camera and microphone for voice notes and calls (TOOLCHAIN.md §4). */
 export const MEDIA_ARGS = [
-  '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream',
+  '--use-fake-device-for-media-stream',
+  '--use-fake-ui-for-media-stream',
   '--allow-loopback-in-peer-connection',
 ];
 

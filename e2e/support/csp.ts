@@ -21,7 +21,9 @@ async function watchContext(ctx: BrowserContext): Promise<void> {
   });
   await ctx.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (e) => {
-      console.error(`CSP violation: ${e.violatedDirective} blocked ${e.blockedURI || 'inline'} at ${e.sourceFile}:${e.lineNumber}:${e.columnNumber}`);
+      console.error(
+        `CSP violation: ${e.violatedDirective} blocked ${e.blockedURI || 'inline'} at ${e.sourceFile}:${e.lineNumber}:${e.columnNumber}`,
+      );
     });
   });
 }

@@ -48,15 +48,11 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'parley-e2e-'));
   let log = '';
-  const child: ChildProcess = spawn(
-    process.execPath,
-    ['--import', 'tsx', join(repoRoot, 'apps/server/src/main.ts')],
-    {
-      cwd: repoRoot,
-      env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), PARLEY_DATA_DIR: dataDir, ...fixtureLimits, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', join(repoRoot, 'apps/server/src/main.ts')], {
+    cwd: repoRoot,
+    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), PARLEY_DATA_DIR: dataDir, ...fixtureLimits, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   child.stdout?.on('data', (b: Buffer) => (log += b.toString()));
   child.stderr?.on('data', (b: Buffer) => (log += b.toString()));
   const url = `http://127.0.0.1:${port}`;

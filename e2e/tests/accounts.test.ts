@@ -46,7 +46,10 @@ async function logout(page: Page) {
   // The confirm modal: wait for it, then its confirm button.
   const dialog = page.getByRole('dialog');
   await dialog.waitFor();
-  await dialog.getByRole('button', { name: /确定|OK|退出|log out/i }).last().click();
+  await dialog
+    .getByRole('button', { name: /确定|OK|退出|log out/i })
+    .last()
+    .click();
   await page.waitForURL(/#\/pages\/login\/index/);
 }
 

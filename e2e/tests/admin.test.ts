@@ -2,7 +2,15 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collectPageErrors, launch, phoneContext, snap } from '../support/browser';
 import { startServer, type RunningServer } from '../support/server';
-import { enterpriseMode, fillTestId, loggedInPage, noisyPng, registerPerson, startChat, type Person } from '../support/app';
+import {
+  enterpriseMode,
+  fillTestId,
+  loggedInPage,
+  noisyPng,
+  registerPerson,
+  startChat,
+  type Person,
+} from '../support/app';
 
 /** The admin console in the browser, as the super-administrator, with people on their own phones. */
 
@@ -44,7 +52,10 @@ async function adminDesk(tab = 'dashboard', who: Person = root): Promise<{ page:
 async function confirmDialog(page: Page) {
   const dialog = page.getByRole('dialog').last();
   await dialog.waitFor();
-  await dialog.getByRole('button', { name: /确定|OK/ }).last().click();
+  await dialog
+    .getByRole('button', { name: /确定|OK/ })
+    .last()
+    .click();
 }
 
 describe('admin console', () => {
@@ -53,7 +64,11 @@ describe('admin console', () => {
     for (const tab of ['dashboard', 'users', 'groups', 'messages', 'settings', 'notices', 'invites', 'audit']) {
       await page.getByTestId(`admin-nav-${tab}`).click();
       await page.waitForTimeout(0);
-      await page.locator('[data-testid="admin"] section').getByText('…').waitFor({ state: 'detached' }).catch(() => undefined);
+      await page
+        .locator('[data-testid="admin"] section')
+        .getByText('…')
+        .waitFor({ state: 'detached' })
+        .catch(() => undefined);
       await snap(page, `admin-desktop-${tab}`);
     }
     const phone = await phoneContext(browser);
@@ -104,7 +119,10 @@ describe('admin console', () => {
     const editor = page.locator('[contenteditable="true"]').first();
     await editor.click();
     await editor.type('今晚22点升级');
-    await page.getByRole('button', { name: /保存|完成|发布/ }).last().click();
+    await page
+      .getByRole('button', { name: /保存|完成|发布/ })
+      .last()
+      .click();
     await page.getByTestId('notices-table').getByText('系统升级通知').waitFor();
     await alicePage.getByText('系统升级通知').first().waitFor({ timeout: 10_000 });
     await snap(alicePage, 'admin-notice-alice');
@@ -132,8 +150,12 @@ describe('admin console', () => {
     await page.getByTestId('settings-compass').click();
     await page.getByTestId('cfg-status').check();
     await page.getByTestId('compass-add').click();
-    await page.getByTestId('compass-icon-input-0').setInputFiles({ name: 'wiki.png', mimeType: 'image/png', buffer: await noisyPng(page, 96, 96) });
-    await expect.poll(() => page.getByTestId('compass-item-0').locator('img').getAttribute('src'), { timeout: 15_000 }).toMatch(/\/storage\//);
+    await page
+      .getByTestId('compass-icon-input-0')
+      .setInputFiles({ name: 'wiki.png', mimeType: 'image/png', buffer: await noisyPng(page, 96, 96) });
+    await expect
+      .poll(() => page.getByTestId('compass-item-0').locator('img').getAttribute('src'), { timeout: 15_000 })
+      .toMatch(/\/storage\//);
     // An unnamed item, then a script address, are refused with words before anything is sent.
     await page.getByTestId('cfg-save').click();
     await page.getByText('第1项需要填写名称').waitFor();
@@ -175,7 +197,8 @@ describe('admin console', () => {
     await table.getByText('一句不当的话').waitFor();
     await table.getByRole('button', { name: '屏蔽' }).first().click();
     await confirmDialog(page);
-    for (const p of [alicePage, bobPage]) await p.getByText('[该消息因违规已被屏蔽]').first().waitFor({ timeout: 10_000 });
+    for (const p of [alicePage, bobPage])
+      await p.getByText('[该消息因违规已被屏蔽]').first().waitFor({ timeout: 10_000 });
     await snap(bobPage, 'admin-masked-bob');
     for (const p of [alicePage, bobPage, page]) await p.context().close();
   });
@@ -216,7 +239,11 @@ describe('admin console', () => {
     const invited = await ctx.newPage();
     await invited.goto(url);
     const inviteValue = () =>
-      invited.getByTestId('register-invite').evaluate((e) => ((e.tagName === 'INPUT' ? e : e.querySelector('input')) as HTMLInputElement | null)?.value ?? '');
+      invited
+        .getByTestId('register-invite')
+        .evaluate(
+          (e) => ((e.tagName === 'INPUT' ? e : e.querySelector('input')) as HTMLInputElement | null)?.value ?? '',
+        );
     await expect.poll(inviteValue).toMatch(/^\w{8}$/);
     await fillTestId(invited, 'register-account', 'carol02');
     await fillTestId(invited, 'register-realname', 'Carol');

@@ -2,7 +2,15 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MEDIA_ARGS, launch, snap } from '../support/browser';
 import { startServer, type RunningServer } from '../support/server';
-import { bubbleTexts, enterpriseMode, loggedInPage, openChat, registerPerson, startChat, type Person } from '../support/app';
+import {
+  bubbleTexts,
+  enterpriseMode,
+  loggedInPage,
+  openChat,
+  registerPerson,
+  startChat,
+  type Person,
+} from '../support/app';
 
 /**
  * Issue 6, "must show": a video call between two browsers with real (fake-device) media over
@@ -34,7 +42,8 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const phone = (who: Person) => loggedInPage(browser, server.url, who, (ctx) => ctx.grantPermissions(['camera', 'microphone']));
+const phone = (who: Person) =>
+  loggedInPage(browser, server.url, who, (ctx) => ctx.grantPermissions(['camera', 'microphone']));
 
 const status = (page: Page) => page.getByTestId('call-status').innerText();
 const phase = (page: Page) => page.getByTestId('call-screen').getAttribute('data-phase');

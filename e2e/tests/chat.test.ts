@@ -3,7 +3,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, snap } from '../support/browser';
 import { startServer, type RunningServer } from '../support/server';
 import {
-  bubbleTexts, cable, enterpriseMode, loggedInPage, openChat, registerPerson, row, send, startChat, type Person,
+  bubbleTexts,
+  cable,
+  enterpriseMode,
+  loggedInPage,
+  openChat,
+  registerPerson,
+  row,
+  send,
+  startChat,
+  type Person,
 } from '../support/app';
 
 /** Issue 3, "must show" 1–3: a message appears at once, survives a cut network, and a second login forces the first offline. */
@@ -71,7 +80,9 @@ describe('one-to-one chat in two browsers', () => {
     expect((await bubbleTexts(b.page)).slice(before)).toEqual([]);
     await bobCable.restore(b.page);
     // The socket comes back, binds, and the open chat is re-read: all three, in order, once.
-    await expect.poll(async () => (await bubbleTexts(b.page)).slice(before), { timeout: 20_000 }).toEqual(['one', 'two', 'three']);
+    await expect
+      .poll(async () => (await bubbleTexts(b.page)).slice(before), { timeout: 20_000 })
+      .toEqual(['one', 'two', 'three']);
     expect(bobCable.opened()).toBeGreaterThan(socketsBefore);
     await snap(b.page, 'chat-bob-after-offline');
     await a.page.context().close();
@@ -82,7 +93,10 @@ describe('one-to-one chat in two browsers', () => {
     const first = await loggedInPage(browser, server.url, alice);
     const second = await loggedInPage(browser, server.url, alice);
     await expect(
-      first.page.getByText(/您的账号已在另一台设备上登录，本设备已被强制下线！/).first().waitFor({ timeout: 5000 }),
+      first.page
+        .getByText(/您的账号已在另一台设备上登录，本设备已被强制下线！/)
+        .first()
+        .waitFor({ timeout: 5000 }),
     ).resolves.toBeUndefined();
     await first.page.waitForURL(/#\/pages\/login\/index/, { timeout: 10_000 });
     await snap(first.page, 'forced-offline');

@@ -2,7 +2,15 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collectPageErrors, launch, snap } from '../support/browser';
 import { startServer, type RunningServer } from '../support/server';
-import { bubbleTexts, enterpriseMode, fillTestId, loggedInPage, registerPerson, row, type Person } from '../support/app';
+import {
+  bubbleTexts,
+  enterpriseMode,
+  fillTestId,
+  loggedInPage,
+  registerPerson,
+  row,
+  type Person,
+} from '../support/app';
 
 /**
  * Issue 15, "Desktop is a real desktop app": at 1280×800 the rail, the conversation list and the
@@ -102,7 +110,9 @@ describe('two panes at 1280×800', () => {
     await page.locator(`[data-testid="contact-row"][data-id="${carol.id}"]`).click();
     await page.waitForURL(/#\/pages\/contacts\/detail/);
     await detailPane(page).getByText('carol01').waitFor();
-    expect(await page.locator(`[data-testid="contact-row"][data-id="${carol.id}"]`).getAttribute('aria-current')).toBe('true');
+    expect(await page.locator(`[data-testid="contact-row"][data-id="${carol.id}"]`).getAttribute('aria-current')).toBe(
+      'true',
+    );
     expect(await detailPane(page).getByTestId('back').count()).toBe(0);
     await snap(page, 'desktop-contact-card');
 
@@ -122,7 +132,9 @@ describe('two panes at 1280×800', () => {
     await detailPane(tab).getByText('bob0001').waitFor();
     await tab.getByTestId('address-book').waitFor();
     expect(await tab.getByTestId('rail-contacts').getAttribute('aria-current')).toBe('page');
-    expect(await tab.locator(`[data-testid="contact-row"][data-id="${bob.id}"]`).getAttribute('aria-current')).toBe('true');
+    expect(await tab.locator(`[data-testid="contact-row"][data-id="${bob.id}"]`).getAttribute('aria-current')).toBe(
+      'true',
+    );
     await snap(tab, 'desktop-deep-link-card');
 
     // The chat from the card: the conversation list comes back beside it.

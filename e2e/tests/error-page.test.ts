@@ -28,8 +28,19 @@ afterAll(async () => {
 describe('error page', () => {
   it('shows the error page when the home screen throws, reports it, and reloads into a working home', async () => {
     const { page } = await loggedInPage(browser, server.url, alice);
-    const odd = { id: 999999, displayName: 'Odd', type: 'text', lastContent: { html: 'not a string' }, lastSendTime: Date.now(), unread: 0, is_group: 0 };
-    const tampered = await tamperAnswers(page, '/enterprise/im/getContacts', (body) => ({ ...body, data: [odd, ...(Array.isArray(body.data) ? body.data : [])] }));
+    const odd = {
+      id: 999999,
+      displayName: 'Odd',
+      type: 'text',
+      lastContent: { html: 'not a string' },
+      lastSendTime: Date.now(),
+      unread: 0,
+      is_group: 0,
+    };
+    const tampered = await tamperAnswers(page, '/enterprise/im/getContacts', (body) => ({
+      ...body,
+      data: [odd, ...(Array.isArray(body.data) ? body.data : [])],
+    }));
     await page.reload();
     await page.getByTestId('error-page').waitFor();
     const text = await page.locator('body').innerText();

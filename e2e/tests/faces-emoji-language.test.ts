@@ -2,7 +2,16 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, snap } from '../support/browser';
 import { startServer, type RunningServer } from '../support/server';
-import { enterpriseMode, loggedInPage, openChat, registerPerson, row, send, startChat, type Person } from '../support/app';
+import {
+  enterpriseMode,
+  loggedInPage,
+  openChat,
+  registerPerson,
+  row,
+  send,
+  startChat,
+  type Person,
+} from '../support/app';
 
 /** Issue 15, "must show": initials avatars, emoji as the same picture on both sides, English after a switch. */
 
@@ -29,9 +38,15 @@ afterAll(async () => {
 async function lastBubbleEmoji(page: Page) {
   const bubble = page.getByTestId('message-bubble').last();
   await bubble.locator('img.tw-emoji').first().waitFor();
-  return bubble.locator('img.tw-emoji').evaluateAll((imgs) =>
-    (imgs as HTMLImageElement[]).map((i) => ({ alt: i.alt, file: i.src.split('/').pop(), drawn: i.complete && i.naturalWidth > 0 })),
-  );
+  return bubble
+    .locator('img.tw-emoji')
+    .evaluateAll((imgs) =>
+      (imgs as HTMLImageElement[]).map((i) => ({
+        alt: i.alt,
+        file: i.src.split('/').pop(),
+        drawn: i.complete && i.naturalWidth > 0,
+      })),
+    );
 }
 
 describe('faces, emoji and language', () => {
@@ -40,32 +55,44 @@ describe('faces, emoji and language', () => {
     const b = await loggedInPage(browser, server.url, bob);
     await startChat(a.page, bob.id);
     await send(a.page, 'Hello 😀 🎉');
-    await expect.poll(() => lastBubbleEmoji(a.page).then((x) => x.every((i) => i.drawn) && x.length), { timeout: 10_000 }).toBe(2);
+    await expect
+      .poll(() => lastBubbleEmoji(a.page).then((x) => x.every((i) => i.drawn) && x.length), { timeout: 10_000 })
+      .toBe(2);
     const mine = await lastBubbleEmoji(a.page);
     expect(mine.map((i) => i.alt)).toEqual(['😀', '🎉']);
     expect(mine.map((i) => i.file)).toEqual(['1f600.svg', '1f389.svg']);
     // Copying the bubble puts the text on the clipboard as unicode, emoji included.
-    const copied = await a.page.getByTestId('message-bubble').last().evaluate((el) => {
-      const range = document.createRange();
-      range.selectNodeContents(el);
-      const sel = getSelection();
-      sel?.removeAllRanges();
-      sel?.addRange(range);
-      const data = new DataTransfer();
-      el.dispatchEvent(new ClipboardEvent('copy', { clipboardData: data, bubbles: true, cancelable: true }));
-      return data.getData('text/plain');
-    });
+    const copied = await a.page
+      .getByTestId('message-bubble')
+      .last()
+      .evaluate((el) => {
+        const range = document.createRange();
+        range.selectNodeContents(el);
+        const sel = getSelection();
+        sel?.removeAllRanges();
+        sel?.addRange(range);
+        const data = new DataTransfer();
+        el.dispatchEvent(new ClipboardEvent('copy', { clipboardData: data, bubbles: true, cancelable: true }));
+        return data.getData('text/plain');
+      });
     expect(copied).toContain('Hello 😀 🎉');
     await snap(a.page, 'emoji-sender');
 
     await row(b.page, alice.id).waitFor({ timeout: 10_000 });
     await openChat(b.page, alice.id);
-    await expect.poll(() => lastBubbleEmoji(b.page).then((x) => x.every((i) => i.drawn) && x.length), { timeout: 10_000 }).toBe(2);
+    await expect
+      .poll(() => lastBubbleEmoji(b.page).then((x) => x.every((i) => i.drawn) && x.length), { timeout: 10_000 })
+      .toBe(2);
     expect(await lastBubbleEmoji(b.page)).toEqual(mine);
     await snap(b.page, 'emoji-receiver');
 
     // Initials on a colour: "AS" for Alice Smith on bob's screen, "伟" for 张伟 on alice's.
-    const aliceFace = b.page.getByTestId('message-bubble').last().locator('xpath=ancestor::*[.//*[@data-testid="avatar-initials"]][1]').getByTestId('avatar-initials').first();
+    const aliceFace = b.page
+      .getByTestId('message-bubble')
+      .last()
+      .locator('xpath=ancestor::*[.//*[@data-testid="avatar-initials"]][1]')
+      .getByTestId('avatar-initials')
+      .first();
     expect(await aliceFace.innerText()).toBe('AS');
     await startChat(a.page, wei.id);
     await send(a.page, 'hi');
@@ -90,12 +117,15 @@ describe('faces, emoji and language', () => {
     const han = /\p{Script=Han}/u;
     const names = ['张伟'];
     await expect
-      .poll(async () => {
-        // Names and the initials drawn from them are the people's own words, not the app's.
-        const nameChars = new Set(names.join(''));
-        const text = await page.locator('body').innerText();
-        return [...text].filter((c) => han.test(c) && !nameChars.has(c)).join('');
-      }, { timeout: 10_000 })
+      .poll(
+        async () => {
+          // Names and the initials drawn from them are the people's own words, not the app's.
+          const nameChars = new Set(names.join(''));
+          const text = await page.locator('body').innerText();
+          return [...text].filter((c) => han.test(c) && !nameChars.has(c)).join('');
+        },
+        { timeout: 10_000 },
+      )
       .toBe('');
     await snap(page, 'home-english');
   });

@@ -94,7 +94,7 @@ describe('friends in two browsers', () => {
     await c.page.context().close();
   });
 
-  it("dave joins a group from its QR code picture and lands in the group chat", async () => {
+  it('dave joins a group from its QR code picture and lands in the group chat', async () => {
     // Everyone is a contact (runMode 1) so alice can make a group of three at once.
     await enterpriseMode(server.url, alice);
     const dave = await registerPerson(server.url, 'dave001', 'Dave');

@@ -2,7 +2,15 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, snap } from '../support/browser';
 import { startServer, type RunningServer } from '../support/server';
-import { createGroupByApi, enterpriseMode, loggedInPage, registerPerson, sendByApi, startChat, type Person } from '../support/app';
+import {
+  createGroupByApi,
+  enterpriseMode,
+  loggedInPage,
+  registerPerson,
+  sendByApi,
+  startChat,
+  type Person,
+} from '../support/app';
 
 /**
  * Issue 15: a group's event rows ("X created the group", "X invited Y") are there at the top of
@@ -67,7 +75,9 @@ describe('group event rows at the top of a long chat', () => {
     await startChat(b.page, gid);
     await expect.poll(() => b.page.getByTestId('message-bubble').last().innerText()).toContain(`Plan item ${TEXTS}`);
     await scrollToTop(b.page, '没有更早的消息了');
-    await expect.poll(() => eventRows(b.page).allInnerTexts(), { timeout: 5000 }).toEqual(['Alice创建了群聊', 'Alice邀请Dave加入了群聊']);
+    await expect
+      .poll(() => eventRows(b.page).allInnerTexts(), { timeout: 5000 })
+      .toEqual(['Alice创建了群聊', 'Alice邀请Dave加入了群聊']);
     expect(await eventRows(b.page).first().isVisible()).toBe(true);
     await snap(b.page, 'group-events-top-zh-phone');
     expect(b.errors).toEqual([]);
@@ -81,7 +91,9 @@ describe('group event rows at the top of a long chat', () => {
     await startChat(c.page, gid);
     await expect.poll(() => c.page.getByTestId('message-bubble').last().innerText()).toContain(`Plan item ${TEXTS}`);
     await scrollToTop(c.page, 'No earlier messages');
-    await expect.poll(() => eventRows(c.page).allInnerTexts(), { timeout: 5000 }).toEqual(['Alice created the group', 'Alice invited Dave to the group']);
+    await expect
+      .poll(() => eventRows(c.page).allInnerTexts(), { timeout: 5000 })
+      .toEqual(['Alice created the group', 'Alice invited Dave to the group']);
     await snap(c.page, 'group-events-top-en-phone');
     await c.page.setViewportSize({ width: 1280, height: 800 });
     await scrollToTop(c.page, 'No earlier messages');

@@ -46,7 +46,10 @@ describe('group notice editor', () => {
       await page.getByTestId('editor-body').locator('.ProseMirror').waitFor();
       // The path must land in the editor, never in an error page.
       expect(await page.getByText('Unexpected Application Error').count()).toBe(0);
-      await page.getByRole('button', { name: /取消|Cancel/ }).first().click();
+      await page
+        .getByRole('button', { name: /取消|Cancel/ })
+        .first()
+        .click();
       await page.getByTestId('editor-body').waitFor({ state: 'detached' });
       await page.goto(`${server.url}/#/pages/index/index`);
       await page.getByTestId('tabbar-home').waitFor();
@@ -78,7 +81,14 @@ describe('group notice editor', () => {
 
     // The group detail shows the notice as rich text, headings included.
     const preview = page.getByTestId('detail-notice-preview');
-    await expect.poll(() => preview.locator('h1').innerText().catch(() => '')).toBe('Weekly plan');
+    await expect
+      .poll(() =>
+        preview
+          .locator('h1')
+          .innerText()
+          .catch(() => ''),
+      )
+      .toBe('Weekly plan');
     expect(await preview.locator('h2').innerText()).toBe('Monday');
     expect(await preview.locator('h3').innerText()).toBe('Standup');
     await snap(page, 'group-notice-detail');

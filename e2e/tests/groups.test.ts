@@ -3,7 +3,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, snap } from '../support/browser';
 import { startServer, type RunningServer } from '../support/server';
 import {
-  bubbleTexts, enterpriseMode, fillTestId, loggedInPage, registerPerson, row, send, startChat, type Person,
+  bubbleTexts,
+  enterpriseMode,
+  fillTestId,
+  loggedInPage,
+  registerPerson,
+  row,
+  send,
+  startChat,
+  type Person,
 } from '../support/app';
 
 /** Issue 4, "must show" 2: roles, mute mode, a muted member and removal, live in three browsers. */
@@ -32,7 +40,10 @@ const member = (page: Page, id: number) => page.locator(`[data-testid="member-ro
 async function confirmDialog(page: Page) {
   const dialog = page.getByRole('dialog');
   await dialog.waitFor();
-  await dialog.getByRole('button', { name: /确定|OK|移除|remove/i }).last().click();
+  await dialog
+    .getByRole('button', { name: /确定|OK|移除|remove/i })
+    .last()
+    .click();
 }
 
 describe('a group with roles and mute rules', () => {
@@ -46,7 +57,8 @@ describe('a group with roles and mute rules', () => {
     await a.page.getByTestId('plus-create-group').click();
     await a.page.locator(`[data-testid="select-row"][data-id="${bob.id}"]`).click();
     await a.page.locator(`[data-testid="select-row"][data-id="${carol.id}"]`).click();
-    if ((await a.page.getByTestId('group-name-input').count()) > 0) await fillTestId(a.page, 'group-name-input', '项目组');
+    if ((await a.page.getByTestId('group-name-input').count()) > 0)
+      await fillTestId(a.page, 'group-name-input', '项目组');
     await a.page.getByTestId('select-confirm').click();
     await a.page.waitForURL(/#\/pages\/message\/chat\?id=group-\d+/);
     const gid = decodeURIComponent(new URL(a.page.url().replace('#/', '')).searchParams.get('id') ?? '');
@@ -69,11 +81,23 @@ describe('a group with roles and mute rules', () => {
     // Alice: group settings → only owner and managers may speak.
     await a.page.getByTestId('back').click();
     await a.page.getByTestId('detail-settings').click();
-    await a.page.getByTestId('setting-nospeak').locator('select').or(a.page.locator('select[data-testid="setting-nospeak"]')).first().selectOption('1');
+    await a.page
+      .getByTestId('setting-nospeak')
+      .locator('select')
+      .or(a.page.locator('select[data-testid="setting-nospeak"]'))
+      .first()
+      .selectOption('1');
 
     // Carol's composer is disabled with the spec's text, live; bob can still send.
     await expect
-      .poll(() => c.page.getByTestId('chat-disabled').innerText().catch(() => ''), { timeout: 5000 })
+      .poll(
+        () =>
+          c.page
+            .getByTestId('chat-disabled')
+            .innerText()
+            .catch(() => ''),
+        { timeout: 5000 },
+      )
       .toContain('本群已开启禁言，无法发送消息');
     await snap(c.page, 'groups-carol-muted-mode');
     await send(b.page, 'Bob still speaks');

@@ -3,7 +3,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collectPageErrors, launch, phoneContext, snap } from '../support/browser';
 import { startServer, type RunningServer } from '../support/server';
 import { startMailCatcher, type MailCatcher } from '../support/mail';
-import { fillTestId, loggedInPage, noisyPng, registerPerson, row, sendByApi, settledBox, type Person } from '../support/app';
+import {
+  fillTestId,
+  loggedInPage,
+  noisyPng,
+  registerPerson,
+  row,
+  sendByApi,
+  settledBox,
+  type Person,
+} from '../support/app';
 
 /**
  * Issue 17 in the browser: Me and its pages, code sign-in, forgot password, settings followed
@@ -29,7 +38,13 @@ async function personWithMail(account: string, realname: string, email: string):
   const reg = await post('/common/pub/register', { account, realname, password: 'secret123', email });
   expect(reg.code, reg.msg).toBe(0);
   const login = await post('/common/pub/login', { account, password: 'secret123', terminal: 'app' });
-  return { id: (reg.data as { user_id: number }).user_id, account, realname, password: 'secret123', token: (login.data as { authToken: string }).authToken };
+  return {
+    id: (reg.data as { user_id: number }).user_id,
+    account,
+    realname,
+    password: 'secret123',
+    token: (login.data as { authToken: string }).authToken,
+  };
 }
 
 const english = async (ctx: BrowserContext): Promise<void> => {
@@ -55,7 +70,11 @@ beforeAll(async () => {
   browser = await launch();
   alice = await registerPerson(server.url, 'alice01', 'Alice');
   // Everyone is a contact, and one person may be signed in on several browsers at once.
-  const set = await post('/manage/config/setConfig', { name: 'sysInfo', value: { runMode: 1, multipleLogin: 1 } }, alice.token);
+  const set = await post(
+    '/manage/config/setConfig',
+    { name: 'sysInfo', value: { runMode: 1, multipleLogin: 1 } },
+    alice.token,
+  );
   expect(set.code, set.msg).toBe(0);
 });
 afterAll(async () => {
@@ -79,7 +98,9 @@ describe('Me', () => {
     await a.page.waitForURL(/#\/pages\/mine\/profile/);
 
     // A wide picture: the cropper shows a square of it, moved and zoomed by the user.
-    await a.page.getByTestId('avatar-album-input').setInputFiles({ name: 'face.png', mimeType: 'image/png', buffer: await noisyPng(a.page, 480, 300) });
+    await a.page
+      .getByTestId('avatar-album-input')
+      .setInputFiles({ name: 'face.png', mimeType: 'image/png', buffer: await noisyPng(a.page, 480, 300) });
     const view = a.page.getByTestId('crop-view');
     const box = await settledBox(view);
     await expect.poll(() => a.page.getByTestId('crop-confirm').isEnabled()).toBe(true);
@@ -209,7 +230,12 @@ describe('settings', () => {
     const f1 = await loggedInPage(browser, server.url, frank);
     const f2 = await loggedInPage(browser, server.url, frank);
     const roundRoot = (p: Page) => p.evaluate(() => document.documentElement.classList.contains('round-avatars'));
-    const radius = (p: Page) => p.getByTestId('me-button').locator('img, [role=img]').first().evaluate((el) => getComputedStyle(el).borderRadius);
+    const radius = (p: Page) =>
+      p
+        .getByTestId('me-button')
+        .locator('img, [role=img]')
+        .first()
+        .evaluate((el) => getComputedStyle(el).borderRadius);
 
     await openMe(f1.page);
     await f1.page.getByTestId('mine-setting').click();
@@ -235,7 +261,9 @@ describe('settings', () => {
 
     await openMe(f2.page);
     await f2.page.getByTestId('mine-setting').click();
-    await expect.poll(() => f2.page.getByTestId('setting-sound').locator('[data-checked]').getAttribute('aria-checked')).toBe('false');
+    await expect
+      .poll(() => f2.page.getByTestId('setting-sound').locator('[data-checked]').getAttribute('aria-checked'))
+      .toBe('false');
     expect(f1.errors).toEqual([]);
     expect(f2.errors).toEqual([]);
   });

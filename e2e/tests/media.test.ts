@@ -3,7 +3,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, MEDIA_ARGS, snap } from '../support/browser';
 import { startServer, type RunningServer } from '../support/server';
 import {
-  enterpriseMode, loggedInPage, messagesOf, noisyPng, openChat, openPlusEntryInput, registerPerson, slowUploads, startChat, type Person,
+  enterpriseMode,
+  loggedInPage,
+  messagesOf,
+  noisyPng,
+  openChat,
+  openPlusEntryInput,
+  registerPerson,
+  slowUploads,
+  startChat,
+  type Person,
 } from '../support/app';
 
 /** Issue 5, "must show": a picture with a visible upload bar, its thumbnail and viewer; a voice note of about 3″. */
@@ -45,7 +54,9 @@ describe('pictures', () => {
     const picture = await noisyPng(a.page, 900, 600);
 
     const network = await slowUploads(a.page);
-    await (await openPlusEntryInput(a.page, 'album')).setInputFiles({ name: 'beach.png', mimeType: 'image/png', buffer: picture });
+    await (
+      await openPlusEntryInput(a.page, 'album')
+    ).setInputFiles({ name: 'beach.png', mimeType: 'image/png', buffer: picture });
     // The bubble shows the local picture at its final size with the upload bar on it.
     // A real, moving bar: some bytes are out, not all.
     const progress = a.page.getByTestId('upload-progress');
@@ -85,7 +96,9 @@ describe('pictures', () => {
     const viewer = b.page.getByTestId('image-viewer');
     await viewer.waitFor();
     const original = b.page.getByTestId('image-viewer-picture');
-    await expect.poll(async () => naturalSize(b.page, (await original.getAttribute('src')) ?? '')).toEqual({ width: 900, height: 600 });
+    await expect
+      .poll(async () => naturalSize(b.page, (await original.getAttribute('src')) ?? ''))
+      .toEqual({ width: 900, height: 600 });
     await b.page.mouse.dblclick(187, 370);
     await expect.poll(() => original.getAttribute('data-scale')).toBe('2.50');
     await snap(b.page, 'media-bob-viewer');
@@ -110,12 +123,13 @@ describe('pictures', () => {
     const a = await loggedInPage(browser, server.url, alice);
     await startChat(a.page, bob.id);
     const stored = async () =>
-      ((await messagesOf(server.url, alice, bob.id)) as unknown as { type: string }[]).filter((m) => m.type === 'image').length;
+      ((await messagesOf(server.url, alice, bob.id)) as unknown as { type: string }[]).filter((m) => m.type === 'image')
+        .length;
     const before = await stored();
     const network = await slowUploads(a.page, 20 * 1024);
-    await (await openPlusEntryInput(a.page, 'album')).setInputFiles({
-      name: 'cancel-me.png', mimeType: 'image/png', buffer: await noisyPng(a.page, 600, 400),
-    });
+    await (
+      await openPlusEntryInput(a.page, 'album')
+    ).setInputFiles({ name: 'cancel-me.png', mimeType: 'image/png', buffer: await noisyPng(a.page, 600, 400) });
     // Cancel mid-way: some bytes are out, the message is not.
     const progress = a.page.getByTestId('upload-progress');
     await expect.poll(async () => Number(await progress.getAttribute('value')), { timeout: 10_000 }).toBeGreaterThan(0);
@@ -139,11 +153,15 @@ describe('files', () => {
     await startChat(a.page, bob.id);
     await startChat(b.page, alice.id);
 
-    await (await openPlusEntryInput(a.page, 'file')).setInputFiles({ name: 'virus.exe', mimeType: 'application/octet-stream', buffer: Buffer.from('MZ') });
+    await (
+      await openPlusEntryInput(a.page, 'file')
+    ).setInputFiles({ name: 'virus.exe', mimeType: 'application/octet-stream', buffer: Buffer.from('MZ') });
     await a.page.getByText('不支持该文件类型：virus.exe').waitFor();
     // Picking closes the "+" panel, as in WeChat.
     await expect.poll(() => a.page.getByTestId('plus-panel').count()).toBe(0);
-    await (await openPlusEntryInput(a.page, 'file')).setInputFiles({ name: '会议纪要.docx', mimeType: 'application/octet-stream', buffer: Buffer.alloc(3000, 1) });
+    await (
+      await openPlusEntryInput(a.page, 'file')
+    ).setInputFiles({ name: '会议纪要.docx', mimeType: 'application/octet-stream', buffer: Buffer.alloc(3000, 1) });
 
     const card = b.page.getByTestId('file-body').last();
     await card.waitFor({ timeout: 10_000 });
@@ -244,7 +262,9 @@ describe('file manager', () => {
     await a.page.mouse.up();
     await expect.poll(() => position.innerText()).toBe('2 / 2');
     await a.page.mouse.wheel(0, -300);
-    await expect.poll(async () => Number(await a.page.getByTestId('image-viewer-picture').getAttribute('data-scale'))).toBeGreaterThan(1);
+    await expect
+      .poll(async () => Number(await a.page.getByTestId('image-viewer-picture').getAttribute('data-scale')))
+      .toBeGreaterThan(1);
     await snap(a.page, 'media-desktop-viewer');
     await a.page.getByTestId('image-viewer-close').click();
     await expect.poll(() => a.page.getByTestId('image-viewer').count()).toBe(0);
@@ -265,7 +285,9 @@ describe('camera', () => {
     await a.page.getByTestId('plus-entry-camera').click();
     await a.page.getByTestId('capture-sheet').waitFor();
     // The fake camera's picture is live.
-    await expect.poll(() => a.page.getByTestId('capture-preview').evaluate((v) => (v as HTMLVideoElement).videoWidth)).toBeGreaterThan(0);
+    await expect
+      .poll(() => a.page.getByTestId('capture-preview').evaluate((v) => (v as HTMLVideoElement).videoWidth))
+      .toBeGreaterThan(0);
     await a.page.getByTestId('capture-shutter').click();
     await a.page.getByTestId('capture-send').click();
     await expect.poll(() => bubbles(b.page, 'image').count(), { timeout: 10_000 }).toBe(images + 1);
@@ -273,7 +295,9 @@ describe('camera', () => {
     await a.page.getByTestId('chat-plus').click();
     await a.page.getByTestId('plus-entry-camera').click();
     await a.page.getByTestId('capture-mode-video').click();
-    await expect.poll(() => a.page.getByTestId('capture-preview').evaluate((v) => (v as HTMLVideoElement).videoWidth)).toBeGreaterThan(0);
+    await expect
+      .poll(() => a.page.getByTestId('capture-preview').evaluate((v) => (v as HTMLVideoElement).videoWidth))
+      .toBeGreaterThan(0);
     await a.page.getByTestId('capture-shutter').click();
     await a.page.getByTestId('capture-timer').waitFor();
     await snap(a.page, 'media-alice-recording-video');
@@ -291,7 +315,9 @@ describe('camera', () => {
     await video.click();
     await b.page.waitForURL(/#\/pages\/message\/video/);
     const player = b.page.getByTestId('video-player');
-    await expect.poll(() => player.evaluate((v) => (v as HTMLVideoElement).currentTime), { timeout: 5000 }).toBeGreaterThan(0.2);
+    await expect
+      .poll(() => player.evaluate((v) => (v as HTMLVideoElement).currentTime), { timeout: 5000 })
+      .toBeGreaterThan(0.2);
     // Controls hide 3 s after the last touch while playing; a tap brings them back.
     const screen = b.page.getByTestId('video-screen');
     await expect.poll(() => screen.getAttribute('data-controls'), { timeout: 6000 }).toBe('0');
@@ -339,7 +365,9 @@ describe('voice notes', () => {
     await voice.click();
     await expect.poll(() => voice.getAttribute('data-playing')).toBe('1');
     await expect
-      .poll(() => voice.getByTestId('voice-audio').evaluate((el) => (el as HTMLAudioElement).currentTime), { timeout: 5000 })
+      .poll(() => voice.getByTestId('voice-audio').evaluate((el) => (el as HTMLAudioElement).currentTime), {
+        timeout: 5000,
+      })
       .toBeGreaterThan(0.3);
     expect(await voice.getByTestId('voice-unplayed').count()).toBe(0);
     await snap(b.page, 'media-bob-voice-playing');

@@ -3,8 +3,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, snap } from '../support/browser';
 import { startServer, type RunningServer } from '../support/server';
 import {
-  bubbleTexts, enterpriseMode, fillTestId, loggedInPage, messagesOf, registerPerson, row, send, sendByApi, setChatInfo,
-  startChat, type Person,
+  bubbleTexts,
+  enterpriseMode,
+  fillTestId,
+  loggedInPage,
+  messagesOf,
+  registerPerson,
+  row,
+  send,
+  sendByApi,
+  setChatInfo,
+  startChat,
+  type Person,
 } from '../support/app';
 
 /** Issue 5, "must show" 3–5: recall live on both sides, forwarding to 5 chats, history search. */
@@ -21,7 +31,13 @@ beforeAll(async () => {
   alice = await registerPerson(server.url, 'alice01', 'Alice');
   bob = await registerPerson(server.url, 'bob0001', 'Bob');
   others = [];
-  const people: [string, string][] = [['carol01', 'Carol'], ['dave001', 'Dave'], ['erin001', 'Erin'], ['frank01', 'Frank'], ['gina001', 'Gina']];
+  const people: [string, string][] = [
+    ['carol01', 'Carol'],
+    ['dave001', 'Dave'],
+    ['erin001', 'Erin'],
+    ['frank01', 'Frank'],
+    ['gina001', 'Gina'],
+  ];
   for (const [account, name] of people) others.push(await registerPerson(server.url, account, name));
   await enterpriseMode(server.url, alice);
 });
@@ -30,7 +46,8 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const bubble = (page: Page, text: string): Locator => page.getByTestId('message-bubble').filter({ hasText: text }).last();
+const bubble = (page: Page, text: string): Locator =>
+  page.getByTestId('message-bubble').filter({ hasText: text }).last();
 
 /** Holds a finger on the bubble for longer than the 350 ms long-press. */
 async function longPress(page: Page, target: Locator) {
@@ -64,7 +81,9 @@ describe('message actions', () => {
     expect(items).toEqual(expect.arrayContaining(['复制', '引用', '转发', '撤回', '删除（仅自己）']));
     await a.page.getByTestId('menu-recall').click();
 
-    await expect.poll(async () => (await bubbleTexts(a.page)).some((t) => t.startsWith('你撤回了一条消息')), { timeout: 5000 }).toBe(true);
+    await expect
+      .poll(async () => (await bubbleTexts(a.page)).some((t) => t.startsWith('你撤回了一条消息')), { timeout: 5000 })
+      .toBe(true);
     await expect.poll(() => bubbleTexts(b.page), { timeout: 5000 }).toContain('对方撤回了一条消息');
     expect(await bubbleTexts(b.page)).not.toContain('Recall me please');
     await snap(b.page, 'actions-recalled-peer');
@@ -163,7 +182,9 @@ describe('message actions', () => {
     await a.page.getByText('最多选择5个').waitFor();
     await snap(a.page, 'actions-forward-selection');
     expect(await a.page.locator('[data-testid="forward-row"][aria-checked="true"]').count()).toBe(5);
-    expect(await a.page.locator(`[data-testid="forward-row"][data-id="${bob.id}"]`).getAttribute('aria-checked')).toBe('false');
+    expect(await a.page.locator(`[data-testid="forward-row"][data-id="${bob.id}"]`).getAttribute('aria-checked')).toBe(
+      'false',
+    );
 
     await a.page.getByTestId('forward-confirm').click();
     const dialog = a.page.getByRole('dialog');
@@ -174,7 +195,15 @@ describe('message actions', () => {
     await a.page.getByText('转发成功').waitFor();
 
     // Carol's home shows it without a reload; every target has it from alice.
-    await expect.poll(() => row(c.page, alice.id).innerText().catch(() => ''), { timeout: 5000 }).toContain('Please pass this on');
+    await expect
+      .poll(
+        () =>
+          row(c.page, alice.id)
+            .innerText()
+            .catch(() => ''),
+        { timeout: 5000 },
+      )
+      .toContain('Please pass this on');
     for (const p of others) {
       const rows = await messagesOf(server.url, p, alice.id);
       expect(rows.map((m) => m.content)).toContain('Please pass this on');

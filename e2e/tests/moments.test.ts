@@ -31,7 +31,10 @@ async function api(path: string, body: unknown, token: string): Promise<unknown>
 /** A friendship the way people make one: a request and its acceptance. */
 async function befriend(a: Person, b: Person): Promise<void> {
   await api('/enterprise/friend/add', { user_id: b.id }, a.token);
-  const list = (await api('/enterprise/friend/index', { is_mine: 0 }, b.token)) as Array<{ friend_id: number; create_user: number }>;
+  const list = (await api('/enterprise/friend/index', { is_mine: 0 }, b.token)) as Array<{
+    friend_id: number;
+    create_user: number;
+  }>;
   const req = list.find((r) => r.create_user === a.id);
   if (!req) throw new Error('no request');
   await api('/enterprise/friend/update', { friend_id: req.friend_id, status: 1 }, b.token);
@@ -90,7 +93,9 @@ describe('moments in three browsers', () => {
       { name: 'one.png', mimeType: 'image/png', buffer: await picture(a.page, '#2a7') },
       { name: 'two.png', mimeType: 'image/png', buffer: await picture(a.page, '#c52') },
     ]);
-    await expect.poll(() => a.page.locator('[data-testid="publish-tile"][data-status="done"]').count(), { timeout: 10_000 }).toBe(2);
+    await expect
+      .poll(() => a.page.locator('[data-testid="publish-tile"][data-status="done"]').count(), { timeout: 10_000 })
+      .toBe(2);
     // Reorder before sending: the red one first.
     await a.page.getByTestId('publish-move-left').last().click();
     await snap(a.page, 'moments-publish-phone');

@@ -3,7 +3,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, snap } from '../support/browser';
 import { startServer, type RunningServer } from '../support/server';
 import {
-  bubbleTexts, cable, enterpriseMode, loggedInPage, messagesOf, openChat, registerPerson, row, send, sendByApi, startChat, type Person,
+  bubbleTexts,
+  cable,
+  enterpriseMode,
+  loggedInPage,
+  messagesOf,
+  openChat,
+  registerPerson,
+  row,
+  send,
+  sendByApi,
+  startChat,
+  type Person,
 } from '../support/app';
 import { deviceKeys, underServiceWorker } from '../support/pwa';
 
@@ -55,16 +66,22 @@ describe('the installable app offline', () => {
     await a.page.reload();
     await a.page.getByTestId('chat-input').waitFor();
     await expect.poll(() => waiting.count(), { timeout: 5000 }).toBe(3);
-    await expect.poll(async () => (await bubbleTexts(a.page)).slice(-3)).toEqual(['offline one', 'offline two', 'offline three']);
+    await expect
+      .poll(async () => (await bubbleTexts(a.page)).slice(-3))
+      .toEqual(['offline one', 'offline two', 'offline three']);
     await snap(a.page, 'pwa-outbox-waiting-phone');
     await a.page.setViewportSize({ width: 1280, height: 800 });
     await snap(a.page, 'pwa-outbox-waiting-desktop');
     await a.page.setViewportSize({ width: 375, height: 740 });
 
     await aliceCable.restore(a.page);
-    await expect.poll(async () => (await bubbleTexts(b.page)).slice(-3), { timeout: 15_000 }).toEqual(['offline one', 'offline two', 'offline three']);
+    await expect
+      .poll(async () => (await bubbleTexts(b.page)).slice(-3), { timeout: 15_000 })
+      .toEqual(['offline one', 'offline two', 'offline three']);
     await expect.poll(() => waiting.count()).toBe(0);
-    const stored = (await messagesOf(server.url, bob, alice.id)).map((m) => m.content).filter((c) => c.startsWith('offline'));
+    const stored = (await messagesOf(server.url, bob, alice.id))
+      .map((m) => m.content)
+      .filter((c) => c.startsWith('offline'));
     expect(stored).toEqual(['offline one', 'offline two', 'offline three']);
     expect(await deviceKeys(a.page, 'outbox')).toEqual([]);
     await expect.poll(() => deviceKeys(a.page, 'cache')).toContain(`messages:${bob.id}`);
@@ -75,7 +92,10 @@ describe('the installable app offline', () => {
     await a.page.getByTestId('logout').click();
     const dialog = a.page.getByRole('dialog');
     await dialog.waitFor();
-    await dialog.getByRole('button', { name: /确定|OK|退出|log out/i }).last().click();
+    await dialog
+      .getByRole('button', { name: /确定|OK|退出|log out/i })
+      .last()
+      .click();
     await a.page.waitForURL(/#\/pages\/login\/index/);
     await expect.poll(() => deviceKeys(a.page, 'cache')).toEqual([]);
     await a.page.context().close();
@@ -86,7 +106,8 @@ describe('the installable app offline', () => {
     // Both tabs of one browser share the device (IndexedDB), the socket cable and the network.
     const sends = new Map<string, number>();
     const count = (text: string) => {
-      for (const t of ['two tabs one', 'two tabs two']) if (text.includes('sendMessage') && text.includes(t)) sends.set(t, (sends.get(t) ?? 0) + 1);
+      for (const t of ['two tabs one', 'two tabs two'])
+        if (text.includes('sendMessage') && text.includes(t)) sends.set(t, (sends.get(t) ?? 0) + 1);
     };
     let aliceCable: Awaited<ReturnType<typeof cable>> | undefined;
     const a = await loggedInPage(browser, server.url, alice, async (ctx) => {
@@ -114,17 +135,23 @@ describe('the installable app offline', () => {
     }
     // The other tab shows them, waiting, without a reload.
     const waitingIn = (p: typeof second) => p.locator('[data-testid="message-bubble"][data-status="waiting"]');
-    await expect.poll(async () => (await bubbleTexts(second)).slice(-2), { timeout: 5000 }).toEqual(['two tabs one', 'two tabs two']);
+    await expect
+      .poll(async () => (await bubbleTexts(second)).slice(-2), { timeout: 5000 })
+      .toEqual(['two tabs one', 'two tabs two']);
     await expect.poll(() => waitingIn(second).count()).toBe(2);
     await snap(second, 'pwa-outbox-second-tab-phone');
 
     // The network returns for both tabs at once: each message reaches carol once, in order.
     await aliceCable.restore(a.page);
     await second.evaluate(() => window.dispatchEvent(new Event('online')));
-    await expect.poll(async () => (await bubbleTexts(c.page)).slice(-2), { timeout: 15_000 }).toEqual(['two tabs one', 'two tabs two']);
+    await expect
+      .poll(async () => (await bubbleTexts(c.page)).slice(-2), { timeout: 15_000 })
+      .toEqual(['two tabs one', 'two tabs two']);
     await expect.poll(() => waitingIn(a.page).count(), { timeout: 10_000 }).toBe(0);
     await expect.poll(() => waitingIn(second).count(), { timeout: 10_000 }).toBe(0);
-    expect((await messagesOf(server.url, carol, alice.id)).map((m) => m.content).filter((t) => t.startsWith('two tabs'))).toEqual(['two tabs one', 'two tabs two']);
+    expect(
+      (await messagesOf(server.url, carol, alice.id)).map((m) => m.content).filter((t) => t.startsWith('two tabs')),
+    ).toEqual(['two tabs one', 'two tabs two']);
     expect(Object.fromEntries(sends)).toEqual({ 'two tabs one': 1, 'two tabs two': 1 });
     expect(await deviceKeys(a.page, 'outbox')).toEqual([]);
     await expect.poll(() => a.page.getByTestId('chat-online').innerText(), { timeout: 10_000 }).toBe('在线');
@@ -139,10 +166,17 @@ describe('the installable app offline', () => {
     const manifest = (await cdp.send('Page.getAppManifest')) as { url: string; errors: unknown[]; data?: string };
     expect(manifest.url).toBe(`${server.url}/manifest.webmanifest`);
     expect(manifest.errors).toEqual([]);
-    expect(JSON.parse(manifest.data ?? '{}')).toMatchObject({ lang: 'zh-Hans', display: 'standalone', start_url: './', theme_color: '#EDEDED' });
+    expect(JSON.parse(manifest.data ?? '{}')).toMatchObject({
+      lang: 'zh-Hans',
+      display: 'standalone',
+      start_url: './',
+      theme_color: '#EDEDED',
+    });
     // Test contexts are incognito windows, where Chromium never installs; every other criterion holds.
     const installability = async () =>
-      ((await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: { errorId: string }[] }).installabilityErrors
+      (
+        (await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: { errorId: string }[] }
+      ).installabilityErrors
         .map((e) => e.errorId)
         .filter((id) => id !== 'in-incognito');
     await expect.poll(installability).toEqual([]);
@@ -151,7 +185,9 @@ describe('the installable app offline', () => {
     await a.page.evaluate(() => localStorage.setItem('parley.lang', 'en'));
     await a.page.reload();
     await a.page.getByTestId('tabbar-home').waitFor();
-    expect(((await cdp.send('Page.getAppManifest')) as { url: string }).url).toBe(`${server.url}/manifest.en.webmanifest`);
+    expect(((await cdp.send('Page.getAppManifest')) as { url: string }).url).toBe(
+      `${server.url}/manifest.en.webmanifest`,
+    );
     await a.page.evaluate(() => localStorage.setItem('parley.lang', 'zh-Hans'));
     await a.page.context().close();
   });
@@ -162,7 +198,9 @@ describe('the installable app offline', () => {
     await expect.poll(() => row(a.page, bob.id).innerText()).toContain('offline three');
     await openChat(a.page, bob.id);
     await expect.poll(() => bubbleTexts(a.page)).toContain('Kept on the device 设备上的消息');
-    await expect.poll(() => deviceKeys(a.page, 'cache')).toEqual(expect.arrayContaining(['contacts', `messages:${bob.id}`]));
+    await expect
+      .poll(() => deviceKeys(a.page, 'cache'))
+      .toEqual(expect.arrayContaining(['contacts', `messages:${bob.id}`]));
 
     await server.stop();
     await a.page.goto(`${server.url}/#/`);
@@ -174,7 +212,8 @@ describe('the installable app offline', () => {
     // The worker keeps the app's files, never an API answer.
     const cachedApi = await a.page.evaluate(async () => {
       const urls: string[] = [];
-      for (const name of await caches.keys()) for (const req of await (await caches.open(name)).keys()) urls.push(new URL(req.url).pathname);
+      for (const name of await caches.keys())
+        for (const req of await (await caches.open(name)).keys()) urls.push(new URL(req.url).pathname);
       return urls.filter((u) => /^\/(common|enterprise|manage)\//.test(u));
     });
     expect(cachedApi).toEqual([]);

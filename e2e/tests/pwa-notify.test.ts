@@ -5,7 +5,16 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, phoneContext, snap } from '../support/browser';
 import { startServer, type RunningServer } from '../support/server';
-import { bubbleTexts, enterpriseMode, fillTestId, loggedInPage, openChat, registerPerson, sendByApi, type Person } from '../support/app';
+import {
+  bubbleTexts,
+  enterpriseMode,
+  fillTestId,
+  loggedInPage,
+  openChat,
+  registerPerson,
+  sendByApi,
+  type Person,
+} from '../support/app';
 import { underServiceWorker } from '../support/pwa';
 
 /**
@@ -53,8 +62,11 @@ async function settled(page: Page) {
   await expect
     .poll(() =>
       page.evaluate(() => {
-        const opacity = (e: Element | null): number => (e ? Number(getComputedStyle(e).opacity) * opacity(e.parentElement) : 1);
-        const shown = [...document.querySelectorAll('.adm-center-popup-body, .adm-mask')].filter((e) => e.getClientRects().length > 0);
+        const opacity = (e: Element | null): number =>
+          e ? Number(getComputedStyle(e).opacity) * opacity(e.parentElement) : 1;
+        const shown = [...document.querySelectorAll('.adm-center-popup-body, .adm-mask')].filter(
+          (e) => e.getClientRects().length > 0,
+        );
         return shown.every((e) => opacity(e) === 1);
       }),
     )
@@ -76,21 +88,27 @@ describe('notifications while the page is hidden', () => {
     await hide(a.page);
 
     await sendByApi(server.url, bob, alice.id, 'Are you there? 在吗');
-    await expect.poll(() => notifications(a.page), { timeout: 10_000 }).toEqual([
-      { title: 'Bob', body: 'Are you there? 在吗', tag: `chat-${bob.id}` },
-    ]);
+    await expect
+      .poll(() => notifications(a.page), { timeout: 10_000 })
+      .toEqual([{ title: 'Bob', body: 'Are you there? 在吗', tag: `chat-${bob.id}` }]);
     await expect.poll(() => a.page.title()).toMatch(/^\(1\) /);
 
     // alice mutes bob: his next message stays silent, carol's still shows.
     await a.page.evaluate(
       async ([token, id]) => {
-        await fetch('/enterprise/im/isNotice', { method: 'POST', headers: { 'content-type': 'application/json', authorization: token }, body: JSON.stringify({ id, is_notice: 0 }) });
+        await fetch('/enterprise/im/isNotice', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: token },
+          body: JSON.stringify({ id, is_notice: 0 }),
+        });
       },
       [alice.token, bob.id] as const,
     );
     await sendByApi(server.url, bob, alice.id, 'muted line');
     await sendByApi(server.url, carol, alice.id, 'from carol');
-    await expect.poll(async () => (await notifications(a.page)).map((n) => n.body), { timeout: 10_000 }).toContain('from carol');
+    await expect
+      .poll(async () => (await notifications(a.page)).map((n) => n.body), { timeout: 10_000 })
+      .toContain('from carol');
     expect((await notifications(a.page)).map((n) => n.body)).not.toContain('muted line');
     await a.page.context().close();
   });
@@ -163,7 +181,9 @@ async function clickNotification(page: Page, tag: string) {
   const worker = ctx.serviceWorkers()[0] ?? (await ctx.waitForEvent('serviceworker'));
   await worker.evaluate(async (t) => {
     const sw = self as unknown as { registration: ServiceWorkerRegistration; dispatchEvent(e: Event): boolean };
-    const Click = (self as unknown as { NotificationEvent: new (type: string, init: { notification: Notification }) => Event }).NotificationEvent;
+    const Click = (
+      self as unknown as { NotificationEvent: new (type: string, init: { notification: Notification }) => Event }
+    ).NotificationEvent;
     const [n] = await sw.registration.getNotifications({ tag: t });
     if (!n) throw new Error(`no notification ${t}`);
     sw.dispatchEvent(new Click('notificationclick', { notification: n }));
@@ -208,7 +228,9 @@ describe('a click on a notification', () => {
     const callId = crypto.randomUUID();
     await callSignal(bob, alice, callId, 'calling');
     const callTag = `call-${bob.id}`;
-    await expect.poll(async () => (await notifications(a.page)).map((n) => n.tag), { timeout: 10_000 }).toContain(callTag);
+    await expect
+      .poll(async () => (await notifications(a.page)).map((n) => n.tag), { timeout: 10_000 })
+      .toContain(callTag);
     await clickNotification(a.page, callTag);
     const overlay = a.page.getByTestId('call-overlay');
     await expect.poll(() => overlay.getAttribute('data-phase'), { timeout: 5000 }).toBe('incoming');
@@ -241,12 +263,16 @@ describe('a new build', () => {
       await snap(a.page, 'pwa-update-prompt-desktop');
 
       // The old worker still controls the page until the user says so: no mixed versions.
-      const waiting = await a.page.evaluate(async () => Boolean((await navigator.serviceWorker.getRegistration())?.waiting));
+      const waiting = await a.page.evaluate(async () =>
+        Boolean((await navigator.serviceWorker.getRegistration())?.waiting),
+      );
       expect(waiting).toBe(true);
       await Promise.all([a.page.waitForEvent('load'), a.page.getByTestId('update-reload').click()]);
       await a.page.getByTestId('tabbar-home').or(a.page.getByTestId('rail')).first().waitFor();
       expect(await a.page.getByTestId('update-prompt').count()).toBe(0);
-      expect(await a.page.evaluate(async () => Boolean((await navigator.serviceWorker.getRegistration())?.waiting))).toBe(false);
+      expect(
+        await a.page.evaluate(async () => Boolean((await navigator.serviceWorker.getRegistration())?.waiting)),
+      ).toBe(false);
       await a.page.context().close();
     } finally {
       writeFileSync(swFile, original);

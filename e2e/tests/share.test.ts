@@ -71,9 +71,13 @@ describe('stickers', () => {
     await a.page.getByTestId('sticker-empty').waitFor();
     expect(await a.page.getByTestId('sticker-count').innerText()).toBe('0/300');
 
-    await a.page.getByTestId('sticker-file').setInputFiles({ name: 'yellow.png', mimeType: 'image/png', buffer: yellowPng });
+    await a.page
+      .getByTestId('sticker-file')
+      .setInputFiles({ name: 'yellow.png', mimeType: 'image/png', buffer: yellowPng });
     await expect.poll(() => a.page.getByTestId('sticker-count').innerText(), { timeout: 10_000 }).toBe('1/300');
-    await a.page.getByTestId('sticker-file').setInputFiles({ name: 'green.png', mimeType: 'image/png', buffer: greenPng });
+    await a.page
+      .getByTestId('sticker-file')
+      .setInputFiles({ name: 'green.png', mimeType: 'image/png', buffer: greenPng });
     await expect.poll(() => a.page.getByTestId('sticker-count').innerText(), { timeout: 10_000 }).toBe('2/300');
     await expect.poll(() => a.page.getByTestId('sticker-tile').count()).toBe(2);
     await snap(a.page, 'share-stickers-manage');
@@ -117,7 +121,9 @@ describe('locations', () => {
     await a.page.getByTestId('location-search-off').waitFor();
     await snap(a.page, 'share-location-chooser-plain');
     await a.page.getByTestId('location-send').click();
-    await expect.poll(() => bubbles(a.page, 'location').last().getAttribute('data-status'), { timeout: 5000 }).toBe('sent');
+    await expect
+      .poll(() => bubbles(a.page, 'location').last().getAttribute('data-status'), { timeout: 5000 })
+      .toBe('sent');
 
     const b = await loggedInPage(browser, server.url, bob);
     await openChat(b.page, alice.id);
@@ -125,7 +131,9 @@ describe('locations', () => {
     const viewer = b.page.getByTestId('location-viewer');
     await viewer.waitFor();
     expect(await b.page.getByTestId('location-viewer-name').innerText()).toBe('我的位置');
-    expect(await b.page.getByTestId('location-navigate').getAttribute('href')).toContain('openstreetmap.org/?mlat=31.2304&mlon=121.4737');
+    expect(await b.page.getByTestId('location-navigate').getAttribute('href')).toContain(
+      'openstreetmap.org/?mlat=31.2304&mlon=121.4737',
+    );
     await snap(b.page, 'share-location-viewer');
     await b.page.getByTestId('location-viewer-close').click();
     await viewer.waitFor({ state: 'detached' });
@@ -141,30 +149,58 @@ describe('locations', () => {
   });
 
   it('with a maps provider alice searches (debounced, 20 a page) and sends a place', async () => {
-    await post('/manage/config/setConfig', {
-      name: 'maps',
-      value: {
-        tileUrl: 'https://maps.test/tiles/{z}/{x}/{y}.png',
-        searchUrl: 'https://maps.test/search?q={q}&lat={lat}&lon={lng}&limit={limit}&page={page}',
-        reverseUrl: 'https://maps.test/reverse?lat={lat}&lon={lng}',
-        ipLocationUrl: '',
+    await post(
+      '/manage/config/setConfig',
+      {
+        name: 'maps',
+        value: {
+          tileUrl: 'https://maps.test/tiles/{z}/{x}/{y}.png',
+          searchUrl: 'https://maps.test/search?q={q}&lat={lat}&lon={lng}&limit={limit}&page={page}',
+          reverseUrl: 'https://maps.test/reverse?lat={lat}&lon={lng}',
+          ipLocationUrl: '',
+        },
       },
-    }, alice.token);
+      alice.token,
+    );
     const searches: string[] = [];
     // The provider is a stand-in answering as Nominatim does (the machine has no internet).
     const provider = async (ctx: BrowserContext) => {
       await ctx.route('https://maps.test/**', async (route) => {
         const url = new URL(route.request().url());
-        const json = (body: unknown) => route.fulfill({ status: 200, contentType: 'application/json', headers: { 'access-control-allow-origin': '*' }, body: JSON.stringify(body) });
-        if (url.pathname.startsWith('/tiles/')) return route.fulfill({ status: 200, contentType: 'image/png', body: (Number(url.pathname.split('/')[3]) % 2 ? greenPng : yellowPng) });
-        if (url.pathname === '/reverse') return json({ lat: url.searchParams.get('lat'), lon: url.searchParams.get('lon'), name: '人民广场', display_name: '人民广场, 黄浦区, 上海市' });
+        const json = (body: unknown) =>
+          route.fulfill({
+            status: 200,
+            contentType: 'application/json',
+            headers: { 'access-control-allow-origin': '*' },
+            body: JSON.stringify(body),
+          });
+        if (url.pathname.startsWith('/tiles/'))
+          return route.fulfill({
+            status: 200,
+            contentType: 'image/png',
+            body: Number(url.pathname.split('/')[3]) % 2 ? greenPng : yellowPng,
+          });
+        if (url.pathname === '/reverse')
+          return json({
+            lat: url.searchParams.get('lat'),
+            lon: url.searchParams.get('lon'),
+            name: '人民广场',
+            display_name: '人民广场, 黄浦区, 上海市',
+          });
         searches.push(url.searchParams.get('q') ?? '');
         const page = Number(url.searchParams.get('page'));
         const count = page === 1 ? 20 : page === 2 ? 3 : 0;
-        return json(Array.from({ length: count }, (_, i) => {
-          const n = (page - 1) * 20 + i + 1;
-          return { lat: String(31.23 + n / 1000), lon: '121.47', name: `Cafe ${n}`, display_name: `Cafe ${n}, Nanjing Road ${n}, Shanghai` };
-        }));
+        return json(
+          Array.from({ length: count }, (_, i) => {
+            const n = (page - 1) * 20 + i + 1;
+            return {
+              lat: String(31.23 + n / 1000),
+              lon: '121.47',
+              name: `Cafe ${n}`,
+              display_name: `Cafe ${n}, Nanjing Road ${n}, Shanghai`,
+            };
+          }),
+        );
       });
     };
     const a = await loggedInPage(browser, server.url, alice, async (ctx) => {
@@ -204,7 +240,11 @@ describe('locations', () => {
     await expect.poll(() => b.page.getByTestId('location-card').last().innerText()).toContain('Nanjing Road 22');
     await snap(b.page, 'share-location-bob');
     await finish(a, b);
-    await post('/manage/config/setConfig', { name: 'maps', value: { tileUrl: '', searchUrl: '', reverseUrl: '', ipLocationUrl: '' } }, alice.token);
+    await post(
+      '/manage/config/setConfig',
+      { name: 'maps', value: { tileUrl: '', searchUrl: '', reverseUrl: '', ipLocationUrl: '' } },
+      alice.token,
+    );
   });
 });
 
@@ -223,7 +263,9 @@ describe('contact cards', () => {
     expect(await a.page.locator('.adm-dialog-content').innerText()).toContain('Carol');
     await a.page.locator('.adm-dialog-button-bold').click();
     await picker.waitFor({ state: 'detached' });
-    await expect.poll(() => bubbles(a.page, 'contact').last().getAttribute('data-status'), { timeout: 5000 }).toBe('sent');
+    await expect
+      .poll(() => bubbles(a.page, 'contact').last().getAttribute('data-status'), { timeout: 5000 })
+      .toBe('sent');
     await expect.poll(entry).toBe(chatEntry); // the closed picker left no entry for back to land on
 
     const b = await loggedInPage(browser, server.url, bob);

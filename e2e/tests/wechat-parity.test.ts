@@ -2,7 +2,16 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, snap } from '../support/browser';
 import { startServer, type RunningServer } from '../support/server';
-import { createGroupByApi, enterpriseMode, loggedInPage, openChat, registerPerson, row, sendByApi, type Person } from '../support/app';
+import {
+  createGroupByApi,
+  enterpriseMode,
+  loggedInPage,
+  openChat,
+  registerPerson,
+  row,
+  sendByApi,
+  type Person,
+} from '../support/app';
 
 /** Issue 15 WeChat parity: event lines in the reader's language, sender names in group previews, the new-messages pills. */
 

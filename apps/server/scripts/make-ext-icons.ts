@@ -43,6 +43,8 @@ const folderSvg = `<svg xmlns="http://www.w3.org/2000/svg" width="96" height="96
 fs.mkdirSync(outDir, { recursive: true });
 const jobs = [...EXT_ICONS.map((ext) => ({ name: ext, svg: fileSvg(ext) })), { name: 'folder', svg: folderSvg }];
 for (const { name, svg } of jobs) {
-  await sharp(Buffer.from(svg)).png({ compressionLevel: 9, palette: true }).toFile(path.join(outDir, `${name}.png`));
+  await sharp(Buffer.from(svg))
+    .png({ compressionLevel: 9, palette: true })
+    .toFile(path.join(outDir, `${name}.png`));
 }
 console.log(`wrote ${jobs.length} icons to ${outDir}`);

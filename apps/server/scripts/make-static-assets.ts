@@ -16,20 +16,37 @@ type Rgb = [number, number, number];
 /** A shape: true where the point (0..1 square coordinates) is inside. */
 type Shape = (x: number, y: number) => boolean;
 
-const circle = (cx: number, cy: number, r: number): Shape => (x, y) => (x - cx) ** 2 + (y - cy) ** 2 <= r * r;
-const rect = (x0: number, y0: number, x1: number, y1: number): Shape => (x, y) => x >= x0 && x <= x1 && y >= y0 && y <= y1;
-const union = (...s: Shape[]): Shape => (x, y) => s.some((f) => f(x, y));
-const minus = (a: Shape, b: Shape): Shape => (x, y) => a(x, y) && !b(x, y);
+const circle =
+  (cx: number, cy: number, r: number): Shape =>
+  (x, y) =>
+    (x - cx) ** 2 + (y - cy) ** 2 <= r * r;
+const rect =
+  (x0: number, y0: number, x1: number, y1: number): Shape =>
+  (x, y) =>
+    x >= x0 && x <= x1 && y >= y0 && y <= y1;
+const union =
+  (...s: Shape[]): Shape =>
+  (x, y) =>
+    s.some((f) => f(x, y));
+const minus =
+  (a: Shape, b: Shape): Shape =>
+  (x, y) =>
+    a(x, y) && !b(x, y);
 /** A person: head plus rounded shoulders, cut at the bottom edge. */
 const person = (cx: number, cy: number, k: number): Shape =>
-  union(circle(cx, cy - 0.12 * k, 0.13 * k), (x, y) => y >= cy + 0.06 * k && y <= cy + 0.45 * k && circle(cx, cy + 0.42 * k, 0.3 * k)(x, y));
-const triangle = (ax: number, ay: number, bx: number, by: number, cx: number, cy: number): Shape => (x, y) => {
-  const s = (px: number, py: number, qx: number, qy: number) => (x - qx) * (py - qy) - (px - qx) * (y - qy);
-  const d1 = s(ax, ay, bx, by);
-  const d2 = s(bx, by, cx, cy);
-  const d3 = s(cx, cy, ax, ay);
-  return !((d1 < 0 || d2 < 0 || d3 < 0) && (d1 > 0 || d2 > 0 || d3 > 0));
-};
+  union(
+    circle(cx, cy - 0.12 * k, 0.13 * k),
+    (x, y) => y >= cy + 0.06 * k && y <= cy + 0.45 * k && circle(cx, cy + 0.42 * k, 0.3 * k)(x, y),
+  );
+const triangle =
+  (ax: number, ay: number, bx: number, by: number, cx: number, cy: number): Shape =>
+  (x, y) => {
+    const s = (px: number, py: number, qx: number, qy: number) => (x - qx) * (py - qy) - (px - qx) * (y - qy);
+    const d1 = s(ax, ay, bx, by);
+    const d2 = s(bx, by, cx, cy);
+    const d3 = s(cx, cy, ax, ay);
+    return !((d1 < 0 || d2 < 0 || d3 < 0) && (d1 > 0 || d2 > 0 || d3 > 0));
+  };
 
 function crc32(buf: Buffer): number {
   let c = ~0;
@@ -82,17 +99,35 @@ const images: Record<string, Buffer> = {
   'img/group.png': png(128, 128, [120, 160, 220], white, union(person(0.3, 0.55, 0.62), person(0.7, 0.55, 0.62))),
   // A bell: dome, flared rim and clapper.
   'common/img/notice.png': png(
-    128, 128, [245, 166, 35], white,
-    union(circle(0.5, 0.42, 0.2), rect(0.3, 0.42, 0.7, 0.64), rect(0.22, 0.62, 0.78, 0.7), circle(0.5, 0.76, 0.06), circle(0.5, 0.2, 0.04)),
+    128,
+    128,
+    [245, 166, 35],
+    white,
+    union(
+      circle(0.5, 0.42, 0.2),
+      rect(0.3, 0.42, 0.7, 0.64),
+      rect(0.22, 0.62, 0.78, 0.7),
+      circle(0.5, 0.76, 0.06),
+      circle(0.5, 0.2, 0.04),
+    ),
   ),
   // A folder with an upward arrow cut out.
   'common/img/file_transfer.png': png(
-    128, 128, [76, 175, 80], white,
-    minus(union(rect(0.2, 0.3, 0.48, 0.4), rect(0.2, 0.36, 0.8, 0.76)), union(triangle(0.5, 0.42, 0.38, 0.56, 0.62, 0.56), rect(0.45, 0.55, 0.55, 0.7))),
+    128,
+    128,
+    [76, 175, 80],
+    white,
+    minus(
+      union(rect(0.2, 0.3, 0.48, 0.4), rect(0.2, 0.36, 0.8, 0.76)),
+      union(triangle(0.5, 0.42, 0.38, 0.56, 0.62, 0.56), rect(0.45, 0.55, 0.55, 0.7)),
+    ),
   ),
   // A video poster: dark frame with a play button.
   'common/img/video.png': png(
-    320, 180, [40, 44, 52], white,
+    320,
+    180,
+    [40, 44, 52],
+    white,
     minus(circle(0.5, 0.5, 0.14), triangle(0.46, 0.38, 0.46, 0.62, 0.57, 0.5)),
   ),
 };
@@ -107,7 +142,10 @@ for (const [rel, data] of Object.entries(images)) {
 /** Two decaying sine tones (E6 then A5), mono 22.05 kHz WAV, encoded to mp3 by lame. */
 function chimeWav(): Buffer {
   const rate = 22_050;
-  const tones = [{ f: 1318.5, start: 0, len: 0.35 }, { f: 880, start: 0.16, len: 0.5 }];
+  const tones = [
+    { f: 1318.5, start: 0, len: 0.35 },
+    { f: 880, start: 0.16, len: 0.5 },
+  ];
   const samples = Math.ceil(rate * 0.7);
   const pcm = Buffer.alloc(samples * 2);
   for (let i = 0; i < samples; i++) {

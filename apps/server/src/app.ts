@@ -18,11 +18,23 @@ import { configRoutes, createConfigService } from './modules/config/index';
 import { createUsersService, usersRoutes } from './modules/users/index';
 import { contactsRoutes, createContactSet, createContacts } from './modules/contacts/index';
 import {
-  createMessages, createSearch, messageActionsRoutes, messagesRoutes, searchRoutes, startIndexBackfill,
+  createMessages,
+  createSearch,
+  messageActionsRoutes,
+  messagesRoutes,
+  searchRoutes,
+  startIndexBackfill,
 } from './modules/messages/index';
 import { createGroupAvatars, createGroups, groupsRoutes } from './modules/groups/index';
 import {
-  adminRoutes, createAudit, createConfigAdmin, createDashboard, createMailTest, createPurge, createUsersAdmin, manageRoutes,
+  adminRoutes,
+  createAudit,
+  createConfigAdmin,
+  createDashboard,
+  createMailTest,
+  createPurge,
+  createUsersAdmin,
+  manageRoutes,
 } from './modules/admin/index';
 import { createRealtime, realtimeRoutes, type Realtime } from './modules/realtime/index';
 import { createFriends, friendsRoutes } from './modules/friends/index';
@@ -89,7 +101,11 @@ function createServices(deps: Deps, app: FastifyInstance) {
   });
   // Web Push reaches the recipients of messages and calls who have no live connection (issue 22).
   const push = createPush({
-    db, clock, presence: deps.presence, publicUrl: deps.config.publicUrl, allowHttpEndpoints: deps.config.pushHttpEndpoints,
+    db,
+    clock,
+    presence: deps.presence,
+    publicUrl: deps.config.publicUrl,
+    allowHttpEndpoints: deps.config.pushHttpEndpoints,
     log: (err) => app.log.warn({ err }, 'web push'),
   });
   sessions.onRevoked((ev) => push.dropSessions(ev.jtis));
@@ -98,20 +114,25 @@ function createServices(deps: Deps, app: FastifyInstance) {
 
   // The gateway and realtime need each other: the gateway's hooks call into realtime lazily.
   const late: { realtime?: Realtime; call?: (c: SocketCall) => Promise<Envelope> } = {};
-  const gateway = new Gateway(deps.bus, deps.presence, {
-    authenticate: async (token): Promise<SocketSession | null> => {
-      try {
-        const a = await auth.authenticate(extractToken(undefined, token));
-        return { userId: a.user.id, jti: a.session.jti, terminal: a.session.terminal };
-      } catch {
-        return null;
-      }
+  const gateway = new Gateway(
+    deps.bus,
+    deps.presence,
+    {
+      authenticate: async (token): Promise<SocketSession | null> => {
+        try {
+          const a = await auth.authenticate(extractToken(undefined, token));
+          return { userId: a.user.id, jti: a.session.jti, terminal: a.session.terminal };
+        } catch {
+          return null;
+        }
+      },
+      onOnline: (id) => late.realtime?.onOnline(id),
+      onOffline: (id) => late.realtime?.onOffline(id),
+      // §11.6 calls run through the API's invoker, which exists once the routes are registered.
+      call: (c) => (late.call ? late.call(c) : Promise.reject(new Error('API not registered yet'))),
     },
-    onOnline: (id) => late.realtime?.onOnline(id),
-    onOffline: (id) => late.realtime?.onOffline(id),
-    // §11.6 calls run through the API's invoker, which exists once the routes are registered.
-    call: (c) => (late.call ? late.call(c) : Promise.reject(new Error('API not registered yet'))),
-  }, { clock });
+    { clock },
+  );
   const realtime = createRealtime({ db, gateway, events, presence: deps.presence, contactSet, config, sessions });
   late.realtime = realtime;
   const contacts = createContacts({ db, clock, config, users, contactSet, events, online: realtime.online });
@@ -122,35 +143,105 @@ function createServices(deps: Deps, app: FastifyInstance) {
   const configAdmin = createConfigAdmin({ config, events });
   const friends = createFriends({ db, clock, users, contactSet, contacts, events, log, guards });
   const groupAvatars = createGroupAvatars({ db, clock, blobs: deps.blobs, log });
-  const groups = createGroups({ db, clock, config, users, contactSet, contacts, messages, events, log, refreshAvatar: groupAvatars.refresh });
+  const groups = createGroups({
+    db,
+    clock,
+    config,
+    users,
+    contactSet,
+    contacts,
+    messages,
+    events,
+    log,
+    refreshAvatar: groupAvatars.refresh,
+  });
   const onboarding = createOnboarding({ db, clock, config, users, contacts, messages, groups, events, log });
   // A manual clock (tests) brings its own timers, so moving it fires the calls' safety net.
   const timers = clock.timers ?? systemTimers;
   const stopPruning = sessions.pruneEvery(timers, log);
-  const calls = createCalls({ db, clock, timers, config, users, contactSet, contacts, events, presence: deps.presence, publicUrl: deps.config.publicUrl, log, offlineCall: (from, callee, video) => void push.offlineCall(from, callee, video) });
+  const calls = createCalls({
+    db,
+    clock,
+    timers,
+    config,
+    users,
+    contactSet,
+    contacts,
+    events,
+    presence: deps.presence,
+    publicUrl: deps.config.publicUrl,
+    log,
+    offlineCall: (from, callee, video) => void push.offlineCall(from, callee, video),
+  });
   const files = createFiles({ db, clock, config, users, messages, blobs: deps.blobs });
   const moments = createMoments({ db, clock, users, contactSet, contacts, files, events, log });
   const audit = createAudit({ db, clock, users });
   const usersAdmin = createUsersAdmin({
-    db, clock, config, users, sessions, events, presence: deps.presence,
+    db,
+    clock,
+    config,
+    users,
+    sessions,
+    events,
+    presence: deps.presence,
     dropRelations: async (id) => {
       await friends.dropUser(id);
       await groups.admin.dropUser(id);
     },
   });
   const dashboard = createDashboard({
-    clock, timers, events, presence: deps.presence,
-    counts: { users: usersAdmin.count, groups: groups.admin.adminCount, messages: messages.admin.countWritten, files: files.count },
+    clock,
+    timers,
+    events,
+    presence: deps.presence,
+    counts: {
+      users: usersAdmin.count,
+      groups: groups.admin.adminCount,
+      messages: messages.admin.countWritten,
+      files: files.count,
+    },
   });
   const purge = createPurge({
-    db, clock, timers, config, nodeId: deps.presence.nodeId, log: app.log,
-    purgeBatch: messages.admin.purgeBatch, dropUnusedFiles: files.dropUnused,
+    db,
+    clock,
+    timers,
+    config,
+    nodeId: deps.presence.nodeId,
+    log: app.log,
+    purgeBatch: messages.admin.purgeBatch,
+    dropUnusedFiles: files.dropUnused,
   });
   const sendTestEmail = createMailTest({ config, mailer: deps.mailer, mailFrom: deps.config.mailFrom });
   return {
     late,
-    config, users, sessions, codes, auth, accounts, events, contactSet, gateway, realtime, contacts, messages, configAdmin, friends, groups,
-    groupAvatars, calls, files, moments, stopPruning, audit, usersAdmin, dashboard, purge, sendTestEmail, search, indexBackfill, push,
+    config,
+    users,
+    sessions,
+    codes,
+    auth,
+    accounts,
+    events,
+    contactSet,
+    gateway,
+    realtime,
+    contacts,
+    messages,
+    configAdmin,
+    friends,
+    groups,
+    groupAvatars,
+    calls,
+    files,
+    moments,
+    stopPruning,
+    audit,
+    usersAdmin,
+    dashboard,
+    purge,
+    sendTestEmail,
+    search,
+    indexBackfill,
+    push,
   };
 }
 
@@ -228,7 +319,11 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
     routes: [
       ...authRoutes(route, services.auth, {
         afterLogin: async (token, clientId) =>
-          services.realtime.bindAfterLogin(await services.auth.authenticate(extractToken(undefined, token)), clientId, token),
+          services.realtime.bindAfterLogin(
+            await services.auth.authenticate(extractToken(undefined, token)),
+            clientId,
+            token,
+          ),
       }),
       ...realtimeRoutes(route, services.realtime),
       ...accountsRoutes(route, services.accounts, services.codes),
@@ -279,6 +374,11 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
     maps: async () => (await services.config.systemInfo()).maps,
     publicUrl: deps.config.publicUrl,
   });
-  await registerStatic(app, { staticDir: deps.staticDir, webDir: deps.config.webDir, storageDir: deps.blobs.localDir, download: services.files.download });
+  await registerStatic(app, {
+    staticDir: deps.staticDir,
+    webDir: deps.config.webDir,
+    storageDir: deps.blobs.localDir,
+    download: services.files.download,
+  });
   return app;
 }

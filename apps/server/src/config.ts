@@ -22,11 +22,20 @@ const envSchema = z.object({
   PARLEY_DATA_DIR: z.preprocess(emptyToUndefined, z.string().default('./data')),
   DATABASE_URL: z.preprocess(
     emptyToUndefined,
-    z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional(),
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+      .optional(),
   ),
   REDIS_URL: optionalString,
   /** Key and channel prefix in Redis, so several installations (or test runs) can share one Redis. */
-  PARLEY_REDIS_PREFIX: z.preprocess(emptyToUndefined, z.string().regex(/^[\w.:-]{1,40}$/, 'letters, digits, . : _ - only').default('parley:')),
+  PARLEY_REDIS_PREFIX: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^[\w.:-]{1,40}$/, 'letters, digits, . : _ - only')
+      .default('parley:'),
+  ),
   PARLEY_PUBLIC_URL: z.preprocess(emptyToUndefined, z.url().optional()),
   SMTP_URL: optionalString,
   /**

@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerAndLogin, startMailCatcher, startTestServer, type MailCatcher, type TestServer, type TestUser } from './helpers/index';
+import {
+  registerAndLogin,
+  startMailCatcher,
+  startTestServer,
+  type MailCatcher,
+  type TestServer,
+  type TestUser,
+} from './helpers/index';
 import { defaultGuardLimits } from '../src/platform/limits/guards';
 import { uuid } from './chat-fixtures';
 
@@ -36,23 +43,42 @@ describe('abuse guards', () => {
   it('refuses the 21st registration from one address within the hour, in both languages', async () => {
     // The admin's registration counted as the first.
     for (let i = 1; i < defaultGuardLimits.registrationsPerIpHour; i++) {
-      const r = await node(i).api.post('/common/pub/register', { account: `user${i}x`, realname: 'U', password: 'pass-word1' });
+      const r = await node(i).api.post('/common/pub/register', {
+        account: `user${i}x`,
+        realname: 'U',
+        password: 'pass-word1',
+      });
       expect(r.body.code, r.body.msg).toBe(0);
     }
-    const en = await a.api.post('/common/pub/register', { account: 'oneTooMany', realname: 'U', password: 'pass-word1' }, { lang: 'en' });
+    const en = await a.api.post(
+      '/common/pub/register',
+      { account: 'oneTooMany', realname: 'U', password: 'pass-word1' },
+      { lang: 'en' },
+    );
     expect(en.body).toMatchObject({ code: 400, msg: 'Too many registrations from this network, try again in an hour' });
-    const zh = await node(1).api.post('/common/pub/register', { account: 'oneTooMany', realname: 'U', password: 'pass-word1' });
+    const zh = await node(1).api.post('/common/pub/register', {
+      account: 'oneTooMany',
+      realname: 'U',
+      password: 'pass-word1',
+    });
     expect(zh.body.msg).toBe('该网络注册过于频繁，请一小时后再试');
     a.clock.advance(3_600_000);
     b.clock.advance(3_600_000);
-    expect((await a.api.post('/common/pub/register', { account: 'nextHour1', realname: 'U', password: 'pass-word1' })).body.code).toBe(0);
+    expect(
+      (await a.api.post('/common/pub/register', { account: 'nextHour1', realname: 'U', password: 'pass-word1' })).body
+        .code,
+    ).toBe(0);
   });
 
   it('caps code e-mails per hour in total and code requests per address', async () => {
     const asks = async (n: number, from: number) => {
       const out: string[] = [];
       for (let i = 0; i < n; i++) {
-        const r = await node(i).api.post('/common/pub/sendCode', { account: `new${from + i}@example.com`, type: 2 }, { lang: 'en' });
+        const r = await node(i).api.post(
+          '/common/pub/sendCode',
+          { account: `new${from + i}@example.com`, type: 2 },
+          { lang: 'en' },
+        );
         out.push(r.body.code === 0 ? 'sent' : r.body.msg);
       }
       return out;
@@ -66,8 +92,14 @@ describe('abuse guards', () => {
 
   it('refuses messages beyond the per-second limit and accepts them again the next second', async () => {
     const send = (i: number) =>
-      node(i).api.post('/enterprise/im/sendMessage', { id: uuid(), type: 'text', content: `m${i}`, toContactId: -1 }, { token: admin.token, lang: 'en' });
-    const answers = await Promise.all(Array.from({ length: defaultGuardLimits.messagesPerUserSecond + 5 }, (_, i) => send(i)));
+      node(i).api.post(
+        '/enterprise/im/sendMessage',
+        { id: uuid(), type: 'text', content: `m${i}`, toContactId: -1 },
+        { token: admin.token, lang: 'en' },
+      );
+    const answers = await Promise.all(
+      Array.from({ length: defaultGuardLimits.messagesPerUserSecond + 5 }, (_, i) => send(i)),
+    );
     const refused = answers.filter((r) => r.body.code !== 0);
     expect(refused.length).toBeGreaterThanOrEqual(5);
     for (const r of refused) expect(r.body).toMatchObject({ code: 400, msg: 'You are sending too fast, slow down' });
@@ -81,7 +113,11 @@ describe('abuse guards', () => {
     const res: string[] = [];
     for (let i = 0; i <= defaultGuardLimits.friendRequestsPerUserDay; i++) {
       // Requests to an unknown user still count: the guard runs before the lookup.
-      const r = await node(i).api.post('/enterprise/friend/add', { user_id: 900_000 + i }, { token: asker.token, lang: 'en' });
+      const r = await node(i).api.post(
+        '/enterprise/friend/add',
+        { user_id: 900_000 + i },
+        { token: asker.token, lang: 'en' },
+      );
       res.push(r.body.msg);
     }
     expect(res.slice(0, -1).every((m) => m === 'Contact does not exist')).toBe(true);

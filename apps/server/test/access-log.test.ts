@@ -16,7 +16,9 @@ describe('access log', () => {
     const secret = u.token.replace(/^bearer /, '');
     const ws = await connectSocket(s.url, { token: u.token });
     ws.close();
-    const res = await fetch(`${s.url}/enterprise/im/getContacts?token=${encodeURIComponent(secret)}&lang=en`, { method: 'POST' });
+    const res = await fetch(`${s.url}/enterprise/im/getContacts?token=${encodeURIComponent(secret)}&lang=en`, {
+      method: 'POST',
+    });
     expect(((await res.json()) as { code: number }).code).toBe(0);
     const log = s.logs.join('');
     expect(log).toContain('/wss?token=[redacted]');

@@ -26,10 +26,15 @@ describe('admin config', () => {
   });
 
   it('lists the sections with switches as strings and the SMTP password masked', async () => {
-    expect((await set(alice.token, 'smtp', { host: 'mail.example.com', port: 465, addr: 'a@example.com', pass: 'hunter2' })).body.code).toBe(0);
+    expect(
+      (await set(alice.token, 'smtp', { host: 'mail.example.com', port: 465, addr: 'a@example.com', pass: 'hunter2' }))
+        .body.code,
+    ).toBe(0);
     const res = await s.api.post('/manage/config/getAllConfig', {}, { token: alice.token });
     expect(res.body.code).toBe(0);
-    const byName = Object.fromEntries((res.body.data as { name: string; value: Record<string, unknown> }[]).map((r) => [r.name, r.value]));
+    const byName = Object.fromEntries(
+      (res.body.data as { name: string; value: Record<string, unknown> }[]).map((r) => [r.name, r.value]),
+    );
     expect(Object.keys(byName).sort()).toEqual(['chatInfo', 'compass', 'fileUpload', 'maps', 'smtp', 'sysInfo']);
     expect(byName.sysInfo?.state).toBe('1');
     expect(byName.chatInfo?.redoTime).toBe(86400);
@@ -53,9 +58,21 @@ describe('admin config', () => {
     const item = { icon: '', name: 'Wiki', type: 2, url: 'javascript:alert(1)', order: 1, status: 1 };
     const script = await set(alice.token, 'compass', { status: '1', mode: 1, list: [item] });
     expect(script.body).toMatchObject({ code: 400, msg: 'Invalid parameter: value.list.0.url' });
-    const path = await set(alice.token, 'compass', { status: '1', mode: 1, list: [{ ...item, type: 1, url: 'https://x.example' }] });
+    const path = await set(alice.token, 'compass', {
+      status: '1',
+      mode: 1,
+      list: [{ ...item, type: 1, url: 'https://x.example' }],
+    });
     expect(path.body).toMatchObject({ code: 400, msg: 'Invalid parameter: value.list.0.url' });
-    expect((await set(alice.token, 'compass', { status: '1', mode: 1, list: [{ ...item, url: 'https://wiki.example.com/' }] })).body.code).toBe(0);
+    expect(
+      (
+        await set(alice.token, 'compass', {
+          status: '1',
+          mode: 1,
+          list: [{ ...item, url: 'https://wiki.example.com/' }],
+        })
+      ).body.code,
+    ).toBe(0);
   });
 
   it('keeps the maps provider: unset by default, validated templates, public in getSystemInfo', async () => {
@@ -72,7 +89,9 @@ describe('admin config', () => {
     expect((await bobWs.next<{ maps: unknown }>('updateConfig')).data.maps).toEqual(maps);
     bobWs.close();
     expect((await s.api.post('/common/pub/getSystemInfo', {})).body.data.maps).toEqual(maps);
-    expect((await s.api.post('/manage/config/getInfo', { name: 'maps' }, { token: alice.token })).body.data).toEqual(maps);
+    expect((await s.api.post('/manage/config/getInfo', { name: 'maps' }, { token: alice.token })).body.data).toEqual(
+      maps,
+    );
 
     for (const [value, field] of [
       [{ tileUrl: 'https://tiles.example.org/{z}/{x}.png' }, 'tileUrl'],
@@ -81,16 +100,24 @@ describe('admin config', () => {
       [{ ipLocationUrl: 'ftp://ip.example.org/' }, 'ipLocationUrl'],
       [{ tileUrl: 'https://tiles.example.org/{z}/{x}/{y}.png?a= b' }, 'tileUrl'],
     ] as const) {
-      expect((await set(alice.token, 'maps', value)).body).toMatchObject({ code: 400, msg: `Invalid parameter: value.${field}` });
+      expect((await set(alice.token, 'maps', value)).body).toMatchObject({
+        code: 400,
+        msg: `Invalid parameter: value.${field}`,
+      });
     }
-    expect((await set(bob.token, 'maps', { tileUrl: '' })).body).toMatchObject({ code: 400, msg: 'Administrator rights are required' });
+    expect((await set(bob.token, 'maps', { tileUrl: '' })).body).toMatchObject({
+      code: 400,
+      msg: 'Administrator rights are required',
+    });
     // "" switches one service off again; the others stay.
     expect((await set(alice.token, 'maps', { ipLocationUrl: '' })).body.code).toBe(0);
     expect((await s.api.post('/common/pub/getSystemInfo', {})).body.data.maps).toEqual({ ...maps, ipLocationUrl: '' });
   });
 
   it('lets an administrator clear a text setting with "" but never blank the site name', async () => {
-    expect((await set(alice.token, 'sysInfo', { closeTips: 'Back at noon', description: 'Team chat' })).body.code).toBe(0);
+    expect((await set(alice.token, 'sysInfo', { closeTips: 'Back at noon', description: 'Team chat' })).body.code).toBe(
+      0,
+    );
     expect((await set(alice.token, 'sysInfo', { closeTips: '', description: '', name: '' })).body.code).toBe(0);
     const info = (await s.api.post('/common/pub/getSystemInfo', {})).body.data.sysInfo;
     expect(info).toMatchObject({ closeTips: '', description: '' });

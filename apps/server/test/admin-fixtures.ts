@@ -21,9 +21,18 @@ export async function seedAdminPeople(s: TestServer) {
 
 export const uuid = (): string => randomUUID();
 
-export async function sendText(s: TestServer, from: TestUser, to: number | string, content: string): Promise<{ id: string; msg_id: number }> {
+export async function sendText(
+  s: TestServer,
+  from: TestUser,
+  to: number | string,
+  content: string,
+): Promise<{ id: string; msg_id: number }> {
   const id = uuid();
-  const res = await s.api.post('/enterprise/im/sendMessage', { id, type: 'text', content, toContactId: to }, { token: from.token, lang: 'en' });
+  const res = await s.api.post(
+    '/enterprise/im/sendMessage',
+    { id, type: 'text', content, toContactId: to },
+    { token: from.token, lang: 'en' },
+  );
   expect(res.body.code, res.body.msg).toBe(0);
   return { id, msg_id: res.body.data.msg_id as number };
 }
@@ -34,14 +43,29 @@ export async function freshUser(s: TestServer, admin: TestUser): Promise<TestUse
   n++;
   const account = `user${Date.now().toString(36)}${n}`;
   const password = 'pass-word1';
-  const res = await s.api.post('/manage/user/add', { account, realname: `U${n}`, password }, { token: admin.token, lang: 'en' });
+  const res = await s.api.post(
+    '/manage/user/add',
+    { account, realname: `U${n}`, password },
+    { token: admin.token, lang: 'en' },
+  );
   expect(res.body.code, res.body.msg).toBe(0);
   const data = await login(s.api, account, password);
-  return { id: res.body.data.id, account, realname: `U${n}`, password, token: data.authToken, sessionId: data.sessionId };
+  return {
+    id: res.body.data.id,
+    account,
+    realname: `U${n}`,
+    password,
+    token: data.authToken,
+    sessionId: data.sessionId,
+  };
 }
 
 export async function makeGroup(s: TestServer, owner: TestUser, members: TestUser[]): Promise<number> {
-  const res = await s.api.post('/enterprise/group/add', { user_ids: members.map((m) => m.id), name: 'Team' }, { token: owner.token, lang: 'en' });
+  const res = await s.api.post(
+    '/enterprise/group/add',
+    { user_ids: members.map((m) => m.id), name: 'Team' },
+    { token: owner.token, lang: 'en' },
+  );
   expect(res.body.code, res.body.msg).toBe(0);
   return Number(String(res.body.data.id).replace('group-', ''));
 }

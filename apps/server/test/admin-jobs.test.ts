@@ -22,13 +22,20 @@ async function relogin(): Promise<void> {
   for (const u of [alice, bob, carol, dave]) u.token = (await login(s.api, u.account, u.password)).authToken;
 }
 
-const call = (who: TestUser, path: string, body: Record<string, unknown>, lang = 'en') => s.api.post(path, body, { token: who.token, lang });
+const call = (who: TestUser, path: string, body: Record<string, unknown>, lang = 'en') =>
+  s.api.post(path, body, { token: who.token, lang });
 
 describe('invitation links', () => {
   it('hands out single-use codes valid for 2 days that invite-only registration accepts', async () => {
-    expect((await call(alice, '/manage/config/setConfig', { name: 'sysInfo', value: { regtype: 2 } })).body.code).toBe(0);
+    expect((await call(alice, '/manage/config/setConfig', { name: 'sysInfo', value: { regtype: 2 } })).body.code).toBe(
+      0,
+    );
     const reg = (account: string, inviteCode?: string) =>
-      s.api.post('/common/pub/register', { account, realname: 'Inv', password: 'secret1', ...(inviteCode ? { inviteCode } : {}) }, { lang: 'en' });
+      s.api.post(
+        '/common/pub/register',
+        { account, realname: 'Inv', password: 'secret1', ...(inviteCode ? { inviteCode } : {}) },
+        { lang: 'en' },
+      );
     expect((await reg('nocode1')).body).toMatchObject({ code: 400, msg: 'Invalid or expired invitation' });
 
     const link = await call(carol, '/manage/config/getInviteLink', {});
@@ -37,7 +44,8 @@ describe('invitation links', () => {
     expect((await reg('invited1', code)).body.code).toBe(0);
     expect((await reg('invited2', code)).body.msg).toBe('Invalid or expired invitation');
 
-    const later = String((await call(carol, '/manage/config/getInviteLink', {})).body.data).split('inviteCode=')[1] ?? '';
+    const later =
+      String((await call(carol, '/manage/config/getInviteLink', {})).body.data).split('inviteCode=')[1] ?? '';
     s.clock.advance(172_800_000 + 1000);
     expect((await reg('invited3', later)).body.msg).toBe('Invalid or expired invitation');
     await call(alice, '/manage/config/setConfig', { name: 'sysInfo', value: { regtype: 1 } });
@@ -49,7 +57,10 @@ describe('sendTestEmail', () => {
     const catcher = await startMailCatcher();
     try {
       const port = Number(new URL(catcher.url).port);
-      await call(alice, '/manage/config/setConfig', { name: 'smtp', value: { host: '127.0.0.1', port, security: 'tls', addr: 'noreply@example.com', pass: '' } });
+      await call(alice, '/manage/config/setConfig', {
+        name: 'smtp',
+        value: { host: '127.0.0.1', port, security: 'tls', addr: 'noreply@example.com', pass: '' },
+      });
       const res = await call(carol, '/manage/config/sendTestEmail', { email: 'ops@example.com' });
       expect(res.body).toMatchObject({ code: 0, msg: 'Test e-mail sent' });
       const mail = await catcher.next('ops@example.com');
@@ -74,13 +85,18 @@ describe('sendTestEmail', () => {
     const address = server.server.address();
     const port = typeof address === 'object' && address ? address.port : 0;
     try {
-      await call(alice, '/manage/config/setConfig', { name: 'smtp', value: { host: '127.0.0.1', port, security: 'tls', addr: 'noreply@example.com' } });
+      await call(alice, '/manage/config/setConfig', {
+        name: 'smtp',
+        value: { host: '127.0.0.1', port, security: 'tls', addr: 'noreply@example.com' },
+      });
       const en = await call(carol, '/manage/config/sendTestEmail', { email: 'ops@example.com' });
       expect(en.body.code).toBe(400);
       expect(en.body.msg).toMatch(/^The test e-mail could not be sent: .*550.*Mailbox unavailable for policy reasons/);
       const zh = await call(carol, '/manage/config/sendTestEmail', { email: 'ops@example.com' }, 'zh-CN');
       expect(zh.body.msg).toMatch(/^测试邮件发送失败：.*Mailbox unavailable/);
-      expect((await call(carol, '/manage/config/sendTestEmail', { email: 'not-mail' })).body.msg).toBe('Please enter a valid e-mail address');
+      expect((await call(carol, '/manage/config/sendTestEmail', { email: 'not-mail' })).body.msg).toBe(
+        'Please enter a valid e-mail address',
+      );
     } finally {
       await new Promise<void>((r) => server.close(() => r()));
     }
@@ -103,8 +119,16 @@ describe('the nightly purge', () => {
     expect(result).toMatchObject({ ran: true, messages: 3 });
     const rows = await call(alice, '/manage/message/index', { user_id: bob.id, toContactId: dave.id });
     expect(rows.body.data.map((m: { id: string }) => m.id)).toEqual([fresh.id]);
-    expect((await call(bob, '/enterprise/im/getMessageList', { toContactId: -1 })).body.data.some((m: { content: string }) => m.content === 'my favourite note')).toBe(true);
-    expect((await call(alice, '/manage/index/noticeList', {})).body.data.some((n: { title: string }) => n.title === 'Keep me')).toBe(true);
+    expect(
+      (await call(bob, '/enterprise/im/getMessageList', { toContactId: -1 })).body.data.some(
+        (m: { content: string }) => m.content === 'my favourite note',
+      ),
+    ).toBe(true);
+    expect(
+      (await call(alice, '/manage/index/noticeList', {})).body.data.some(
+        (n: { title: string }) => n.title === 'Keep me',
+      ),
+    ).toBe(true);
     // The conversation's newest message is the remaining one.
     const contacts = await call(dave, '/enterprise/im/getContacts', {});
     expect(contacts.body.data.find((c: { id: number }) => c.id === bob.id)?.lastContent).toBe('fresh');
@@ -120,7 +144,11 @@ describe('the nightly purge', () => {
       s.clock.advance(86_400_000);
       second.clock.advance(s.clock.now() - second.clock.now());
       await relogin();
-      const results = await Promise.all([s.services.purge.runIfLeader(), second.services.purge.runIfLeader(), s.services.purge.runIfLeader()]);
+      const results = await Promise.all([
+        s.services.purge.runIfLeader(),
+        second.services.purge.runIfLeader(),
+        s.services.purge.runIfLeader(),
+      ]);
       expect(results.filter((r) => r.ran)).toHaveLength(1);
     } finally {
       await call(alice, '/manage/config/setConfig', { name: 'chatInfo', value: { msgClear: 0 } });
@@ -137,8 +165,20 @@ describe('the audit log', () => {
     const log = await call(alice, '/manage/audit/index', { limit: 5 });
     expect(log.body.code).toBe(0);
     const [edit, read] = log.body.data;
-    expect(edit).toMatchObject({ actor_id: carol.id, actor: { account: 'carol' }, action: 'user.edit', target_type: 'user', target_id: String(dave.id), detail: { fields: ['remark'] } });
-    expect(read).toMatchObject({ actor_id: carol.id, action: 'message.index', target_type: 'chat', target_id: `${Math.min(bob.id, dave.id)}-${Math.max(bob.id, dave.id)}` });
+    expect(edit).toMatchObject({
+      actor_id: carol.id,
+      actor: { account: 'carol' },
+      action: 'user.edit',
+      target_type: 'user',
+      target_id: String(dave.id),
+      detail: { fields: ['remark'] },
+    });
+    expect(read).toMatchObject({
+      actor_id: carol.id,
+      action: 'message.index',
+      target_type: 'chat',
+      target_id: `${Math.min(bob.id, dave.id)}-${Math.max(bob.id, dave.id)}`,
+    });
     expect(read.create_time).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
     const onlyReads = await call(alice, '/manage/audit/index', { action: 'message.index' });
     expect(onlyReads.body.data.every((r: { action: string }) => r.action === 'message.index')).toBe(true);

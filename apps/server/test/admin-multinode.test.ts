@@ -25,7 +25,9 @@ describe('admin actions on node A, people on node B', () => {
   it('closes a disabled user’s socket held by the other node (4003)', async () => {
     const victim = await freshUser(a, alice);
     const ws = await connectSocket(b.url, { token: victim.token });
-    expect((await a.api.post('/manage/user/setStatus', { user_id: victim.id, status: 0 }, { token: carol.token })).body.code).toBe(0);
+    expect(
+      (await a.api.post('/manage/user/setStatus', { user_id: victim.id, status: 0 }, { token: carol.token })).body.code,
+    ).toBe(0);
     expect(await ws.closed).toBe(4003);
     expect((await b.api.post('/enterprise/im/getContacts', {}, { token: victim.token })).body.code).toBe(-1);
   });
@@ -45,7 +47,8 @@ describe('admin actions on node A, people on node B', () => {
 
   it('counts online users of every node on the dashboard, and pushes the change', async () => {
     const dash = await connectSocket(a.url, { token: carol.token });
-    const start = (await a.api.post('/manage/index/index', { client_id: dash.clientId }, { token: carol.token })).body.data;
+    const start = (await a.api.post('/manage/index/index', { client_id: dash.clientId }, { token: carol.token })).body
+      .data;
     expect(start).toMatchObject({ onlineCount: 1, clientCount: 1 });
     const daveWs = await connectSocket(b.url, { token: dave.token });
     a.clock.advance(5000);

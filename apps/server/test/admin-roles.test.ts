@@ -34,25 +34,65 @@ const cases: Case[] = [
   { path: '/manage/index/messageStats', access: 'read', params: async () => ({ days: 7 }) },
   { path: '/manage/index/clearMessage', access: 'super', params: none },
   { path: '/manage/index/noticeList', access: 'read', params: none },
-  { path: '/manage/index/publishNotice', access: 'super', params: async () => ({ title: 'Hello', content: 'Welcome' }) },
+  {
+    path: '/manage/index/publishNotice',
+    access: 'super',
+    params: async () => ({ title: 'Hello', content: 'Welcome' }),
+  },
   {
     path: '/manage/index/delNotice',
     access: 'write',
     params: async () => {
-      const r = await s.api.post('/manage/index/publishNotice', { title: 'Temp', content: 'x' }, { token: alice.token });
+      const r = await s.api.post(
+        '/manage/index/publishNotice',
+        { title: 'Temp', content: 'x' },
+        { token: alice.token },
+      );
       return { id: r.body.data.msg_id };
     },
   },
-  { path: '/manage/user/index', access: 'read', params: async () => ({ keywords: 'bo', order_field: 'account', order_type: 1 }) },
+  {
+    path: '/manage/user/index',
+    access: 'read',
+    params: async () => ({ keywords: 'bo', order_field: 'account', order_type: 1 }),
+  },
   { path: '/manage/user/detail', access: 'read', params: async () => ({ user_id: bob.id }) },
-  { path: '/manage/user/add', access: 'write', params: async () => ({ account: `add${Math.random().toString(36).slice(2, 8)}`, realname: 'New', password: 'secret1' }) },
-  { path: '/manage/user/edit', access: 'write', params: async () => ({ user_id: dave.id, realname: 'Dave D', remark: 'note' }) },
+  {
+    path: '/manage/user/add',
+    access: 'write',
+    params: async () => ({
+      account: `add${Math.random().toString(36).slice(2, 8)}`,
+      realname: 'New',
+      password: 'secret1',
+    }),
+  },
+  {
+    path: '/manage/user/edit',
+    access: 'write',
+    params: async () => ({ user_id: dave.id, realname: 'Dave D', remark: 'note' }),
+  },
   { path: '/manage/user/del', access: 'write', params: async () => ({ user_id: (await freshUser(s, alice)).id }) },
-  { path: '/manage/user/setStatus', access: 'write', params: async () => ({ user_id: (await freshUser(s, alice)).id, status: 0 }) },
-  { path: '/manage/user/setRole', access: 'super', params: async () => ({ user_id: (await freshUser(s, alice)).id, role: 0 }) },
-  { path: '/manage/user/editPassword', access: 'write', params: async () => ({ user_id: (await freshUser(s, alice)).id, password: 'another1' }) },
+  {
+    path: '/manage/user/setStatus',
+    access: 'write',
+    params: async () => ({ user_id: (await freshUser(s, alice)).id, status: 0 }),
+  },
+  {
+    path: '/manage/user/setRole',
+    access: 'super',
+    params: async () => ({ user_id: (await freshUser(s, alice)).id, role: 0 }),
+  },
+  {
+    path: '/manage/user/editPassword',
+    access: 'write',
+    params: async () => ({ user_id: (await freshUser(s, alice)).id, password: 'another1' }),
+  },
   { path: '/manage/group/index', access: 'read', params: async () => ({ keywords: 'tea', order_field: 'name' }) },
-  { path: '/manage/group/groupUserList', access: 'read', params: async () => ({ group_id: await makeGroup(s, alice, [bob, dave]) }) },
+  {
+    path: '/manage/group/groupUserList',
+    access: 'read',
+    params: async () => ({ group_id: await makeGroup(s, alice, [bob, dave]) }),
+  },
   {
     path: '/manage/group/changeOwner',
     access: 'write',
@@ -63,7 +103,11 @@ const cases: Case[] = [
     access: 'write',
     params: async () => ({ group_id: await makeGroup(s, alice, [bob, dave]), user_id: bob.id, role: 2 }),
   },
-  { path: '/manage/group/del', access: 'write', params: async () => ({ group_id: await makeGroup(s, alice, [bob, dave]) }) },
+  {
+    path: '/manage/group/del',
+    access: 'write',
+    params: async () => ({ group_id: await makeGroup(s, alice, [bob, dave]) }),
+  },
   {
     path: '/manage/group/delGroupUser',
     access: 'write',
@@ -76,10 +120,18 @@ const cases: Case[] = [
   },
   { path: '/manage/message/index', access: 'read', params: async () => ({ user_id: bob.id, toContactId: dave.id }) },
   { path: '/manage/message/getContacts', access: 'read', params: async () => ({ user_id: bob.id, hasConvo: 1 }) },
-  { path: '/manage/message/dealMsg', access: 'write', params: async () => ({ id: (await sendText(s, bob, dave.id, 'rude words')).id, dealType: 2 }) },
+  {
+    path: '/manage/message/dealMsg',
+    access: 'write',
+    params: async () => ({ id: (await sendText(s, bob, dave.id, 'rude words')).id, dealType: 2 }),
+  },
   { path: '/manage/config/getAllConfig', access: 'read', params: none },
   { path: '/manage/config/getInfo', access: 'read', params: async () => ({ name: 'chatInfo' }) },
-  { path: '/manage/config/setConfig', access: 'write', params: async () => ({ name: 'chatInfo', value: { redoTime: 600 } }) },
+  {
+    path: '/manage/config/setConfig',
+    access: 'write',
+    params: async () => ({ name: 'chatInfo', value: { redoTime: 600 } }),
+  },
   { path: '/manage/config/getInviteLink', access: 'write', params: none },
   { path: '/manage/audit/index', access: 'super', params: none },
 ];
@@ -95,11 +147,11 @@ describe('the admin guard on every /manage endpoint', () => {
     });
     // An administrator: served, except the super-administrator's ★ endpoints.
     const asAdmin = await s.api.post(path, await params(carol), { token: carol.token, lang: 'en' });
-    if (access === 'super') expect(asAdmin.body).toMatchObject({ code: 400, msg: 'Only the super-administrator can do this' });
+    if (access === 'super')
+      expect(asAdmin.body).toMatchObject({ code: 400, msg: 'Only the super-administrator can do this' });
     else expect(asAdmin.body.code, asAdmin.body.msg).toBe(0);
     // The super-administrator: served.
     const asSuper = await s.api.post(path, await params(alice), { token: alice.token, lang: 'en' });
     expect(asSuper.body.code, asSuper.body.msg).toBe(0);
   });
-
 });

@@ -38,10 +38,17 @@ describe('the first account', () => {
   });
 });
 
-describe.each([['json', false], ['form', true]] as const)('login with a %s body', (_kind, form) => {
+describe.each([
+  ['json', false],
+  ['form', true],
+] as const)('login with a %s body', (_kind, form) => {
   it('returns a bearer token, the session id and the Self object', async () => {
     const u = await freshUser();
-    const res = await s.api.post('/common/pub/login', { account: u.account, password: u.password, client_id: 'abc' }, { form, lang: 'en' });
+    const res = await s.api.post(
+      '/common/pub/login',
+      { account: u.account, password: u.password, client_id: 'abc' },
+      { form, lang: 'en' },
+    );
     expect(res.body).toMatchObject({ code: 0, msg: 'Logged in', page: 1 });
     const { authToken, sessionId, userInfo } = res.body.data;
     expect(authToken).toMatch(/^bearer [\w-]+\.[\w-]+\.[\w-]+$/);
@@ -56,7 +63,14 @@ describe.each([['json', false], ['form', true]] as const)('login with a %s body'
       status: 1,
       is_auth: 0,
       sex: 2,
-      setting: { sendKey: 1, theme: 'default', isVoice: true, avatarCricle: false, hideMessageName: false, hideMessageTime: false },
+      setting: {
+        sendKey: 1,
+        theme: 'default',
+        isVoice: true,
+        avatarCricle: false,
+        hideMessageName: false,
+        hideMessageTime: false,
+      },
     });
     expect(userInfo.avatar).toBe(`${s.url}/static/img/avatar.png`);
     expect(userInfo.qrUrl).toMatch(new RegExp(`^${s.url}/scan/u/\\S+$`));
@@ -109,7 +123,11 @@ describe('the login guard', () => {
     const checked = async (n: number, right: number) => {
       const answers = await Promise.all(
         Array.from({ length: n }, (_, i) =>
-          s.api.post('/common/pub/login', { account: u.account, password: i === right ? u.password : `wrong-${i}` }, { lang: 'en' }),
+          s.api.post(
+            '/common/pub/login',
+            { account: u.account, password: i === right ? u.password : `wrong-${i}` },
+            { lang: 'en' },
+          ),
         ),
       );
       return answers.map((a) => a.body.msg as string);
@@ -181,13 +199,19 @@ describe('checking a token', () => {
   });
 });
 
-describe.each([['json', false], ['form', true]] as const)('logout with a %s body', (_kind, form) => {
+describe.each([
+  ['json', false],
+  ['form', true],
+] as const)('logout with a %s body', (_kind, form) => {
   it('ends that session only; the token then answers -1', async () => {
     const u = await freshUser();
     const mobile = await login(s.api, u.account, u.password, { terminal: 'app' });
     const res = await s.api.post('/common/pub/logout', { client_id: 'x' }, { token: u.token, form, lang: 'en' });
     expect(res.body).toMatchObject({ code: 0, msg: 'Logged out', data: '' });
-    expect((await me(u.token, { lang: 'en' })).body).toMatchObject({ code: -1, msg: 'Your login has expired, please log in again' });
+    expect((await me(u.token, { lang: 'en' })).body).toMatchObject({
+      code: -1,
+      msg: 'Your login has expired, please log in again',
+    });
     expect((await me(mobile.authToken)).body.code).toBe(0);
     expect(revocations.at(-1)).toEqual({ userId: u.id, jtis: [u.sessionId], reason: 'logout' });
   });
@@ -214,7 +238,11 @@ describe('sessions per terminal kind', () => {
 
   it('tells mobile from web by the User-Agent when no terminal is given', async () => {
     const u = await freshUser();
-    const phone = await s.api.post('/common/pub/login', { account: u.account, password: u.password }, { headers: { 'user-agent': IPHONE } });
+    const phone = await s.api.post(
+      '/common/pub/login',
+      { account: u.account, password: u.password },
+      { headers: { 'user-agent': IPHONE } },
+    );
     const payload = JSON.parse(Buffer.from(phone.body.data.authToken.split('.')[1], 'base64url').toString());
     expect(payload.terminal).toBe('mobile');
     expect((await me(u.token)).body.code).toBe(0);

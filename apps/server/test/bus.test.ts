@@ -2,8 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
-  MemoryBus, MemoryPresence, RedisBus, RedisPresence,
-  type BusMessage, type EventBus, type PresenceRegistry,
+  MemoryBus,
+  MemoryPresence,
+  RedisBus,
+  RedisPresence,
+  type BusMessage,
+  type EventBus,
+  type PresenceRegistry,
 } from '../src/platform/bus';
 
 const redisUrl = process.env.PARLEY_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -38,7 +43,10 @@ const kinds = {
 describe.each(Object.entries(kinds))('%s bus and presence', (_name, make) => {
   function setup(): { bus: EventBus; presence: PresenceRegistry } {
     const s = make();
-    closers.push(() => s.bus.close(), () => s.presence.close());
+    closers.push(
+      () => s.bus.close(),
+      () => s.presence.close(),
+    );
     return s;
   }
 
@@ -67,7 +75,12 @@ describe('redis presence across nodes', () => {
     const p = prefix();
     const a = { bus: new RedisBus(redisUrl, p), presence: new RedisPresence(redisUrl, { prefix: p }) };
     const b = { bus: new RedisBus(redisUrl, p), presence: new RedisPresence(redisUrl, { prefix: p }) };
-    closers.push(() => a.bus.close(), () => b.bus.close(), () => a.presence.close(), () => b.presence.close());
+    closers.push(
+      () => a.bus.close(),
+      () => b.bus.close(),
+      () => a.presence.close(),
+      () => b.presence.close(),
+    );
     await Promise.all([a.bus.whenReady(), b.bus.whenReady()]);
 
     expect((await a.presence.add(5, 'x')).changed).toBe(true);

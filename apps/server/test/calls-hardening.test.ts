@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectSocket, registerAndLogin, startTestServer, type TestServer, type TestSocket, type TestUser } from './helpers/index';
+import {
+  connectSocket,
+  registerAndLogin,
+  startTestServer,
+  type TestServer,
+  type TestSocket,
+  type TestUser,
+} from './helpers/index';
 import { makeFriends } from './chat-fixtures';
 import { nextCall, ring, signal } from './call-fixtures';
 
@@ -17,7 +24,10 @@ beforeAll(async () => {
   bob = await registerAndLogin(s.api, { account: 'bob01', realname: 'Bob', password: 'bob-pw01' });
   carol = await registerAndLogin(s.api, { account: 'carol', realname: 'Carol', password: 'carol-pw1' });
   await makeFriends(s, bob, carol);
-  [bobWs, carolWs] = await Promise.all([connectSocket(s.url, { token: bob.token }), connectSocket(s.url, { token: carol.token })]);
+  [bobWs, carolWs] = await Promise.all([
+    connectSocket(s.url, { token: bob.token }),
+    connectSocket(s.url, { token: carol.token }),
+  ]);
 });
 afterAll(async () => {
   bobWs?.close();
@@ -38,9 +48,16 @@ describe('signalling after the call', () => {
 
     const late = await signal(s, bob, offer(id, carol, 'v=0 after'), { lang: 'en' });
     expect(late.body).toMatchObject({ code: 400, msg: 'Call not found' });
-    const cand = await signal(s, bob, { id, toContactId: carol.id, type: 1, event: 'iceCandidate', iceCandidate: '{"candidate":"x"}' }, { lang: 'en' });
+    const cand = await signal(
+      s,
+      bob,
+      { id, toContactId: carol.id, type: 1, event: 'iceCandidate', iceCandidate: '{"candidate":"x"}' },
+      { lang: 'en' },
+    );
     expect(cand.body).toMatchObject({ code: 400, msg: 'Call not found' });
-    expect((await signal(s, bob, { id, toContactId: carol.id, type: 1, event: 'hangup', code: 902 })).body.code).toBe(0);
+    expect((await signal(s, bob, { id, toContactId: carol.id, type: 1, event: 'hangup', code: 902 })).body.code).toBe(
+      0,
+    );
     await carolWs.expectNoneSoFar('webrtc');
   });
 
@@ -49,7 +66,12 @@ describe('signalling after the call', () => {
     await nextCall(carolWs, id, 'calling');
     const big = await signal(s, bob, offer(id, carol, 'a'.repeat(900 * 1024)), { lang: 'en' });
     expect(big.body).toMatchObject({ code: 400, msg: 'Invalid parameter: sdp' });
-    const cand = await signal(s, bob, { id, toContactId: carol.id, type: 1, event: 'iceCandidate', iceCandidate: 'c'.repeat(3000) }, { lang: 'en' });
+    const cand = await signal(
+      s,
+      bob,
+      { id, toContactId: carol.id, type: 1, event: 'iceCandidate', iceCandidate: 'c'.repeat(3000) },
+      { lang: 'en' },
+    );
     expect(cand.body).toMatchObject({ code: 400, msg: 'Invalid parameter: iceCandidate' });
     await carolWs.expectNoneSoFar('webrtc');
     await signal(s, bob, { id, toContactId: carol.id, type: 1, event: 'hangup', code: 902 });

@@ -58,7 +58,10 @@ describe('calls across two nodes', () => {
     const { id } = await ring(a, bob, carol);
     await nextCall(carolOnB, id, 'calling');
     a.clock.advance(60_000);
-    expect((await nextCall(carolOnB, id, 'hangup')).data).toMatchObject({ fromUser: { id: bob.id }, extends: { code: 905 } });
+    expect((await nextCall(carolOnB, id, 'hangup')).data).toMatchObject({
+      fromUser: { id: bob.id },
+      extends: { code: 905 },
+    });
     expect((await nextCall(bobOnA, id, 'hangup')).data.extends.code).toBe(905);
     // Node B's sweep finds nothing left to close: no second hangup.
     b.clock.advance(60_000);

@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  connectSocket, registerAndLogin, seedPeople, startTestServer, type TestServer, type TestSocket, type TestUser,
+  connectSocket,
+  registerAndLogin,
+  seedPeople,
+  startTestServer,
+  type TestServer,
+  type TestSocket,
+  type TestUser,
 } from './helpers/index';
 import { assertNothing, makeFriends, patchConfig, send, storedIds, uuid } from './chat-fixtures';
 import { callRow, nextCall, ring, signal, whenWaiting } from './call-fixtures';
@@ -25,7 +31,13 @@ beforeAll(async () => {
   await makeFriends(s, bob, carol);
   await makeFriends(s, bob, dave);
   const connect = (u: TestUser) => connectSocket(s.url, { token: u.token });
-  [bobA, bobB, carolA, carolB, aliceWs] = await Promise.all([connect(bob), connect(bob), connect(carol), connect(carol), connect(alice)]);
+  [bobA, bobB, carolA, carolB, aliceWs] = await Promise.all([
+    connect(bob),
+    connect(bob),
+    connect(carol),
+    connect(carol),
+    connect(alice),
+  ]);
 });
 afterAll(async () => {
   for (const ws of [bobA, bobB, carolA, carolB, aliceWs]) ws?.close();
@@ -37,20 +49,38 @@ describe('calling', () => {
     const { id, res, msgId } = await ring(s, bob, carol);
     expect(res.body.code, res.body.msg).toBe(0);
     expect(res.body.data).toMatchObject({
-      id, msg_id: msgId, toContactId: carol.id, toUser: carol.id, content: '视频通话', type: 'webrtc', status: 'succeed',
-      is_group: 0, is_read: 0, at: [], fromUser: { id: bob.id, displayName: 'Bob' },
+      id,
+      msg_id: msgId,
+      toContactId: carol.id,
+      toUser: carol.id,
+      content: '视频通话',
+      type: 'webrtc',
+      status: 'succeed',
+      is_group: 0,
+      is_read: 0,
+      at: [],
+      fromUser: { id: bob.id, displayName: 'Bob' },
       extends: { type: 1, status: 3, event: 'calling', code: 901, callTime: 0, isMobile: false },
     });
     expect(msgId).toBeGreaterThan(0);
 
     for (const ws of [carolA, carolB]) {
       const rang = await nextCall(ws, id, 'calling');
-      expect(rang.data).toMatchObject({ msg_id: msgId, toContactId: bob.id, toUser: carol.id, fromUser: { id: bob.id }, content: '视频通话' });
+      expect(rang.data).toMatchObject({
+        msg_id: msgId,
+        toContactId: bob.id,
+        toUser: carol.id,
+        fromUser: { id: bob.id },
+        content: '视频通话',
+      });
       expect(rang.data.contactInfo).toBeUndefined();
     }
     for (const ws of [bobA, bobB]) {
       const copy = await nextCall(ws, id, 'calling');
-      expect(copy.data).toMatchObject({ toContactId: carol.id, contactInfo: { id: carol.id, lastContent: '视频通话' } });
+      expect(copy.data).toMatchObject({
+        toContactId: carol.id,
+        contactInfo: { id: carol.id, lastContent: '视频通话' },
+      });
     }
     await assertNothing(aliceWs, 'webrtc');
     expect(await callRow(s, id)).toMatchObject({ content: '视频通话', extends: { code: 901, type: 1 } });
@@ -60,10 +90,15 @@ describe('calling', () => {
   it('lists the call in both conversation lists with its text', async () => {
     const { id } = await ring(s, carol, bob, { type: 0 }, 'en');
     const contacts = await s.api.post('/enterprise/im/getContacts', {}, { token: bob.token, lang: 'en' });
-    expect(contacts.body.data.find((c: { id: number }) => c.id === carol.id)).toMatchObject({ lastContent: 'Voice call', type: 'webrtc' });
+    expect(contacts.body.data.find((c: { id: number }) => c.id === carol.id)).toMatchObject({
+      lastContent: 'Voice call',
+      type: 'webrtc',
+    });
     await signal(s, carol, { id, toContactId: bob.id, type: 0, event: 'hangup', code: 902 }, { lang: 'en' });
     const after = await s.api.post('/enterprise/im/getContacts', {}, { token: carol.token, lang: 'en' });
-    expect(after.body.data.find((c: { id: number }) => c.id === bob.id)).toMatchObject({ lastContent: 'Call cancelled' });
+    expect(after.body.data.find((c: { id: number }) => c.id === bob.id)).toMatchObject({
+      lastContent: 'Call cancelled',
+    });
   });
 
   it('answers busy 907 after a moment when the callee is offline, and stores nothing', async () => {
@@ -75,7 +110,12 @@ describe('calling', () => {
     const res = await pending;
     expect(res.body.code, res.body.msg).toBe(0);
     expect(res.body.data).toMatchObject({
-      id, msg_id: 0, toContactId: dave.id, toUser: bob.id, fromUser: { id: dave.id }, content: 'The other party is busy',
+      id,
+      msg_id: 0,
+      toContactId: dave.id,
+      toUser: bob.id,
+      fromUser: { id: dave.id },
+      content: 'The other party is busy',
       extends: { event: 'busy', code: 907, type: 0 },
     });
     for (const ws of [bobA, bobB]) expect((await nextCall(ws, id, 'busy')).data.extends.code).toBe(907);
@@ -100,11 +140,23 @@ describe('signalling', () => {
     const sdp = { type: 'offer', sdp: 'v=0\r\no=- 1 2 IN IP4 127.0.0.1' };
     const offer = await signal(s, bob, { id, toContactId: carol.id, type: 1, event: 'offer', sdp });
     expect(offer.body.code, offer.body.msg).toBe(0);
-    expect((await nextCall(carolA, id, 'offer')).data).toMatchObject({ toContactId: bob.id, extends: { sdp, status: 1 } });
+    expect((await nextCall(carolA, id, 'offer')).data).toMatchObject({
+      toContactId: bob.id,
+      extends: { sdp, status: 1 },
+    });
     await signal(s, carol, { id, toContactId: bob.id, type: 1, status: 2, event: 'answer', sdp: 'v=0 answer' });
     expect((await nextCall(bobA, id, 'answer')).data.extends).toMatchObject({ sdp: 'v=0 answer', status: 2 });
-    const candidate = JSON.stringify({ candidate: 'candidate:1 1 udp 1 10.0.0.1 5000 typ host', sdpMLineIndex: 0, sdpMid: '0' });
-    await signal(s, carol, { id, toContactId: bob.id, type: 1, event: 'iceCandidate', iceCandidate: candidate }, { lang: 'en' });
+    const candidate = JSON.stringify({
+      candidate: 'candidate:1 1 udp 1 10.0.0.1 5000 typ host',
+      sdpMLineIndex: 0,
+      sdpMid: '0',
+    });
+    await signal(
+      s,
+      carol,
+      { id, toContactId: bob.id, type: 1, event: 'iceCandidate', iceCandidate: candidate },
+      { lang: 'en' },
+    );
     const ice = await nextCall(bobB, id, 'iceCandidate');
     expect(ice.data).toMatchObject({ content: 'Connecting…', extends: { iceCandidate: candidate } });
     // No copies of signalling to the sender's own devices, nothing to a third user.
@@ -115,22 +167,42 @@ describe('signalling', () => {
 
   it('acceptRtc reaches the caller and stops my other devices (otherOpt)', async () => {
     const { id } = await ring(s, bob, carol);
-    const accepted = await signal(s, carol, { id, toContactId: bob.id, type: 1, status: 2, event: 'acceptRtc' }, { form: true });
+    const accepted = await signal(
+      s,
+      carol,
+      { id, toContactId: bob.id, type: 1, status: 2, event: 'acceptRtc' },
+      { form: true },
+    );
     expect(accepted.body.code, accepted.body.msg).toBe(0);
-    for (const ws of [bobA, bobB]) expect((await nextCall(ws, id, 'acceptRtc')).data).toMatchObject({ content: '已接听', extends: { code: 904 } });
-    expect((await nextCall(carolB, id, 'otherOpt')).data).toMatchObject({ toContactId: bob.id, extends: { code: 904 } });
+    for (const ws of [bobA, bobB])
+      expect((await nextCall(ws, id, 'acceptRtc')).data).toMatchObject({ content: '已接听', extends: { code: 904 } });
+    expect((await nextCall(carolB, id, 'otherOpt')).data).toMatchObject({
+      toContactId: bob.id,
+      extends: { code: 904 },
+    });
     await signal(s, bob, { id, toContactId: carol.id, type: 1, event: 'hangup', code: 906, callTime: 3 });
   });
 
   it('hangup 906 stores the duration in the caller’s language and tells both parties', async () => {
-    for (const [lang, text] of [['zh-CN', '通话时长 00:07'], ['en', 'Call duration 00:07']] as const) {
+    for (const [lang, text] of [
+      ['zh-CN', '通话时长 00:07'],
+      ['en', 'Call duration 00:07'],
+    ] as const) {
       const { id } = await ring(s, bob, carol);
       await signal(s, carol, { id, toContactId: bob.id, type: 1, event: 'acceptRtc', code: 904 });
-      const res = await signal(s, carol, { id, toContactId: bob.id, type: 1, event: 'hangup', code: 906, callTime: 7 }, { lang });
+      const res = await signal(
+        s,
+        carol,
+        { id, toContactId: bob.id, type: 1, event: 'hangup', code: 906, callTime: 7 },
+        { lang },
+      );
       expect(res.body.data).toMatchObject({ content: text, extends: { code: 906, callTime: 7 } });
       expect((await nextCall(bobA, id, 'hangup')).data).toMatchObject({ content: text, toContactId: carol.id });
       expect((await nextCall(carolB, id, 'otherOpt', 906)).data.toContactId).toBe(bob.id);
-      expect(await callRow(s, id)).toMatchObject({ content: text, extends: { code: 906, callTime: 7, event: 'hangup' } });
+      expect(await callRow(s, id)).toMatchObject({
+        content: text,
+        extends: { code: 906, callTime: 7, event: 'hangup' },
+      });
       const list = await s.api.post('/enterprise/im/getMessageList', { toContactId: carol.id }, { token: bob.token });
       expect(list.body.data.at(-1)).toMatchObject({ id, type: 'webrtc', content: text, extends: { code: 906 } });
     }
@@ -149,13 +221,28 @@ describe('refusals', () => {
     const stranger = await signal(s, carol, { id: uuid(), toContactId: dave.id, type: 1 }, { lang: 'en' });
     expect(stranger.body).toMatchObject({ code: 400, msg: 'They have not added you as a friend' });
 
-    const unknown = await signal(s, bob, { id: uuid(), toContactId: carol.id, type: 1, event: 'hangup', code: 902 }, { lang: 'en' });
+    const unknown = await signal(
+      s,
+      bob,
+      { id: uuid(), toContactId: carol.id, type: 1, event: 'hangup', code: 902 },
+      { lang: 'en' },
+    );
     expect(unknown.body).toMatchObject({ code: 400, msg: 'Call not found' });
 
     const { id } = await ring(s, bob, carol);
-    const outsider = await signal(s, alice, { id, toContactId: bob.id, type: 1, event: 'hangup', code: 903 }, { lang: 'en' });
+    const outsider = await signal(
+      s,
+      alice,
+      { id, toContactId: bob.id, type: 1, event: 'hangup', code: 903 },
+      { lang: 'en' },
+    );
     expect(outsider.body).toMatchObject({ code: 400, msg: 'Call not found' });
-    const wrongPeer = await signal(s, bob, { id, toContactId: alice.id, type: 1, event: 'offer', sdp: 'x' }, { lang: 'en' });
+    const wrongPeer = await signal(
+      s,
+      bob,
+      { id, toContactId: alice.id, type: 1, event: 'offer', sdp: 'x' },
+      { lang: 'en' },
+    );
     expect(wrongPeer.body).toMatchObject({ code: 400, msg: 'Call not found' });
     await signal(s, bob, { id, toContactId: carol.id, type: 1, event: 'hangup', code: 902 });
 
@@ -183,7 +270,11 @@ describe('safety net', () => {
     await nextCall(carolA, id, 'calling');
     s.clock.advance(60_000);
     for (const ws of [carolA, bobA]) {
-      expect((await nextCall(ws, id, 'hangup')).data).toMatchObject({ fromUser: { id: bob.id }, content: '未接通', extends: { code: 905 } });
+      expect((await nextCall(ws, id, 'hangup')).data).toMatchObject({
+        fromUser: { id: bob.id },
+        content: '未接通',
+        extends: { code: 905 },
+      });
     }
     expect(await callRow(s, id)).toMatchObject({ content: '未接通', extends: { code: 905 } });
     const late = await signal(s, bob, { id, toContactId: carol.id, type: 1, event: 'hangup', code: 902 });

@@ -24,7 +24,16 @@ export async function makeGroup(
   const db = s.database.db;
   const row = await db
     .insertInto('groups')
-    .values({ name, name_py: name.toLowerCase(), avatar: '', owner_id: owner.id, notice: '', setting: JSON.stringify(setting), create_time: now, update_time: now })
+    .values({
+      name,
+      name_py: name.toLowerCase(),
+      avatar: '',
+      owner_id: owner.id,
+      notice: '',
+      setting: JSON.stringify(setting),
+      create_time: now,
+      update_time: now,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   await addMember(s, row.id, owner, 1);
@@ -34,15 +43,33 @@ export async function makeGroup(
 
 export async function addMember(s: TestServer, groupId: number, u: TestUser, role = 3): Promise<void> {
   const db = s.database.db;
-  const last = await db.selectFrom('chats').select('last_msg_id').where('chat_identify', '=', `group-${groupId}`).executeTakeFirst();
+  const last = await db
+    .selectFrom('chats')
+    .select('last_msg_id')
+    .where('chat_identify', '=', `group-${groupId}`)
+    .executeTakeFirst();
   const at = last?.last_msg_id ?? 0;
   await db
     .insertInto('group_members')
-    .values({ group_id: groupId, user_id: u.id, role, invite_id: 0, nickname: '', no_speak_time: 0, read_msg_id: at, join_msg_id: at, create_time: Math.floor(s.clock.now() / 1000) })
+    .values({
+      group_id: groupId,
+      user_id: u.id,
+      role,
+      invite_id: 0,
+      nickname: '',
+      no_speak_time: 0,
+      read_msg_id: at,
+      join_msg_id: at,
+      create_time: Math.floor(s.clock.now() / 1000),
+    })
     .execute();
 }
 
-export async function patchConfig(s: TestServer, section: 'sysInfo' | 'chatInfo', patch: Record<string, unknown>): Promise<void> {
+export async function patchConfig(
+  s: TestServer,
+  section: 'sysInfo' | 'chatInfo',
+  patch: Record<string, unknown>,
+): Promise<void> {
   const info = await s.services.config.systemInfo();
   await s.services.config.set(section, { ...info[section], ...patch });
   // Past the 5 s config cache of every node sharing this clock.
@@ -62,6 +89,17 @@ export async function assertNothing(ws: TestSocket, type: string, ms = 300): Pro
   expect(ws.frames.filter((f) => f.type === type)).toEqual([]);
 }
 
-export function send(s: TestServer, u: TestUser, to: number | string, content: string, extra: Record<string, unknown> = {}, form = false) {
-  return s.api.post('/enterprise/im/sendMessage', { id: uuid(), type: 'text', content, toContactId: to, ...extra }, { token: u.token, lang: 'en', form });
+export function send(
+  s: TestServer,
+  u: TestUser,
+  to: number | string,
+  content: string,
+  extra: Record<string, unknown> = {},
+  form = false,
+) {
+  return s.api.post(
+    '/enterprise/im/sendMessage',
+    { id: uuid(), type: 'text', content, toContactId: to, ...extra },
+    { token: u.token, lang: 'en', form },
+  );
 }

@@ -13,19 +13,32 @@ afterAll(async () => {
   await s?.close();
 });
 
-const reports = () => s.logs.filter((l) => l.includes('"clientError"')).map((l) => (JSON.parse(l) as { clientError: Record<string, unknown> }).clientError);
+const reports = () =>
+  s.logs
+    .filter((l) => l.includes('"clientError"'))
+    .map((l) => (JSON.parse(l) as { clientError: Record<string, unknown> }).clientError);
 
 describe('client error reports', () => {
   it('writes a report to the log with who sent it, and cuts over-long fields instead of refusing them', async () => {
     const alice = await registerAndLogin(s.api, people.alice);
     const res = await s.api.post(
       paths.clientError,
-      { message: "Cannot read properties of null (reading 'cached')", stack: `Error\n${'at x\n'.repeat(2000)}`, route: '/pages/group/detail', source: 'router' },
+      {
+        message: "Cannot read properties of null (reading 'cached')",
+        stack: `Error\n${'at x\n'.repeat(2000)}`,
+        route: '/pages/group/detail',
+        source: 'router',
+      },
       { token: alice.token },
     );
     expect(res.body).toMatchObject({ code: 0, data: '' });
     const [r] = reports();
-    expect(r).toMatchObject({ message: "Cannot read properties of null (reading 'cached')", route: '/pages/group/detail', source: 'router', userId: alice.id });
+    expect(r).toMatchObject({
+      message: "Cannot read properties of null (reading 'cached')",
+      route: '/pages/group/detail',
+      source: 'router',
+      userId: alice.id,
+    });
     expect(String(r?.stack).length).toBeLessThanOrEqual(clientErrorLimits.stackChars + 1);
   });
 
@@ -40,7 +53,8 @@ describe('client error reports', () => {
 
   it('answers too many reports from one address with 400 in the request language and logs none of them, until the window passes', async () => {
     s.clock.advance(clientErrorLimits.windowMs);
-    for (let i = 0; i < clientErrorLimits.perWindow; i++) expect((await s.api.post(paths.clientError, { message: `n${i}` })).body.code).toBe(0);
+    for (let i = 0; i < clientErrorLimits.perWindow; i++)
+      expect((await s.api.post(paths.clientError, { message: `n${i}` })).body.code).toBe(0);
     const logged = reports().length;
     const zh = await s.api.post(paths.clientError, { message: 'one more' });
     expect(zh.body).toMatchObject({ code: 400, msg: '操作过于频繁，请稍后再试' });

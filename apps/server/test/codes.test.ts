@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { login, registerAndLogin, startMailCatcher, startTestServer, type MailCatcher, type TestServer } from './helpers/index';
+import {
+  login,
+  registerAndLogin,
+  startMailCatcher,
+  startTestServer,
+  type MailCatcher,
+  type TestServer,
+} from './helpers/index';
 
 /** PROTOCOL §2.4 sendCode and code use: delivery by SMTP, 60 s spacing, 300 s validity, single use, 5 tries. */
 
@@ -27,7 +34,10 @@ async function member(account = email()) {
   return registerAndLogin(s.api, { account, realname: 'Member', password: 'pass-word1' });
 }
 
-describe.each([['json', false], ['form', true]] as const)('sendCode with a %s body', (_kind, form) => {
+describe.each([
+  ['json', false],
+  ['form', true],
+] as const)('sendCode with a %s body', (_kind, form) => {
   it('mails 6 digits from the configured sender, and a login code signs in once', async () => {
     const u = await member();
     const res = await sendCode({ account: u.account, type: '1' }, { form });
@@ -80,10 +90,18 @@ describe('code lifetime', () => {
     const { code } = await mail.next(u.account);
     const wrong = code === '000000' ? '111111' : '000000';
     for (let i = 0; i < 5; i++) {
-      const r = await s.api.post('/enterprise/im/editPassword', { password: 'new-pass1', code: wrong }, { token: u.token, lang: 'en' });
+      const r = await s.api.post(
+        '/enterprise/im/editPassword',
+        { password: 'new-pass1', code: wrong },
+        { token: u.token, lang: 'en' },
+      );
       expect(r.body.msg).toBe('Wrong or expired code');
     }
-    const late = await s.api.post('/enterprise/im/editPassword', { password: 'new-pass1', code }, { token: u.token, lang: 'en' });
+    const late = await s.api.post(
+      '/enterprise/im/editPassword',
+      { password: 'new-pass1', code },
+      { token: u.token, lang: 'en' },
+    );
     expect(late.body.msg).toBe('Wrong or expired code');
   });
 

@@ -57,7 +57,9 @@ describe('precompiled statements', () => {
     const db = await setup();
     const unused = precompiled((d, _name: string) => d.selectFrom('config').select('name'));
     await expect(unused(db, 'x')).rejects.toThrow(/only 0 of 1 arguments/);
-    const twice = precompiled((d, name: string) => d.selectFrom('config').select('name').where('name', '=', name).where('value', '=', name));
+    const twice = precompiled((d, name: string) =>
+      d.selectFrom('config').select('name').where('name', '=', name).where('value', '=', name),
+    );
     await expect(twice(db, 'x')).rejects.toThrow(/appears twice/);
   });
 });

@@ -21,25 +21,58 @@ async function at0007() {
 }
 
 const hasReadMarkColumn = async (db: Kysely<unknown>) =>
-  sql`select read_msg_id from chat_prefs`.execute(db).then(() => true, () => false);
+  sql`select read_msg_id from chat_prefs`.execute(db).then(
+    () => true,
+    () => false,
+  );
 
 describe(`migration 0008 on ${testDbKind()}`, () => {
   it('keeps what each reader had read as their read mark, and their other prefs', async () => {
     const { database, db } = await at0007();
 
     // Chat 1_2: user 2 read alice's first two, not the third; user 1 read nothing of 2's.
-    for (const [from, to, read] of [[1, 2, 1], [2, 1, 0], [1, 2, 1], [1, 2, 0]] as const) await message('1_2', from, to, read).execute(db);
+    for (const [from, to, read] of [
+      [1, 2, 1],
+      [2, 1, 0],
+      [1, 2, 1],
+      [1, 2, 0],
+    ] as const)
+      await message('1_2', from, to, read).execute(db);
     // Chat 1_3: user 1 read everything; user 1 had pinned it.
-    await sql`insert into chat_prefs (user_id, chat_identify, is_top, is_notice, hide_msg_id, update_time) values (1, '1_3', 1, 0, 0, 5)`.execute(db);
-    for (const [from, to, read] of [[3, 1, 1], [3, 1, 1]] as const) await message('1_3', from, to, read).execute(db);
+    await sql`insert into chat_prefs (user_id, chat_identify, is_top, is_notice, hide_msg_id, update_time) values (1, '1_3', 1, 0, 0, 5)`.execute(
+      db,
+    );
+    for (const [from, to, read] of [
+      [3, 1, 1],
+      [3, 1, 1],
+    ] as const)
+      await message('1_3', from, to, read).execute(db);
     // Group rows kept no per-message read flag worth carrying over.
     await message('group-9', 1, 9, 1, 1).execute(db);
-    const ids = (await sql<{ msg_id: number; chat_identify: string }>`select msg_id, chat_identify from messages order by msg_id`.execute(db)).rows.map((r) => r.msg_id);
+    const ids = (
+      await sql<{
+        msg_id: number;
+        chat_identify: string;
+      }>`select msg_id, chat_identify from messages order by msg_id`.execute(db)
+    ).rows.map((r) => r.msg_id);
 
     await migrateToLatest(database);
 
-    const prefs = await database.db.selectFrom('chat_prefs').selectAll().orderBy('user_id').orderBy('chat_identify').execute();
-    expect(prefs.map((p) => ({ user: p.user_id, chat: p.chat_identify, read: p.read_msg_id, top: p.is_top, notice: p.is_notice }))).toEqual([
+    const prefs = await database.db
+      .selectFrom('chat_prefs')
+      .selectAll()
+      .orderBy('user_id')
+      .orderBy('chat_identify')
+      .execute();
+    expect(
+      prefs.map((p) => ({
+        user: p.user_id,
+        chat: p.chat_identify,
+        read: p.read_msg_id,
+        top: p.is_top,
+        notice: p.is_notice,
+      })),
+    ).toEqual([
       { user: 1, chat: '1_3', read: ids[5], top: 1, notice: 0 },
       { user: 2, chat: '1_2', read: ids[2], top: 0, notice: 1 },
     ]);

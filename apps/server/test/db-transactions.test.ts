@@ -26,7 +26,9 @@ async function setup() {
   await migrateToLatest(opened.database);
   const db = opened.database.db;
   const names = async () =>
-    (await db.selectFrom('config').select('name').where('name', 'like', 'tx-%').orderBy('name').execute()).map((r) => r.name);
+    (await db.selectFrom('config').select('name').where('name', 'like', 'tx-%').orderBy('name').execute()).map(
+      (r) => r.name,
+    );
   /** Another node's handle on the same database (PostgreSQL: a second pool; SQLite: its one connection). */
   const other = (): Database => {
     const d = sameDatabase(opened.database, opened.options);

@@ -23,11 +23,18 @@ afterAll(async () => s?.close());
 
 describe('outputs wait until the commits they may describe are on disk', () => {
   it('holds the sendMessage reply and both pushes, then lets them out', async () => {
-    const [aWs, bWs] = await Promise.all([connectSocket(s.url, { token: alice.token }), connectSocket(s.url, { token: bob.token })]);
+    const [aWs, bWs] = await Promise.all([
+      connectSocket(s.url, { token: alice.token }),
+      connectSocket(s.url, { token: bob.token }),
+    ]);
     holding = true;
     let answered = false;
     const reply = s.api
-      .post('/enterprise/im/sendMessage', { id: uuid(), type: 'text', content: 'held', toContactId: bob.id }, { token: alice.token })
+      .post(
+        '/enterprise/im/sendMessage',
+        { id: uuid(), type: 'text', content: 'held', toContactId: bob.id },
+        { token: alice.token },
+      )
       .then((r) => {
         answered = true;
         return r;

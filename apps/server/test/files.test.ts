@@ -43,7 +43,15 @@ describe('files/index', () => {
     expect(names(res.body.data)).toEqual(['to-myself.pdf', 'photo.png', 'Budget 2025.xlsx']);
     expect(res.body.count).toBe(3);
     const row = res.body.data[2];
-    expect(row).toMatchObject({ name: 'Budget 2025.xlsx', ext: 'xlsx', cate: 1, size: 3, msg_type: 'file', from_user: alice.id, to_user: bob.id });
+    expect(row).toMatchObject({
+      name: 'Budget 2025.xlsx',
+      ext: 'xlsx',
+      cate: 1,
+      size: 3,
+      msg_type: 'file',
+      from_user: alice.id,
+      to_user: bob.id,
+    });
     expect(row.src).toMatch(new RegExp(`^${s.url}/storage/file/`));
     expect(row.download).toMatch(new RegExp(`^${s.url}/filedown/`));
     expect(row.extUrl).toBe(`${s.url}/static/img/ext/XLSX.png`);
@@ -72,6 +80,10 @@ describe('files/index', () => {
     const all = await files(alice, { is_all: 1, limit: 100 });
     expect(all.body.code).toBe(0);
     expect(all.body.count).toBe(5);
-    expect(all.body.data.find((r: { name: string }) => r.name === 'private.txt')).toMatchObject({ msg_id: 0, id: '', from_user: bob.id });
+    expect(all.body.data.find((r: { name: string }) => r.name === 'private.txt')).toMatchObject({
+      msg_id: 0,
+      id: '',
+      from_user: bob.id,
+    });
   });
 });

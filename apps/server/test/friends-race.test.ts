@@ -18,11 +18,14 @@ describe('parallel friend requests', () => {
   it('accept exactly one of 100 and push it once; the rest answer “Request pending”', async () => {
     const ws = await connectSocket(s.url, { token: target.token });
     const answers = await Promise.all(
-      Array.from({ length: 100 }, () => s.api.post('/enterprise/friend/add', { user_id: target.id }, { token: asker.token, lang: 'en' })),
+      Array.from({ length: 100 }, () =>
+        s.api.post('/enterprise/friend/add', { user_id: target.id }, { token: asker.token, lang: 'en' }),
+      ),
     );
     const ok = answers.filter((a) => a.body.code === 0);
     expect(ok).toHaveLength(1);
-    for (const a of answers.filter((x) => x.body.code !== 0)) expect(a.body).toMatchObject({ code: 400, msg: 'Request pending' });
+    for (const a of answers.filter((x) => x.body.code !== 0))
+      expect(a.body).toMatchObject({ code: 400, msg: 'Request pending' });
     await ws.next('simple');
     await ws.expectNone('simple', 500);
     const listed = await s.api.post('/enterprise/friend/index', { is_mine: 0 }, { token: target.token });

@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectSocket, registerAndLogin, seedPeople, startTestServer, type TestServer, type TestUser } from './helpers/index';
+import {
+  connectSocket,
+  registerAndLogin,
+  seedPeople,
+  startTestServer,
+  type TestServer,
+  type TestUser,
+} from './helpers/index';
 import { assertNothing, makeFriends, patchConfig, send } from './chat-fixtures';
 
 /**
@@ -53,11 +60,22 @@ describe('a friendship in runMode 2, end to end', () => {
     expect((await send(s, bob, carol.id, 'too early')).body.msg).toBe('They have not added you as a friend');
 
     const t0 = s.clock.now();
-    expect((await friend('add', bob, { user_id: carol.id, remark: 'Hi Carol, Bob here' })).body).toMatchObject({ code: 0, data: '' });
+    expect((await friend('add', bob, { user_id: carol.id, remark: 'Hi Carol, Bob here' })).body).toMatchObject({
+      code: 0,
+      data: '',
+    });
     const push = await cWs.next<Record<string, unknown>>('simple');
     expect(push.data).toEqual({
-      id: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/), type: 'event', toContactId: 'system',
-      is_group: 2, content: 'wants to add you as a friend', status: 'succeed', sendTime: t0, at: [], fileSize: 0, fileName: '',
+      id: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/),
+      type: 'event',
+      toContactId: 'system',
+      is_group: 2,
+      content: 'wants to add you as a friend',
+      status: 'succeed',
+      sendTime: t0,
+      at: [],
+      fileSize: 0,
+      fileName: '',
       fromUser: { id: 'system', displayName: 'New friend', avatar: '' },
     });
     await assertNothing(bWs, 'simple');
@@ -68,19 +86,56 @@ describe('a friendship in runMode 2, end to end', () => {
     const received = await requestsTo(carol);
     expect(received.count).toBe(1);
     expect(received.data[0]).toEqual({
-      friend_id: expect.any(Number), create_user: bob.id, friend_user_id: carol.id, status: 2, remark: 'Hi Carol, Bob here',
-      create_time: Math.floor(t0 / 1000), is_group: 0,
-      create_user_info: { id: bob.id, user_id: bob.id, realname: 'Bob', displayName: 'Bob', account: 'bob******01', avatar: `${s.url}/static/img/avatar.png`, name_py: 'bob' },
-      user_id_info: expect.objectContaining({ id: carol.id, account: 'carol', displayName: '张卡罗', name_py: 'zhangkaluo' }),
+      friend_id: expect.any(Number),
+      create_user: bob.id,
+      friend_user_id: carol.id,
+      status: 2,
+      remark: 'Hi Carol, Bob here',
+      create_time: Math.floor(t0 / 1000),
+      is_group: 0,
+      create_user_info: {
+        id: bob.id,
+        user_id: bob.id,
+        realname: 'Bob',
+        displayName: 'Bob',
+        account: 'bob******01',
+        avatar: `${s.url}/static/img/avatar.png`,
+        name_py: 'bob',
+      },
+      user_id_info: expect.objectContaining({
+        id: carol.id,
+        account: 'carol',
+        displayName: '张卡罗',
+        name_py: 'zhangkaluo',
+      }),
     });
     expect((await requestsTo(bob, 1)).data.map((r) => r.friend_user_id)).toEqual([carol.id]);
     expect((await friend('add', bob, { user_id: carol.id })).body).toMatchObject({ code: 400, msg: 'Request pending' });
 
     const friendId = received.data[0]?.friend_id;
-    expect((await friend('update', carol, { friend_id: String(friendId), status: '1' }, true)).body).toMatchObject({ code: 0 });
-    const [toBob, toCarol] = await Promise.all([bWs.next<Record<string, unknown>>('appendContact'), cWs.next<Record<string, unknown>>('appendContact')]);
-    expect(toBob.data).toMatchObject({ id: carol.id, is_group: 0, displayName: '张卡罗', lastContent: 'You are now friends. Say hello!', type: 'event', account: 'carol' });
-    expect(toCarol.data).toMatchObject({ id: bob.id, is_group: 0, displayName: 'Bob', lastContent: 'You are now friends. Say hello!', type: 'event', account: 'bob01' });
+    expect((await friend('update', carol, { friend_id: String(friendId), status: '1' }, true)).body).toMatchObject({
+      code: 0,
+    });
+    const [toBob, toCarol] = await Promise.all([
+      bWs.next<Record<string, unknown>>('appendContact'),
+      cWs.next<Record<string, unknown>>('appendContact'),
+    ]);
+    expect(toBob.data).toMatchObject({
+      id: carol.id,
+      is_group: 0,
+      displayName: '张卡罗',
+      lastContent: 'You are now friends. Say hello!',
+      type: 'event',
+      account: 'carol',
+    });
+    expect(toCarol.data).toMatchObject({
+      id: bob.id,
+      is_group: 0,
+      displayName: 'Bob',
+      lastContent: 'You are now friends. Say hello!',
+      type: 'event',
+      account: 'bob01',
+    });
     await assertNothing(dWs, 'appendContact');
 
     expect(await contactIds(bob)).toMatchObject({ ids: expect.arrayContaining([carol.id]) });
@@ -105,9 +160,17 @@ describe('a friendship in runMode 2, end to end', () => {
 
 describe('add', () => {
   it('refuses myself, unknown people, long texts and missing targets', async () => {
-    expect((await friend('add', bob, { user_id: bob.id })).body).toMatchObject({ code: 400, msg: 'You cannot add yourself' });
-    expect((await friend('add', bob, { user_id: 99999 }, true)).body).toMatchObject({ code: 400, msg: 'Contact does not exist' });
-    expect((await friend('add', bob, { user_id: dave.id, remark: 'x'.repeat(101) })).body.msg).toBe('Invalid parameter: remark');
+    expect((await friend('add', bob, { user_id: bob.id })).body).toMatchObject({
+      code: 400,
+      msg: 'You cannot add yourself',
+    });
+    expect((await friend('add', bob, { user_id: 99999 }, true)).body).toMatchObject({
+      code: 400,
+      msg: 'Contact does not exist',
+    });
+    expect((await friend('add', bob, { user_id: dave.id, remark: 'x'.repeat(101) })).body.msg).toBe(
+      'Invalid parameter: remark',
+    );
     expect((await friend('add', bob, {})).body.msg).toBe('Invalid parameter: user_id');
     expect((await friend('add', bob, { user_id: 'abc' }, true)).body.msg).toBe('Invalid parameter: user_id');
     expect((await requestsTo(dave)).count).toBe(0);
@@ -117,7 +180,10 @@ describe('add', () => {
     await makeFriends(s, dave, erin);
     await s.database.db.updateTable('users').set({ friend_limit: 1 }).where('id', '=', dave.id).execute();
     s.services.users.invalidate(dave.id);
-    expect((await friend('add', dave, { user_id: bob.id })).body).toMatchObject({ code: 400, msg: 'Friend limit reached' });
+    expect((await friend('add', dave, { user_id: bob.id })).body).toMatchObject({
+      code: 400,
+      msg: 'Friend limit reached',
+    });
     await s.database.db.updateTable('users').set({ friend_limit: 0 }).where('id', '=', dave.id).execute();
     s.services.users.invalidate(dave.id);
     await friend('del', dave, { id: erin.id });
@@ -126,7 +192,10 @@ describe('add', () => {
   it('writes the request text in the requester language', async () => {
     const eWs = await connectSocket(s.url, { token: erin.token });
     expect((await friend('add', dave, { user_id: erin.id }, false, 'zh-CN')).body).toMatchObject({ code: 0, msg: '' });
-    expect((await eWs.next('simple')).data).toMatchObject({ content: '请求添加你为好友', fromUser: { id: 'system', displayName: '新朋友', avatar: '' } });
+    expect((await eWs.next('simple')).data).toMatchObject({
+      content: '请求添加你为好友',
+      fromUser: { id: 'system', displayName: '新朋友', avatar: '' },
+    });
     eWs.close();
   });
 
@@ -134,9 +203,21 @@ describe('add', () => {
     const t = Math.floor(s.clock.now() / 1000);
     await s.database.db
       .insertInto('friends')
-      .values({ create_user: carol.id, friend_user_id: erin.id, status: 1, is_invite: 0, remark: '', nickname: '', create_time: t, update_time: t })
+      .values({
+        create_user: carol.id,
+        friend_user_id: erin.id,
+        status: 1,
+        is_invite: 0,
+        remark: '',
+        nickname: '',
+        create_time: t,
+        update_time: t,
+      })
       .execute();
-    const [cWs, eWs] = await Promise.all([connectSocket(s.url, { token: carol.token }), connectSocket(s.url, { token: erin.token })]);
+    const [cWs, eWs] = await Promise.all([
+      connectSocket(s.url, { token: carol.token }),
+      connectSocket(s.url, { token: erin.token }),
+    ]);
     expect((await friend('add', erin, { user_id: carol.id })).body.code).toBe(0);
     expect((await eWs.next('appendContact')).data).toMatchObject({ id: carol.id });
     expect((await cWs.next('appendContact')).data).toMatchObject({ id: erin.id });
@@ -150,7 +231,10 @@ describe('add', () => {
 
 describe('update', () => {
   it('refuses a request: no friendship, nothing pushed, and a new request may follow', async () => {
-    const [bWs, dWs] = await Promise.all([connectSocket(s.url, { token: bob.token }), connectSocket(s.url, { token: dave.token })]);
+    const [bWs, dWs] = await Promise.all([
+      connectSocket(s.url, { token: bob.token }),
+      connectSocket(s.url, { token: dave.token }),
+    ]);
     await friend('add', dave, { user_id: bob.id, remark: 'first try' });
     await bWs.next('simple');
     const row = await requestFrom(bob, dave);
@@ -172,10 +256,15 @@ describe('update', () => {
 
   it('only answers pending requests addressed to me, with a valid status', async () => {
     const row = await requestFrom(bob, dave);
-    expect((await friend('update', carol, { friend_id: row.friend_id, status: 1 })).body).toMatchObject({ code: 400, msg: 'Request not found' });
+    expect((await friend('update', carol, { friend_id: row.friend_id, status: 1 })).body).toMatchObject({
+      code: 400,
+      msg: 'Request not found',
+    });
     expect((await friend('update', dave, { friend_id: row.friend_id, status: 1 })).body.msg).toBe('Request not found');
     expect((await friend('update', bob, { friend_id: 99999, status: 1 })).body.msg).toBe('Request not found');
-    expect((await friend('update', bob, { friend_id: row.friend_id, status: 5 })).body.msg).toBe('Invalid parameter: status');
+    expect((await friend('update', bob, { friend_id: row.friend_id, status: 5 })).body.msg).toBe(
+      'Invalid parameter: status',
+    );
     expect((await friend('update', bob, { friend_id: row.friend_id })).body.msg).toBe('Invalid parameter: status');
     expect((await friend('update', bob, { status: 1 })).body.msg).toBe('Invalid parameter: friend_id');
     expect((await friend('update', bob, { friend_id: row.friend_id, status: 1 })).body.code).toBe(0);
@@ -187,11 +276,18 @@ describe('setNickname', () => {
   it('sets my remark name, shown wherever I see that person', async () => {
     const card = (await im('getUserInfo', bob, { user_id: dave.id })).body.data;
     expect(card.friend).toMatchObject({ nickname: '', status: 1 });
-    expect((await friend('setNickname', bob, { friend_id: card.friend.friend_id, nickname: ' Davey ' }, true)).body.code).toBe(0);
-    expect((await im('getUserInfo', bob, { user_id: dave.id })).body.data).toMatchObject({ displayName: 'Davey', friend: { nickname: 'Davey' } });
+    expect(
+      (await friend('setNickname', bob, { friend_id: card.friend.friend_id, nickname: ' Davey ' }, true)).body.code,
+    ).toBe(0);
+    expect((await im('getUserInfo', bob, { user_id: dave.id })).body.data).toMatchObject({
+      displayName: 'Davey',
+      friend: { nickname: 'Davey' },
+    });
     const list = (await im('getContacts', bob)).body.data as Array<{ id: number; displayName: string; index: string }>;
     expect(list.find((c) => c.id === dave.id)).toMatchObject({ displayName: 'Davey', index: 'D' });
-    expect((await im('userList', bob)).body.data).toContainEqual(expect.objectContaining({ id: dave.id, displayName: 'Davey' }));
+    expect((await im('userList', bob)).body.data).toContainEqual(
+      expect.objectContaining({ id: dave.id, displayName: 'Davey' }),
+    );
     const bWs = await connectSocket(s.url, { token: bob.token });
     await send(s, dave, bob.id, 'who am I?');
     expect((await bWs.next<{ fromUser: { displayName: string } }>('simple')).data.fromUser.displayName).toBe('Davey');
@@ -202,9 +298,16 @@ describe('setNickname', () => {
 
   it('refuses other people’s rows and names outside 1–32 characters', async () => {
     const mine = (await im('getUserInfo', bob, { user_id: dave.id })).body.data.friend.friend_id as number;
-    expect((await friend('setNickname', dave, { friend_id: mine, nickname: 'Bobby' })).body).toMatchObject({ code: 400, msg: 'Not in your friends' });
-    expect((await friend('setNickname', bob, { friend_id: mine, nickname: '' })).body.msg).toBe('Invalid parameter: nickname');
-    expect((await friend('setNickname', bob, { friend_id: mine, nickname: 'n'.repeat(33) })).body.msg).toBe('Invalid parameter: nickname');
+    expect((await friend('setNickname', dave, { friend_id: mine, nickname: 'Bobby' })).body).toMatchObject({
+      code: 400,
+      msg: 'Not in your friends',
+    });
+    expect((await friend('setNickname', bob, { friend_id: mine, nickname: '' })).body.msg).toBe(
+      'Invalid parameter: nickname',
+    );
+    expect((await friend('setNickname', bob, { friend_id: mine, nickname: 'n'.repeat(33) })).body.msg).toBe(
+      'Invalid parameter: nickname',
+    );
     expect((await im('getUserInfo', bob, { user_id: dave.id })).body.data.displayName).toBe('Davey');
   });
 });
@@ -213,7 +316,14 @@ describe('index paging', () => {
   it('lists newest first with count and page', async () => {
     const t = Math.floor(s.clock.now() / 1000);
     const rows = [carol, dave, erin].map((u, i) => ({
-      create_user: u.id, friend_user_id: alice.id, status: 2, is_invite: 1, remark: `r${i}`, nickname: '', create_time: t + i, update_time: t + i,
+      create_user: u.id,
+      friend_user_id: alice.id,
+      status: 2,
+      is_invite: 1,
+      remark: `r${i}`,
+      nickname: '',
+      create_time: t + i,
+      update_time: t + i,
     }));
     await s.database.db.insertInto('friends').values(rows).execute();
     const page1 = await friend('index', alice, { page: 1, limit: 2 });
@@ -256,7 +366,10 @@ describe('two nodes over Redis', () => {
       const onB = await connectSocket(b.url, { token: c1.token });
       const res = await a.api.post('/enterprise/friend/add', { user_id: c1.id }, { token: b1.token, lang: 'en' });
       expect(res.body.code, res.body.msg).toBe(0);
-      expect((await onB.next('simple')).data).toMatchObject({ toContactId: 'system', content: 'wants to add you as a friend' });
+      expect((await onB.next('simple')).data).toMatchObject({
+        toContactId: 'system',
+        content: 'wants to add you as a friend',
+      });
       onB.close();
     } finally {
       await b.close();

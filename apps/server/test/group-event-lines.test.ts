@@ -41,7 +41,9 @@ describe('group event lines', () => {
     expect(invited.body.code, invited.body.msg).toBe(0);
     const push = await bWs.next<Row>('group', (d) => d.type === 'event');
     expect(push.data.content).toBe('Alice invited Dave to the group');
-    expect(push.data.extends).toEqual({ line: { key: 'group.eventInvited', params: { name: 'Alice', names: ['Dave'] } } });
+    expect(push.data.extends).toEqual({
+      line: { key: 'group.eventInvited', params: { name: 'Alice', names: ['Dave'] } },
+    });
     bWs.close();
 
     const zh = (await rowsOf(bob, gid, 'zh-CN')).filter((r) => r.type === 'event').map((r) => r.content);
@@ -60,20 +62,39 @@ describe('group event lines', () => {
     const groupId = Number(gid.replace('group-', ''));
     const db = s.database.db;
     const now = s.clock.now();
-    const base = { chat_identify: gid, from_user: alice.id, to_user: groupId, is_group: 1, type: 'event', file_id: 0, file_cate: 0, file_name: '', file_size: 0, at: '', pid: 0, is_undo: 0 };
-    await db.insertInto('messages').values({ ...base, id: randomUUID(), content: '旧的一行', extends: '', send_time_ms: now + 1 }).execute();
+    const base = {
+      chat_identify: gid,
+      from_user: alice.id,
+      to_user: groupId,
+      is_group: 1,
+      type: 'event',
+      file_id: 0,
+      file_cate: 0,
+      file_name: '',
+      file_size: 0,
+      at: '',
+      pid: 0,
+      is_undo: 0,
+    };
+    await db
+      .insertInto('messages')
+      .values({ ...base, id: randomUUID(), content: '旧的一行', extends: '', send_time_ms: now + 1 })
+      .execute();
     const line = { line: { key: 'group.eventJoined', params: { name: '<b>Eve</b>' } } };
-    await db.insertInto('messages').values({ ...base, id: randomUUID(), content: 'x', extends: JSON.stringify(line), send_time_ms: now + 2 }).execute();
+    await db
+      .insertInto('messages')
+      .values({ ...base, id: randomUUID(), content: 'x', extends: JSON.stringify(line), send_time_ms: now + 2 })
+      .execute();
     const en = (await rowsOf(bob, gid, 'en')).filter((r) => r.type === 'event').map((r) => r.content);
     expect(en.slice(-2)).toEqual(['旧的一行', '&lt;b&gt;Eve&lt;/b&gt; joined the group by scanning the QR code']);
   });
 
-  it('names the sender of others\' messages in group previews, with my remark or their card', async () => {
+  it("names the sender of others' messages in group previews, with my remark or their card", async () => {
     const created = await group(s, 'add', alice, { user_ids: [bob.id, carol.id], name: 'Names' });
     const gid = created.body.data.id as string;
     const listed = async (u: TestUser) => {
       const res = await s.api.post('/enterprise/im/getContacts', {}, { token: u.token, lang: 'en' });
-      return (res.body.data as Array<{ id: string; lastSenderName?: string; lastSendTime: number }>);
+      return res.body.data as Array<{ id: string; lastSenderName?: string; lastSendTime: number }>;
     };
     expect((await listed(carol)).find((c) => c.id === gid)?.lastSenderName).toBe('');
     expect((await send(s, bob, gid, 'hello all')).body.code).toBe(0);

@@ -11,7 +11,13 @@ export async function seedDave(s: TestServer): Promise<TestUser> {
 }
 
 /** alice knows everyone; bob and carol know each other; dave only knows alice. */
-export async function befriendAll(s: TestServer, alice: TestUser, bob: TestUser, carol: TestUser, d: TestUser): Promise<void> {
+export async function befriendAll(
+  s: TestServer,
+  alice: TestUser,
+  bob: TestUser,
+  carol: TestUser,
+  d: TestUser,
+): Promise<void> {
   await makeFriends(s, alice, bob);
   await makeFriends(s, alice, carol);
   await makeFriends(s, alice, d);
@@ -28,7 +34,11 @@ export async function createGroup(s: TestServer, owner: TestUser, members: TestU
   return Number(String(res.body.data.id).replace('group-', ''));
 }
 
-export async function expectFail(p: Promise<{ body: { code: number; msg: string } }>, msg: string | RegExp, code = 400): Promise<void> {
+export async function expectFail(
+  p: Promise<{ body: { code: number; msg: string } }>,
+  msg: string | RegExp,
+  code = 400,
+): Promise<void> {
   const res = await p;
   expect(res.body.code, res.body.msg).toBe(code);
   if (typeof msg === 'string') expect(res.body.msg).toBe(msg);

@@ -18,7 +18,8 @@ beforeAll(async () => {
 });
 afterAll(async () => s?.close());
 
-const avatarOf = async (id: number): Promise<string> => (await group(s, 'groupInfo', alice, { group_id: id })).body.data.avatar as string;
+const avatarOf = async (id: number): Promise<string> =>
+  (await group(s, 'groupInfo', alice, { group_id: id })).body.data.avatar as string;
 
 describe('group avatar', () => {
   it('is rendered after creation, replaced when members change, and served as a PNG that is never sniffed', async () => {
@@ -30,7 +31,11 @@ describe('group avatar', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('image/png');
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
-    expect(Buffer.from(await res.arrayBuffer()).subarray(1, 4).toString()).toBe('PNG');
+    expect(
+      Buffer.from(await res.arrayBuffer())
+        .subarray(1, 4)
+        .toString(),
+    ).toBe('PNG');
 
     expect((await group(s, 'addGroupUser', alice, { id, user_ids: [dave.id] })).body.code).toBe(0);
     await s.services.groupAvatars.idle();

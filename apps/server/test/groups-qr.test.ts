@@ -36,19 +36,38 @@ describe('joining by QR code', () => {
 
     const scanned = await scan(dave, path);
     expect(scanned.body.code, scanned.body.msg).toBe(0);
-    expect(scanned.body.data).toMatchObject({ id: gid, group_id: gid, name: 'Team', displayName: 'Team', groupUserCount: 3, invite_id: alice.id, action: 'groupInfo' });
-    expect(scanned.body.data.avatar).toMatch(/^http:\/\/.+\/(static\/img\/group|storage\/group-avatar\/[0-9a-f-]+)\.png$/);
+    expect(scanned.body.data).toMatchObject({
+      id: gid,
+      group_id: gid,
+      name: 'Team',
+      displayName: 'Team',
+      groupUserCount: 3,
+      invite_id: alice.id,
+      action: 'groupInfo',
+    });
+    expect(scanned.body.data.avatar).toMatch(
+      /^http:\/\/.+\/(static\/img\/group|storage\/group-avatar\/[0-9a-f-]+)\.png$/,
+    );
     const reduced = await group(s, 'groupInfo', dave, { group_id: gid });
     expect(reduced.body.data).toMatchObject({ id: gid, isJoin: 0, groupUserCount: 3, notice: '' });
     expect(reduced.body.data.qrUrl).toBeUndefined();
 
-    const [bWs, dWs] = await Promise.all([connectSocket(s.url, { token: bob.token }), connectSocket(s.url, { token: dave.token })]);
+    const [bWs, dWs] = await Promise.all([
+      connectSocket(s.url, { token: bob.token }),
+      connectSocket(s.url, { token: dave.token }),
+    ]);
     const joined = await group(s, 'joinGroup', dave, { group_id: String(id), inviteUid: alice.id }, true);
     expect(joined.body.code, joined.body.msg).toBe(0);
     expect((await dWs.next('addGroup')).data).toMatchObject({ id: gid, role: 3 });
-    expect((await bWs.next('addGroupUser')).data).toMatchObject({ group_id: gid, user_ids: [dave.id], invite_id: alice.id });
+    expect((await bWs.next('addGroupUser')).data).toMatchObject({
+      group_id: gid,
+      user_ids: [dave.id],
+      invite_id: alice.id,
+    });
     await assertNothing(dWs, 'addGroupUser');
-    expect((await bWs.next<{ content: string }>('group')).data.content).toBe('Dave joined the group by scanning the QR code');
+    expect((await bWs.next<{ content: string }>('group')).data.content).toBe(
+      'Dave joined the group by scanning the QR code',
+    );
     await dWs.next('group');
     await expectFail(group(s, 'joinGroup', dave, { group_id: gid }), 'You are already in this group');
     bWs.close();

@@ -21,11 +21,22 @@ afterAll(async () => s?.close());
 
 describe('the story: roles, mute mode, a muted member, removal', () => {
   it('runs from creating the group to removing carol, each push to exactly the members', async () => {
-    const [aWs, bWs, cWs, dWs] = await Promise.all([connectSocket(s.url, { token: alice.token }), connectSocket(s.url, { token: bob.token }), connectSocket(s.url, { token: carol.token }), connectSocket(s.url, { token: dave.token })]);
+    const [aWs, bWs, cWs, dWs] = await Promise.all([
+      connectSocket(s.url, { token: alice.token }),
+      connectSocket(s.url, { token: bob.token }),
+      connectSocket(s.url, { token: carol.token }),
+      connectSocket(s.url, { token: dave.token }),
+    ]);
     const created = await group(s, 'add', alice, { user_ids: [bob.id, carol.id], name: 'Launch' });
     expect(created.body.code, created.body.msg).toBe(0);
     const gid = created.body.data.id as string;
-    expect(created.body.data).toMatchObject({ is_group: 1, displayName: 'Launch', role: 1, owner_id: alice.id, group_id: gid });
+    expect(created.body.data).toMatchObject({
+      is_group: 1,
+      displayName: 'Launch',
+      role: 1,
+      owner_id: alice.id,
+      group_id: gid,
+    });
     expect(created.body.data.setting).toEqual({ manage: '0', invite: '1', profile: '0', history: '0', nospeak: '0' });
     expect((await aWs.next<{ id: string; role: number }>('addGroup')).data).toMatchObject({ id: gid, role: 1 });
     const toBob = await bWs.next<{ id: string; role: number; lastContent: string }>('addGroup');
@@ -39,14 +50,20 @@ describe('the story: roles, mute mode, a muted member, removal', () => {
     await bWs.next('setManager');
     await assertNothing(dWs, 'setManager');
 
-    const mute = await s.api.post('/enterprise/group/groupSetting', { id: gid, setting: { nospeak: '1' } }, { token: alice.token, form: true });
+    const mute = await s.api.post(
+      '/enterprise/group/groupSetting',
+      { id: gid, setting: { nospeak: '1' } },
+      { token: alice.token, form: true },
+    );
     expect(mute.body.code, mute.body.msg).toBe(0);
     expect((await cWs.next('groupSetting')).data).toMatchObject({ group_id: gid, setting: { nospeak: '1' } });
     await expectFail(send(s, carol, gid, 'may I?'), 'The group has enabled mute mode and cannot send messages', 401);
     expect((await send(s, bob, gid, 'managers may')).body.code).toBe(0);
     expect((await cWs.next<{ content: string }>('group')).data.content).toBe('managers may');
 
-    expect((await group(s, 'groupSetting', alice, { id: gid, setting: JSON.stringify({ nospeak: 0 }) })).body.code).toBe(0);
+    expect(
+      (await group(s, 'groupSetting', alice, { id: gid, setting: JSON.stringify({ nospeak: 0 }) })).body.code,
+    ).toBe(0);
     const muteCarol = await group(s, 'setNoSpeak', alice, { id: gid, user_id: carol.id, noSpeakTimer: 1 });
     expect(muteCarol.body.code, muteCarol.body.msg).toBe(0);
     const until = Math.floor(s.clock.now() / 1000) + 600;
@@ -85,7 +102,11 @@ describe('add', () => {
   });
 
   it('accepts form bodies and names the group by default in the caller language', async () => {
-    const res = await s.api.post('/enterprise/group/add', { user_ids: [carol.id, alice.id] }, { token: bob.token, form: true, lang: 'zh-CN' });
+    const res = await s.api.post(
+      '/enterprise/group/add',
+      { user_ids: [carol.id, alice.id] },
+      { token: bob.token, form: true, lang: 'zh-CN' },
+    );
     expect(res.body.code, res.body.msg).toBe(0);
     expect(res.body.data).toMatchObject({ displayName: '群聊', role: 1, owner_id: bob.id });
   });
@@ -95,14 +116,26 @@ describe('editGroupName and addGroupUser', () => {
   it('lets owner and managers rename; members may invite only while invite is "1"', async () => {
     const id = await createGroup(s, alice, [bob, carol]);
     const gid = `group-${id}`;
-    await expectFail(group(s, 'editGroupName', carol, { id: gid, displayName: 'Mine' }), 'Only the owner and managers can do this');
-    await expectFail(group(s, 'editGroupName', alice, { id: gid, displayName: 'x'.repeat(33) }), 'Invalid parameter: displayName');
-    const [bWs, dWs] = await Promise.all([connectSocket(s.url, { token: bob.token }), connectSocket(s.url, { token: dave.token })]);
+    await expectFail(
+      group(s, 'editGroupName', carol, { id: gid, displayName: 'Mine' }),
+      'Only the owner and managers can do this',
+    );
+    await expectFail(
+      group(s, 'editGroupName', alice, { id: gid, displayName: 'x'.repeat(33) }),
+      'Invalid parameter: displayName',
+    );
+    const [bWs, dWs] = await Promise.all([
+      connectSocket(s.url, { token: bob.token }),
+      connectSocket(s.url, { token: dave.token }),
+    ]);
     expect((await group(s, 'editGroupName', alice, { id, displayName: 'Renamed' }, true)).body.code).toBe(0);
     expect((await bWs.next('editGroupName')).data).toEqual({ id: gid, displayName: 'Renamed', editUserName: 'Alice' });
 
     await expectFail(group(s, 'addGroupUser', carol, { id: gid, user_ids: [dave.id] }), 'Contact does not exist');
-    await expectFail(group(s, 'addGroupUser', alice, { id: gid, user_ids: Array.from({ length: 21 }, (_, i) => i + 100) }), 'Invite at most 20 at a time');
+    await expectFail(
+      group(s, 'addGroupUser', alice, { id: gid, user_ids: Array.from({ length: 21 }, (_, i) => i + 100) }),
+      'Invite at most 20 at a time',
+    );
     await group(s, 'groupSetting', alice, { id: gid, setting: { invite: 0 } });
     await expectFail(group(s, 'addGroupUser', carol, { id: gid, user_ids: [alice.id] }), 'Members may not invite here');
     await group(s, 'setManager', alice, { id: gid, user_id: bob.id, role: 2 });
@@ -113,7 +146,11 @@ describe('editGroupName and addGroupUser', () => {
     expect(added.body.code, added.body.msg).toBe(0);
     const toDave = await dWs.next<{ id: string; lastContent: string; role: number }>('addGroup');
     expect(toDave.data).toMatchObject({ id: gid, role: 3, lastContent: 'Alice invited you to the group' });
-    expect((await bWs.next('addGroupUser')).data).toMatchObject({ group_id: gid, user_ids: [dave.id], invite_id: alice.id });
+    expect((await bWs.next('addGroupUser')).data).toMatchObject({
+      group_id: gid,
+      user_ids: [dave.id],
+      invite_id: alice.id,
+    });
     await assertNothing(dWs, 'addGroupUser');
     const line = await dWs.next<{ type: string; content: string }>('group');
     expect(line.data).toMatchObject({ type: 'event', content: 'Alice invited Dave to the group' });

@@ -36,7 +36,12 @@ afterAll(async () => {
 
 describe('routing', () => {
   it('matches paths in any case, with a trailing slash or .html, and marks the version', async () => {
-    for (const path of ['/common/pub/getSystemInfo', '/COMMON/Pub/GETSYSTEMINFO', '/common/pub/getSystemInfo/', '/common/pub/getsysteminfo.html']) {
+    for (const path of [
+      '/common/pub/getSystemInfo',
+      '/COMMON/Pub/GETSYSTEMINFO',
+      '/common/pub/getSystemInfo/',
+      '/common/pub/getsysteminfo.html',
+    ]) {
       const res = await s.api.post(path);
       expect(res.status, path).toBe(200);
       expect(res.body.code, path).toBe(0);
@@ -67,27 +72,40 @@ describe('bodies', () => {
   it('reads JSON, forms with bracket nesting, and merges the query beneath the body', async () => {
     const json = await s.api.post('/common/test/echo?n=1&s=query', { n: '42', ids: [1, 2] });
     expect(json.body.data).toEqual({ n: 42, ids: [1, 2], s: 'query' });
-    const form = await s.api.post('/common/test/echo', { n: '7', ids: ['3', '4'], nested: { a: { b: '1' } } }, { form: true });
+    const form = await s.api.post(
+      '/common/test/echo',
+      { n: '7', ids: ['3', '4'], nested: { a: { b: '1' } } },
+      { form: true },
+    );
     expect(form.body.data).toEqual({ n: 7, ids: ['3', '4'], nested: { a: { b: '1' } } });
   });
 
   it('treats other content types as an empty body', async () => {
-    const res = await s.api.post('/common/test/echo?s=q', {}, { raw: 'n=5', headers: { 'content-type': 'text/plain' } });
+    const res = await s.api.post(
+      '/common/test/echo?s=q',
+      {},
+      { raw: 'n=5', headers: { 'content-type': 'text/plain' } },
+    );
     expect(res.body.code).toBe(0);
     expect(res.body.data).toEqual({ s: 'q' });
   });
 
   it('rejects form arrays beyond 1000 items with 400 instead of inventing keys', async () => {
-    const big = await s.api.post('/common/test/echo', {}, {
-      raw: 'ids[1000]=x',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    });
+    const big = await s.api.post(
+      '/common/test/echo',
+      {},
+      { raw: 'ids[1000]=x', headers: { 'content-type': 'application/x-www-form-urlencoded' } },
+    );
     expect(big.status).toBe(200);
     expect(big.body.code).toBe(400);
-    const okay = await s.api.post('/common/test/echo', {}, {
-      raw: Array.from({ length: 1000 }, (_, i) => `ids[]=${i}`).join('&'),
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    });
+    const okay = await s.api.post(
+      '/common/test/echo',
+      {},
+      {
+        raw: Array.from({ length: 1000 }, (_, i) => `ids[]=${i}`).join('&'),
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      },
+    );
     expect(okay.body.data.ids).toHaveLength(1000);
   });
 
@@ -102,7 +120,11 @@ describe('bodies', () => {
   });
 
   it('answers 400 naming the field for a malformed JSON body or an uncoercible param', async () => {
-    const broken = await s.api.post('/common/test/echo', {}, { raw: '{"n":', headers: { 'content-type': 'application/json' }, lang: 'en' });
+    const broken = await s.api.post(
+      '/common/test/echo',
+      {},
+      { raw: '{"n":', headers: { 'content-type': 'application/json' }, lang: 'en' },
+    );
     expect(broken.body).toMatchObject({ code: 400, msg: 'Invalid parameter: body' });
     const bad = await s.api.post('/common/test/echo', { n: 'seven' }, { lang: 'en' });
     expect(bad.body).toMatchObject({ code: 400, msg: 'Invalid parameter: n', data: '', page: 0 });

@@ -57,7 +57,10 @@ describe('signing in without the password', () => {
   it('sends a login code for a plain account name to its e-mail, and the code signs in once', async () => {
     const u = await newcomer({ email: `plain${seq + 1}@example.com` });
     const address = `plain${seq}@example.com`;
-    expect((await call('/common/pub/sendCode', undefined, { account: u.account, type: 1 })).body).toMatchObject({ code: 0, msg: 'Code sent' });
+    expect((await call('/common/pub/sendCode', undefined, { account: u.account, type: 1 })).body).toMatchObject({
+      code: 0,
+      msg: 'Code sent',
+    });
     const m = await mail.next(address);
     const ok = await call('/common/pub/login', undefined, { account: u.account, code: m.code });
     expect(ok.body.code, ok.body.msg).toBe(0);
@@ -78,32 +81,51 @@ describe('signing in without the password', () => {
     const other = await login(s.api, u.account, u.password, { terminal: 'app' });
     const ws = await connectSocket(s.url, { token: other.authToken });
 
-    expect((await call('/common/pub/resetPassword', undefined, { account: u.account, code: '000000', password: 'brand-new1' })).body).toMatchObject({
-      code: 400,
-      msg: 'Wrong or expired code',
-    });
+    expect(
+      (
+        await call('/common/pub/resetPassword', undefined, {
+          account: u.account,
+          code: '000000',
+          password: 'brand-new1',
+        })
+      ).body,
+    ).toMatchObject({ code: 400, msg: 'Wrong or expired code' });
     expect((await call('/common/pub/sendCode', undefined, { account: u.account, type: 3 })).body.code).toBe(0);
     const { code } = await mail.next(address);
-    expect((await call('/common/pub/resetPassword', undefined, { account: u.account, code, password: '123' })).body.msg).toBe(
-      'Passwords have 6–16 characters',
-    );
-    const res = await call('/common/pub/resetPassword', undefined, { account: u.account, code, password: 'brand-new1' });
+    expect(
+      (await call('/common/pub/resetPassword', undefined, { account: u.account, code, password: '123' })).body.msg,
+    ).toBe('Passwords have 6–16 characters');
+    const res = await call('/common/pub/resetPassword', undefined, {
+      account: u.account,
+      code,
+      password: 'brand-new1',
+    });
     expect(res.body, res.body.msg).toMatchObject({ code: 0 });
 
     expect(await alive(u.token)).toBe(-1);
     expect(await alive(other.authToken)).toBe(-1);
     expect(await ws.closed).toBe(4003);
-    expect((await call('/common/pub/login', undefined, { account: u.account, password: u.password })).body.code).toBe(400);
-    expect((await call('/common/pub/login', undefined, { account: u.account, password: 'brand-new1' })).body.code).toBe(0);
+    expect((await call('/common/pub/login', undefined, { account: u.account, password: u.password })).body.code).toBe(
+      400,
+    );
+    expect((await call('/common/pub/login', undefined, { account: u.account, password: 'brand-new1' })).body.code).toBe(
+      0,
+    );
     // The code was single use.
-    expect((await call('/common/pub/resetPassword', undefined, { account: u.account, code, password: 'again-new1' })).body.code).toBe(400);
+    expect(
+      (await call('/common/pub/resetPassword', undefined, { account: u.account, code, password: 'again-new1' })).body
+        .code,
+    ).toBe(400);
   });
 
   it('a password change keeps this session and signs the others out', async () => {
     const u = await newcomer();
     const other = await login(s.api, u.account, u.password, { terminal: 'app' });
     const ws = await connectSocket(s.url, { token: other.authToken });
-    const res = await call('/enterprise/im/editPassword', u.token, { originalPassword: u.password, password: 'changed-pw1' });
+    const res = await call('/enterprise/im/editPassword', u.token, {
+      originalPassword: u.password,
+      password: 'changed-pw1',
+    });
     expect(res.body.code, res.body.msg).toBe(0);
     expect(await alive(u.token)).toBe(0);
     expect(await alive(other.authToken)).toBe(-1);
@@ -123,13 +145,19 @@ describe('profile changes seen live', () => {
     ]);
     const res = await call('/enterprise/im/updateUserInfo', u.token, { realname: 'Renamed', motto: 'Hello there' });
     expect(res.body.code, res.body.msg).toBe(0);
-    const seen = await bobWs.next<{ user_id: number; realname: string; motto: string }>('updateUser', (d) => d.user_id === u.id);
+    const seen = await bobWs.next<{ user_id: number; realname: string; motto: string }>(
+      'updateUser',
+      (d) => d.user_id === u.id,
+    );
     expect(seen.data).toMatchObject({ realname: 'Renamed', motto: 'Hello there' });
     const self = await mineWs.next<{ user_id: number; realname: string }>('updateSelf');
     expect(self.data).toMatchObject({ user_id: u.id, realname: 'Renamed' });
 
     expect((await call('/enterprise/im/setting', u.token, { isVoice: 0, avatarCricle: 1 })).body.code).toBe(0);
-    const followed = await mineWs.next<{ setting: Record<string, unknown> }>('updateSelf', (d) => d.setting.avatarCricle === true);
+    const followed = await mineWs.next<{ setting: Record<string, unknown> }>(
+      'updateSelf',
+      (d) => d.setting.avatarCricle === true,
+    );
     expect(followed.data.setting).toMatchObject({ isVoice: false, avatarCricle: true });
     // Strangers learn nothing.
     await carolWs.expectNoneSoFar('updateUser');
@@ -164,13 +192,21 @@ describe('group option profile', () => {
     // The owner manages the group: allowed. So are contacts.
     expect((await call('/enterprise/im/getUserInfo', alice.token, { user_id: b.id })).body.code).toBe(0);
 
-    const set = await s.api.post('/enterprise/group/groupSetting', { id: groupId, setting: { profile: '1' } }, { token: alice.token, lang: 'en' });
+    const set = await s.api.post(
+      '/enterprise/group/groupSetting',
+      { id: groupId, setting: { profile: '1' } },
+      { token: alice.token, lang: 'en' },
+    );
     expect(set.body.code, set.body.msg).toBe(0);
     const open = await call('/enterprise/im/getUserInfo', a.token, { user_id: b.id });
     expect(open.body.code, open.body.msg).toBe(0);
     expect(open.body.data.user_id).toBe(b.id);
 
-    await s.api.post('/enterprise/group/groupSetting', { id: groupId, setting: { profile: '0' } }, { token: alice.token, lang: 'en' });
+    await s.api.post(
+      '/enterprise/group/groupSetting',
+      { id: groupId, setting: { profile: '0' } },
+      { token: alice.token, lang: 'en' },
+    );
     await makeFriends(s, a, b);
     expect((await call('/enterprise/im/getUserInfo', a.token, { user_id: b.id })).body.code).toBe(0);
   });
@@ -178,8 +214,14 @@ describe('group option profile', () => {
 
 describe('runMode 2 registration extras', () => {
   it('autoAddUser: newcomers get a service contact in turn, greeted live by that user', async () => {
-    await setAutomation({ autoAddUser: { status: 1, user_ids: [bob.id, carol.id], welcome: 'Welcome aboard!' }, autoAddGroup: { status: 0, name: '', owner_uid: 0, userMax: 0 } });
-    const [bobWs, carolWs] = await Promise.all([connectSocket(s.url, { token: bob.token }), connectSocket(s.url, { token: carol.token })]);
+    await setAutomation({
+      autoAddUser: { status: 1, user_ids: [bob.id, carol.id], welcome: 'Welcome aboard!' },
+      autoAddGroup: { status: 0, name: '', owner_uid: 0, userMax: 0 },
+    });
+    const [bobWs, carolWs] = await Promise.all([
+      connectSocket(s.url, { token: bob.token }),
+      connectSocket(s.url, { token: carol.token }),
+    ]);
     const first = await newcomer();
     const second = await newcomer();
     const firstLogin = await login(s.api, first.account, first.password);
@@ -197,7 +239,9 @@ describe('runMode 2 registration extras', () => {
     expect(greeting.data.contactInfo).toBeTruthy();
     // The newcomer finds the greeting and the service user among their contacts.
     const contacts = await call('/enterprise/im/getContacts', firstLogin.authToken);
-    const row = (contacts.body.data as Array<{ id: number | string; lastContent: string }>).find((c) => Number(c.id) === firstSelf.cs_uid);
+    const row = (contacts.body.data as Array<{ id: number | string; lastContent: string }>).find(
+      (c) => Number(c.id) === firstSelf.cs_uid,
+    );
     expect(row?.lastContent).toBe('Welcome aboard!');
     bobWs.close();
     carolWs.close();
@@ -208,15 +252,25 @@ describe('runMode 2 registration extras', () => {
     await setAutomation({ autoAddGroup: { status: 1, name: 'Lobby ', owner_uid: alice.id, userMax: 3 } });
     const aliceWs = await connectSocket(s.url, { token: alice.token });
     const one = await newcomer();
-    const opened = await aliceWs.next<{ id: string; displayName: string }>('addGroup', (d) => d.displayName === 'Lobby 1');
+    const opened = await aliceWs.next<{ id: string; displayName: string }>(
+      'addGroup',
+      (d) => d.displayName === 'Lobby 1',
+    );
     const two = await newcomer();
-    const joined = await aliceWs.next<{ group_id: string; user_ids: number[] }>('addGroupUser', (d) => d.user_ids.includes(two.id));
+    const joined = await aliceWs.next<{ group_id: string; user_ids: number[] }>('addGroupUser', (d) =>
+      d.user_ids.includes(two.id),
+    );
     expect(joined.data.group_id).toBe(opened.data.id);
     // Three members now (alice, one, two): the next newcomer opens "Lobby 2".
     const three = await newcomer();
     await aliceWs.next<{ displayName: string }>('addGroup', (d) => d.displayName === 'Lobby 2');
     const groupsOf = async (u: TestUser) =>
-      ((await call('/enterprise/im/getContacts', u.token)).body.data as Array<{ displayName: string; is_group: number }>)
+      (
+        (await call('/enterprise/im/getContacts', u.token)).body.data as Array<{
+          displayName: string;
+          is_group: number;
+        }>
+      )
         .filter((c) => c.is_group === 1)
         .map((c) => c.displayName);
     expect(await groupsOf(one)).toContain('Lobby 1');

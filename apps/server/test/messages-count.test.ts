@@ -44,7 +44,10 @@ describe('getMessageList count', () => {
     for (const m of [msgs[1], msgs[4]]) expect((await im('removeMessage', alice, { id: m?.id })).body.code).toBe(0);
     const first = await listed(alice, bob.id);
     expect(first).toEqual({ count: 4, ids: [msgs[3]?.msg_id, msgs[5]?.msg_id] });
-    expect(await listed(alice, bob.id, { last_id: msgs[3]?.msg_id })).toEqual({ count: 4, ids: [msgs[0]?.msg_id, msgs[2]?.msg_id] });
+    expect(await listed(alice, bob.id, { last_id: msgs[3]?.msg_id })).toEqual({
+      count: 4,
+      ids: [msgs[0]?.msg_id, msgs[2]?.msg_id],
+    });
     expect((await listed(bob, alice.id, { last_id: msgs[2]?.msg_id })).count).toBe(6);
   });
 

@@ -40,12 +40,20 @@ describe('location messages', () => {
     expect(res.body.data.extends).not.toHaveProperty('zoom');
     const push = await bWs.next<{ type: string; content: string; extends: unknown }>('simple');
     expect(push.data).toMatchObject({ type: 'location', content: '[Location] Café &lt;Rouge&gt; &amp; Co' });
-    expect(await contactOf(bob, alice.id)).toMatchObject({ lastContent: '[Location] Café &lt;Rouge&gt; &amp; Co', type: 'location' });
+    expect(await contactOf(bob, alice.id)).toMatchObject({
+      lastContent: '[Location] Café &lt;Rouge&gt; &amp; Co',
+      type: 'location',
+    });
     bWs.close();
   });
 
   it('accepts coordinates as form fields, in Chinese', async () => {
-    const res = await sendAs(alice, { type: 'location', extends: { name: '外滩', address: '', latitude: '31.24', longitude: '121.49' } }, 'zh-CN', true);
+    const res = await sendAs(
+      alice,
+      { type: 'location', extends: { name: '外滩', address: '', latitude: '31.24', longitude: '121.49' } },
+      'zh-CN',
+      true,
+    );
     expect(res.body.code, res.body.msg).toBe(0);
     expect(res.body.data).toMatchObject({ content: '[位置] 外滩', extends: { latitude: 31.24, longitude: 121.49 } });
   });
@@ -64,7 +72,13 @@ describe('location messages', () => {
     for (const [ext, name] of cases) {
       const id = uuid();
       ids.push(id);
-      const res = await im('sendMessage', alice, { id, type: 'location', content: '', toContactId: bob.id, ...(ext ? { extends: ext } : {}) });
+      const res = await im('sendMessage', alice, {
+        id,
+        type: 'location',
+        content: '',
+        toContactId: bob.id,
+        ...(ext ? { extends: ext } : {}),
+      });
       expect(res.body, JSON.stringify(ext)).toMatchObject({ code: 400, msg: `Invalid parameter: ${name}` });
     }
     expect(await storedIds(s, ids)).toEqual([]);
@@ -73,12 +87,29 @@ describe('location messages', () => {
 
 describe('contact card messages', () => {
   it('shares a user: the server fills in their name and avatar, whatever the client claimed', async () => {
-    const res = await sendAs(alice, { type: 'contact', content: '', extends: { id: carol.id, displayName: 'Fake Name', avatar: 'https://evil.example/x.png' } }, 'zh-CN');
+    const res = await sendAs(
+      alice,
+      {
+        type: 'contact',
+        content: '',
+        extends: { id: carol.id, displayName: 'Fake Name', avatar: 'https://evil.example/x.png' },
+      },
+      'zh-CN',
+    );
     expect(res.body.code, res.body.msg).toBe(0);
-    expect(res.body.data).toMatchObject({ type: 'contact', content: '[名片] 张卡罗', extends: { id: carol.id, displayName: '张卡罗' } });
+    expect(res.body.data).toMatchObject({
+      type: 'contact',
+      content: '[名片] 张卡罗',
+      extends: { id: carol.id, displayName: '张卡罗' },
+    });
     expect(res.body.data.extends.avatar).toMatch(/^http:\/\/.+\/static\/img\/avatar\.png$/);
     expect(await contactOf(bob, alice.id)).toMatchObject({ lastContent: '[名片] 张卡罗', type: 'contact' });
-    const en = await sendAs(alice, { type: 'contact', extends: JSON.stringify({ user_id: String(carol.id) }) }, 'en', true);
+    const en = await sendAs(
+      alice,
+      { type: 'contact', extends: JSON.stringify({ user_id: String(carol.id) }) },
+      'en',
+      true,
+    );
     expect(en.body.data).toMatchObject({ content: '[Contact card] 张卡罗', extends: { id: carol.id } });
   });
 
@@ -90,7 +121,10 @@ describe('contact card messages', () => {
     expect((await sendAs(alice, { type: 'contact' })).body).toMatchObject({ code: 400, msg: 'Contact does not exist' });
     await s.database.db.updateTable('users').set({ status: 0 }).where('id', '=', carol.id).execute();
     s.clock.advance(6000); // past the per-node user cache
-    expect((await sendAs(alice, { type: 'contact', extends: { id: carol.id } })).body).toMatchObject({ code: 400, msg: 'Contact does not exist' });
+    expect((await sendAs(alice, { type: 'contact', extends: { id: carol.id } })).body).toMatchObject({
+      code: 400,
+      msg: 'Contact does not exist',
+    });
     await s.database.db.updateTable('users').set({ status: 1 }).where('id', '=', carol.id).execute();
     s.clock.advance(6000);
   });
@@ -100,17 +134,30 @@ describe('contact card messages', () => {
     const res = await im('forwardMessage', bob, { user_ids: [carol.id], msg_id: card.body.data.msg_id });
     expect(res.body).toMatchObject({ code: 0, data: { success: [carol.id] } });
     const list = await im('getMessageList', carol, { toContactId: bob.id });
-    expect(list.body.data.at(-1)).toMatchObject({ type: 'contact', from_user: bob.id, extends: { id: carol.id, displayName: '张卡罗' } });
+    expect(list.body.data.at(-1)).toMatchObject({
+      type: 'contact',
+      from_user: bob.id,
+      extends: { id: carol.id, displayName: '张卡罗' },
+    });
   });
 });
 
 describe('history reads', () => {
   it('lists only messages with links for type "link", with keywords', async () => {
-    const texts = ['see https://example.com/a', 'no link here', '<a href="https://parley.example/b">docs</a>', 'mail me at x@example.com'];
-    for (const content of texts) expect((await sendAs(bob, { type: 'text', content, toContactId: carol.id })).body.code).toBe(0);
+    const texts = [
+      'see https://example.com/a',
+      'no link here',
+      '<a href="https://parley.example/b">docs</a>',
+      'mail me at x@example.com',
+    ];
+    for (const content of texts)
+      expect((await sendAs(bob, { type: 'text', content, toContactId: carol.id })).body.code).toBe(0);
     const links = await im('getMessageList', carol, { toContactId: bob.id, type: 'link' });
     expect(links.body.code).toBe(0);
-    expect(links.body.data.map((m: { content: string }) => m.content.replace(/<[^>]+>/g, ''))).toEqual(['docs', 'see https://example.com/a']);
+    expect(links.body.data.map((m: { content: string }) => m.content.replace(/<[^>]+>/g, ''))).toEqual([
+      'docs',
+      'see https://example.com/a',
+    ]);
     expect(links.body.count).toBe(2);
     const filtered = await im('getMessageList', carol, { toContactId: bob.id, type: 'link', keywords: 'DOCS' });
     expect(filtered.body.data).toHaveLength(1);
@@ -124,8 +171,21 @@ describe('history reads', () => {
     // 205 later rows in one statement (sending each through the API only costs time here).
     const chat = [alice.id, bob.id].sort((x, y) => x - y).join('-');
     const rows = Array.from({ length: 205 }, (_, i) => ({
-      id: uuid(), chat_identify: chat, from_user: i % 2 ? alice.id : bob.id, to_user: i % 2 ? bob.id : alice.id, is_group: 0, type: 'text',
-      content: `filler ${i}`, extends: '', file_id: 0, file_cate: 0, file_name: '', file_size: 0, at: '', pid: 0, is_undo: 0,
+      id: uuid(),
+      chat_identify: chat,
+      from_user: i % 2 ? alice.id : bob.id,
+      to_user: i % 2 ? bob.id : alice.id,
+      is_group: 0,
+      type: 'text',
+      content: `filler ${i}`,
+      extends: '',
+      file_id: 0,
+      file_cate: 0,
+      file_name: '',
+      file_size: 0,
+      at: '',
+      pid: 0,
+      is_undo: 0,
       send_time_ms: s.clock.now(),
     }));
     await s.database.db.insertInto('messages').values(rows).execute();

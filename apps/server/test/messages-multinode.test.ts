@@ -48,12 +48,20 @@ describe('two nodes with Redis', () => {
     const carolOnA = await connectSocket(a.url, { token: carol.token });
     const sent = await send(a, alice, bob.id, 'take it back');
     expect(sent.body.code, sent.body.msg).toBe(0);
-    const res = await b.api.post('/enterprise/im/undoMessage', { id: sent.body.data.id }, { token: alice.token, lang: 'en' });
+    const res = await b.api.post(
+      '/enterprise/im/undoMessage',
+      { id: sent.body.data.id },
+      { token: alice.token, lang: 'en' },
+    );
     expect(res.body.code, res.body.msg).toBe(0);
     const mine = await aliceOnA.next<{ id: string; content: string; toContactId: number }>('undoMessage');
     expect(mine.data).toMatchObject({ id: sent.body.data.id, content: 'You recalled a message', toContactId: bob.id });
     const theirs = await bobOnB.next<{ id: string; content: string; toContactId: number }>('undoMessage');
-    expect(theirs.data).toMatchObject({ id: sent.body.data.id, content: 'The other person recalled a message', toContactId: alice.id });
+    expect(theirs.data).toMatchObject({
+      id: sent.body.data.id,
+      content: 'The other person recalled a message',
+      toContactId: alice.id,
+    });
     await assertNothing(carolOnA, 'undoMessage');
     for (const ws of [aliceOnA, bobOnB, carolOnA]) ws.close();
   });

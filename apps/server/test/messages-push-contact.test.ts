@@ -22,16 +22,26 @@ afterAll(async () => s?.close());
 const im = (action: string, u: TestUser, body: Record<string, unknown>) =>
   s.api.post(`/enterprise/im/${action}`, body, { token: u.token, lang: 'en' });
 
-interface Push { fromUser: { displayName: string }; contactInfo: { id: number; displayName: string; is_top: number; is_notice: number } }
+interface Push {
+  fromUser: { displayName: string };
+  contactInfo: { id: number; displayName: string; is_top: number; is_notice: number };
+}
 
 describe('the contactInfo of a one-to-one push', () => {
   it('carries each party’s own pin, notify flag and remark name', async () => {
     expect((await im('setChatTop', alice, { id: bob.id, is_top: 1 })).body.code).toBe(0);
     expect((await im('isNotice', bob, { id: alice.id, is_notice: 0 })).body.code).toBe(0);
     const friendId = (await im('getUserInfo', bob, { user_id: alice.id })).body.data.friend.friend_id as number;
-    const named = await s.api.post('/enterprise/friend/setNickname', { friend_id: friendId, nickname: 'Ally' }, { token: bob.token });
+    const named = await s.api.post(
+      '/enterprise/friend/setNickname',
+      { friend_id: friendId, nickname: 'Ally' },
+      { token: bob.token },
+    );
     expect(named.body.code).toBe(0);
-    const [aWs, bWs] = await Promise.all([connectSocket(s.url, { token: alice.token }), connectSocket(s.url, { token: bob.token })]);
+    const [aWs, bWs] = await Promise.all([
+      connectSocket(s.url, { token: alice.token }),
+      connectSocket(s.url, { token: bob.token }),
+    ]);
     const reply = await send(s, alice, bob.id, 'hello');
     expect(reply.body.code, reply.body.msg).toBe(0);
     const [toBob, toAlice] = await Promise.all([bWs.next<Push>('simple'), aWs.next<Push>('simple')]);

@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectSocket, registerAndLogin, seedPeople, startTestServer, type TestServer, type TestUser } from './helpers/index';
+import {
+  connectSocket,
+  registerAndLogin,
+  seedPeople,
+  startTestServer,
+  type TestServer,
+  type TestUser,
+} from './helpers/index';
 import { assertNothing, makeFriends, makeGroup, send } from './chat-fixtures';
 
 /** PROTOCOL §4.5: lists, one message, context, read receipts and mentions. */
@@ -18,7 +25,14 @@ afterAll(async () => s?.close());
 
 const post = (path: string, u: TestUser, body: Record<string, unknown>, form = false) =>
   s.api.post(`/enterprise/im/${path}`, body, { token: u.token, lang: 'en', form });
-type Row = { msg_id: number; content: string; toContactId: number | string; is_last: number; is_read: number; type: string };
+type Row = {
+  msg_id: number;
+  content: string;
+  toContactId: number | string;
+  is_last: number;
+  is_read: number;
+  type: string;
+};
 
 describe('getMessageList', () => {
   it('pages with last_id: oldest first per page, every message exactly once, in order', async () => {
@@ -30,7 +44,11 @@ describe('getMessageList', () => {
     const seen: number[] = [];
     let lastId: number | undefined;
     for (;;) {
-      const res = await post('getMessageList', bob, { toContactId: alice.id, limit: 10, ...(lastId ? { last_id: lastId } : {}) });
+      const res = await post('getMessageList', bob, {
+        toContactId: alice.id,
+        limit: 10,
+        ...(lastId ? { last_id: lastId } : {}),
+      });
       expect(res.body.code).toBe(0);
       expect(res.body.count).toBe(25);
       const rows = res.body.data as Row[];
@@ -42,7 +60,10 @@ describe('getMessageList', () => {
     }
     expect(seen).toEqual(sent);
     const newest = await post('getMessageList', bob, { toContactId: alice.id, limit: 2 });
-    expect(newest.body.data.map((r: Row) => [r.content, r.toContactId, r.is_last])).toEqual([['m23', alice.id, 0], ['m24', alice.id, 1]]);
+    expect(newest.body.data.map((r: Row) => [r.content, r.toContactId, r.is_last])).toEqual([
+      ['m23', alice.id, 0],
+      ['m24', alice.id, 1],
+    ]);
     // Form body, page 2 without a cursor.
     const page2 = await post('getMessageList', alice, { toContactId: bob.id, limit: 10, page: 2 }, true);
     expect(page2.body).toMatchObject({ page: 2, count: 25 });
@@ -56,7 +77,9 @@ describe('getMessageList', () => {
     const sent: Array<{ id: string; msg_id: number }> = [];
     for (let i = 0; i < 12; i++) sent.push((await send(s, fred, gina.id, `p${i}`)).body.data);
     const page = async (u: TestUser, peer: number, n: number) =>
-      ((await post('getMessageList', u, { toContactId: peer, limit: 4, page: n })).body.data as Row[]).map((r) => r.content);
+      ((await post('getMessageList', u, { toContactId: peer, limit: 4, page: n })).body.data as Row[]).map(
+        (r) => r.content,
+      );
     expect(await page(gina, fred.id, 2)).toEqual(['p4', 'p5', 'p6', 'p7']);
     // Gina hides p9 (on her first page) and p5: her later pages shift, Fred's do not.
     for (const k of [9, 5]) expect((await post('removeMessage', gina, { id: sent[k]?.id })).body.code).toBe(0);
@@ -75,15 +98,33 @@ describe('getMessageList', () => {
 
   it('refuses conversations that are not mine', async () => {
     const gid = await makeGroup(s, alice, [bob]);
-    expect((await post('getMessageList', carol, { toContactId: `group-${gid}` })).body).toMatchObject({ code: 400, msg: 'You are not a member of this group' });
-    expect((await post('getMessageList', carol, { toContactId: 'group-9999' })).body).toMatchObject({ code: 400, msg: 'Group not found' });
-    expect((await post('getMessageList', carol, { toContactId: 99999 })).body).toMatchObject({ code: 400, msg: 'Contact does not exist' });
+    expect((await post('getMessageList', carol, { toContactId: `group-${gid}` })).body).toMatchObject({
+      code: 400,
+      msg: 'You are not a member of this group',
+    });
+    expect((await post('getMessageList', carol, { toContactId: 'group-9999' })).body).toMatchObject({
+      code: 400,
+      msg: 'Group not found',
+    });
+    expect((await post('getMessageList', carol, { toContactId: 99999 })).body).toMatchObject({
+      code: 400,
+      msg: 'Contact does not exist',
+    });
     // carol's conversation with bob is her own (and empty), never alice's.
-    expect((await post('getMessageList', carol, { toContactId: bob.id })).body).toMatchObject({ code: 0, count: 0, data: [] });
+    expect((await post('getMessageList', carol, { toContactId: bob.id })).body).toMatchObject({
+      code: 0,
+      count: 0,
+      data: [],
+    });
     const one = await send(s, alice, bob.id, 'private');
-    expect((await post('getMessageInfo', carol, { id: one.body.data.id })).body).toMatchObject({ code: 400, msg: 'Message not found' });
+    expect((await post('getMessageInfo', carol, { id: one.body.data.id })).body).toMatchObject({
+      code: 400,
+      msg: 'Message not found',
+    });
     expect((await post('getMessageInfo', carol, { msg_id: one.body.data.msg_id })).body.msg).toBe('Message not found');
-    expect((await post('getMessageContext', carol, { toContactId: alice.id, msg_id: one.body.data.msg_id })).body.msg).toBe('Message not found');
+    expect(
+      (await post('getMessageContext', carol, { toContactId: alice.id, msg_id: one.body.data.msg_id })).body.msg,
+    ).toBe('Message not found');
   });
 
   it('reads one message and its context', async () => {
@@ -105,22 +146,40 @@ describe('getMessageList', () => {
       .set({ type: 'event', is_undo: 1, content: '', extends: JSON.stringify({ undoBy: alice.id }) })
       .where('msg_id', '=', res.body.data.msg_id)
       .execute();
-    expect((await post('getMessageInfo', alice, { msg_id: res.body.data.msg_id })).body.data.content).toBe('You recalled a message');
-    expect((await post('getMessageInfo', bob, { msg_id: res.body.data.msg_id })).body.data.content).toBe('The other person recalled a message');
+    expect((await post('getMessageInfo', alice, { msg_id: res.body.data.msg_id })).body.data.content).toBe(
+      'You recalled a message',
+    );
+    expect((await post('getMessageInfo', bob, { msg_id: res.body.data.msg_id })).body.data.content).toBe(
+      'The other person recalled a message',
+    );
   });
 });
 
 describe('read receipts', () => {
   it('setMsgIsRead sends isRead and readAll to the sender only, once', async () => {
-    const [aWs, cWs] = await Promise.all([connectSocket(s.url, { token: alice.token }), connectSocket(s.url, { token: carol.token })]);
+    const [aWs, cWs] = await Promise.all([
+      connectSocket(s.url, { token: alice.token }),
+      connectSocket(s.url, { token: carol.token }),
+    ]);
     const a = await send(s, alice, bob.id, 'read me');
     const b = await send(s, alice, bob.id, 'and me');
-    const res = await post('setMsgIsRead', bob, { toContactId: alice.id, messages: [{ id: a.body.data.id }], is_group: 0 }, true);
+    const res = await post(
+      'setMsgIsRead',
+      bob,
+      { toContactId: alice.id, messages: [{ id: a.body.data.id }], is_group: 0 },
+      true,
+    );
     expect(res.body.code).toBe(0);
     const isRead = await aWs.next<Array<Record<string, unknown>>>('isRead');
     expect(isRead.data[0]).toEqual({
-      id: b.body.data.id, msg_id: b.body.data.msg_id, is_read: 1, status: 'succeed', type: 'text', content: 'and me',
-      sendTime: b.body.data.sendTime, toContactId: bob.id,
+      id: b.body.data.id,
+      msg_id: b.body.data.msg_id,
+      is_read: 1,
+      status: 'succeed',
+      type: 'text',
+      content: 'and me',
+      sendTime: b.body.data.sendTime,
+      toContactId: bob.id,
     });
     expect(isRead.data.map((r) => r.msg_id)).toContain(a.body.data.msg_id);
     expect((await aWs.next('readAll')).data).toEqual({ toContactId: bob.id });
@@ -148,9 +207,16 @@ describe('read receipts', () => {
     const erin = await registerAndLogin(s.api, { account: 'erin01', realname: 'Erin', password: 'erin-pw01' });
     await makeFriends(s, dave, erin);
     const unreadOf = async (u: TestUser, peer: number) =>
-      ((await post('getContacts', u, {})).body.data as Array<{ id: number | string; unread: number }>).find((c) => c.id === peer)?.unread;
+      ((await post('getContacts', u, {})).body.data as Array<{ id: number | string; unread: number }>).find(
+        (c) => c.id === peer,
+      )?.unread;
     const readFlags = async (u: TestUser, peer: number) =>
-      Object.fromEntries(((await post('getMessageList', u, { toContactId: peer, last_id: 1e9 })).body.data as Row[]).map((r) => [r.content, r.is_read]));
+      Object.fromEntries(
+        ((await post('getMessageList', u, { toContactId: peer, last_id: 1e9 })).body.data as Row[]).map((r) => [
+          r.content,
+          r.is_read,
+        ]),
+      );
 
     await send(s, dave, erin.id, 'd1');
     await send(s, dave, erin.id, 'd2');
@@ -192,7 +258,12 @@ describe('mentions', () => {
     await post('getMessageList', bob, { toContactId: g, limit: 1, page: 3 });
     await assertNothing(bWs, 'atMsgList', 200);
     expect((await post('readAtMsg', bob, { toContactId: g })).body.code).toBe(0);
-    const after = await s.database.db.selectFrom('message_mentions').select('is_read').where('user_id', '=', bob.id).where('group_id', '=', gid).execute();
+    const after = await s.database.db
+      .selectFrom('message_mentions')
+      .select('is_read')
+      .where('user_id', '=', bob.id)
+      .where('group_id', '=', gid)
+      .execute();
     expect(after.every((r) => r.is_read === 1)).toBe(true);
     expect((await post('readAtMsg', carol, { toContactId: 'group-9999' })).body.code).toBe(400);
     bWs.close();

@@ -11,7 +11,11 @@ import { seedDave } from './group-fixtures';
 
 export const erin = { account: 'erin1', realname: 'Erin', password: 'erin-pw01' } as const;
 
-export async function seedCircles(s: TestServer, alice: TestUser, bob: TestUser): Promise<{ dave: TestUser; erin: TestUser }> {
+export async function seedCircles(
+  s: TestServer,
+  alice: TestUser,
+  bob: TestUser,
+): Promise<{ dave: TestUser; erin: TestUser }> {
   const dave = await seedDave(s);
   const e = await registerAndLogin(s.api, erin);
   await makeFriends(s, alice, bob);

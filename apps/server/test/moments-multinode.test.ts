@@ -28,7 +28,8 @@ describe('two nodes with Redis', () => {
   it('delivers post, like and comment pushes on the other node to exactly their recipients', async () => {
     const [aliceOnB, bobOnB, carolOnB, daveOnB, erinOnB] = await connectSockets(b.url, [alice, bob, carol, dave, erin]);
     const id = await post(a, alice, { content: 'across nodes' });
-    for (const ws of [bobOnB, daveOnB]) expect((await ws.next('moments')).data).toMatchObject({ kind: 'post', moment_id: id });
+    for (const ws of [bobOnB, daveOnB])
+      expect((await ws.next('moments')).data).toMatchObject({ kind: 'post', moment_id: id });
     for (const ws of [aliceOnB, carolOnB, erinOnB]) await assertNothing(ws, 'moments');
 
     expect((await moments(a, 'like', bob, { id })).body.code).toBe(0);
@@ -36,7 +37,11 @@ describe('two nodes with Redis', () => {
     for (const ws of [bobOnB, carolOnB, daveOnB, erinOnB]) await assertNothing(ws, 'moments');
 
     expect((await moments(a, 'comment', alice, { id, content: 'hi bob', reply_user_id: bob.id })).body.code).toBe(0);
-    expect((await bobOnB.next('moments')).data).toMatchObject({ kind: 'comment', moment_id: id, comment: { content: 'hi bob' } });
+    expect((await bobOnB.next('moments')).data).toMatchObject({
+      kind: 'comment',
+      moment_id: id,
+      comment: { content: 'hi bob' },
+    });
     for (const ws of [aliceOnB, carolOnB, daveOnB, erinOnB]) await assertNothing(ws, 'moments');
 
     // Node B reads what node A wrote.

@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectSockets, seedPeople, startTestServer, type TestServer, type TestSocket, type TestUser } from './helpers/index';
+import {
+  connectSockets,
+  seedPeople,
+  startTestServer,
+  type TestServer,
+  type TestSocket,
+  type TestUser,
+} from './helpers/index';
 import { assertNothing } from './chat-fixtures';
 import { expectFail } from './group-fixtures';
 import { feed, moments, post, seedCircles, uploadImage } from './moments-fixtures';
@@ -34,7 +41,12 @@ async function socketsOf<const T extends TestUser[]>(...us: T) {
   return list as { [K in keyof T]: TestSocket };
 }
 
-type Post = { id: number; likes: Array<{ user_id: number }>; comments: Array<{ id: number; user_id: number; reply_user_id: number; reply_name: string; content: string }>; liked: boolean };
+type Post = {
+  id: number;
+  likes: Array<{ user_id: number }>;
+  comments: Array<{ id: number; user_id: number; reply_user_id: number; reply_name: string; content: string }>;
+  liked: boolean;
+};
 const seen = async (u: TestUser, id: number): Promise<Post | undefined> =>
   (await feed(s, u)).data.find((p: Post) => p.id === id);
 
@@ -77,9 +89,22 @@ describe('comment and reply', () => {
     const [aWs, bWs, cWs, dWs, eWs] = await socketsOf(alice, bob, carol, dave, erin);
     const c = await moments(s, 'comment', bob, { id, content: 'Nice one' });
     expect(c.body.code, c.body.msg).toBe(0);
-    expect(c.body.data).toMatchObject({ moment_id: id, user_id: bob.id, displayName: 'Bob', reply_user_id: 0, reply_name: '', content: 'Nice one', createTime: s.clock.now() });
+    expect(c.body.data).toMatchObject({
+      moment_id: id,
+      user_id: bob.id,
+      displayName: 'Bob',
+      reply_user_id: 0,
+      reply_name: '',
+      content: 'Nice one',
+      createTime: s.clock.now(),
+    });
     const ev = await aWs.next<{ kind: string; comment: { id: number } }>('moments');
-    expect(ev.data).toMatchObject({ kind: 'comment', moment_id: id, user: { id: bob.id }, comment: { id: c.body.data.id, content: 'Nice one' } });
+    expect(ev.data).toMatchObject({
+      kind: 'comment',
+      moment_id: id,
+      user: { id: bob.id },
+      comment: { id: c.body.data.id, content: 'Nice one' },
+    });
     for (const ws of [bWs, cWs, dWs, eWs]) await assertNothing(ws, 'moments');
 
     const r = await moments(s, 'comment', alice, { id, content: 'Thanks', reply_user_id: bob.id });
@@ -102,9 +127,18 @@ describe('comment and reply', () => {
     expect((await moments(s, 'comment', bob, { id, content: '长'.repeat(500) })).body.code).toBe(0);
     await expectFail(moments(s, 'comment', carol, { id, content: 'hi' }), 'Post not found');
     // carol and erin cannot see alice's post, so nobody may answer them there.
-    await expectFail(moments(s, 'comment', bob, { id, content: 'hi', reply_user_id: carol.id }), 'Invalid parameter: reply_user_id');
-    await expectFail(moments(s, 'comment', bob, { id, content: 'hi', reply_user_id: erin.id }), 'Invalid parameter: reply_user_id');
-    await expectFail(moments(s, 'comment', bob, { id, content: 'hi', reply_user_id: 99999 }), 'Invalid parameter: reply_user_id');
+    await expectFail(
+      moments(s, 'comment', bob, { id, content: 'hi', reply_user_id: carol.id }),
+      'Invalid parameter: reply_user_id',
+    );
+    await expectFail(
+      moments(s, 'comment', bob, { id, content: 'hi', reply_user_id: erin.id }),
+      'Invalid parameter: reply_user_id',
+    );
+    await expectFail(
+      moments(s, 'comment', bob, { id, content: 'hi', reply_user_id: 99999 }),
+      'Invalid parameter: reply_user_id',
+    );
   });
 
   it('shows each viewer only likes and comments by themselves, the author and their own contacts', async () => {
@@ -146,7 +180,10 @@ describe('delComment', () => {
 describe('notices and unread', () => {
   it('lists likes, comments and replies to me newest first, and reading them clears the count', async () => {
     const pic = await uploadImage(s, alice);
-    const id = await post(s, alice, { content: 'A post whose text is longer than fifty characters, to see the cut', images: [pic] });
+    const id = await post(s, alice, {
+      content: 'A post whose text is longer than fifty characters, to see the cut',
+      images: [pic],
+    });
     await moments(s, 'notices', alice); // start from zero
     expect((await moments(s, 'unread', alice)).body.data.count).toBe(0);
     await moments(s, 'like', bob, { id });
@@ -162,13 +199,19 @@ describe('notices and unread', () => {
       ['comment', dave.id],
       ['like', bob.id],
     ]);
-    expect(n.body.data[0]).toMatchObject({ moment_id: id, content: 'to alice', moment: { id, content: 'A post whose text is longer than fifty characters,' } });
+    expect(n.body.data[0]).toMatchObject({
+      moment_id: id,
+      content: 'to alice',
+      moment: { id, content: 'A post whose text is longer than fifty characters,' },
+    });
     expect(n.body.data[0].moment.thumb).toMatch(/\/storage\/image\//);
     expect((await moments(s, 'unread', alice)).body.data.count).toBe(0);
     // An unlike takes its notice back; a deleted comment too.
     await moments(s, 'unlike', bob, { id });
     const after = await moments(s, 'notices', alice, { limit: 10 });
-    expect(after.body.data.filter((x: { moment_id: number }) => x.moment_id === id).map((x: { kind: string }) => x.kind)).toEqual(['reply', 'comment']);
+    expect(
+      after.body.data.filter((x: { moment_id: number }) => x.moment_id === id).map((x: { kind: string }) => x.kind),
+    ).toEqual(['reply', 'comment']);
   });
 
   it('tells the one answered with a reply notice', async () => {
@@ -189,7 +232,10 @@ describe('notices and unread', () => {
     expect((await moments(s, 'unread', bob)).body.data.newPost).toBeNull();
     await post(s, alice, { content: 'new for bob' });
     const u = await moments(s, 'unread', bob);
-    expect(u.body.data.newPost).toMatchObject({ user_id: alice.id, avatar: expect.stringMatching(/^http.*avatar\.png$/) });
+    expect(u.body.data.newPost).toMatchObject({
+      user_id: alice.id,
+      avatar: expect.stringMatching(/^http.*avatar\.png$/),
+    });
     expect((await moments(s, 'unread', carol)).body.data.newPost).toBeNull();
     expect((await moments(s, 'unread', erin)).body.data.newPost).toMatchObject({ user_id: bob.id });
     // One author's feed leaves the badge; the whole feed clears it.

@@ -52,7 +52,10 @@ describe('publish', () => {
     const v = await uploadAs(s, alice, 'clip.mp4', new Uint8Array([0, 0, 0, 24, 102, 116, 121, 112]));
     const res = await moments(s, 'publish', alice, { video: v, visibility: 0 }, true);
     expect(res.body.code, res.body.msg).toBe(0);
-    expect(res.body.data.video).toMatchObject({ file_id: v, poster: expect.stringMatching(/\/static\/common\/img\/video\.png$/) });
+    expect(res.body.data.video).toMatchObject({
+      file_id: v,
+      poster: expect.stringMatching(/\/static\/common\/img\/video\.png$/),
+    });
     expect(res.body.data).toMatchObject({ images: [], visibility: 0, content: '' });
   });
 
@@ -109,7 +112,7 @@ describe('list', () => {
     expect(await ids(carol, { user_id: alice.id })).toEqual([]);
     expect(await ids(bob, { user_id: alice.id })).not.toContain(hidden);
     expect(await ids(alice, { user_id: alice.id })).toContain(hidden);
-    const bobPost = (await post(s, bob, { content: 'bob here' }));
+    const bobPost = await post(s, bob, { content: 'bob here' });
     expect(await ids(erin)).toEqual([bobPost]);
     expect(await ids(bob, { user_id: alice.id })).not.toContain(bobPost);
     expect(await ids(dave)).not.toContain(bobPost);
@@ -124,7 +127,9 @@ describe('list', () => {
     const next = await feed(s, bob, { limit: 2, last_id: first.data[1].id });
     expect(next.data.map((p: { id: number }) => p.id)).toEqual(all.data.slice(2, 4).map((p: { id: number }) => p.id));
     const authors = await feed(s, bob, { user_id: bob.id });
-    expect(authors.data.every((p: { user_id: number; canDelete: boolean }) => p.user_id === bob.id && p.canDelete)).toBe(true);
+    expect(
+      authors.data.every((p: { user_id: number; canDelete: boolean }) => p.user_id === bob.id && p.canDelete),
+    ).toBe(true);
     expect(authors.count).toBe(authors.data.length);
     const onlyAlice = await feed(s, bob, { user_id: alice.id });
     expect(onlyAlice.data.every((p: { canDelete: boolean }) => !p.canDelete)).toBe(true);

@@ -34,7 +34,10 @@ const call = (path: string, token: string, body: Record<string, unknown> = {}, f
   s.api.post(path, body, { token, form, lang: 'en' });
 const alive = async (token: string) => (await call('/enterprise/im/updateUserInfo', token)).body.code;
 
-describe.each([['json', false], ['form', true]] as const)('with %s bodies', (_kind, form) => {
+describe.each([
+  ['json', false],
+  ['form', true],
+] as const)('with %s bodies', (_kind, form) => {
   it('editPassword needs the old password or a code, then ends the other sessions', async () => {
     const u = await fresh();
     const other = await login(s.api, u.account, u.password, { terminal: 'app' });
@@ -71,9 +74,14 @@ describe.each([['json', false], ['form', true]] as const)('with %s bodies', (_ki
     const u = await fresh();
     const path = '/enterprise/im/updateUserInfo';
     const res = await call(path, u.token, { realname: '李四', email: 'li@example.com', motto: 'Hi', sex: '0' }, form);
-    expect(res.body).toMatchObject({ code: 0, data: { realname: '李四', name_py: 'lisi', email: 'li@example.com', motto: 'Hi', sex: 0, id: u.id } });
+    expect(res.body).toMatchObject({
+      code: 0,
+      data: { realname: '李四', name_py: 'lisi', email: 'li@example.com', motto: 'Hi', sex: 0, id: u.id },
+    });
     expect((await call(path, u.token, { email: 'nope' }, form)).body.msg).toBe('Please enter a valid e-mail address');
-    expect((await call(path, u.token, { motto: 'm'.repeat(101) }, form)).body.msg).toBe('Mottos are limited to 100 characters');
+    expect((await call(path, u.token, { motto: 'm'.repeat(101) }, form)).body.msg).toBe(
+      'Mottos are limited to 100 characters',
+    );
     expect((await call(path, u.token, { sex: 3 }, form)).body.msg).toBe('Please choose a valid gender');
     expect((await call(path, u.token, { email: '' }, form)).body.data.email).toBe('');
   });
@@ -82,7 +90,9 @@ describe.each([['json', false], ['form', true]] as const)('with %s bodies', (_ki
     const u = await fresh();
     const path = '/enterprise/im/setting';
     expect((await call(path, u.token, {}, form)).body.msg).toBe('There are no settings to save');
-    expect((await call(path, u.token, { sendKey: '2', isVoice: '0', theme: 'dark', custom: 'x' }, form)).body.code).toBe(0);
+    expect(
+      (await call(path, u.token, { sendKey: '2', isVoice: '0', theme: 'dark', custom: 'x' }, form)).body.code,
+    ).toBe(0);
     expect((await call(path, u.token, { hideMessageTime: 'true' }, form)).body.code).toBe(0);
     expect((await call(path, u.token, { sendKey: 9 }, form)).body.msg).toBe('Invalid parameter: sendKey');
     expect((await call(path, u.token, { custom: 'x'.repeat(4100) }, form)).body.msg).toBe('The settings are too large');
@@ -103,7 +113,11 @@ describe.each([['json', false], ['form', true]] as const)('with %s bodies', (_ki
     await call('/enterprise/im/updateUserInfo', u.token, { email: 'm@example.com' });
     const path = '/enterprise/im/getUserInfo';
     const own = await call(path, u.token, { user_id: u.id }, form);
-    expect(own.body.data).toMatchObject({ account: u.account, email: 'm@example.com', last_login_ip: expect.stringMatching(/\d$/) });
+    expect(own.body.data).toMatchObject({
+      account: u.account,
+      email: 'm@example.com',
+      last_login_ip: expect.stringMatching(/\d$/),
+    });
     const seen = await call(path, bob.token, { user_id: String(u.id) }, form);
     expect(seen.body.data).toMatchObject({
       id: u.id,
@@ -115,11 +129,34 @@ describe.each([['json', false], ['form', true]] as const)('with %s bodies', (_ki
       last_login_ip: expect.stringMatching(/\*\.\*$/),
     });
     expect(Object.keys(seen.body.data).sort()).toEqual(
-      ['id', 'user_id', 'account', 'realname', 'displayName', 'avatar', 'sex', 'motto', 'email', 'name_py', 'location', 'last_login_ip', 'is_online', 'friend'].sort(),
+      [
+        'id',
+        'user_id',
+        'account',
+        'realname',
+        'displayName',
+        'avatar',
+        'sex',
+        'motto',
+        'email',
+        'name_py',
+        'location',
+        'last_login_ip',
+        'is_online',
+        'friend',
+      ].sort(),
     );
-    const byAdmin = await call(path, (await login(s.api, alice.account, alice.password)).authToken, { user_id: u.id }, form);
+    const byAdmin = await call(
+      path,
+      (await login(s.api, alice.account, alice.password)).authToken,
+      { user_id: u.id },
+      form,
+    );
     expect(byAdmin.body.data.account).toBe(u.account);
-    expect((await call(path, bob.token, { user_id: 99999 }, form)).body).toMatchObject({ code: 400, msg: 'Contact does not exist' });
+    expect((await call(path, bob.token, { user_id: 99999 }, form)).body).toMatchObject({
+      code: 400,
+      msg: 'Contact does not exist',
+    });
     expect((await call(path, bob.token, {}, form)).body.msg).toBe('Invalid parameter: user_id');
   });
 });
@@ -152,9 +189,15 @@ describe('account rules that depend on site settings', () => {
     const admin = await login(s.api, alice.account, alice.password);
     await s.services.config.set('demon_mode', true);
     try {
-      const res = await call('/enterprise/im/editPassword', u.token, { password: 'new-pass1', originalPassword: u.password });
+      const res = await call('/enterprise/im/editPassword', u.token, {
+        password: 'new-pass1',
+        originalPassword: u.password,
+      });
       expect(res.body.msg).toBe('Changes are disabled on this demo site');
-      const own = await call('/enterprise/im/editPassword', admin.authToken, { password: alice.password, originalPassword: alice.password });
+      const own = await call('/enterprise/im/editPassword', admin.authToken, {
+        password: alice.password,
+        originalPassword: alice.password,
+      });
       expect(own.body.code).toBe(0);
     } finally {
       await s.services.config.set('demon_mode', false);
@@ -176,7 +219,10 @@ describe('account rules that depend on site settings', () => {
       const account = `verified${seq}@example.com`;
       await s.api.post('/common/pub/sendCode', { account, type: 2 });
       const reg = await s.api.post('/common/pub/register', {
-        account, realname: 'Verified', password: 'pass-word1', code: (await mail.next(account)).code,
+        account,
+        realname: 'Verified',
+        password: 'pass-word1',
+        code: (await mail.next(account)).code,
       });
       expect(reg.body.code).toBe(0);
       const u = await login(s.api, account, 'pass-word1');
@@ -186,7 +232,9 @@ describe('account rules that depend on site settings', () => {
       s.clock.advance(60_000);
       await s.api.post('/common/pub/sendCode', { type: 4 }, { token: u.authToken });
       const oldCode = (await mail.next(account)).code;
-      expect((await call(path, u.authToken, { account: target, code: oldCode })).body.msg).toBe('Invalid parameter: newCode');
+      expect((await call(path, u.authToken, { account: target, code: oldCode })).body.msg).toBe(
+        'Invalid parameter: newCode',
+      );
       await s.api.post('/common/pub/sendCode', { account: target, type: 4 }, { token: u.authToken });
       const newCode = (await mail.next(target)).code;
       expect((await call(path, u.authToken, { account: target, code: oldCode, newCode }, true)).body.code).toBe(0);

@@ -17,14 +17,20 @@ beforeAll(async () => {
 });
 afterAll(async () => s?.close());
 
-const im = (u: TestUser, action: string, body: Record<string, unknown>) => s.api.post(`/enterprise/im/${action}`, body, { token: u.token, lang: 'en' });
+const im = (u: TestUser, action: string, body: Record<string, unknown>) =>
+  s.api.post(`/enterprise/im/${action}`, body, { token: u.token, lang: 'en' });
 
 describe('a full disk', () => {
   it('still lists unread messages and accepts setMsgIsRead; the mark lands once space returns', async () => {
     const groupId = await makeGroup(s, bob, [carol]);
     const id = uuid();
-    expect((await im(bob, 'sendMessage', { id, type: 'text', content: 'read me', toContactId: carol.id })).body.code).toBe(0);
-    expect((await im(bob, 'sendMessage', { id: uuid(), type: 'text', content: 'group hi', toContactId: `group-${groupId}` })).body.code).toBe(0);
+    expect(
+      (await im(bob, 'sendMessage', { id, type: 'text', content: 'read me', toContactId: carol.id })).body.code,
+    ).toBe(0);
+    expect(
+      (await im(bob, 'sendMessage', { id: uuid(), type: 'text', content: 'group hi', toContactId: `group-${groupId}` }))
+        .body.code,
+    ).toBe(0);
     const restore = await failWritesTo(s, ['chat_prefs', 'group_members', 'message_mentions']);
     try {
       const list = await im(carol, 'getMessageList', { toContactId: bob.id });

@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  connectSocket, login, registerAndLogin, seedPeople, startTestServer,
-  type TestServer, type TestUser,
+  connectSocket,
+  login,
+  registerAndLogin,
+  seedPeople,
+  startTestServer,
+  type TestServer,
+  type TestUser,
 } from './helpers/index';
 
 /** PROTOCOL §11: the socket gateway, binding, presence and forced offline, on one and two nodes. */
@@ -50,9 +55,17 @@ describe('socket gateway', () => {
   it('binds over HTTP, and refuses unknown connections and other users’ connections', async () => {
     const { alice, bob } = people;
     const ws = await connectSocket(s.url);
-    const ok = await s.api.post('/common/pub/bindUid', { client_id: ws.clientId, user_id: alice.id }, { token: alice.token });
+    const ok = await s.api.post(
+      '/common/pub/bindUid',
+      { client_id: ws.clientId, user_id: alice.id },
+      { token: alice.token },
+    );
     expect(ok.body.code).toBe(0);
-    const stolen = await s.api.post('/common/pub/bindUid', { client_id: ws.clientId }, { token: bob.token, lang: 'en' });
+    const stolen = await s.api.post(
+      '/common/pub/bindUid',
+      { client_id: ws.clientId },
+      { token: bob.token, lang: 'en' },
+    );
     expect(stolen.body).toMatchObject({ code: 400 });
     const gone = await s.api.post(
       '/common/pub/bindUid',
@@ -110,10 +123,16 @@ describe('presence', () => {
     await s.services.config.set('sysInfo', { ...(await s.services.config.systemInfo()).sysInfo, runMode: 1 });
     s.clock.advance(6000);
     const again = await connectSocket(s.url, { token: alice.token });
-    expect((await bobWs.next<{ id: number }>('isOnline', (d) => d.id === alice.id)).data).toEqual({ id: alice.id, is_online: 1 });
+    expect((await bobWs.next<{ id: number }>('isOnline', (d) => d.id === alice.id)).data).toEqual({
+      id: alice.id,
+      is_online: 1,
+    });
     expect((await carolWs.next<{ id: number }>('isOnline', (d) => d.id === alice.id)).data.id).toBe(alice.id);
     again.close();
-    expect((await bobWs.next<{ id: number }>('isOnline', (d) => d.id === alice.id)).data).toEqual({ id: alice.id, is_online: 0 });
+    expect((await bobWs.next<{ id: number }>('isOnline', (d) => d.id === alice.id)).data).toEqual({
+      id: alice.id,
+      is_online: 0,
+    });
     await s.services.config.set('sysInfo', { ...(await s.services.config.systemInfo()).sysInfo, runMode: 2 });
     s.clock.advance(6000);
     bobWs.close();
@@ -141,7 +160,9 @@ describe('two nodes with Redis', () => {
     b.clock.advance(6000);
     const bobOnB = await connectSocket(b.url, { token: bob.token });
     const aliceOnA = await connectSocket(a.url, { token: alice.token });
-    expect((await bobOnB.next<{ id: number; is_online: number }>('isOnline', (d) => d.id === alice.id)).data.is_online).toBe(1);
+    expect(
+      (await bobOnB.next<{ id: number; is_online: number }>('isOnline', (d) => d.id === alice.id)).data.is_online,
+    ).toBe(1);
     // A second connection on the other node: multiport counts across nodes.
     const aliceOnB = await connectSocket(b.url, { token: alice.token });
     aliceOnB.send({ type: 'ping' });
@@ -149,7 +170,9 @@ describe('two nodes with Redis', () => {
     aliceOnA.close();
     await bobOnB.expectNone('isOnline', 200);
     aliceOnB.close();
-    expect((await bobOnB.next<{ id: number; is_online: number }>('isOnline', (d) => d.id === alice.id)).data.is_online).toBe(0);
+    expect(
+      (await bobOnB.next<{ id: number; is_online: number }>('isOnline', (d) => d.id === alice.id)).data.is_online,
+    ).toBe(0);
     bobOnB.close();
   });
 

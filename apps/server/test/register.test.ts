@@ -42,10 +42,16 @@ describe('the first account of an empty installation', () => {
   });
 });
 
-describe.each([['json', false], ['form', true]] as const)('register with a %s body', (_kind, form) => {
+describe.each([
+  ['json', false],
+  ['form', true],
+] as const)('register with a %s body', (_kind, form) => {
   it('creates an ordinary account, pinyin name included, without logging in', async () => {
     const account = next();
-    const res = await register({ account, realname: '张 卡罗', password: 'pass-word1', sex: '1', extra: 'ignored' }, { form });
+    const res = await register(
+      { account, realname: '张 卡罗', password: 'pass-word1', sex: '1', extra: 'ignored' },
+      { form },
+    );
     expect(res.body).toMatchObject({ code: 0, msg: 'Registration complete', data: { account, realname: '张 卡罗' } });
     expect(res.body.data.user_id).toBeGreaterThan(0);
     const me = await login(s.api, account, 'pass-word1');
@@ -82,11 +88,17 @@ describe('invitation-only sites (regtype 2)', () => {
     await withSysInfo({ regtype: 2 }, async () => {
       const body = { realname: 'Invited', password: 'pass-word1' };
       expect((await register({ ...body, account: next() })).body.msg).toBe('Invalid or expired invitation');
-      expect((await register({ ...body, account: next(), inviteCode: 'bogus' })).body.msg).toBe('Invalid or expired invitation');
+      expect((await register({ ...body, account: next(), inviteCode: 'bogus' })).body.msg).toBe(
+        'Invalid or expired invitation',
+      );
       expect((await register({ ...body, account: next(), inviteCode: code }, { form: true })).body.code).toBe(0);
-      expect((await register({ ...body, account: next(), inviteCode: code })).body.msg).toBe('Invalid or expired invitation');
+      expect((await register({ ...body, account: next(), inviteCode: code })).body.msg).toBe(
+        'Invalid or expired invitation',
+      );
       s.clock.advance(61_000);
-      expect((await register({ ...body, account: next(), inviteCode: late })).body.msg).toBe('Invalid or expired invitation');
+      expect((await register({ ...body, account: next(), inviteCode: late })).body.msg).toBe(
+        'Invalid or expired invitation',
+      );
     });
   });
 });
@@ -98,7 +110,9 @@ describe('account kinds and codes (regauth)', () => {
       expect((await register({ ...body, account: 'a@b.cn' })).body.msg).toBe('The account must be a mobile number');
     });
     await withSysInfo({ regauth: 2 }, async () => {
-      expect((await register({ ...body, account: '13800138000' })).body.msg).toBe('The account must be an e-mail address');
+      expect((await register({ ...body, account: '13800138000' })).body.msg).toBe(
+        'The account must be an e-mail address',
+      );
     });
     await withSysInfo({ regauth: 3 }, async () => {
       expect((await register({ ...body, account: 'plainname' })).body.msg).toBe(
@@ -116,7 +130,9 @@ describe('account kinds and codes (regauth)', () => {
       expect(sent.body).toMatchObject({ code: 0, msg: 'Code sent' });
       const { code } = await mail.next(account);
       expect(code).toMatch(/^\d{6}$/);
-      expect((await register({ ...body, code: code === '000000' ? '111111' : '000000' })).body.msg).toBe('Wrong or expired code');
+      expect((await register({ ...body, code: code === '000000' ? '111111' : '000000' })).body.msg).toBe(
+        'Wrong or expired code',
+      );
       expect((await register({ ...body, code }, { form: true })).body.code).toBe(0);
       const me = await login(s.api, account, 'pass-word1');
       expect(me.userInfo).toMatchObject({ is_auth: 1, email: account });

@@ -22,7 +22,9 @@ const scan = (path: string, u: TestUser | undefined, body: Record<string, unknow
 
 describe('POST /scan/u/<code>', () => {
   it('answers the user card, as getUserInfo does, with action userInfo', async () => {
-    const card = (await s.api.post('/enterprise/im/getUserInfo', { user_id: bob.id }, { token: carol.token, lang: 'en' })).body.data;
+    const card = (
+      await s.api.post('/enterprise/im/getUserInfo', { user_id: bob.id }, { token: carol.token, lang: 'en' })
+    ).body.data;
     const res = await scan(`/scan/u/${bobCode}`, carol);
     expect(res.body).toMatchObject({ code: 0, msg: '' });
     expect(res.body.data).toEqual({ ...card, action: 'userInfo' });
@@ -30,8 +32,14 @@ describe('POST /scan/u/<code>', () => {
   });
 
   it('takes the code as realToken (JSON or form) and the prefix in any case', async () => {
-    expect((await scan('/scan/u', carol, { realToken: bobCode })).body.data).toMatchObject({ id: bob.id, action: 'userInfo' });
-    expect((await scan('/scan/u/', carol, { realToken: bobCode }, true)).body.data).toMatchObject({ id: bob.id, action: 'userInfo' });
+    expect((await scan('/scan/u', carol, { realToken: bobCode })).body.data).toMatchObject({
+      id: bob.id,
+      action: 'userInfo',
+    });
+    expect((await scan('/scan/u/', carol, { realToken: bobCode }, true)).body.data).toMatchObject({
+      id: bob.id,
+      action: 'userInfo',
+    });
     expect((await scan(`/Scan/U/${bobCode}`, carol, {}, true)).body.data).toMatchObject({ id: bob.id });
     // The token may also travel as a param, like everywhere else.
     expect((await scan(`/scan/u/${bobCode}`, undefined, { token: carol.token })).body.code).toBe(0);
@@ -40,15 +48,31 @@ describe('POST /scan/u/<code>', () => {
   it('refuses forged, altered or empty codes with scan.invalid', async () => {
     const [id, mac = ''] = bobCode.split('.');
     const altered = `${id}.${mac.slice(0, -1)}${mac.endsWith('A') ? 'B' : 'A'}`;
-    for (const path of [`/scan/u/${altered}`, `/scan/u/${bobCode.toUpperCase()}`, '/scan/u/abc', '/scan/u', `/scan/u/${carol.id}`]) {
-      expect((await scan(path, carol)).body, path).toMatchObject({ code: 400, msg: 'Invalid or expired QR code', data: '' });
+    for (const path of [
+      `/scan/u/${altered}`,
+      `/scan/u/${bobCode.toUpperCase()}`,
+      '/scan/u/abc',
+      '/scan/u',
+      `/scan/u/${carol.id}`,
+    ]) {
+      expect((await scan(path, carol)).body, path).toMatchObject({
+        code: 400,
+        msg: 'Invalid or expired QR code',
+        data: '',
+      });
     }
   });
 
   it('asks for a fresh login (-1 scan.loginRequired) without a valid token', async () => {
-    expect((await scan(`/scan/u/${bobCode}`, undefined)).body).toMatchObject({ code: -1, msg: 'Please log in again to scan' });
+    expect((await scan(`/scan/u/${bobCode}`, undefined)).body).toMatchObject({
+      code: -1,
+      msg: 'Please log in again to scan',
+    });
     const forged = { ...carol, token: 'bearer not.a.jwt' };
-    expect((await scan(`/scan/u/${bobCode}`, forged)).body).toMatchObject({ code: -1, msg: 'Please log in again to scan' });
+    expect((await scan(`/scan/u/${bobCode}`, forged)).body).toMatchObject({
+      code: -1,
+      msg: 'Please log in again to scan',
+    });
     const zh = await s.api.post(`/scan/u/${bobCode}`, {}, { lang: 'zh-CN' });
     expect(zh.body).toMatchObject({ code: -1, msg: '请重新登录后扫码' });
   });
@@ -56,7 +80,10 @@ describe('POST /scan/u/<code>', () => {
   it('no longer resolves the code of a disabled account', async () => {
     await s.services.users.setStatus(bob.id, 0);
     try {
-      expect((await scan(`/scan/u/${bobCode}`, carol)).body).toMatchObject({ code: 400, msg: 'Invalid or expired QR code' });
+      expect((await scan(`/scan/u/${bobCode}`, carol)).body).toMatchObject({
+        code: 400,
+        msg: 'Invalid or expired QR code',
+      });
     } finally {
       await s.services.users.setStatus(bob.id, 1);
     }

@@ -10,7 +10,11 @@ beforeAll(async () => {
   s = await startTestServer();
   u = await registerAndLogin(s.api, { account: 'finder01', realname: 'F', password: 'find-pass1' });
   for (const content of ['50% off', 'a_b here', 'plain words']) {
-    const res = await s.api.post('/enterprise/im/sendMessage', { id: uuid(), type: 'text', content, toContactId: -1 }, { token: u.token });
+    const res = await s.api.post(
+      '/enterprise/im/sendMessage',
+      { id: uuid(), type: 'text', content, toContactId: -1 },
+      { token: u.token },
+    );
     expect(res.body.code, res.body.msg).toBe(0);
   }
 });
@@ -34,7 +38,15 @@ describe('keywords', () => {
 
   it('matches % and _ literally', async () => {
     const find = async (keywords: string) =>
-      ((await s.api.post('/enterprise/im/getMessageList', { toContactId: -1, keywords, type: 'all' }, { token: u.token })).body.data as Array<{ content: string }>).map((m) => m.content);
+      (
+        (
+          await s.api.post(
+            '/enterprise/im/getMessageList',
+            { toContactId: -1, keywords, type: 'all' },
+            { token: u.token },
+          )
+        ).body.data as Array<{ content: string }>
+      ).map((m) => m.content);
     expect(await find('%')).toEqual(['50% off']);
     expect(await find('_')).toEqual(['a_b here']);
     expect(await find('o%')).toEqual([]);

@@ -14,10 +14,24 @@ let dave: TestUser;
 let zw: TestUser;
 let team: number;
 
-interface Hit { id: string; msg_id: number; content: string; fileName?: string; toContactId: number | string; highlight: Array<[number, number]>; contact: { id: number | string; displayName: string } }
-interface Result { contacts: Array<{ id: number; displayName: string }>; groups: Array<{ id: string; displayName: string }>; messages: Hit[]; hasMore: boolean }
+interface Hit {
+  id: string;
+  msg_id: number;
+  content: string;
+  fileName?: string;
+  toContactId: number | string;
+  highlight: Array<[number, number]>;
+  contact: { id: number | string; displayName: string };
+}
+interface Result {
+  contacts: Array<{ id: number; displayName: string }>;
+  groups: Array<{ id: string; displayName: string }>;
+  messages: Hit[];
+  hasMore: boolean;
+}
 
-const search = async (u: TestUser, body: Record<string, unknown>, lang = 'en') => s.api.post('/enterprise/im/search', body, { token: u.token, lang });
+const search = async (u: TestUser, body: Record<string, unknown>, lang = 'en') =>
+  s.api.post('/enterprise/im/search', body, { token: u.token, lang });
 async function find(u: TestUser, keywords: string, extra: Record<string, unknown> = {}): Promise<Result> {
   const res = await search(u, { keywords, ...extra });
   expect(res.body.code, res.body.msg).toBe(0);
@@ -45,11 +59,18 @@ afterAll(async () => s?.close());
 describe('keywords', () => {
   it('refuses empty, blank and over-long keywords with search.badKeywords, in the reader’s language', async () => {
     for (const keywords of ['', '   ', 'x'.repeat(65)]) {
-      expect((await search(alice, { keywords })).body).toMatchObject({ code: 400, msg: 'Search text must be 1 to 64 characters', data: '' });
+      expect((await search(alice, { keywords })).body).toMatchObject({
+        code: 400,
+        msg: 'Search text must be 1 to 64 characters',
+        data: '',
+      });
     }
     expect((await search(alice, { keywords: '' }, 'zh-CN')).body.msg).toBe('搜索内容为 1 到 64 个字符');
     expect((await search(alice, { keywords: '会'.repeat(64) })).body.code).toBe(0);
-    expect((await search(alice, { keywords: 'x', type: 'people' })).body).toMatchObject({ code: 400, msg: 'Invalid parameter: type' });
+    expect((await search(alice, { keywords: 'x', type: 'people' })).body).toMatchObject({
+      code: 400,
+      msg: 'Invalid parameter: type',
+    });
   });
 });
 
@@ -57,7 +78,10 @@ describe('contacts and groups', () => {
   it('finds a contact by name, account, full pinyin, syllable and initials', async () => {
     for (const q of ['张伟', '伟', 'WEIZ88', 'zhangwei', 'zhang wei', 'wei', 'zw']) {
       const r = await find(alice, q, { type: 'contacts' });
-      expect(r.contacts.map((c) => c.id), q).toContain(zw.id);
+      expect(
+        r.contacts.map((c) => c.id),
+        q,
+      ).toContain(zw.id);
       expect(r.messages).toEqual([]);
     }
     expect((await find(alice, 'zx', { type: 'contacts' })).contacts.map((c) => c.id)).not.toContain(zw.id);
@@ -66,8 +90,17 @@ describe('contacts and groups', () => {
   });
 
   it('finds a contact by the remark name I gave them', async () => {
-    const card = (await s.api.post('/enterprise/im/getUserInfo', { user_id: dave.id }, { token: alice.token })).body.data;
-    expect((await s.api.post('/enterprise/friend/setNickname', { friend_id: card.friend.friend_id, nickname: '老戴' }, { token: alice.token })).body.code).toBe(0);
+    const card = (await s.api.post('/enterprise/im/getUserInfo', { user_id: dave.id }, { token: alice.token })).body
+      .data;
+    expect(
+      (
+        await s.api.post(
+          '/enterprise/friend/setNickname',
+          { friend_id: card.friend.friend_id, nickname: '老戴' },
+          { token: alice.token },
+        )
+      ).body.code,
+    ).toBe(0);
     const r = await find(alice, 'laodai', { type: 'contacts' });
     expect(r.contacts).toEqual([expect.objectContaining({ id: dave.id, displayName: '老戴' })]);
     expect((await find(alice, '老戴')).contacts.map((c) => c.id)).toEqual([dave.id]);
@@ -75,7 +108,10 @@ describe('contacts and groups', () => {
 
   it('finds my groups by name and pinyin, never a group I am not in', async () => {
     for (const q of ['会议', 'xiangmu', 'huiyi', 'xmhy']) {
-      expect((await find(bob, q, { type: 'groups' })).groups.map((g) => g.id), q).toEqual([`group-${team}`]);
+      expect(
+        (await find(bob, q, { type: 'groups' })).groups.map((g) => g.id),
+        q,
+      ).toEqual([`group-${team}`]);
     }
     expect((await find(dave, '会议', { type: 'groups' })).groups).toEqual([]);
   });
@@ -86,7 +122,12 @@ describe('messages', () => {
     const m = await sent(bob, `group-${team}`, '把会议纪要发一下');
     const r = await find(alice, '会议纪要');
     const hit = r.messages.find((x) => x.id === m.id);
-    expect(hit).toMatchObject({ content: '把会议纪要发一下', toContactId: `group-${team}`, highlight: [[1, 5]], contact: { id: `group-${team}`, displayName: '项目会议群' } });
+    expect(hit).toMatchObject({
+      content: '把会议纪要发一下',
+      toContactId: `group-${team}`,
+      highlight: [[1, 5]],
+      contact: { id: `group-${team}`, displayName: '项目会议群' },
+    });
     expect((await find(alice, '纪要')).messages.map((x) => x.id)).toContain(m.id);
     expect((await find(alice, '要')).messages.find((x) => x.id === m.id)?.highlight).toEqual([[4, 5]]);
     expect((await find(alice, '纪会')).messages).toEqual([]);
@@ -99,7 +140,10 @@ describe('messages', () => {
     const a = await sent(alice, bob.id, 'The <b>Quarterly</b> report is READY');
     const r = await find(bob, 'quarterly REPORT');
     expect(r.messages.map((x) => x.id)).toEqual([a.id]);
-    expect(r.messages[0]?.highlight).toEqual([[4, 13], [14, 20]]);
+    expect(r.messages[0]?.highlight).toEqual([
+      [4, 13],
+      [14, 20],
+    ]);
     expect((await find(bob, 'repo')).messages).toEqual([]);
     expect((await find(bob, 'report quarterly')).messages.map((x) => x.id)).toEqual([a.id]);
 
@@ -133,15 +177,25 @@ describe('messages', () => {
     const first = await sent(alice, bob.id, 'lighthouse one');
     const second = await sent(alice, bob.id, 'lighthouse two');
     // The group's owner (role 1) under a card name of her own.
-    const card = await s.api.post('/enterprise/im/updateCard', { id: team, nickname: 'Keeper Alice' }, { token: alice.token, lang: 'en' });
+    const card = await s.api.post(
+      '/enterprise/im/updateCard',
+      { id: team, nickname: 'Keeper Alice' },
+      { token: alice.token, lang: 'en' },
+    );
     expect(card.body.code, card.body.msg).toBe(0);
     const inGroup = await sent(alice, `group-${team}`, 'lighthouse three');
     type Shown = { id: string; is_read: number; is_last: number; role: number; fromUser: { displayName: string } };
     const shown = async () => (await find(alice, 'lighthouse')).messages as unknown as Shown[];
     const before = await shown();
-    expect(before.map((m) => [m.id, m.is_read, m.is_last])).toEqual([[inGroup.id, 1, 1], [second.id, 0, 1], [first.id, 0, 0]]);
+    expect(before.map((m) => [m.id, m.is_read, m.is_last])).toEqual([
+      [inGroup.id, 1, 1],
+      [second.id, 0, 1],
+      [first.id, 0, 0],
+    ]);
     expect(before[0]).toMatchObject({ role: 1, fromUser: { displayName: 'Keeper Alice' } });
-    expect((await s.api.post('/enterprise/im/setMsgIsRead', { toContactId: alice.id }, { token: bob.token })).body.code).toBe(0);
+    expect(
+      (await s.api.post('/enterprise/im/setMsgIsRead', { toContactId: alice.id }, { token: bob.token })).body.code,
+    ).toBe(0);
     expect((await shown()).map((m) => m.is_read)).toEqual([1, 1, 1]);
   });
 
@@ -151,7 +205,9 @@ describe('messages', () => {
     try {
       const m = await sent(eve, alice.id, 'a walrus on the beach');
       const r = await find(alice, 'walrus', { type: 'all' });
-      expect(r.messages.map((x) => [x.id, x.contact.id, x.contact.displayName])).toEqual([[m.id, eve.id, 'Eve Walrus']]);
+      expect(r.messages.map((x) => [x.id, x.contact.id, x.contact.displayName])).toEqual([
+        [m.id, eve.id, 'Eve Walrus'],
+      ]);
       expect(r.contacts.map((c) => c.id)).toEqual([eve.id]);
     } finally {
       await patchConfig(s, 'sysInfo', { runMode: 2 });
@@ -179,7 +235,9 @@ describe('never returned', () => {
     expect((await find(bob, 'walrus')).messages).toHaveLength(1);
     expect((await s.api.post('/enterprise/im/undoMessage', { id: m.id }, { token: alice.token })).body.code).toBe(0);
     expect((await find(bob, 'walrus')).messages).toEqual([]);
-    expect(await s.database.db.selectFrom('message_terms').select('term').where('msg_id', '=', m.msg_id).execute()).toEqual([]);
+    expect(
+      await s.database.db.selectFrom('message_terms').select('term').where('msg_id', '=', m.msg_id).execute(),
+    ).toEqual([]);
   });
 
   it('a message deleted for everyone', async () => {
@@ -197,7 +255,9 @@ describe('never returned', () => {
     expect((await find(alice, 'octopus')).messages).toHaveLength(1);
     expect((await s.api.post('/enterprise/im/removeMessage', { id: m.id }, { token: alice.token })).body.code).toBe(0);
     expect((await find(alice, 'octopus')).messages).toEqual([]);
-    expect(await s.database.db.selectFrom('message_terms').select('term').where('msg_id', '=', m.msg_id).execute()).toEqual([]);
+    expect(
+      await s.database.db.selectFrom('message_terms').select('term').where('msg_id', '=', m.msg_id).execute(),
+    ).toEqual([]);
   });
 
   it('a group’s messages from before I joined, and all of them after I left', async () => {
@@ -217,20 +277,27 @@ describe('index upkeep', () => {
     const m = await sent(alice, bob.id, 'backfilled platypus');
     // As if the row predated migration 0011: no terms, and the backfill mark above it.
     await s.database.db.deleteFrom('message_terms').where('msg_id', '=', m.msg_id).execute();
-    await s.database.db.updateTable('message_terms_backfill').set({ below: m.msg_id + 1 }).execute();
+    await s.database.db
+      .updateTable('message_terms_backfill')
+      .set({ below: m.msg_id + 1 })
+      .execute();
     expect((await find(bob, 'platypus')).messages).toEqual([]);
     const run = startIndexBackfill(s.database.db, (err) => {
       throw err;
     });
     await run.done;
     expect((await find(bob, 'platypus')).messages.map((x) => x.id)).toEqual([m.id]);
-    expect((await s.database.db.selectFrom('message_terms_backfill').select('below').executeTakeFirstOrThrow()).below).toBe(0);
+    expect(
+      (await s.database.db.selectFrom('message_terms_backfill').select('below').executeTakeFirstOrThrow()).below,
+    ).toBe(0);
   });
 
   it('drops the terms of a cleared group', async () => {
     const m = await sent(alice, `group-${team}`, 'clearable lemur');
     expect((await group(s, 'clearMessage', alice, { id: team })).body.code).toBe(0);
     expect((await find(alice, 'lemur')).messages).toEqual([]);
-    expect(await s.database.db.selectFrom('message_terms').select('term').where('msg_id', '=', m.msg_id).execute()).toEqual([]);
+    expect(
+      await s.database.db.selectFrom('message_terms').select('term').where('msg_id', '=', m.msg_id).execute(),
+    ).toEqual([]);
   });
 });

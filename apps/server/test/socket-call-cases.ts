@@ -1,7 +1,15 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import { paths, pushPaths, type EndpointPath } from '@parley/protocol';
-import { connectSocket, makeImage, registerAndLogin, upload, type TestServer, type TestSocket, type TestUser } from './helpers/index';
+import {
+  connectSocket,
+  makeImage,
+  registerAndLogin,
+  upload,
+  type TestServer,
+  type TestSocket,
+  type TestUser,
+} from './helpers/index';
 import { makeFriends, makeGroup } from './chat-fixtures';
 import { browserKeys } from './push-fixtures';
 
@@ -61,14 +69,25 @@ const bob = (params: Params): Call => ({ params });
 
 export const cases: Record<EndpointPath, Case> = {
   // Accounts (§2), system (§12.1), binding (§11.2)
-  [paths.login]: { write: async (w) => ({ params: { account: (await w.person()).account, password: 'case-pw01', terminal: 'app' } }) },
+  [paths.login]: {
+    write: async (w) => ({ params: { account: (await w.person()).account, password: 'case-pw01', terminal: 'app' } }),
+  },
   // Ends the session that makes it: a fresh person's, over their own socket.
   [paths.logout]: { write: async (w) => ({ params: {}, as: await w.person() }) },
-  [paths.register]: { write: () => bob({ account: `reg${randomBytes(4).toString('hex')}`, realname: 'Reg', password: 'reg-pw01' }) },
+  [paths.register]: {
+    write: () => bob({ account: `reg${randomBytes(4).toString('hex')}`, realname: 'Reg', password: 'reg-pw01' }),
+  },
   [paths.sendCode]: { write: () => bob({ account: 'someone@example.com', type: 1 }), code: 400 },
-  [paths.resetPassword]: { write: (w) => bob({ account: w.bob.account, code: '000000', password: 'new-pw01' }), code: 400 },
-  [paths.editPassword]: { write: async (w) => ({ params: { password: 'case-pw02', originalPassword: 'case-pw01' }, as: await w.person() }) },
-  [paths.editAccount]: { write: async (w) => ({ params: { account: `acc${randomBytes(4).toString('hex')}` }, as: await w.person() }) },
+  [paths.resetPassword]: {
+    write: (w) => bob({ account: w.bob.account, code: '000000', password: 'new-pw01' }),
+    code: 400,
+  },
+  [paths.editPassword]: {
+    write: async (w) => ({ params: { password: 'case-pw02', originalPassword: 'case-pw01' }, as: await w.person() }),
+  },
+  [paths.editAccount]: {
+    write: async (w) => ({ params: { account: `acc${randomBytes(4).toString('hex')}` }, as: await w.person() }),
+  },
   [paths.getUserInfo]: { read: (w) => bob({ user_id: w.carol.id }) },
   [paths.updateUserInfo]: { write: () => bob({ motto: 'over either transport' }) },
   [paths.setting]: { write: () => bob({ theme: 'default' }) },
@@ -95,7 +114,11 @@ export const cases: Record<EndpointPath, Case> = {
     write: async (w) => {
       const asker = await w.person();
       expect((await w.s.api.post(paths.friendAdd, { user_id: w.bob.id }, { token: asker.token })).body.code).toBe(0);
-      const row = await w.s.database.db.selectFrom('friends').select('id').where('create_user', '=', asker.id).executeTakeFirstOrThrow();
+      const row = await w.s.database.db
+        .selectFrom('friends')
+        .select('id')
+        .where('create_user', '=', asker.id)
+        .executeTakeFirstOrThrow();
       return bob({ friend_id: row.id, status: 1 });
     },
   },
@@ -110,18 +133,26 @@ export const cases: Record<EndpointPath, Case> = {
     write: async (w) => {
       const friend = await w.person();
       await w.s.services.contacts.makeFriends(w.bob.id, friend.id);
-      const row = await w.s.database.db.selectFrom('friends').select('id')
-        .where('create_user', '=', w.bob.id).where('friend_user_id', '=', friend.id).executeTakeFirstOrThrow();
+      const row = await w.s.database.db
+        .selectFrom('friends')
+        .select('id')
+        .where('create_user', '=', w.bob.id)
+        .where('friend_user_id', '=', friend.id)
+        .executeTakeFirstOrThrow();
       return bob({ friend_id: row.id, nickname: 'Pal' });
     },
   },
   [paths.friendGetApplyMsg]: { read: () => bob({}) },
 
   // Messages (§4), search, call signalling (§10)
-  [paths.sendMessage]: { write: (w) => bob({ id: randomUUID(), type: 'text', content: 'hello', toContactId: w.alice.id }) },
+  [paths.sendMessage]: {
+    write: (w) => bob({ id: randomUUID(), type: 'text', content: 'hello', toContactId: w.alice.id }),
+  },
   [paths.getMessageList]: { read: (w) => bob({ toContactId: w.alice.id, limit: 5 }) },
   [paths.getMessageInfo]: { read: async (w) => bob({ id: (await w.message()).id }) },
-  [paths.getMessageContext]: { read: async (w) => bob({ toContactId: w.alice.id, msg_id: (await w.message()).msg_id, limit: 3 }) },
+  [paths.getMessageContext]: {
+    read: async (w) => bob({ toContactId: w.alice.id, msg_id: (await w.message()).msg_id, limit: 3 }),
+  },
   [paths.setMsgIsRead]: { write: (w) => bob({ toContactId: w.alice.id }) },
   [paths.readAtMsg]: { write: (w) => bob({ toContactId: `group-${w.groupId}` }) },
   [paths.undoMessage]: { write: async (w) => bob({ id: (await w.message()).id }) },
@@ -177,7 +208,10 @@ export const cases: Record<EndpointPath, Case> = {
   [paths.emojiIndex]: { read: () => bob({}) },
   [paths.emojiAdd]: {
     write: async (w) => {
-      const res = await upload(w.s.url, paths.uploadFile, { token: w.bob.token, file: { name: 'pic.png', bytes: await makeImage(60, 60) } });
+      const res = await upload(w.s.url, paths.uploadFile, {
+        token: w.bob.token,
+        file: { name: 'pic.png', bytes: await makeImage(60, 60) },
+      });
       expect(res.body.code, res.body.msg).toBe(0);
       return bob({ file_id: res.body.data.file_id });
     },
@@ -200,7 +234,11 @@ export const cases: Record<EndpointPath, Case> = {
   [paths.momentsComment]: { write: async (w) => bob({ id: await w.moment(), content: 'nice' }) },
   [paths.momentsDelComment]: {
     write: async (w) => {
-      const res = await w.s.api.post(paths.momentsComment, { id: await w.moment(), content: 'oops' }, { token: w.bob.token });
+      const res = await w.s.api.post(
+        paths.momentsComment,
+        { id: await w.moment(), content: 'oops' },
+        { token: w.bob.token },
+      );
       expect(res.body.code, res.body.msg).toBe(0);
       return bob({ id: res.body.data.id });
     },
@@ -210,7 +248,9 @@ export const cases: Record<EndpointPath, Case> = {
 
   // Web Push (issue 22)
   [pushPaths.key]: { read: () => bob({}) },
-  [pushPaths.subscribe]: { write: () => bob({ endpoint: `https://push.example.com/${randomUUID()}`, keys: browserKeys().keys }) },
+  [pushPaths.subscribe]: {
+    write: () => bob({ endpoint: `https://push.example.com/${randomUUID()}`, keys: browserKeys().keys }),
+  },
   [pushPaths.unsubscribe]: { write: () => bob({ endpoint: 'https://push.example.com/none' }) },
 
   // Administration (§12.3)
@@ -247,7 +287,10 @@ export const cases: Record<EndpointPath, Case> = {
 };
 
 /** The world the cases act in: alice, bob and carol, bob friends with both, and bob's group. */
-export async function makeWorld(s: TestServer, people: { alice: TestUser; bob: TestUser; carol: TestUser }): Promise<World & { close(): void }> {
+export async function makeWorld(
+  s: TestServer,
+  people: { alice: TestUser; bob: TestUser; carol: TestUser },
+): Promise<World & { close(): void }> {
   const { alice, bob: b, carol } = people;
   await makeFriends(s, b, alice);
   await makeFriends(s, b, carol);
@@ -265,10 +308,19 @@ export async function makeWorld(s: TestServer, people: { alice: TestUser; bob: T
       if (!sock) sockets.set(u.id, (sock = connectSocket(s.url, { token: u.token })));
       return sock;
     },
-    person: () => registerAndLogin(s.api, { account: `case${String(++n).padStart(3, '0')}${randomBytes(2).toString('hex')}`, realname: `Case ${n}`, password: 'case-pw01' }),
+    person: () =>
+      registerAndLogin(s.api, {
+        account: `case${String(++n).padStart(3, '0')}${randomBytes(2).toString('hex')}`,
+        realname: `Case ${n}`,
+        password: 'case-pw01',
+      }),
     async message() {
       const id = randomUUID();
-      const res = await s.api.post(paths.sendMessage, { id, type: 'text', content: 'hello there', toContactId: alice.id }, { token: b.token });
+      const res = await s.api.post(
+        paths.sendMessage,
+        { id, type: 'text', content: 'hello there', toContactId: alice.id },
+        { token: b.token },
+      );
       expect(res.body.code, res.body.msg).toBe(0);
       return { id, msg_id: res.body.data.msg_id as number };
     },
@@ -279,15 +331,17 @@ export async function makeWorld(s: TestServer, people: { alice: TestUser; bob: T
       return res.body.data.id as number;
     },
     async sticker() {
-      const file = await upload(s.url, paths.uploadFile, { token: b.token, file: { name: 'st.png', bytes: await makeImage(50, 50) } });
+      const file = await upload(s.url, paths.uploadFile, {
+        token: b.token,
+        file: { name: 'st.png', bytes: await makeImage(50, 50) },
+      });
       expect(file.body.code, file.body.msg).toBe(0);
-      expect((await s.api.post(paths.emojiAdd, { file_id: file.body.data.file_id }, { token: b.token })).body.code).toBe(0);
+      expect(
+        (await s.api.post(paths.emojiAdd, { file_id: file.body.data.file_id }, { token: b.token })).body.code,
+      ).toBe(0);
       const list = await s.api.post(paths.emojiIndex, {}, { token: b.token });
       return (list.body.data as Array<{ id: number }>)[0]?.id ?? 0;
     },
   };
-  return {
-    ...w,
-    close: () => void Promise.all(sockets.values()).then((all) => all.forEach((x) => x.close())),
-  };
+  return { ...w, close: () => void Promise.all(sockets.values()).then((all) => all.forEach((x) => x.close())) };
 }

@@ -1,7 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints, paths, type EndpointPath } from '@parley/protocol';
-import { connectSocket, seedPeople, startTestServer, type TestServer, type TestSocket, type TestUser } from './helpers/index';
+import {
+  connectSocket,
+  seedPeople,
+  startTestServer,
+  type TestServer,
+  type TestSocket,
+  type TestUser,
+} from './helpers/index';
 import { cases, makeWorld, type Call, type World } from './socket-call-cases';
 
 /**
@@ -35,7 +42,11 @@ afterAll(async () => {
 function shape(v: unknown): unknown {
   if (Array.isArray(v)) return v.length ? [shape(v[0])] : [];
   if (v && typeof v === 'object') {
-    return Object.fromEntries(Object.keys(v).sort().map((k) => [k, shape((v as Record<string, unknown>)[k])]));
+    return Object.fromEntries(
+      Object.keys(v)
+        .sort()
+        .map((k) => [k, shape((v as Record<string, unknown>)[k])]),
+    );
   }
   return v === null ? 'null' : typeof v;
 }
@@ -58,7 +69,10 @@ describe('every endpoint answers the same over `call` as over HTTP (§11.6)', ()
   it('has a case for every endpoint of the protocol table, and the server serves exactly that table', () => {
     const missing = table.filter((p) => !(p in cases));
     const stale = Object.keys(cases).filter((p) => !(p in endpoints));
-    expect({ missing, stale }, 'socket-call-cases.ts must have one case per endpoint').toEqual({ missing: [], stale: [] });
+    expect({ missing, stale }, 'socket-call-cases.ts must have one case per endpoint').toEqual({
+      missing: [],
+      stale: [],
+    });
     const exact = table.filter((p) => !p.endsWith('/*')).sort();
     expect([...s.app.apiPaths()].sort()).toEqual(exact);
   });
@@ -78,7 +92,8 @@ describe('every endpoint answers the same over `call` as over HTTP (§11.6)', ()
       }
       const a = { code: http.code, msg: http.msg, count: http.count, page: http.page, data: shape(http.data) };
       const b = { code: sock.code, msg: sock.msg, count: sock.count, page: sock.page, data: shape(sock.data) };
-      if (JSON.stringify(a) !== JSON.stringify(b)) differ.push(`${path}: http ${JSON.stringify(a)} socket ${JSON.stringify(b)}`);
+      if (JSON.stringify(a) !== JSON.stringify(b))
+        differ.push(`${path}: http ${JSON.stringify(a)} socket ${JSON.stringify(b)}`);
     }
     expect(differ).toEqual([]);
   });
@@ -101,17 +116,27 @@ describe('every endpoint answers the same over `call` as over HTTP (§11.6)', ()
     expect(view(sock)).toEqual(view(http));
   });
 
-  it.each(table.filter((p) => 'httpOnly' in cases[p]))('%s is refused over the socket (HTTP only, §11.6)', async (path) => {
-    const reason = (cases[path] as { httpOnly: string }).httpOnly;
-    expect(reason).toMatch(/^§11\.6: /);
-    expect(await bobSock.call(callable(path), { lang: 'en-us' })).toMatchObject({ code: 400, msg: 'This action cannot be made over the socket' });
-  });
+  it.each(table.filter((p) => 'httpOnly' in cases[p]))(
+    '%s is refused over the socket (HTTP only, §11.6)',
+    async (path) => {
+      const reason = (cases[path] as { httpOnly: string }).httpOnly;
+      expect(reason).toMatch(/^§11\.6: /);
+      expect(await bobSock.call(callable(path), { lang: 'en-us' })).toMatchObject({
+        code: 400,
+        msg: 'This action cannot be made over the socket',
+      });
+    },
+  );
 
   it('speaks the language of the upgrade request, or of params.lang', async () => {
     const bad = { toContactId: 'nonsense' };
-    expect((await bobSock.call('/enterprise/im/getMessageList', bad)).msg).toBe((await s.api.post('/enterprise/im/getMessageList', bad, { token: bob.token })).body.msg);
+    expect((await bobSock.call('/enterprise/im/getMessageList', bad)).msg).toBe(
+      (await s.api.post('/enterprise/im/getMessageList', bad, { token: bob.token })).body.msg,
+    );
     const en = await bobSock.call('/enterprise/im/getMessageList', { ...bad, lang: 'en-us' });
-    expect(en.msg).toBe((await s.api.post('/enterprise/im/getMessageList', bad, { token: bob.token, lang: 'en' })).body.msg);
+    expect(en.msg).toBe(
+      (await s.api.post('/enterprise/im/getMessageList', bad, { token: bob.token, lang: 'en' })).body.msg,
+    );
     expect(en.msg).toMatch(/^Invalid parameter/);
   });
 });
@@ -120,7 +145,8 @@ describe('every endpoint answers the same over `call` as over HTTP (§11.6)', ()
  * bob is alice's friend, so alice's sockets going away push `isOnline` to him: waited for here,
  * so that push is not taken for a held reply further down.
  */
-const aliceOffline = () => bobSock.next<{ id: number; is_online: number }>('isOnline', (d) => d.id === alice.id && d.is_online === 0);
+const aliceOffline = () =>
+  bobSock.next<{ id: number; is_online: number }>('isOnline', (d) => d.id === alice.id && d.is_online === 0);
 
 describe('sending over the socket', () => {
   it('stores a message once when its id is sent twice, and pushes it as HTTP would', async () => {
@@ -134,9 +160,17 @@ describe('sending over the socket', () => {
     // The client retried (the reply was lost), first over the socket, then over HTTP.
     const again = await bobSock.call('/enterprise/im/sendMessage', params);
     const viaHttp = await s.api.post('/enterprise/im/sendMessage', params, { token: bob.token });
-    expect([again.code, again.data.msg_id, viaHttp.body.data.msg_id]).toEqual([0, first.data.msg_id, first.data.msg_id]);
+    expect([again.code, again.data.msg_id, viaHttp.body.data.msg_id]).toEqual([
+      0,
+      first.data.msg_id,
+      first.data.msg_id,
+    ]);
     await aliceSock.expectNone('simple');
-    const list = await s.api.post('/enterprise/im/getMessageList', { toContactId: alice.id, limit: 100 }, { token: bob.token });
+    const list = await s.api.post(
+      '/enterprise/im/getMessageList',
+      { toContactId: alice.id, limit: 100 },
+      { token: bob.token },
+    );
     expect(list.body.data.filter((m: { id: string }) => m.id === id)).toHaveLength(1);
     aliceSock.close();
     await aliceOffline();
@@ -152,7 +186,10 @@ describe('sending over the socket', () => {
   it('refuses administration and uploads with socket.notAllowed in the caller language', async () => {
     const admin = await connectSocket(s.url, { token: alice.token });
     expect(await admin.call('/manage/user/index', { lang: 'en-us' })).toMatchObject({
-      code: 400, msg: 'This action cannot be made over the socket', data: '', page: 0,
+      code: 400,
+      msg: 'This action cannot be made over the socket',
+      data: '',
+      page: 0,
     });
     expect((await admin.call('/Common/Upload/uploadFile.html', {})).msg).toBe('该操作不能通过长连接进行');
     // Over HTTP the same admin call works.

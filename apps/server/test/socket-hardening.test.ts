@@ -47,7 +47,9 @@ describe('client ids are capabilities (§1.4, §11.1)', () => {
 
     // Eve binds a victim's connection id over HTTP before the victim does…
     const victim = await connectSocket(s.url);
-    expect((await s.api.post('/common/pub/bindUid', { client_id: victim.clientId }, { token: eve.token })).body.code).toBe(0);
+    expect(
+      (await s.api.post('/common/pub/bindUid', { client_id: victim.clientId }, { token: eve.token })).body.code,
+    ).toBe(0);
     // …then the victim's own bind closes the socket (4001) instead of a silent pong.
     victim.send({ type: 'bindUid', user_id: vic.id, token: vic.token });
     expect(await victim.closed).toBe(4001);

@@ -23,7 +23,10 @@ afterAll(async () => {
 });
 
 /** A GET with the path sent exactly as written (fetch would resolve `..` before sending). */
-function rawGet(url: string, rawPath: string): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
+function rawGet(
+  url: string,
+  rawPath: string,
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
   const { hostname, port } = new URL(url);
   return new Promise((resolve, reject) => {
     const req = http.request({ hostname, port, path: rawPath, method: 'GET' }, (res) => {
@@ -56,15 +59,18 @@ describe('static paths that try to leave their folder (#7)', () => {
 });
 
 describe('security headers of the app (#10)', () => {
-  it.each(['/', '/index.html', '/assets/app.js'])('%s carries nosniff, a referrer policy and a CSP without framing', async (p) => {
-    const res = await fetch(s.url + p);
-    expect(res.status).toBe(200);
-    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
-    expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
-    const csp = res.headers.get('content-security-policy') ?? '';
-    expect(csp).toContain("frame-ancestors 'self'");
-    expect(csp).toContain("default-src 'self'");
-  });
+  it.each(['/', '/index.html', '/assets/app.js'])(
+    '%s carries nosniff, a referrer policy and a CSP without framing',
+    async (p) => {
+      const res = await fetch(s.url + p);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+      const csp = res.headers.get('content-security-policy') ?? '';
+      expect(csp).toContain("frame-ancestors 'self'");
+      expect(csp).toContain("default-src 'self'");
+    },
+  );
 });
 
 describe('the CSP follows the configured maps (#10)', () => {
@@ -76,7 +82,11 @@ describe('the CSP follows the configured maps (#10)', () => {
       ipLocationUrl: '',
     });
     const csp = (await fetch(`${s.url}/`)).headers.get('content-security-policy') ?? '';
-    const directive = (name: string) => csp.split(';').map((d) => d.trim()).find((d) => d.startsWith(`${name} `)) ?? '';
+    const directive = (name: string) =>
+      csp
+        .split(';')
+        .map((d) => d.trim())
+        .find((d) => d.startsWith(`${name} `)) ?? '';
     expect(directive('img-src')).toContain('https://a.tiles.example.org');
     expect(directive('img-src')).toContain('https://c.tiles.example.org');
     expect(directive('connect-src')).toContain('https://search.example.net');

@@ -76,13 +76,17 @@ describe('with a built web client', () => {
   });
 
   it('sends hashed assets precompressed and cached for a year, and index.html revalidated', async () => {
-    for (const [accept, encoding] of [['br, gzip', 'br'], ['gzip', 'gzip']] as const) {
+    for (const [accept, encoding] of [
+      ['br, gzip', 'br'],
+      ['gzip', 'gzip'],
+    ] as const) {
       const res = await fetch(`${s.url}/assets/big-abc123.js`, { headers: { 'accept-encoding': accept } });
       expect(res.headers.get('content-encoding')).toBe(encoding);
       expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
       expect(await res.text()).toContain('xxxx');
     }
-    for (const p of ['/', '/index.html']) expect((await fetch(s.url + p)).headers.get('cache-control')).toBe('no-cache');
+    for (const p of ['/', '/index.html'])
+      expect((await fetch(s.url + p)).headers.get('cache-control')).toBe('no-cache');
     const emoji = await fetch(`${s.url}/emoji/1f600.svg`);
     expect(emoji.headers.get('content-type')).toContain('image/svg+xml');
     expect(emoji.headers.get('cache-control')).toBe('public, max-age=2592000');

@@ -61,27 +61,41 @@ describe('emoji add, move, del', () => {
     expect((await call(bob, 'index')).body.count).toBe(1);
     const hidden = await call(carol, 'add', { file_id: shared.body.data.file_id });
     expect(hidden.body).toMatchObject({ code: 400, msg: 'Invalid parameter: file_id' });
-    const doc = await upload(s.url, '/common/upload/uploadFile', { token: bob.token, file: { name: 'a.txt', bytes: new Uint8Array([65]) } });
+    const doc = await upload(s.url, '/common/upload/uploadFile', {
+      token: bob.token,
+      file: { name: 'a.txt', bytes: new Uint8Array([65]) },
+    });
     expect((await call(bob, 'add', { file_id: doc.body.data.file_id })).body.code).toBe(400);
   });
 
   it("adds a sticker received in a chat: the emoji message names the sticker's file", async () => {
     const mine = await emoji(alice, 'party.png', await makeImage(96, 96));
     expect(mine.body.code, mine.body.msg).toBe(0);
-    const sent = await s.api.post('/enterprise/im/sendMessage', { id: uuid(), type: 'emoji', content: mine.body.data, toContactId: bob.id }, { token: alice.token, lang: 'en' });
+    const sent = await s.api.post(
+      '/enterprise/im/sendMessage',
+      { id: uuid(), type: 'emoji', content: mine.body.data, toContactId: bob.id },
+      { token: alice.token, lang: 'en' },
+    );
     expect(sent.body.code, sent.body.msg).toBe(0);
-    const rows = (await s.api.post('/enterprise/im/getMessageList', { toContactId: alice.id }, { token: bob.token })).body.data as Array<{ type: string; file_id?: number; content: string }>;
+    const rows = (await s.api.post('/enterprise/im/getMessageList', { toContactId: alice.id }, { token: bob.token }))
+      .body.data as Array<{ type: string; file_id?: number; content: string }>;
     const got = rows.filter((m) => m.type === 'emoji').pop();
     expect(got?.content).toBe(mine.body.data);
     expect(typeof got?.file_id).toBe('number');
     expect((await call(bob, 'add', { file_id: got?.file_id })).body.code).toBe(0);
     expect((await names(bob))[0]).toBe('party');
     // A sticker that is not one of our uploads (a bundled /static image) carries no file.
-    const bundled = await s.api.post('/enterprise/im/sendMessage', { id: uuid(), type: 'emoji', content: '/static/img/avatar.png', toContactId: bob.id }, { token: alice.token });
+    const bundled = await s.api.post(
+      '/enterprise/im/sendMessage',
+      { id: uuid(), type: 'emoji', content: '/static/img/avatar.png', toContactId: bob.id },
+      { token: alice.token },
+    );
     expect(bundled.body.data.file_id).toBeUndefined();
     // Leave both sticker lists as the other tests expect them.
     for (const u of [alice, bob]) {
-      const party = ((await call(u, 'index')).body.data as Array<{ id: number; name: string }>).filter((x) => x.name === 'party');
+      const party = ((await call(u, 'index')).body.data as Array<{ id: number; name: string }>).filter(
+        (x) => x.name === 'party',
+      );
       expect((await call(u, 'del', { ids: party.map((x) => x.id) })).body.code).toBe(0);
     }
   });
@@ -105,10 +119,19 @@ describe('emoji add, move, del', () => {
 
   it('stops at 300 stickers with emoji.limit', async () => {
     const img = await makeImage(20, 20);
-    const first = await upload(s.url, '/common/upload/uploadFile', { token: carol.token, file: { name: 'x.png', bytes: img } });
+    const first = await upload(s.url, '/common/upload/uploadFile', {
+      token: carol.token,
+      file: { name: 'x.png', bytes: img },
+    });
     // Fill carol's list straight in the table: 300 uploads would only test the loop.
     const now = Math.floor(s.clock.now() / 1000);
-    const rows = Array.from({ length: 300 }, (_, i) => ({ user_id: carol.id, file_id: 100_000 + i, name: `s${i}`, sort: i, update_time: now }));
+    const rows = Array.from({ length: 300 }, (_, i) => ({
+      user_id: carol.id,
+      file_id: 100_000 + i,
+      name: `s${i}`,
+      sort: i,
+      update_time: now,
+    }));
     await s.database.db.insertInto('stickers').values(rows).execute();
     const viaAdd = await call(carol, 'add', { file_id: first.body.data.file_id });
     expect(viaAdd.body).toMatchObject({ code: 400, msg: 'Sticker limit reached' });

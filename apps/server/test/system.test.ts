@@ -15,7 +15,10 @@ afterAll(async () => {
   await s?.close();
 });
 
-describe.each([['json', false], ['form', true]] as const)('with %s bodies', (_kind, form) => {
+describe.each([
+  ['json', false],
+  ['form', true],
+] as const)('with %s bodies', (_kind, form) => {
   it('getSystemInfo merges stored settings over the defaults', async () => {
     const res = await s.api.post('/common/pub/getSystemInfo', {}, { form });
     expect(res.body).toMatchObject({ code: 0, data: defaultSystemInfo });
@@ -38,10 +41,19 @@ describe.each([['json', false], ['form', true]] as const)('with %s bodies', (_ki
     });
     try {
       const anon = await s.api.post('/common/pub/getSystemInfo', {}, { form });
-      expect(anon.body.data.chatInfo).toMatchObject({ stun: 'turn:turn.example.com:3478', stunUser: '', stunPass: '', iceServers: [{ urls: 'turn:turn.example.com' }] });
+      expect(anon.body.data.chatInfo).toMatchObject({
+        stun: 'turn:turn.example.com:3478',
+        stunUser: '',
+        stunPass: '',
+        iceServers: [{ urls: 'turn:turn.example.com' }],
+      });
       expect(JSON.stringify(anon.body)).not.toContain('turnpass');
       const signed = await s.api.post('/common/pub/getSystemInfo', {}, { form, token: bob.token });
-      expect(signed.body.data.chatInfo).toMatchObject({ stunUser: 'turnuser', stunPass: 'turnpass', iceServers: [{ username: 'u', credential: 'c' }] });
+      expect(signed.body.data.chatInfo).toMatchObject({
+        stunUser: 'turnuser',
+        stunPass: 'turnpass',
+        iceServers: [{ username: 'u', credential: 'c' }],
+      });
     } finally {
       await s.services.config.set('chatInfo', {});
     }
@@ -49,7 +61,13 @@ describe.each([['json', false], ['form', true]] as const)('with %s bodies', (_ki
 
   it('checkVersion names this version and offers a configured package to older clients', async () => {
     const plain = await s.api.post('/common/pub/checkVersion', { release: 1, type: 1101 }, { form });
-    expect(plain.body.data).toEqual({ versionName: '6.1.0', versionCode: 20250916, updateType: 'solicit', versionInfo: '', downloadUrl: '' });
+    expect(plain.body.data).toEqual({
+      versionName: '6.1.0',
+      versionCode: 20250916,
+      updateType: 'solicit',
+      versionInfo: '',
+      downloadUrl: '',
+    });
     await s.services.config.set('appVersion', {
       updateType: 'forcibly',
       versionInfo: 'Fixes',
@@ -57,7 +75,11 @@ describe.each([['json', false], ['form', true]] as const)('with %s bodies', (_ki
     });
     try {
       const old = await s.api.post('/common/pub/checkVersion', { release: '20240101', type: '1101' }, { form });
-      expect(old.body.data).toMatchObject({ updateType: 'forcibly', versionInfo: 'Fixes', downloadUrl: 'https://dl.example.com/p.apk' });
+      expect(old.body.data).toMatchObject({
+        updateType: 'forcibly',
+        versionInfo: 'Fixes',
+        downloadUrl: 'https://dl.example.com/p.apk',
+      });
       const ios = await s.api.post('/common/pub/checkVersion', { release: 1, type: 1102, setupPage: 'true' }, { form });
       expect(ios.body.data).toMatchObject({ updateType: 'solicit', downloadUrl: 'https://apps.example.com/p' });
       const current = await s.api.post('/common/pub/checkVersion', { release: 20250916, type: 1101 }, { form });

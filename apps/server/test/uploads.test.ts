@@ -3,7 +3,13 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  connectSocket, makeImage, seedPeople, startTestServer, upload, type TestServer, type TestUser,
+  connectSocket,
+  makeImage,
+  seedPeople,
+  startTestServer,
+  upload,
+  type TestServer,
+  type TestUser,
 } from './helpers/index';
 import { makeFriends, uuid } from './chat-fixtures';
 
@@ -37,8 +43,13 @@ function storedFiles(): string[] {
   return out;
 }
 const localPath = (url: string) => path.join(storageDir(), new URL(url).pathname.replace(/^\/storage\//, ''));
-const up = (u: TestUser, file: { name: string; bytes: Uint8Array }, fields: Record<string, string> = {}, lang = 'en', route = 'uploadFile') =>
-  upload(s.url, `/common/upload/${route}`, { token: u.token, lang, file, fields });
+const up = (
+  u: TestUser,
+  file: { name: string; bytes: Uint8Array },
+  fields: Record<string, string> = {},
+  lang = 'en',
+  route = 'uploadFile',
+) => upload(s.url, `/common/upload/${route}`, { token: u.token, lang, file, fields });
 const setFileUpload = async (patch: Record<string, unknown>) => {
   const info = await s.services.config.systemInfo();
   await s.services.config.set('fileUpload', { ...info.fileUpload, ...patch });
@@ -73,9 +84,15 @@ describe('uploadFile refusals', () => {
   });
 
   it('needs a token and a file', async () => {
-    const anon = await upload(s.url, '/common/upload/uploadFile', { file: { name: 'a.txt', bytes: new Uint8Array([65]) } });
+    const anon = await upload(s.url, '/common/upload/uploadFile', {
+      file: { name: 'a.txt', bytes: new Uint8Array([65]) },
+    });
     expect(anon.body.code).toBe(-1);
-    const noFile = await upload(s.url, '/common/upload/uploadFile', { token: alice.token, lang: 'en', fields: { ext: 'txt' } });
+    const noFile = await upload(s.url, '/common/upload/uploadFile', {
+      token: alice.token,
+      lang: 'en',
+      fields: { ext: 'txt' },
+    });
     expect(noFile.body).toMatchObject({ code: 400, msg: 'Invalid parameter: file' });
   });
 });
@@ -86,7 +103,16 @@ describe('uploadFile without a message', () => {
     const res = await up(alice, { name: 'notes.txt', bytes });
     expect(res.body.code, res.body.msg).toBe(0);
     const d = res.body.data;
-    expect(d).toMatchObject({ name: 'notes', cate: 1, size: bytes.length, ext: 'txt', type: 2, user_id: alice.id, videoInfo: [], md5: '6f5902ac237024bdd0c176cb93063dc4' });
+    expect(d).toMatchObject({
+      name: 'notes',
+      cate: 1,
+      size: bytes.length,
+      ext: 'txt',
+      type: 2,
+      user_id: alice.id,
+      videoInfo: [],
+      md5: '6f5902ac237024bdd0c176cb93063dc4',
+    });
     expect(d.src).toMatch(new RegExp(`^/storage/file/\\d{4}-\\d{2}-\\d{2}/${alice.id}/[A-Za-z0-9_-]{16,}\\.txt$`));
     expect(d.url).toBe(s.url + d.src);
     const got = await fetch(d.url);
@@ -113,7 +139,10 @@ describe('uploadFile without a message', () => {
       expect(got.headers.get('x-content-type-options')).toBe('nosniff');
       expect(got.headers.get('content-type')).not.toMatch(/html/);
       expect(got.headers.get('content-security-policy')).toBe('sandbox');
-      const svg = await up(alice, { name: 'x.svg', bytes: new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>') });
+      const svg = await up(alice, {
+        name: 'x.svg',
+        bytes: new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
+      });
       const svgGot = await fetch(svg.body.data.url);
       expect(svgGot.headers.get('content-disposition')).toMatch(/^attachment/);
       expect(svgGot.headers.get('content-type')).not.toMatch(/svg/);
@@ -136,7 +165,11 @@ describe('uploadFile without a message', () => {
   it('downloads under the original name, Chinese characters included (RFC 5987)', async () => {
     const res = await up(alice, { name: '季度报告 2025.pdf', bytes: new TextEncoder().encode('%PDF-1.4\n') });
     expect(res.body.code, res.body.msg).toBe(0);
-    const rows = await s.database.db.selectFrom('files').select(['token', 'name']).where('id', '=', res.body.data.file_id).execute();
+    const rows = await s.database.db
+      .selectFrom('files')
+      .select(['token', 'name'])
+      .where('id', '=', res.body.data.file_id)
+      .execute();
     expect(rows[0]?.name).toBe('季度报告 2025.pdf');
     const got = await fetch(`${s.url}/filedown/${rows[0]?.token}`);
     expect(got.status).toBe(200);
@@ -153,11 +186,16 @@ describe('uploadFile with a message', () => {
   it('sends an image: the receiver gets a simple push with size, fixMode and a ≤ 240 px thumbnail', async () => {
     const bWs = await connectSocket(s.url, { token: bob.token });
     const id = uuid();
-    const res = await up(alice, { name: 'photo.jpg', bytes: await makeImage(1200, 800, 'jpeg') }, {
-      message: JSON.stringify({ id, type: 'image', toContactId: bob.id, content: '' }),
-    });
+    const res = await up(
+      alice,
+      { name: 'photo.jpg', bytes: await makeImage(1200, 800, 'jpeg') },
+      { message: JSON.stringify({ id, type: 'image', toContactId: bob.id, content: '' }) },
+    );
     expect(res.body.code, res.body.msg).toBe(0);
-    const push = await bWs.next<Record<string, unknown> & { extends: Record<string, unknown> }>('simple', (m) => m.id === id);
+    const push = await bWs.next<Record<string, unknown> & { extends: Record<string, unknown> }>(
+      'simple',
+      (m) => m.id === id,
+    );
     const m = push.data;
     expect(m).toMatchObject({ type: 'image', toContactId: alice.id, fileName: 'photo.jpg', file_cate: 2 });
     expect(m.content).toMatch(new RegExp(`^${s.url}/storage/image/.+\\.jpg$`));
@@ -174,45 +212,70 @@ describe('uploadFile with a message', () => {
   });
 
   it('keeps small images as their own thumbnail, with fixMode 3', async () => {
-    const res = await up(alice, { name: 'tiny.png', bytes: await makeImage(100, 120) }, {
-      message: JSON.stringify({ id: uuid(), type: 'image', toContactId: bob.id }),
-    });
+    const res = await up(
+      alice,
+      { name: 'tiny.png', bytes: await makeImage(100, 120) },
+      { message: JSON.stringify({ id: uuid(), type: 'image', toContactId: bob.id }) },
+    );
     expect(res.body.code, res.body.msg).toBe(0);
     expect(res.body.data.extends).toMatchObject({ width: 100, height: 120, fixMode: 3, thumb: res.body.data.content });
   });
 
   it('sends a voice note with the client duration, kept within 1–60 s', async () => {
-    const res = await up(alice, { name: 'rec.webm', bytes: new Uint8Array([0x1a, 0x45, 0xdf, 0xa3]) }, {
-      message: JSON.stringify({ id: uuid(), type: 'voice', toContactId: bob.id, extends: { duration: 7 } }),
-    });
+    const res = await up(
+      alice,
+      { name: 'rec.webm', bytes: new Uint8Array([0x1a, 0x45, 0xdf, 0xa3]) },
+      { message: JSON.stringify({ id: uuid(), type: 'voice', toContactId: bob.id, extends: { duration: 7 } }) },
+    );
     expect(res.body.code, res.body.msg).toBe(0);
     expect(res.body.data).toMatchObject({ type: 'voice', extends: { duration: 7 }, file_cate: 4 });
-    const long = await up(alice, { name: 'rec.mp3', bytes: new Uint8Array([1, 2, 3]) }, {
-      message: JSON.stringify({ id: uuid(), type: 'voice', toContactId: bob.id, extends: { duration: 600 } }),
-    });
+    const long = await up(
+      alice,
+      { name: 'rec.mp3', bytes: new Uint8Array([1, 2, 3]) },
+      { message: JSON.stringify({ id: uuid(), type: 'voice', toContactId: bob.id, extends: { duration: 600 } }) },
+    );
     expect(long.body.data).toMatchObject({ type: 'voice', extends: { duration: 60 } });
   });
 
   it('sends a video with the default poster and a file with its ext', async () => {
-    const video = await up(alice, { name: 'clip.mp4', bytes: new Uint8Array([0, 0, 0, 24]) }, {
-      message: JSON.stringify({ id: uuid(), type: 'video', toContactId: bob.id, extends: { duration: 12 } }),
-    });
+    const video = await up(
+      alice,
+      { name: 'clip.mp4', bytes: new Uint8Array([0, 0, 0, 24]) },
+      { message: JSON.stringify({ id: uuid(), type: 'video', toContactId: bob.id, extends: { duration: 12 } }) },
+    );
     expect(video.body.code, video.body.msg).toBe(0);
-    expect(video.body.data).toMatchObject({ type: 'video', extends: { duration: 12, poster: `${s.url}/static/common/img/video.png` } });
-    const file = await up(alice, { name: 'sheet.xlsx', bytes: new Uint8Array([80, 75]) }, {
-      message: JSON.stringify({ id: uuid(), type: 'file', toContactId: bob.id }),
+    expect(video.body.data).toMatchObject({
+      type: 'video',
+      extends: { duration: 12, poster: `${s.url}/static/common/img/video.png` },
     });
-    expect(file.body.data).toMatchObject({ type: 'file', extends: { ext: 'xlsx' }, fileName: 'sheet.xlsx', fileSize: 2, extUrl: `${s.url}/static/img/ext/XLSX.png` });
+    const file = await up(
+      alice,
+      { name: 'sheet.xlsx', bytes: new Uint8Array([80, 75]) },
+      { message: JSON.stringify({ id: uuid(), type: 'file', toContactId: bob.id }) },
+    );
+    expect(file.body.data).toMatchObject({
+      type: 'file',
+      extends: { ext: 'xlsx' },
+      fileName: 'sheet.xlsx',
+      fileSize: 2,
+      extUrl: `${s.url}/static/img/ext/XLSX.png`,
+    });
     // A plain audio file without message.type voice is a file.
-    const audio = await up(alice, { name: 'song.mp3', bytes: new Uint8Array([1]) }, { message: JSON.stringify({ id: uuid(), toContactId: bob.id }) });
+    const audio = await up(
+      alice,
+      { name: 'song.mp3', bytes: new Uint8Array([1]) },
+      { message: JSON.stringify({ id: uuid(), toContactId: bob.id }) },
+    );
     expect(audio.body.data).toMatchObject({ type: 'file', extends: { ext: 'mp3' } });
   });
 
   it('removes the upload again when the message is refused', async () => {
     const before = storedFiles().length;
-    const res = await up(bob, { name: 'a.txt', bytes: new Uint8Array([65]) }, {
-      message: JSON.stringify({ id: uuid(), type: 'file', toContactId: carol.id }),
-    });
+    const res = await up(
+      bob,
+      { name: 'a.txt', bytes: new Uint8Array([65]) },
+      { message: JSON.stringify({ id: uuid(), type: 'file', toContactId: carol.id }) },
+    );
     expect(res.body).toMatchObject({ code: 400, msg: 'They have not added you as a friend' });
     expect(storedFiles().length).toBe(before);
   });
@@ -221,12 +284,28 @@ describe('uploadFile with a message', () => {
 describe('sendMessage with a file_id', () => {
   it('sends my own upload and refuses someone else’s', async () => {
     const mine = await up(alice, { name: 'mine.png', bytes: await makeImage(300, 600) });
-    const ok = await s.api.post('/enterprise/im/sendMessage', { id: uuid(), type: 'image', content: '', toContactId: bob.id, file_id: mine.body.data.file_id }, { token: alice.token, lang: 'en' });
+    const ok = await s.api.post(
+      '/enterprise/im/sendMessage',
+      { id: uuid(), type: 'image', content: '', toContactId: bob.id, file_id: mine.body.data.file_id },
+      { token: alice.token, lang: 'en' },
+    );
     expect(ok.body.code, ok.body.msg).toBe(0);
-    expect(ok.body.data).toMatchObject({ type: 'image', file_id: mine.body.data.file_id, extends: { width: 300, height: 600, fixMode: 2 } });
-    const theirs = await s.api.post('/enterprise/im/sendMessage', { id: uuid(), type: 'image', content: '', toContactId: alice.id, file_id: mine.body.data.file_id }, { token: bob.token, lang: 'en' });
+    expect(ok.body.data).toMatchObject({
+      type: 'image',
+      file_id: mine.body.data.file_id,
+      extends: { width: 300, height: 600, fixMode: 2 },
+    });
+    const theirs = await s.api.post(
+      '/enterprise/im/sendMessage',
+      { id: uuid(), type: 'image', content: '', toContactId: alice.id, file_id: mine.body.data.file_id },
+      { token: bob.token, lang: 'en' },
+    );
     expect(theirs.body).toMatchObject({ code: 400, msg: 'Invalid parameter: file_id' });
-    const wrongType = await s.api.post('/enterprise/im/sendMessage', { id: uuid(), type: 'video', toContactId: bob.id, file_id: mine.body.data.file_id }, { token: alice.token, lang: 'en' });
+    const wrongType = await s.api.post(
+      '/enterprise/im/sendMessage',
+      { id: uuid(), type: 'video', toContactId: bob.id, file_id: mine.body.data.file_id },
+      { token: alice.token, lang: 'en' },
+    );
     expect(wrongType.body).toMatchObject({ code: 400, msg: 'Invalid parameter: type' });
   });
 });

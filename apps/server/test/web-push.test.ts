@@ -37,13 +37,21 @@ const subscriptionsOf = (userId: number) =>
 
 async function subscribe(s: TestServer, who: TestUser, path: string) {
   const browser = browserKeys();
-  const res = await s.api.post(pushPaths.subscribe, { endpoint: pushService.base + path, keys: browser.keys }, { token: who.token });
+  const res = await s.api.post(
+    pushPaths.subscribe,
+    { endpoint: pushService.base + path, keys: browser.keys },
+    { token: who.token },
+  );
   expect(res.body.code, res.body.msg).toBe(0);
   return browser;
 }
 
 const sendText = (s: TestServer, from: TestUser, to: number | string, content: string) =>
-  s.api.post(paths.sendMessage, { id: crypto.randomUUID(), type: 'text', content, toContactId: to }, { token: from.token });
+  s.api.post(
+    paths.sendMessage,
+    { id: crypto.randomUUID(), type: 'text', content, toContactId: to },
+    { token: from.token },
+  );
 
 describe('push subscriptions', () => {
   it('gives every node the same VAPID key, made once and kept in the database', async () => {
@@ -58,7 +66,11 @@ describe('push subscriptions', () => {
   });
 
   it('stores a subscription for the session, refuses bad ones, and removes it on unsubscribe', async () => {
-    const bad = await a.api.post(pushPaths.subscribe, { endpoint: 'ftp://x/y', keys: browserKeys().keys }, { token: bob.token, lang: 'en' });
+    const bad = await a.api.post(
+      pushPaths.subscribe,
+      { endpoint: 'ftp://x/y', keys: browserKeys().keys },
+      { token: bob.token, lang: 'en' },
+    );
     expect(bad.body).toMatchObject({ code: 400 });
     expect(bad.body.msg).toMatch(/endpoint/);
     const noKeys = await a.api.post(pushPaths.subscribe, { endpoint: `${pushService.base}/x` }, { token: bob.token });
@@ -66,7 +78,11 @@ describe('push subscriptions', () => {
 
     await subscribe(a, bob, '/sub-1');
     expect(await subscriptionsOf(bob.id)).toEqual([{ endpoint: `${pushService.base}/sub-1`, jti: expect.any(String) }]);
-    const off = await b.api.post(pushPaths.unsubscribe, { endpoint: `${pushService.base}/sub-1` }, { token: bob.token });
+    const off = await b.api.post(
+      pushPaths.unsubscribe,
+      { endpoint: `${pushService.base}/sub-1` },
+      { token: bob.token },
+    );
     expect(off.body.code).toBe(0);
     expect(await subscriptionsOf(bob.id)).toEqual([]);
   });
@@ -123,7 +139,11 @@ describe('pushes to people who are not connected', () => {
 
   it('pushes a call to a callee with no connection with a short TTL, in the language the subscription was made in', async () => {
     const browser = browserKeys();
-    await a.api.post(pushPaths.subscribe, { endpoint: `${pushService.base}/bob-en`, keys: browser.keys }, { token: bob.token, lang: 'en' });
+    await a.api.post(
+      pushPaths.subscribe,
+      { endpoint: `${pushService.base}/bob-en`, keys: browser.keys },
+      { token: bob.token, lang: 'en' },
+    );
     const before = pushService.received.length;
     // bob has no connection: the caller hears busy after a moment, bob gets the push.
     const waiting = b.clock.timers.waiting();
@@ -134,7 +154,12 @@ describe('pushes to people who are not connected', () => {
     const push = await pushService.next('/bob-en', before);
     expect(push.headers.ttl).toBe('60');
     expect(push.headers.urgency).toBe('high');
-    expect(JSON.parse(browser.decrypt(push.body))).toMatchObject({ kind: 'call', title: 'Alice', body: 'is calling you (video)', from: alice.id });
+    expect(JSON.parse(browser.decrypt(push.body))).toMatchObject({
+      kind: 'call',
+      title: 'Alice',
+      body: 'is calling you (video)',
+      from: alice.id,
+    });
   });
 
   it('drops a subscription the push service calls gone, and every subscription of a session that logs out', async () => {
@@ -143,7 +168,9 @@ describe('pushes to people who are not connected', () => {
     const before = pushService.received.length;
     await sendText(a, carol, bob.id, 'to a gone endpoint');
     await pushService.next('/gone', before);
-    await vi.waitFor(async () => expect((await subscriptionsOf(bob.id)).map((s) => s.endpoint)).not.toContain(`${pushService.base}/gone`));
+    await vi.waitFor(async () =>
+      expect((await subscriptionsOf(bob.id)).map((s) => s.endpoint)).not.toContain(`${pushService.base}/gone`),
+    );
 
     expect((await subscriptionsOf(bob.id)).length).toBeGreaterThan(0);
     const out = await b.api.post(paths.logout, {}, { token: bob.token });

@@ -12,7 +12,9 @@ function svg({ rounded, inset }) {
   const s = 512;
   const k = 1 - inset * 2;
   const t = (v) => s * inset + v * k;
-  const bg = rounded ? `<rect width="${s}" height="${s}" rx="112" fill="${brand}"/>` : `<rect width="${s}" height="${s}" fill="${brand}"/>`;
+  const bg = rounded
+    ? `<rect width="${s}" height="${s}" rx="112" fill="${brand}"/>`
+    : `<rect width="${s}" height="${s}" fill="${brand}"/>`;
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${s}" height="${s}" viewBox="0 0 ${s} ${s}">${bg}
   <g transform="translate(${t(0)} ${t(0)}) scale(${k})">
     <ellipse cx="214" cy="222" rx="132" ry="112" fill="#fff"/>
@@ -33,6 +35,9 @@ const icons = [
   { name: 'favicon-32.png', size: 32, rounded: true, inset: 0 },
 ];
 for (const i of icons) {
-  await sharp(Buffer.from(svg(i))).resize(i.size, i.size).png({ compressionLevel: 9 }).toFile(out(i.name));
+  await sharp(Buffer.from(svg(i)))
+    .resize(i.size, i.size)
+    .png({ compressionLevel: 9 })
+    .toFile(out(i.name));
 }
 await writeFile(out('icon.svg'), svg({ rounded: true, inset: 0 }));

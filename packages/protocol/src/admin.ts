@@ -8,13 +8,17 @@ import { item, t } from './coerce';
  */
 
 const flag = () => t.flag.opt();
-const nonNeg = () => z.preprocess((v) => (v === '' || v === null ? undefined : v), t.int.opt().pipe(z.number().int().min(0).optional()));
+const nonNeg = () =>
+  z.preprocess((v) => (v === '' || v === null ? undefined : v), t.int.opt().pipe(z.number().int().min(0).optional()));
 /**
  * An optional text setting. Unlike request params (§1.2, where "" is absent), "" is kept so an
  * administrator can clear a value (closing tips, logo, STUN user…); null still means "unchanged".
  */
 const text = (max: number) =>
-  z.preprocess((v) => (v === null ? undefined : typeof v === 'number' ? String(v) : typeof v === 'string' ? v.trim() : v), z.string().max(max).optional());
+  z.preprocess(
+    (v) => (v === null ? undefined : typeof v === 'number' ? String(v) : typeof v === 'string' ? v.trim() : v),
+    z.string().max(max).optional(),
+  );
 /** A text setting that may not be blank (the site name): "" leaves it unchanged. */
 const name = (max: number) => t.str.opt().pipe(z.string().max(max).optional());
 
@@ -54,12 +58,8 @@ export const chatInfoPatch = z.object({
   stunUser: text(255),
   stunPass: text(255),
   iceServers: t.obj.opt().or(z.array(iceServer).optional()).pipe(z.array(iceServer).max(20).optional()),
-  autoAddUser: z
-    .object({ status: flag(), user_ids: t.list(item.uid).opt(), welcome: text(2048) })
-    .optional(),
-  autoAddGroup: z
-    .object({ status: flag(), name: text(32), owner_uid: t.int.opt(), userMax: nonNeg() })
-    .optional(),
+  autoAddUser: z.object({ status: flag(), user_ids: t.list(item.uid).opt(), welcome: text(2048) }).optional(),
+  autoAddGroup: z.object({ status: flag(), name: text(32), owner_uid: t.int.opt(), userMax: nonNeg() }).optional(),
 });
 
 export const fileUploadPatch = z.object({
@@ -77,14 +77,15 @@ export const compassPatch = z.object({
   mode: t.int.opt().pipe(z.union([z.literal(1), z.literal(2)]).optional()),
   list: z
     .array(
-      z.object({
-        icon: z.string().max(512),
-        name: z.string().min(1).max(32),
-        type: z.union([z.literal(1), z.literal(2)]),
-        url: z.string().max(1024),
-        order: z.number().int(),
-        status: z.union([z.literal(0), z.literal(1)]),
-      })
+      z
+        .object({
+          icon: z.string().max(512),
+          name: z.string().min(1).max(32),
+          type: z.union([z.literal(1), z.literal(2)]),
+          url: z.string().max(1024),
+          order: z.number().int(),
+          status: z.union([z.literal(0), z.literal(1)]),
+        })
         .refine((i) => compassUrlValid(i.type, i.url), { path: ['url'] }),
     )
     .max(100)
@@ -97,13 +98,15 @@ export const compassPatch = z.object({
  * fields, "" is kept (not read as absent) so an administrator can switch a service off again.
  */
 const mapsUrl = (needs: string[]) =>
-  z.preprocess((v) => (v === null ? undefined : typeof v === 'string' ? v.trim() : v), z.string().max(1024).optional()).refine(
-    (v) => {
-      if (!v) return true;
-      return /^https?:\/\/[a-z0-9.\-{}[\]:@]+(?:[/?#]\S*)?$/i.test(v) && needs.every((p) => v.includes(`{${p}}`));
-    },
-    { message: 'url' },
-  );
+  z
+    .preprocess((v) => (v === null ? undefined : typeof v === 'string' ? v.trim() : v), z.string().max(1024).optional())
+    .refine(
+      (v) => {
+        if (!v) return true;
+        return /^https?:\/\/[a-z0-9.\-{}[\]:@]+(?:[/?#]\S*)?$/i.test(v) && needs.every((p) => v.includes(`{${p}}`));
+      },
+      { message: 'url' },
+    );
 
 export const mapsPatch = z.object({
   tileUrl: mapsUrl(['z', 'x', 'y']),

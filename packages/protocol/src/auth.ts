@@ -40,10 +40,7 @@ export type RegisterParams = z.infer<typeof registerParams>;
 /** sendCode types (§2.4), kept in a zod-free file. */
 export { CodeType } from './code-types';
 
-export const sendCodeParams = z.object({
-  account: t.str.opt(),
-  type: t.int.def(1),
-});
+export const sendCodeParams = z.object({ account: t.str.opt(), type: t.int.def(1) });
 
 export const editPasswordParams = z.object({
   password: t.password.req(),
@@ -51,22 +48,14 @@ export const editPasswordParams = z.object({
   code: t.str.opt(),
 });
 
-export const editAccountParams = z.object({
-  account: t.str.req(),
-  code: t.str.opt(),
-  newCode: t.str.opt(),
-});
+export const editAccountParams = z.object({ account: t.str.req(), code: t.str.opt(), newCode: t.str.opt() });
 
 /**
  * Parley extension: "forgot password" without a session. The code is a sendCode type 3 sent to
  * the account (or, for an account that is neither mobile nor e-mail, to its e-mail address).
  * Every session of the user is revoked; the client then logs in with the new password.
  */
-export const resetPasswordParams = z.object({
-  account: t.str.req(),
-  code: t.str.req(),
-  password: t.password.req(),
-});
+export const resetPasswordParams = z.object({ account: t.str.req(), code: t.str.req(), password: t.password.req() });
 export type ResetPasswordParams = z.infer<typeof resetPasswordParams>;
 
 export const updateUserInfoParams = z.object({
@@ -116,7 +105,6 @@ export const defaultUserSetting: UserSetting = {
   hideMessageName: false,
   hideMessageTime: false,
 };
-
 
 /** The Self object (§2.4): what a user sees of their own account. */
 export interface SelfInfo {

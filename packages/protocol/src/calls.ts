@@ -102,7 +102,10 @@ export const sendToMsgParams = z.object({
   code,
   id: t.uuid.req(),
   msg_id: t.int.opt(),
-  sdp: z.preprocess((v) => (v === null || v === '' ? undefined : v), z.union([z.string(), z.record(z.string(), z.unknown())]).optional()),
+  sdp: z.preprocess(
+    (v) => (v === null || v === '' ? undefined : v),
+    z.union([z.string(), z.record(z.string(), z.unknown())]).optional(),
+  ),
   iceCandidate: t.str.opt(),
   callTime: t.int.opt().pipe(z.number().int().min(0).optional()),
 });
@@ -172,7 +175,13 @@ export function callText(code: number, type: number, callTime: number, lang: Lan
 }
 
 /** The `content` of a `webrtc` event: "Connecting…" for `iceCandidate`, else the call text. */
-export function webrtcContent(event: WebrtcEventName, code: number, type: number, callTime: number, lang: Lang): string {
+export function webrtcContent(
+  event: WebrtcEventName,
+  code: number,
+  type: number,
+  callTime: number,
+  lang: Lang,
+): string {
   return event === 'iceCandidate' ? pick(connecting, lang) : callText(code, type, callTime, lang);
 }
 

@@ -88,7 +88,10 @@ export function toList(v: unknown): unknown {
         return v;
       }
     }
-    return s.split(',').map((x) => x.trim()).filter((x) => x !== '');
+    return s
+      .split(',')
+      .map((x) => x.trim())
+      .filter((x) => x !== '');
   }
   if (typeof v === 'number' || typeof v === 'boolean') return [v];
   return v;
@@ -165,7 +168,4 @@ export const item = {
 };
 
 /** Paging params of PROTOCOL §1.5. `limit` 0 means "all" only where an endpoint says so. */
-export const paging = {
-  page: t.int.def(1),
-  limit: t.int.def(20),
-};
+export const paging = { page: t.int.def(1), limit: t.int.def(20) };

@@ -146,11 +146,7 @@ export const defaultSystemInfo: SystemInfo = {
   },
   compass: { status: 0, mode: 1, list: [] },
   maps: { tileUrl: '', searchUrl: '', reverseUrl: '', ipLocationUrl: '' },
-  fileUpload: {
-    size: 50,
-    preview: '',
-    fileExt: [...Object.values(fileCategories).flat(), 'zip', 'rar', '7z', 'csv'],
-  },
+  fileUpload: { size: 50, preview: '', fileExt: [...Object.values(fileCategories).flat(), 'zip', 'rar', '7z', 'csv'] },
   demon_mode: false,
 };
 

@@ -19,11 +19,23 @@ export const catalogue = {
   /** added: search words longer than limits.keywordsMax (issue 19). */
   'common.keywordsTooLong': ['搜索内容不能超过{max}个字', 'Search terms are limited to {max} characters'],
   /** added: server-wide abuse guards (issue 19); operators raise the limits in the environment. */
-  'limit.registrations': ['该网络注册过于频繁，请一小时后再试', 'Too many registrations from this network, try again in an hour'],
-  'limit.codeRequests': ['验证码请求过于频繁，请一小时后再试', 'Too many code requests from this network, try again in an hour'],
-  'limit.codeMails': ['验证码邮件发送已达上限，请稍后再试', 'The server has sent too many code e-mails, try again later'],
+  'limit.registrations': [
+    '该网络注册过于频繁，请一小时后再试',
+    'Too many registrations from this network, try again in an hour',
+  ],
+  'limit.codeRequests': [
+    '验证码请求过于频繁，请一小时后再试',
+    'Too many code requests from this network, try again in an hour',
+  ],
+  'limit.codeMails': [
+    '验证码邮件发送已达上限，请稍后再试',
+    'The server has sent too many code e-mails, try again later',
+  ],
   'limit.messages': ['发送太快了，请稍后再发', 'You are sending too fast, slow down'],
-  'limit.friendRequests': ['今天的好友申请已达上限，请明天再试', 'You have sent too many friend requests today, try again tomorrow'],
+  'limit.friendRequests': [
+    '今天的好友申请已达上限，请明天再试',
+    'You have sent too many friend requests today, try again tomorrow',
+  ],
   'auth.required': ['请先登录', 'Please log in first'],
   'auth.invalid': ['登录信息无效，请重新登录', 'Your login is not valid'],
   'auth.expired': ['登录已失效，请重新登录', 'Your login has expired, please log in again'],
@@ -53,10 +65,7 @@ export const catalogue = {
   'account.notFound': ['账号不存在', 'No account with that name'],
   'account.mustMobile': ['账号须为手机号', 'The account must be a mobile number'],
   'account.mustEmail': ['账号须为邮箱', 'The account must be an e-mail address'],
-  'account.mustMobileOrEmail': [
-    '账号须为手机号或邮箱',
-    'The account must be a mobile number or e-mail address',
-  ],
+  'account.mustMobileOrEmail': ['账号须为手机号或邮箱', 'The account must be a mobile number or e-mail address'],
   'account.badEmail': ['邮箱格式不正确', 'Please enter a valid e-mail address'],
   'account.inviteInvalid': ['邀请码无效或已过期', 'Invalid or expired invitation'],
   'account.registerWait': ['请{minutes}分钟后再注册', 'Wait {minutes} minutes before registering again'],
@@ -93,18 +102,12 @@ export const catalogue = {
   'chat.tooLong': ['消息不能超过2048个字', 'Messages are limited to 2048 characters'],
   'chat.sendInterval': ['请{seconds}秒后再发送', 'Wait {seconds} s between messages'],
   'chat.notMember': ['你不在该群聊中', 'You are not a member of this group'],
-  'chat.groupMuted': [
-    '本群已开启禁言，无法发送消息',
-    'The group has enabled mute mode and cannot send messages',
-  ],
+  'chat.groupMuted': ['本群已开启禁言，无法发送消息', 'The group has enabled mute mode and cannot send messages'],
   'chat.memberMuted': ['你已被禁言，{time}后解除', 'You are muted until {time}'],
   'chat.msgNotFound': ['消息不存在', 'Message not found'],
   'chat.deleteDisabled': ['未开启消息删除', 'Deleting messages is turned off'],
   'chat.undoNotAllowed': ['无权撤回这条消息', 'You cannot recall this message'],
-  'chat.undoExpired': [
-    '超过{minutes}分钟的消息不能撤回',
-    'Messages older than {minutes} minutes cannot be recalled',
-  ],
+  'chat.undoExpired': ['超过{minutes}分钟的消息不能撤回', 'Messages older than {minutes} minutes cannot be recalled'],
   'chat.recalledByMe': ['你撤回了一条消息', 'You recalled a message'],
   'chat.recalledByPeer': ['对方撤回了一条消息', 'The other person recalled a message'],
   'chat.recalledByName': ['{name}撤回了一条消息', '{name} recalled a message'],
@@ -174,7 +177,10 @@ export const catalogue = {
   'admin.testMailSent': ['测试邮件已发送', 'Test e-mail sent'],
   /** added: subject and body of the test mail. */
   'admin.testMailSubject': ['{site} 测试邮件', '{site} test e-mail'],
-  'admin.testMailBody': ['这是一封测试邮件，说明SMTP设置可以正常发送邮件。', 'This is a test e-mail: the SMTP settings can send mail.'],
+  'admin.testMailBody': [
+    '这是一封测试邮件，说明SMTP设置可以正常发送邮件。',
+    'This is a test e-mail: the SMTP settings can send mail.',
+  ],
   /** added: a deletion done by an administrator. */
   'admin.deleted': ['已删除', 'Deleted'],
   'socket.unknownClient': ['连接已断开，请刷新', 'The connection is gone, please reload'],
@@ -199,9 +205,7 @@ export type Lang = 'zh-cn' | 'en-us';
 export function formatMsg(key: MsgKey, lang: Lang, params: MsgParams = {}): string {
   const [zh, en] = catalogue[key];
   const text = lang === 'en-us' ? en : zh;
-  return text.replace(/\{(\w+)\}/g, (all, name: string) =>
-    name in params ? String(params[name]) : all,
-  );
+  return text.replace(/\{(\w+)\}/g, (all, name: string) => (name in params ? String(params[name]) : all));
 }
 
 /**

@@ -18,7 +18,13 @@
  * No zod here: the web client imports this file on its own (`@parley/protocol/event-lines`).
  */
 
-export const eventLineKeys = ['group.eventCreated', 'group.eventInvited', 'group.eventJoined', 'group.eventLeft', 'group.eventRemoved'] as const;
+export const eventLineKeys = [
+  'group.eventCreated',
+  'group.eventInvited',
+  'group.eventJoined',
+  'group.eventLeft',
+  'group.eventRemoved',
+] as const;
 export type EventLineKey = (typeof eventLineKeys)[number];
 
 export type EventLineParams = Record<string, string | string[]>;

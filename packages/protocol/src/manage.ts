@@ -56,7 +56,12 @@ export const adminSetStatusParams = z.object({ user_id: t.uid.req(), status: t.f
 export const adminSetRoleParams = z.object({ user_id: t.uid.req(), role: t.int.req() });
 export const adminUserPasswordParams = z.object({ user_id: t.uid.req(), password: t.password.req() });
 
-export const adminGroupIndexParams = z.object({ keywords, order_field: t.str.def('id'), order_type: sortType, ...paging });
+export const adminGroupIndexParams = z.object({
+  keywords,
+  order_field: t.str.def('id'),
+  order_type: sortType,
+  ...paging,
+});
 export const adminGroupIdParams = z.object({ group_id: t.gid.req() });
 export const adminGroupUserListParams = z.object({ group_id: t.gid.req(), ...paging });
 export const adminGroupMemberParams = z.object({ group_id: t.gid.req(), user_id: t.uid.req() });
@@ -72,7 +77,12 @@ export const adminMessageIndexParams = z.object({
   last_id: t.int.opt(),
   ...paging,
 });
-export const adminMessageContactsParams = z.object({ user_id: t.uid.req(), keywords, hasConvo: t.flag.def(0), ...paging });
+export const adminMessageContactsParams = z.object({
+  user_id: t.uid.req(),
+  keywords,
+  hasConvo: t.flag.def(0),
+  ...paging,
+});
 export const dealMsgParams = z.object({ id: t.uuid.req(), dealType: t.int.def(2) });
 export const messageStatsParams = z.object({ days: t.int.def(14) });
 
@@ -126,7 +136,11 @@ export interface AdminGroupMember {
   create_time: string;
 }
 
-export type AdminMessageRow = Omit<Message, 'toUser'> & { toUser: { name: string }; create_time: string; chat_identify: string };
+export type AdminMessageRow = Omit<Message, 'toUser'> & {
+  toUser: { name: string };
+  create_time: string;
+  chat_identify: string;
+};
 
 export interface AdminNoticeRow {
   msg_id: number;

@@ -5,7 +5,16 @@ import type { Contact, ContactKind } from './contacts';
 /** Messages (PROTOCOL §4). */
 
 export const messageTypes = [
-  'text', 'event', 'location', 'contact', 'image', 'emoji', 'voice', 'video', 'file', 'webrtc',
+  'text',
+  'event',
+  'location',
+  'contact',
+  'image',
+  'emoji',
+  'voice',
+  'video',
+  'file',
+  'webrtc',
 ] as const;
 export type MessageType = (typeof messageTypes)[number];
 
@@ -67,9 +76,10 @@ export const sendMessageParams = z.object({
   id: t.uuid.req(),
   type: t.str.req(),
   // Kept as sent (not trimmed, unlike `t.str`); a number reads as its text.
-  content: z.preprocess((v) => (typeof v === 'number' ? String(v) : v), z.string().optional()) as unknown as z.ZodOptional<
-    z.ZodType<string, string | number>
-  >,
+  content: z.preprocess(
+    (v) => (typeof v === 'number' ? String(v) : v),
+    z.string().optional(),
+  ) as unknown as z.ZodOptional<z.ZodType<string, string | number>>,
   toContactId: t.cid.req(),
   at: t.list(item.int).opt(),
   pid: t.int.opt(),
@@ -95,10 +105,7 @@ export const getMessageContextParams = z.object({
   limit: t.int.def(10),
 });
 
-export const setMsgIsReadParams = z.object({
-  toContactId: t.cid.req(),
-  messages: t.list(item.obj).opt(),
-});
+export const setMsgIsReadParams = z.object({ toContactId: t.cid.req(), messages: t.list(item.obj).opt() });
 
 export const readAtMsgParams = z.object({ toContactId: t.gid.req() });
 
@@ -193,10 +200,7 @@ export const removeMessageParams = z.object({ id: t.uuid.req() });
  * Targets that fail any §4.4 check (not a friend, muted, `system`…) are skipped and listed in
  * `fail`; the call itself still answers code 0 with `chat.forwardOk` or `chat.forwardPartly`.
  */
-export const forwardMessageParams = z.object({
-  user_ids: t.list(item.cid).opt(),
-  msg_id: t.int.req(),
-});
+export const forwardMessageParams = z.object({ user_ids: t.list(item.cid).opt(), msg_id: t.int.req() });
 
 /** forwardMessage `data`: the targets in their wire form (uid, `"group-N"`, -1…). */
 export interface ForwardResult {

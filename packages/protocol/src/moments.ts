@@ -35,11 +35,7 @@ export const momentsPublishParams = z.object({
   visibility: t.flag.def(1),
 });
 export const momentIdParams = z.object({ id: t.int.req() });
-export const momentsCommentParams = z.object({
-  id: t.int.req(),
-  content: t.str.req(),
-  reply_user_id: t.int.def(0),
-});
+export const momentsCommentParams = z.object({ id: t.int.req(), content: t.str.req(), reply_user_id: t.int.def(0) });
 export const momentsNoticesParams = z.object({ ...paging });
 
 export interface MomentImage {

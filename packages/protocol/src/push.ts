@@ -26,7 +26,10 @@ export const pushPaths = {
   unsubscribe: '/enterprise/im/push/unsubscribe',
 } as const;
 
-const base64url = z.string().regex(/^[A-Za-z0-9_-]+={0,2}$/).max(200);
+const base64url = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]+={0,2}$/)
+  .max(200);
 
 export const pushSubscribeParams = z.object({
   endpoint: t.str.req().pipe(z.url({ protocol: /^https?$/ }).max(1024)),
@@ -34,9 +37,7 @@ export const pushSubscribeParams = z.object({
 });
 export type PushSubscribeParams = z.infer<typeof pushSubscribeParams>;
 
-export const pushUnsubscribeParams = z.object({
-  endpoint: t.str.opt(),
-});
+export const pushUnsubscribeParams = z.object({ endpoint: t.str.opt() });
 export type PushUnsubscribeParams = z.infer<typeof pushUnsubscribeParams>;
 
 export interface PushKey {

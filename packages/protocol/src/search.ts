@@ -15,7 +15,10 @@ export const SEARCH_LIMIT_MAX = 50;
 
 export const searchParams = z.object({
   keywords: t.str.def(''),
-  type: z.preprocess((v) => (v === undefined || v === null || v === '' ? 'all' : typeof v === 'string' ? v.trim().toLowerCase() : v), z.enum(SEARCH_TYPES)),
+  type: z.preprocess(
+    (v) => (v === undefined || v === null || v === '' ? 'all' : typeof v === 'string' ? v.trim().toLowerCase() : v),
+    z.enum(SEARCH_TYPES),
+  ),
   toContactId: t.cid.opt(),
   page: t.int.def(1),
   limit: t.int.def(20),

@@ -4,12 +4,26 @@ import type { SystemInfo } from './config';
 import type { Contact, SetChatTopEvent, SetIsNoticeEvent } from './contacts';
 import type { FriendRemovedEvent, FriendRequestPush } from './friends';
 import type {
-  AddGroupUserEvent, ChangeOwnerEvent, EditGroupNameEvent, GroupIdEvent, GroupSettingEvent, RemoveUserEvent, SetManagerEvent,
-  SetNoSpeakEvent, SetNoticeEvent, UpdateCardEvent,
+  AddGroupUserEvent,
+  ChangeOwnerEvent,
+  EditGroupNameEvent,
+  GroupIdEvent,
+  GroupSettingEvent,
+  RemoveUserEvent,
+  SetManagerEvent,
+  SetNoSpeakEvent,
+  SetNoticeEvent,
+  UpdateCardEvent,
 } from './groups';
 import type { StatisticsEvent } from './manage';
 import type {
-  AtMsgListEvent, DelMessageEvent, IsReadRow, Message, ReadAllEvent, UndoMessageEvent, UpdateMessageEvent,
+  AtMsgListEvent,
+  DelMessageEvent,
+  IsReadRow,
+  Message,
+  ReadAllEvent,
+  UndoMessageEvent,
+  UpdateMessageEvent,
 } from './messages';
 import type { MomentEvent } from './moments';
 import type { EventFrame, IsOnlineEvent, OfflineEvent, SocketEventType } from './socket';
@@ -56,9 +70,14 @@ export interface SocketEventMap {
 }
 
 /** Every event type has its payload, and the map names no other. */
-export const eventMapComplete: [Exclude<SocketEventType, keyof SocketEventMap>, Exclude<keyof SocketEventMap, SocketEventType>] extends [never, never]
+export const eventMapComplete: [
+  Exclude<SocketEventType, keyof SocketEventMap>,
+  Exclude<keyof SocketEventMap, SocketEventType>,
+] extends [never, never]
   ? true
   : false = true;
 
 /** A frame of one event type with its payload; the union of all of them narrows on `type`. */
-export type TypedEventFrame<T extends SocketEventType = SocketEventType> = { [K in T]: EventFrame<K, SocketEventMap[K]> }[T];
+export type TypedEventFrame<T extends SocketEventType = SocketEventType> = {
+  [K in T]: EventFrame<K, SocketEventMap[K]>;
+}[T];

@@ -12,15 +12,15 @@ export const clientFrame = z.union([
   z.object({ type: z.literal('ping') }),
   z.object({ type: z.literal('pong') }),
   z.object({ type: z.literal('close') }),
-  z.object({
-    type: z.literal('bindUid'),
-    user_id: z.union([z.number(), z.string()]).optional(),
-    token: z.string(),
-  }),
+  z.object({ type: z.literal('bindUid'), user_id: z.union([z.number(), z.string()]).optional(), token: z.string() }),
   // §11.6: an API call carried by a bound socket; answered by a `reply` with the same seq.
   z.object({
     type: z.literal('call'),
-    seq: z.number().int().min(1).max(2 ** 31),
+    seq: z
+      .number()
+      .int()
+      .min(1)
+      .max(2 ** 31),
     path: z.string().min(1).max(200),
     params: z.record(z.string(), z.unknown()).optional(),
   }),
@@ -120,7 +120,6 @@ export interface OfflineEvent {
 
 // Zod-free, so the web's first load can read them without the schemas (socket-rules.ts).
 export { socketClientRules } from './socket-rules';
-
 
 /**
  * `bindUid` (§2.4, §11.2): joins the socket `client_id` to my session. `user_id`, if sent, must

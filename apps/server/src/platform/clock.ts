@@ -13,7 +13,9 @@ export const systemClock: Clock = { now: () => Date.now() };
 export const nowSeconds = (clock: Clock): number => Math.floor(clock.now() / 1000);
 
 /** A clock that only moves when told to (tests); moving it fires the timers that fell due. */
-export function manualClock(startMs = Date.UTC(2026, 0, 1)): Clock & { advance(ms: number): void; timers: ManualTimers } {
+export function manualClock(
+  startMs = Date.UTC(2026, 0, 1),
+): Clock & { advance(ms: number): void; timers: ManualTimers } {
   let t = startMs;
   const timers = manualTimers(() => t);
   return {

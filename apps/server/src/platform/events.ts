@@ -24,7 +24,12 @@ export function createEvents(bus: EventBus, clock: Clock, afterDurable: Database
       if (userIds.length === 0) return Promise.resolve();
       return send({ kind: 'deliver', to: { users: [...new Set(userIds)] }, frame: frame(type, data) });
     },
-    closeSessions(jtis: string[], code: number, first?: { type: 'offline'; data: SocketEventMap['offline'] }, delayMs?: number) {
+    closeSessions(
+      jtis: string[],
+      code: number,
+      first?: { type: 'offline'; data: SocketEventMap['offline'] },
+      delayMs?: number,
+    ) {
       return send({
         kind: 'closeSessions',
         jtis,

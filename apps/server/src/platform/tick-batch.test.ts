@@ -13,10 +13,13 @@ describe('tickBatcher', () => {
 
   it('fails every caller of a failed load, and recovers on the next tick', async () => {
     let fail = true;
-    const get = tickBatcher(async (keys: string[]) => {
-      if (fail) throw new Error('db down');
-      return keys.map((k) => k.toUpperCase());
-    }, (k) => k);
+    const get = tickBatcher(
+      async (keys: string[]) => {
+        if (fail) throw new Error('db down');
+        return keys.map((k) => k.toUpperCase());
+      },
+      (k) => k,
+    );
     const outcomes = await Promise.allSettled([get('a'), get('b')]);
     expect(outcomes.map((o) => o.status)).toEqual(['rejected', 'rejected']);
     fail = false;

@@ -6,8 +6,12 @@
  * value per key; callers get their own key's value (or the load's error). Nothing is
  * remembered after the tick, so a read never sees older data than a direct query would.
  */
-export function tickBatcher<K, V>(load: (keys: K[]) => Promise<V[]>, keyOf: (key: K) => string): (key: K) => Promise<V> {
-  let pending: Map<string, { key: K; waiters: Array<{ resolve: (v: V) => void; reject: (e: unknown) => void }> }> | undefined;
+export function tickBatcher<K, V>(
+  load: (keys: K[]) => Promise<V[]>,
+  keyOf: (key: K) => string,
+): (key: K) => Promise<V> {
+  let pending:
+    Map<string, { key: K; waiters: Array<{ resolve: (v: V) => void; reject: (e: unknown) => void }> }> | undefined;
 
   async function dispatch(batch: NonNullable<typeof pending>): Promise<void> {
     const entries = [...batch.values()];

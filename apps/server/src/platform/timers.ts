@@ -32,7 +32,11 @@ export interface ManualTimers extends Timers {
 }
 
 export function manualTimers(now: () => number): ManualTimers {
-  interface Entry { due: number; fn: () => void; every?: number }
+  interface Entry {
+    due: number;
+    fn: () => void;
+    every?: number;
+  }
   const entries = new Set<Entry>();
   const add = (e: Entry) => {
     entries.add(e);

@@ -45,13 +45,12 @@ async function within<T>(ms: number, what: string, p: Promise<T>): Promise<T> {
 /** Every file under `dir` (relative), to see what a failed upload left behind. */
 function filesUnder(dir: string): string[] {
   if (!fs.existsSync(dir)) return [];
-  return (fs.readdirSync(dir, { recursive: true }) as string[]).filter((f) => fs.statSync(path.join(dir, f)).isFile()).sort();
+  return (fs.readdirSync(dir, { recursive: true }) as string[])
+    .filter((f) => fs.statSync(path.join(dir, f)).isFile())
+    .sort();
 }
 
-const serverError = {
-  en: /^Something went wrong on the server \([^)\s]+\)$/,
-  zh: /^服务器出错了（[^）\s]+）$/,
-};
+const serverError = { en: /^Something went wrong on the server \([^)\s]+\)$/, zh: /^服务器出错了（[^）\s]+）$/ };
 
 describe('a full disk', () => {
   it('refuses sends with an error, keeps reads and every acknowledged message, and recovers without a restart', async () => {
@@ -69,7 +68,10 @@ describe('a full disk', () => {
       return { id: reg.body.data.user_id as number, token: login.body.data.authToken as string };
     };
     const admin = await person('fulladmin');
-    expect((await s.api.post('/manage/config/setConfig', { name: 'sysInfo', value: { runMode: 1 } }, { token: admin.token })).body.code).toBe(0);
+    expect(
+      (await s.api.post('/manage/config/setConfig', { name: 'sysInfo', value: { runMode: 1 } }, { token: admin.token }))
+        .body.code,
+    ).toBe(0);
     const ann = await person('annfull');
     const ben = await person('benfull');
 
@@ -77,11 +79,15 @@ describe('a full disk', () => {
     const failed = new Set<string>();
     /** One send; the answer is recorded as acknowledged or failed, and returned. */
     const send = async (lang = 'en', id: string = randomUUID()) => {
-      const r = await within(10_000, 'sendMessage on a full disk', s.api.post(
-        '/enterprise/im/sendMessage',
-        { id, type: 'text', content: `${id} ${randomBytes(900).toString('hex')}`, toContactId: ben.id },
-        { token: ann.token, lang },
-      ));
+      const r = await within(
+        10_000,
+        'sendMessage on a full disk',
+        s.api.post(
+          '/enterprise/im/sendMessage',
+          { id, type: 'text', content: `${id} ${randomBytes(900).toString('hex')}`, toContactId: ben.id },
+          { token: ann.token, lang },
+        ),
+      );
       if (r.body.code === 0) {
         acked.add(id);
         failed.delete(id);
@@ -90,11 +96,19 @@ describe('a full disk', () => {
     };
     const photo = await makeImage(640, 480);
     /** A file, or a photo (stored with a thumbnail, written by the server itself). */
-    const sendFile = (kind: 'file' | 'photo' = 'file') => within(10_000, 'uploadFile on a full disk', upload(s.url, '/common/upload/uploadFile', {
-      token: ann.token,
-      lang: 'en',
-      file: kind === 'file' ? { name: 'notes.zip', bytes: randomBytes(256 * 1024) } : { name: 'photo.png', bytes: photo },
-    }));
+    const sendFile = (kind: 'file' | 'photo' = 'file') =>
+      within(
+        10_000,
+        'uploadFile on a full disk',
+        upload(s.url, '/common/upload/uploadFile', {
+          token: ann.token,
+          lang: 'en',
+          file:
+            kind === 'file'
+              ? { name: 'notes.zip', bytes: randomBytes(256 * 1024) }
+              : { name: 'photo.png', bytes: photo },
+        }),
+      );
 
     for (let i = 0; i < 20; i++) expect((await send()).code).toBe(0);
     expect((await sendFile()).body.code).toBe(0);
@@ -118,13 +132,15 @@ describe('a full disk', () => {
       // get there sooner; each stops at the first failure.
       let firstFailure: { code: number; msg: string; data: unknown } | undefined;
       let sent = 0;
-      await Promise.all(Array.from({ length: 4 }, async () => {
-        while (!firstFailure && sent < 4000) {
-          sent++;
-          const r = await send();
-          if (r.code !== 0) firstFailure ??= r;
-        }
-      }));
+      await Promise.all(
+        Array.from({ length: 4 }, async () => {
+          while (!firstFailure && sent < 4000) {
+            sent++;
+            const r = await send();
+            if (r.code !== 0) firstFailure ??= r;
+          }
+        }),
+      );
       expect(firstFailure, `no send failed after ${sent} sends on a full disk`).toBeDefined();
       console.info(`disk full: the first send failed after ${sent} sends`);
       expect(firstFailure).toMatchObject({ code: 502, data: '' });
@@ -140,10 +156,21 @@ describe('a full disk', () => {
 
     // Reading works while writing does not (issue 19 #12), and has everything acknowledged.
     const during = await within(10_000, 'getMessageList on a full disk', chatIdCounts(s.api, ben.token, ann.id));
-    expect([...acked].filter((id) => during.get(id) !== 1), 'acknowledged but not listed once').toEqual([]);
+    expect(
+      [...acked].filter((id) => during.get(id) !== 1),
+      'acknowledged but not listed once',
+    ).toEqual([]);
     expect((await s.api.post('/enterprise/im/getContacts', {}, { token: ben.token })).body.code).toBe(0);
     const lastAcked = [...acked].at(-1);
-    expect((await s.api.post('/enterprise/im/setMsgIsRead', { toContactId: ann.id, messages: [{ id: lastAcked }] }, { token: ben.token })).body.code).toBe(0);
+    expect(
+      (
+        await s.api.post(
+          '/enterprise/im/setMsgIsRead',
+          { toContactId: ann.id, messages: [{ id: lastAcked }] },
+          { token: ben.token },
+        )
+      ).body.code,
+    ).toBe(0);
 
     // Space returns: service resumes without a restart.
     disk.free();
@@ -157,7 +184,10 @@ describe('a full disk', () => {
     for (const id of retried) expect((await send('en', id)).code, `resend ${id}`).toBe(0);
     expect(failed.size).toBe(0);
     const after = await chatIdCounts(s.api, ben.token, ann.id);
-    expect([...acked].filter((id) => after.get(id) !== 1), 'acknowledged but not listed once').toEqual([]);
+    expect(
+      [...acked].filter((id) => after.get(id) !== 1),
+      'acknowledged but not listed once',
+    ).toEqual([]);
     expect(after.size).toBe(acked.size);
     expect(s.child.exitCode).toBeNull();
   }, 120_000);

@@ -96,9 +96,10 @@ export async function connectInspector(output: () => string): Promise<Inspector>
       // Twice: the first pass may only queue finalizers whose objects the second one frees.
       await send('HeapProfiler.collectGarbage');
       await send('HeapProfiler.collectGarbage');
-      const r = (await send('Runtime.evaluate', { expression: 'JSON.stringify(process.memoryUsage())', returnByValue: true })) as {
-        result: { value: string };
-      };
+      const r = (await send('Runtime.evaluate', {
+        expression: 'JSON.stringify(process.memoryUsage())',
+        returnByValue: true,
+      })) as { result: { value: string } };
       return JSON.parse(r.result.value) as MemoryUsage;
     },
     close: () => ws.close(),

@@ -34,7 +34,11 @@ async function person(node: ServerProcess, account: string): Promise<Who> {
 
 describe('kill -9 one of two nodes mid-load', () => {
   it('loses no acknowledged message, shows its users offline in time, and the survivor serves them', async () => {
-    const env = { ...(await freshPgDatabase()), REDIS_URL: process.env.PARLEY_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379', PARLEY_REDIS_PREFIX: `fault-${randomUUID().slice(0, 8)}:` };
+    const env = {
+      ...(await freshPgDatabase()),
+      REDIS_URL: process.env.PARLEY_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
+      PARLEY_REDIS_PREFIX: `fault-${randomUUID().slice(0, 8)}:`,
+    };
     const doomed = await startProcess(env);
     nodes.push(doomed);
     const survivor = await startProcess(env);
@@ -42,7 +46,11 @@ describe('kill -9 one of two nodes mid-load', () => {
 
     const admin = await person(survivor, 'faultadmin');
     // Everyone a contact (runMode 1), so alice may write to bob and carol sees bob's presence.
-    const cfg = await survivor.api.post('/manage/config/setConfig', { name: 'sysInfo', value: { runMode: 1 } }, { token: admin.token });
+    const cfg = await survivor.api.post(
+      '/manage/config/setConfig',
+      { name: 'sysInfo', value: { runMode: 1 } },
+      { token: admin.token },
+    );
     expect(cfg.body.code, cfg.body.msg).toBe(0);
     const alice = await person(doomed, 'alicefault');
     const bob = await person(doomed, 'bobfault');
@@ -53,7 +61,9 @@ describe('kill -9 one of two nodes mid-load', () => {
     sockets.push(bobOnDoomed);
     const carolOnSurvivor = await connectSocket(survivor.url, { token: carol.token });
     sockets.push(carolOnSurvivor);
-    const bobOnline = async () => (await survivor.api.post('/enterprise/im/getUserInfo', { user_id: bob.id }, { token: carol.token })).body.data.is_online as number;
+    const bobOnline = async () =>
+      (await survivor.api.post('/enterprise/im/getUserInfo', { user_id: bob.id }, { token: carol.token })).body.data
+        .is_online as number;
     await expect.poll(bobOnline, { timeout: 5000 }).toBe(1);
 
     // Alice sends through the doomed node from 8 connections at once; it dies mid-load.
@@ -64,7 +74,11 @@ describe('kill -9 one of two nodes mid-load', () => {
       while (!stop) {
         const id = randomUUID();
         try {
-          const r = await doomed.api.post('/enterprise/im/sendMessage', { id, type: 'text', content: `m ${id}`, toContactId: bob.id }, { token: alice.token });
+          const r = await doomed.api.post(
+            '/enterprise/im/sendMessage',
+            { id, type: 'text', content: `m ${id}`, toContactId: bob.id },
+            { token: alice.token },
+          );
           (r.body.code === 0 ? acked : cut).add(id);
         } catch {
           cut.add(id); // no answer: unknown whether it was stored
@@ -88,7 +102,11 @@ describe('kill -9 one of two nodes mid-load', () => {
     sockets.push(bobOnSurvivor);
     await expect.poll(bobOnline, { timeout: 5000 }).toBe(1);
     for (const id of cut) {
-      const r = await survivor.api.post('/enterprise/im/sendMessage', { id, type: 'text', content: `m ${id}`, toContactId: bob.id }, { token: alice.token });
+      const r = await survivor.api.post(
+        '/enterprise/im/sendMessage',
+        { id, type: 'text', content: `m ${id}`, toContactId: bob.id },
+        { token: alice.token },
+      );
       expect(r.body.code, r.body.msg).toBe(0);
     }
     const seen = await chatIdCounts(survivor.api, bob.token, alice.id);
@@ -99,7 +117,15 @@ describe('kill -9 one of two nodes mid-load', () => {
     // And the survivor carries new traffic to him live.
     const live = randomUUID();
     const pushed = bobOnSurvivor.next<{ id: string }>('simple', (d) => d.id === live, 5000);
-    expect((await survivor.api.post('/enterprise/im/sendMessage', { id: live, type: 'text', content: 'after', toContactId: bob.id }, { token: alice.token })).body.code).toBe(0);
+    expect(
+      (
+        await survivor.api.post(
+          '/enterprise/im/sendMessage',
+          { id: live, type: 'text', content: 'after', toContactId: bob.id },
+          { token: alice.token },
+        )
+      ).body.code,
+    ).toBe(0);
     await pushed;
   }, 150_000);
 });

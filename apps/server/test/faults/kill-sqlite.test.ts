@@ -40,7 +40,11 @@ describe('kill -9 mid-load', () => {
       while (!stop) {
         const id = randomUUID();
         try {
-          const r = await first.api.post('/enterprise/im/sendMessage', { id, type: 'text', content: `m ${id}`, toContactId: -1 }, { token });
+          const r = await first.api.post(
+            '/enterprise/im/sendMessage',
+            { id, type: 'text', content: `m ${id}`, toContactId: -1 },
+            { token },
+          );
           if (r.body.code === 0) acked.add(id);
           else cut.add(id);
         } catch {
@@ -57,7 +61,11 @@ describe('kill -9 mid-load', () => {
     server = await startProcess(e);
     // Resending a cut request is idempotent: it never doubles a stored row.
     for (const id of cut) {
-      const r = await server.api.post('/enterprise/im/sendMessage', { id, type: 'text', content: `m ${id}`, toContactId: -1 }, { token });
+      const r = await server.api.post(
+        '/enterprise/im/sendMessage',
+        { id, type: 'text', content: `m ${id}`, toContactId: -1 },
+        { token },
+      );
       expect(r.body.code, r.body.msg).toBe(0);
     }
     const seen = await chatIdCounts(server.api, token, -1);

@@ -39,21 +39,25 @@ export async function startProcess(
 ): Promise<ServerProcess> {
   const p = port ?? (await freePort());
   let log = '';
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', path.join(repoRoot, 'apps/server/src/main.ts')], {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
-      HOST: '127.0.0.1',
-      PORT: String(p),
-      LOG_LEVEL: 'warn',
-      PARLEY_JWT_SECRET: 'fault-test-secret-0123456789',
-      // Load tests send far faster than a person: the per-user guard is raised out of the way.
-      PARLEY_LIMIT_MESSAGES_PER_USER_SECOND: '1000000',
-      PARLEY_LIMIT_REGISTRATIONS_PER_IP_HOUR: '1000000',
-      ...env,
+  const child = spawn(
+    process.execPath,
+    [...nodeArgs, '--import', 'tsx', path.join(repoRoot, 'apps/server/src/main.ts')],
+    {
+      cwd: repoRoot,
+      env: {
+        ...process.env,
+        HOST: '127.0.0.1',
+        PORT: String(p),
+        LOG_LEVEL: 'warn',
+        PARLEY_JWT_SECRET: 'fault-test-secret-0123456789',
+        // Load tests send far faster than a person: the per-user guard is raised out of the way.
+        PARLEY_LIMIT_MESSAGES_PER_USER_SECOND: '1000000',
+        PARLEY_LIMIT_REGISTRATIONS_PER_IP_HOUR: '1000000',
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  );
   child.stdout?.on('data', (b: Buffer) => (log += b.toString()));
   child.stderr?.on('data', (b: Buffer) => (log += b.toString()));
   const url = `http://127.0.0.1:${p}`;
@@ -114,7 +118,11 @@ export async function chatIdCounts(api: Api, token: string, peer: number): Promi
   const seen = new Map<string, number>();
   let lastId = 0;
   for (;;) {
-    const page = await api.post('/enterprise/im/getMessageList', { toContactId: peer, limit: 100, ...(lastId ? { last_id: lastId } : {}) }, { token });
+    const page = await api.post(
+      '/enterprise/im/getMessageList',
+      { toContactId: peer, limit: 100, ...(lastId ? { last_id: lastId } : {}) },
+      { token },
+    );
     const rows = page.body.data as Array<{ id: string; msg_id: number }>;
     for (const row of rows) seen.set(row.id, (seen.get(row.id) ?? 0) + 1);
     if (rows.length < 100) return seen;

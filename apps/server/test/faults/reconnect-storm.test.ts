@@ -78,14 +78,22 @@ describe('300 reconnects of one client while messages flow', () => {
     };
     const admin = await person('stormadmin');
     // Everyone a contact (runMode 1), so ann may write to ben without a friend request.
-    expect((await s.api.post('/manage/config/setConfig', { name: 'sysInfo', value: { runMode: 1 } }, { token: admin.token })).body.code).toBe(0);
+    expect(
+      (await s.api.post('/manage/config/setConfig', { name: 'sysInfo', value: { runMode: 1 } }, { token: admin.token }))
+        .body.code,
+    ).toBe(0);
     const ann = await person('annstorm');
     const ben = await person('benstorm');
     const dashboard = async () => {
-      const d = (await s.api.post('/manage/index/index', {}, { token: admin.token })).body.data as { onlineCount: number; clientCount: number };
+      const d = (await s.api.post('/manage/index/index', {}, { token: admin.token })).body.data as {
+        onlineCount: number;
+        clientCount: number;
+      };
       return { online: d.onlineCount, sockets: d.clientCount };
     };
-    const benOnline = async () => (await s.api.post('/enterprise/im/getUserInfo', { user_id: ben.id }, { token: ann.token })).body.data.is_online as number;
+    const benOnline = async () =>
+      (await s.api.post('/enterprise/im/getUserInfo', { user_id: ben.id }, { token: ann.token })).body.data
+        .is_online as number;
 
     // Ann sends to ben steadily for the whole storm; every answer must be a success.
     const acked = new Set<string>();
@@ -94,7 +102,11 @@ describe('300 reconnects of one client while messages flow', () => {
     const sender = (async () => {
       while (sending) {
         const id = randomUUID();
-        const r = await s.api.post('/enterprise/im/sendMessage', { id, type: 'text', content: `storm ${id}`, toContactId: ben.id }, { token: ann.token });
+        const r = await s.api.post(
+          '/enterprise/im/sendMessage',
+          { id, type: 'text', content: `storm ${id}`, toContactId: ben.id },
+          { token: ann.token },
+        );
         if (r.body.code === 0) acked.add(id);
         else failed.push(`${r.body.code} ${r.body.msg}`);
         await sleep(10);
@@ -143,7 +155,11 @@ describe('300 reconnects of one client while messages flow', () => {
         case 2: {
           const sock = await connectSocket(s.url);
           open.add(sock);
-          const bound = await s.api.post('/common/pub/bindUid', { client_id: sock.clientId, user_id: ben.id }, { token: ben.token });
+          const bound = await s.api.post(
+            '/common/pub/bindUid',
+            { client_id: sock.clientId, user_id: ben.id },
+            { token: ben.token },
+          );
           expect(bound.body.code, bound.body.msg).toBe(0);
           await hold();
           record(sock);
@@ -183,7 +199,13 @@ describe('300 reconnects of one client while messages flow', () => {
     };
     const measure = async () => {
       const m = await heap.memoryAfterGc();
-      return { fds: fdCount(pid), conns: connectionsOnPort(pid, port), heap: m.heapUsed, external: m.external, rss: rssBytes(pid) };
+      return {
+        fds: fdCount(pid),
+        conns: connectionsOnPort(pid, port),
+        heap: m.heapUsed,
+        external: m.external,
+        rss: rssBytes(pid),
+      };
     };
 
     // Warm up (JIT, statement caches, pools), then take the baseline with no socket open.
@@ -209,7 +231,15 @@ describe('300 reconnects of one client while messages flow', () => {
     // It is served live, not only by refetching.
     const live = randomUUID();
     const push = last.next<{ id: string }>('simple', (d) => d.id === live, 5000);
-    expect((await s.api.post('/enterprise/im/sendMessage', { id: live, type: 'text', content: 'after the storm', toContactId: ben.id }, { token: ann.token })).body.code).toBe(0);
+    expect(
+      (
+        await s.api.post(
+          '/enterprise/im/sendMessage',
+          { id: live, type: 'text', content: 'after the storm', toContactId: ben.id },
+          { token: ann.token },
+        )
+      ).body.code,
+    ).toBe(0);
     await push;
     acked.add(live);
 
@@ -218,9 +248,12 @@ describe('300 reconnects of one client while messages flow', () => {
     const missing = [...acked].filter((id) => seen.get(id) !== 1);
     expect(missing, 'acknowledged but not listed exactly once').toEqual([]);
     expect(seen.size).toBe(acked.size);
-    expect([...pushed].filter((id) => !acked.has(id)), 'pushed but not acknowledged').toEqual([]);
+    expect(
+      [...pushed].filter((id) => !acked.has(id)),
+      'pushed but not acknowledged',
+    ).toEqual([]);
     expect(doubled, 'pushed twice to one socket').toEqual([]);
-    expect(pushed.size, 'the storm\'s sockets were pushed to').toBeGreaterThan(0);
+    expect(pushed.size, "the storm's sockets were pushed to").toBeGreaterThan(0);
 
     last.close();
     await last.closed;

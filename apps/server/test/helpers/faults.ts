@@ -14,7 +14,11 @@ export async function failWritesTo(s: TestServer, tables: string[]): Promise<() 
     for (const table of tables) {
       for (const op of ['insert', 'update']) {
         const trigger = `disk_full_${table}_${op}`;
-        await sql.raw(`create trigger ${trigger} before ${op} on ${table} begin select raise(abort, 'database or disk is full'); end`).execute(db);
+        await sql
+          .raw(
+            `create trigger ${trigger} before ${op} on ${table} begin select raise(abort, 'database or disk is full'); end`,
+          )
+          .execute(db);
         names.push({ table, trigger });
       }
     }
@@ -22,11 +26,17 @@ export async function failWritesTo(s: TestServer, tables: string[]): Promise<() 
       for (const n of names) await sql.raw(`drop trigger if exists ${n.trigger}`).execute(db);
     };
   }
-  await sql.raw(`create or replace function disk_full() returns trigger language plpgsql as $$
-    begin raise exception 'could not extend file: No space left on device' using errcode = '53100'; end $$`).execute(db);
+  await sql
+    .raw(
+      `create or replace function disk_full() returns trigger language plpgsql as $$
+    begin raise exception 'could not extend file: No space left on device' using errcode = '53100'; end $$`,
+    )
+    .execute(db);
   for (const table of tables) {
     const trigger = `disk_full_${table}`;
-    await sql.raw(`create trigger ${trigger} before insert or update on ${table} for each row execute function disk_full()`).execute(db);
+    await sql
+      .raw(`create trigger ${trigger} before insert or update on ${table} for each row execute function disk_full()`)
+      .execute(db);
     names.push({ table, trigger });
   }
   return async () => {

@@ -12,7 +12,12 @@ import { migrateToLatest, openDatabase, type Database, type DatabaseOptions } fr
 import { smtpMailer, type Mailer } from '../../src/platform/mail/index';
 import { diskBlobStore, type BlobStore } from '../../src/platform/blobs/disk';
 import {
-  MemoryBus, MemoryPresence, RedisBus, RedisPresence, type EventBus, type PresenceRegistry,
+  MemoryBus,
+  MemoryPresence,
+  RedisBus,
+  RedisPresence,
+  type EventBus,
+  type PresenceRegistry,
 } from '../../src/platform/bus/index';
 import { createApi, type Api } from './api';
 import { MemoryCounters, RedisCounters, type Counters } from '../../src/platform/limits/index';
@@ -59,18 +64,27 @@ export interface TestServerOptions extends BuildOptions {
 
 const redisUrl = () => process.env.PARLEY_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
-async function openFanout(fanout: TestServer['fanout']): Promise<{ bus: EventBus; presence: PresenceRegistry; counters: Counters }> {
-  if (fanout.kind === 'memory') return { bus: new MemoryBus(), presence: new MemoryPresence(), counters: new MemoryCounters() };
+async function openFanout(
+  fanout: TestServer['fanout'],
+): Promise<{ bus: EventBus; presence: PresenceRegistry; counters: Counters }> {
+  if (fanout.kind === 'memory')
+    return { bus: new MemoryBus(), presence: new MemoryPresence(), counters: new MemoryCounters() };
   const bus = new RedisBus(redisUrl(), fanout.prefix);
   await bus.whenReady();
-  return { bus, presence: new RedisPresence(redisUrl(), { prefix: fanout.prefix }), counters: new RedisCounters(redisUrl(), fanout.prefix) };
+  return {
+    bus,
+    presence: new RedisPresence(redisUrl(), { prefix: fanout.prefix }),
+    counters: new RedisCounters(redisUrl(), fanout.prefix),
+  };
 }
 
 /**
  * Test files register many people and send fast from one address: the abuse guards are raised
  * far out of the way unless a test passes `config.guardLimits` (abuse-guards.test.ts does).
  */
-const relaxedGuards = Object.fromEntries(Object.entries(defaultGuardLimits).map(([k, v]) => [k, v * 1000])) as unknown as typeof defaultGuardLimits;
+const relaxedGuards = Object.fromEntries(
+  Object.entries(defaultGuardLimits).map(([k, v]) => [k, v * 1000]),
+) as unknown as typeof defaultGuardLimits;
 
 export const testDbKind = (): 'sqlite' | 'postgres' =>
   process.env.PARLEY_TEST_DB === 'postgres' ? 'postgres' : 'sqlite';
@@ -84,7 +98,11 @@ export async function openTestDatabase(
   if (testDbKind() === 'sqlite') {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-test-'));
     const options: DatabaseOptions = { kind: 'sqlite', file: path.join(dir, 'test.sqlite'), ...extra };
-    return { database: openDatabase(options), options, cleanup: async () => fs.rmSync(dir, { recursive: true, force: true }) };
+    return {
+      database: openDatabase(options),
+      options,
+      cleanup: async () => fs.rmSync(dir, { recursive: true, force: true }),
+    };
   }
   const url = process.env.PARLEY_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
   const schema = `t_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;

@@ -11,7 +11,11 @@ export interface TestSocket {
   clientId: string;
   frames: Array<{ type: string; data?: unknown; [k: string]: unknown }>;
   /** Resolves with the next frame of `type` (matching `where`), received from now on or already queued. */
-  next<T = unknown>(type: string, where?: (data: T) => boolean, timeoutMs?: number): Promise<{ type: string; data: T; [k: string]: unknown }>;
+  next<T = unknown>(
+    type: string,
+    where?: (data: T) => boolean,
+    timeoutMs?: number,
+  ): Promise<{ type: string; data: T; [k: string]: unknown }>;
   /** Fails if a frame of `type` arrives within `ms` (non-recipients receive nothing). */
   expectNone(type: string, ms?: number): Promise<void>;
   /**
@@ -22,7 +26,11 @@ export interface TestSocket {
   expectNoneSoFar(type: string): Promise<void>;
   send(frame: unknown): void;
   /** A §11.6 `call` frame; resolves with its `reply` (matched by seq), envelope fields at top level. */
-  call(path: string, params?: Record<string, unknown>, opts?: { seq?: number; timeoutMs?: number }): Promise<ReplyEnvelope>;
+  call(
+    path: string,
+    params?: Record<string, unknown>,
+    opts?: { seq?: number; timeoutMs?: number },
+  ): Promise<ReplyEnvelope>;
   /** Resolves with the close code. */
   closed: Promise<number>;
   close(): void;
@@ -53,7 +61,10 @@ export async function connectSocket(baseUrl: string, opts: { token?: string } = 
     const frame = JSON.parse(data.toString()) as TestSocket['frames'][number];
     const mismatch = eventMismatch(frame);
     // Thrown outside the socket's handler: the test runner reports it against the running test.
-    if (mismatch) setImmediate(() => { throw new Error(mismatch); });
+    if (mismatch)
+      setImmediate(() => {
+        throw new Error(mismatch);
+      });
     frames.push(frame);
     for (const w of [...waiters]) w();
   });
@@ -142,5 +153,7 @@ export function connectSockets<const T extends readonly { token: string }[]>(
   baseUrl: string,
   users: T,
 ): Promise<{ -readonly [K in keyof T]: TestSocket }> {
-  return Promise.all(users.map((u) => connectSocket(baseUrl, { token: u.token }))) as Promise<{ -readonly [K in keyof T]: TestSocket }>;
+  return Promise.all(users.map((u) => connectSocket(baseUrl, { token: u.token }))) as Promise<{
+    -readonly [K in keyof T]: TestSocket;
+  }>;
 }

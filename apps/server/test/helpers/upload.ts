@@ -12,10 +12,19 @@ export interface UploadOptions {
   fields?: Record<string, string>;
 }
 
-export async function upload(baseUrl: string, path: string, opts: UploadOptions): Promise<{ status: number; body: Envelope }> {
+export async function upload(
+  baseUrl: string,
+  path: string,
+  opts: UploadOptions,
+): Promise<{ status: number; body: Envelope }> {
   const form = new FormData();
   for (const [k, v] of Object.entries(opts.fields ?? {})) form.append(k, v);
-  if (opts.file) form.append('file', new Blob([opts.file.bytes], { type: opts.file.type ?? 'application/octet-stream' }), opts.file.name);
+  if (opts.file)
+    form.append(
+      'file',
+      new Blob([opts.file.bytes], { type: opts.file.type ?? 'application/octet-stream' }),
+      opts.file.name,
+    );
   const headers: Record<string, string> = {};
   if (opts.token) headers.authorization = opts.token;
   if (opts.lang) headers['accept-language'] = opts.lang;
@@ -29,7 +38,11 @@ export async function upload(baseUrl: string, path: string, opts: UploadOptions)
 }
 
 /** A solid-colour PNG or JPEG of the given size. */
-export async function makeImage(width: number, height: number, format: 'png' | 'jpeg' | 'gif' = 'png'): Promise<Buffer> {
+export async function makeImage(
+  width: number,
+  height: number,
+  format: 'png' | 'jpeg' | 'gif' = 'png',
+): Promise<Buffer> {
   const img = sharp({ create: { width, height, channels: 3, background: { r: 200, g: 80, b: 40 } } });
   return format === 'png' ? img.png().toBuffer() : format === 'jpeg' ? img.jpeg().toBuffer() : img.gif().toBuffer();
 }

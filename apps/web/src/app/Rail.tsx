@@ -28,7 +28,13 @@ export function Rail({ sections, active }: RailProps) {
           aria-current={mine.key === active ? 'page' : undefined}
           data-testid={`rail-${mine.key}`}
         >
-          <Avatar name={name} src={me?.avatar} seed={me?.user_id} size={36} round={Boolean(me?.setting?.avatarCricle)} />
+          <Avatar
+            name={name}
+            src={me?.avatar}
+            seed={me?.user_id}
+            size={36}
+            round={Boolean(me?.setting?.avatarCricle)}
+          />
         </Link>
       ) : null}
       {sections
@@ -61,7 +67,15 @@ function RailItem({ section: s, selected }: { section: Section; selected: boolea
 
 const noDot = () => false;
 
-function RailBadge({ useCount, useDot = noDot, testId }: { useCount: () => number; useDot?: () => boolean; testId: string }) {
+function RailBadge({
+  useCount,
+  useDot = noDot,
+  testId,
+}: {
+  useCount: () => number;
+  useDot?: () => boolean;
+  testId: string;
+}) {
   const { t } = useTranslation();
   const count = useCount();
   const dot = useDot();

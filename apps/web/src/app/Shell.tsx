@@ -44,7 +44,9 @@ export function Shell() {
 
   useUnreadTitle(title, useTotalUnread());
 
-  const detail: PaneInfo = layout ? { pane: 'detail', hideBack: detailBackHidden(route, trail.previous, layout.section) } : single;
+  const detail: PaneInfo = layout
+    ? { pane: 'detail', hideBack: detailBackHidden(route, trail.previous, layout.section) }
+    : single;
   const page = (
     <Suspense fallback={<PageFallback />}>
       <Outlet />
@@ -62,7 +64,10 @@ export function Shell() {
       {layout ? <Rail sections={shown} active={layout.section.key} /> : null}
       {layout?.list ? <ListPane key={layout.section.key} section={layout.section} /> : null}
       <PaneContext.Provider value={detail}>
-        <div className={layout ? `${styles.detail} ${layout.list ? '' : styles.wide}` : styles.contents} data-pane={layout ? 'detail' : undefined}>
+        <div
+          className={layout ? `${styles.detail} ${layout.list ? '' : styles.wide}` : styles.contents}
+          data-pane={layout ? 'detail' : undefined}
+        >
           {layout?.detail === 'placeholder' ? <Placeholder section={layout.section} /> : page}
         </div>
       </PaneContext.Provider>
@@ -79,7 +84,10 @@ export function Shell() {
  */
 function useTrail(route: RouteName | undefined, shown: readonly Section[]) {
   const { key } = useLocation();
-  const [trail, setTrail] = useState<{ key: string; route?: RouteName; previous?: RouteName; section?: string }>({ key, route });
+  const [trail, setTrail] = useState<{ key: string; route?: RouteName; previous?: RouteName; section?: string }>({
+    key,
+    route,
+  });
   const panes = panesFor(route, shown, trail.section);
   const section = panes.mode === 'panes' ? panes.section.key : trail.section;
   if (trail.key !== key || trail.section !== section) {

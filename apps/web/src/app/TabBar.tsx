@@ -35,7 +35,11 @@ export function TabBar({ active, unread = 0, contactsBadge = 0 }: TabBarProps) {
             <span className={styles.icon}>
               <tab.Icon size={24} filled={selected} />
               {tab.badge > 0 ? (
-                <span className={styles.badge} aria-label={t('tabs.unread', { count: tab.badge })} data-testid={`tabbar-${tab.key}-badge`}>
+                <span
+                  className={styles.badge}
+                  aria-label={t('tabs.unread', { count: tab.badge })}
+                  data-testid={`tabbar-${tab.key}-badge`}
+                >
                   {tab.badge > 99 ? '99+' : tab.badge}
                 </span>
               ) : null}

@@ -10,10 +10,11 @@ afterEach(async () => {
 });
 
 const Done = () => <p data-testid="done">loaded</p>;
-const flush = () => act(async () => {
-  await Promise.resolve();
-  await Promise.resolve();
-});
+const flush = () =>
+  act(async () => {
+    await Promise.resolve();
+    await Promise.resolve();
+  });
 
 describe('lazy screens (spec §9)', () => {
   it('shows the loading dots only after 200 ms', async () => {

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { detailBackHidden, panesFor, stepConversation, type SectionShape } from './panes';
 
-const chats: SectionShape = { key: 'chats', route: 'home', routes: ['home', 'chat'], hosts: ['chatDetail'], roots: ['chat'], hasList: true };
+const chats: SectionShape = {
+  key: 'chats',
+  route: 'home',
+  routes: ['home', 'chat'],
+  hosts: ['chatDetail'],
+  roots: ['chat'],
+  hasList: true,
+};
 const contacts: SectionShape = {
   key: 'contacts',
   route: 'contacts',
@@ -16,7 +23,12 @@ const sections = [chats, contacts, me];
 describe('panesFor', () => {
   it('shows a section list with an empty detail pane on the list page itself', () => {
     expect(panesFor('home', sections)).toEqual({ mode: 'panes', section: chats, list: true, detail: 'placeholder' });
-    expect(panesFor('contacts', sections)).toEqual({ mode: 'panes', section: contacts, list: true, detail: 'placeholder' });
+    expect(panesFor('contacts', sections)).toEqual({
+      mode: 'panes',
+      section: contacts,
+      list: true,
+      detail: 'placeholder',
+    });
   });
 
   it('opens a chat beside the conversation list, whatever section was lit before', () => {

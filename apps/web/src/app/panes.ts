@@ -43,7 +43,11 @@ export type Panes<S extends SectionShape = SectionShape> =
  * with the section the user was in (`lastSection`), so a card opened from a chat keeps the chat
  * list; with no section yet (a deep link) the section that hosts it, else the first.
  */
-export function panesFor<S extends SectionShape>(route: RouteName | undefined, sections: readonly S[], lastSection?: string): Panes<S> {
+export function panesFor<S extends SectionShape>(
+  route: RouteName | undefined,
+  sections: readonly S[],
+  lastSection?: string,
+): Panes<S> {
   if (!route) return { mode: 'single' };
   const meta: RouteMeta = routeTable[route];
   if (meta.public || singleColumn.includes(route)) return { mode: 'single' };
@@ -66,7 +70,11 @@ export function panesFor<S extends SectionShape>(route: RouteName | undefined, s
  * list that is already beside it (the chat's fixed back goes home), or to another page opened
  * from that list. A card reached from a group's member list keeps its back.
  */
-export function detailBackHidden(route: RouteName | undefined, previous: RouteName | undefined, section: SectionShape): boolean {
+export function detailBackHidden(
+  route: RouteName | undefined,
+  previous: RouteName | undefined,
+  section: SectionShape,
+): boolean {
   if (!route || !section.hasList) return false;
   const meta: RouteMeta = routeTable[route];
   if (meta.backTo === section.route) return true;

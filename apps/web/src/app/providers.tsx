@@ -13,7 +13,13 @@ function LocaleBridge({ children }: { children: ReactNode }) {
   return <ConfigProvider locale={locale}>{children}</ConfigProvider>;
 }
 
-export function Providers({ children, queryClient = appQueryClient }: { children: ReactNode; queryClient?: QueryClient }) {
+export function Providers({
+  children,
+  queryClient = appQueryClient,
+}: {
+  children: ReactNode;
+  queryClient?: QueryClient;
+}) {
   return (
     <QueryClientProvider client={queryClient}>
       <LocaleBridge>{children}</LocaleBridge>

@@ -68,16 +68,14 @@ export function buildRoutes(): RouteObject[] {
     const meta: RouteMeta = routeTable[name];
     // The page commits at once and loads its code itself (spec §9: loading after 200 ms, retries).
     const Screen = withBoundary(lazyScreen(screens[name]));
-    return [meta.path, ...(meta.aliases ?? [])].map(
-      (path): RouteObject => ({
-        path,
-        handle: { route: name },
-        loader: guard(name),
-        // A crash in a screen shows our error page inside the shell, never the router's own.
-        errorElement: <RouteError />,
-        Component: Screen,
-      }),
-    );
+    return [meta.path, ...(meta.aliases ?? [])].map((path): RouteObject => ({
+      path,
+      handle: { route: name },
+      loader: guard(name),
+      // A crash in a screen shows our error page inside the shell, never the router's own.
+      errorElement: <RouteError />,
+      Component: Screen,
+    }));
   });
   return [
     {

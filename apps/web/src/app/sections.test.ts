@@ -20,12 +20,17 @@ describe('rail sections', () => {
   });
 
   it('puts no public page on the rail', () => {
-    for (const s of sections) for (const r of s.routes) expect((routeTable[r] as { public?: boolean }).public, r).toBeUndefined();
+    for (const s of sections)
+      for (const r of s.routes) expect((routeTable[r] as { public?: boolean }).public, r).toBeUndefined();
   });
 
   it('opens each section on its list with nothing beside it yet', () => {
     for (const s of sections) {
-      expect(panesFor(s.route, sections), s.key).toMatchObject({ mode: 'panes', section: { key: s.key }, detail: s.hasList ? 'placeholder' : 'page' });
+      expect(panesFor(s.route, sections), s.key).toMatchObject({
+        mode: 'panes',
+        section: { key: s.key },
+        detail: s.hasList ? 'placeholder' : 'page',
+      });
     }
   });
 
@@ -33,6 +38,10 @@ describe('rail sections', () => {
     const user = { role: Role.user } as SelfInfo;
     const keys = visibleSections(user).map((s) => s.key);
     expect(keys).toEqual(expect.arrayContaining(['chats', 'contacts']));
-    expect(panesFor('chat', visibleSections(user))).toMatchObject({ section: { key: 'chats' }, list: true, detail: 'page' });
+    expect(panesFor('chat', visibleSections(user))).toMatchObject({
+      section: { key: 'chats' },
+      list: true,
+      detail: 'page',
+    });
   });
 });

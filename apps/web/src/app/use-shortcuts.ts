@@ -41,7 +41,11 @@ export function useShortcuts(enabled: boolean): void {
         const drafts = me ? (useDrafts.getState().all[String(me.user_id)] ?? {}) : {};
         const list = homeConversations(qc.getQueryData<ContactsData>(contactsKey)?.contacts ?? [], drafts);
         const open = here.current.route === 'chat' ? keyOf(here.current.id ?? '') : null;
-        const next = stepConversation(list.map((c) => keyOf(c.id)), open, e.key === 'ArrowDown' ? 1 : -1);
+        const next = stepConversation(
+          list.map((c) => keyOf(c.id)),
+          open,
+          e.key === 'ArrowDown' ? 1 : -1,
+        );
         e.preventDefault();
         // Stepping through chats replaces the entry: back leaves the chats rather than replaying them.
         if (next !== null) void navigate(href('chat', { id: next }), { replace: open !== null });
@@ -56,7 +60,9 @@ export function useShortcuts(enabled: boolean): void {
 
 /** Clicks the mask of the topmost open antd-mobile overlay, which closes it as a tap outside would. */
 function closeTopOverlay(): boolean {
-  const masks = Array.from(document.querySelectorAll<HTMLElement>('.adm-mask:not(.adm-toast-mask)')).filter((m) => m.getClientRects().length > 0);
+  const masks = Array.from(document.querySelectorAll<HTMLElement>('.adm-mask:not(.adm-toast-mask)')).filter(
+    (m) => m.getClientRects().length > 0,
+  );
   const top = masks[masks.length - 1];
   if (!top) return false;
   top.click();

@@ -15,9 +15,7 @@ import type { Resources } from './types';
 
 /** English, the fallback language (spec §1). Same keys as zh-Hans.ts, checked by the type. */
 export const en: Resources = {
-  app: {
-    name: 'Parley',
-  },
+  app: { name: 'Parley' },
   common: {
     ok: 'OK',
     cancel: 'Cancel',
@@ -66,11 +64,7 @@ export const en: Resources = {
     mine: 'Me',
     notFound: 'Page not found',
   },
-  tabs: {
-    home: 'Messages',
-    contacts: 'Contacts',
-    unread: '{{count}} unread',
-  },
+  tabs: { home: 'Messages', contacts: 'Contacts', unread: '{{count}} unread' },
   net: {
     offline: 'Your network has been disconnected, please check!',
     authExpiredTitle: 'Tips',
@@ -297,9 +291,7 @@ export const en: Resources = {
     en: 'English',
     switchTo: 'Switch language',
   },
-  picker: {
-    title: 'Please choose',
-  },
+  picker: { title: 'Please choose' },
   errors: errorsEn,
   groups: groupsEn,
   search: searchEn,

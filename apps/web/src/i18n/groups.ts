@@ -77,21 +77,9 @@ export const groupsZhHans = {
     actions: '成员操作',
     count: '共{{count}}人',
   },
-  list: {
-    created: '我创建的',
-    managed: '我管理的',
-    joined: '我加入的',
-    empty: '暂无群聊',
-  },
-  composer: {
-    groupMuted: '本群已开启禁言，无法发送消息',
-    memberMuted: '你已被禁言，{{time}}后解除',
-  },
-  mention: {
-    title: '选择提醒的人',
-    everyone: '所有人',
-    atMe: '有人@我',
-  },
+  list: { created: '我创建的', managed: '我管理的', joined: '我加入的', empty: '暂无群聊' },
+  composer: { groupMuted: '本群已开启禁言，无法发送消息', memberMuted: '你已被禁言，{{time}}后解除' },
+  mention: { title: '选择提醒的人', everyone: '所有人', atMe: '有人@我' },
   editor: {
     title: '编辑群公告',
     save: '保存',

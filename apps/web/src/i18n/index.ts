@@ -29,7 +29,9 @@ export function readStoredLanguage(): Language {
 function applyLanguage(lang: Language): void {
   if (typeof document !== 'undefined') {
     document.documentElement.lang = lang;
-    document.querySelector('link[rel="manifest"]')?.setAttribute('href', lang === 'en' ? './manifest.en.webmanifest' : './manifest.webmanifest');
+    document
+      .querySelector('link[rel="manifest"]')
+      ?.setAttribute('href', lang === 'en' ? './manifest.en.webmanifest' : './manifest.webmanifest');
   }
 }
 
@@ -52,16 +54,18 @@ async function loadLanguage(lang: Language): Promise<void> {
 }
 
 const startLanguage = readStoredLanguage();
-void i18n.use(initReactI18next).init({
-  resources: { 'zh-Hans': { translation: zhHans } },
-  partialBundledLanguages: true,
-  lng: startLanguage,
-  fallbackLng: 'en',
-  supportedLngs: [...languages],
-  interpolation: { escapeValue: false },
-  returnNull: false,
-  initAsync: false,
-});
+void i18n
+  .use(initReactI18next)
+  .init({
+    resources: { 'zh-Hans': { translation: zhHans } },
+    partialBundledLanguages: true,
+    lng: startLanguage,
+    fallbackLng: 'en',
+    supportedLngs: [...languages],
+    interpolation: { escapeValue: false },
+    returnNull: false,
+    initAsync: false,
+  });
 applyLanguage(currentLanguage());
 
 /** Resolves when the starting language's table is in; the app renders after it. */

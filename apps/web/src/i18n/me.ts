@@ -40,13 +40,7 @@ export const meZhHans = {
     uploadFailed: '头像上传失败，请重试',
     notImage: '请选择一张图片',
   },
-  crop: {
-    title: '裁剪头像',
-    zoom: '缩放',
-    hint: '拖动图片调整位置，滑动缩放',
-    confirm: '使用',
-    cancel: '取消',
-  },
+  crop: { title: '裁剪头像', zoom: '缩放', hint: '拖动图片调整位置，滑动缩放', confirm: '使用', cancel: '取消' },
   secure: {
     account: '账号',
     changePassword: '修改密码',
@@ -82,10 +76,7 @@ export const meZhHans = {
     hideTimes: '隐藏消息时间',
     saveFailed: '设置未能保存，请重试',
   },
-  doc: {
-    toc: '目录',
-    guide: '使用指南',
-  },
+  doc: { toc: '目录', guide: '使用指南' },
   webview: {
     openExternal: '在浏览器中打开',
     noUrl: '没有要打开的网址',

@@ -4,15 +4,8 @@
  * Chinese one, so the key sets cannot drift.
  */
 export const mediaZhHans = {
-  plus: {
-    album: '相册',
-    camera: '拍摄',
-    file: '文件',
-  },
-  paste: {
-    confirm: '发送这{{count}}个文件？',
-    send: '发送',
-  },
+  plus: { album: '相册', camera: '拍摄', file: '文件' },
+  paste: { confirm: '发送这{{count}}个文件？', send: '发送' },
   check: {
     empty: '不能发送空文件',
     tooLarge: '文件不能超过{{size}}MB',
@@ -50,10 +43,7 @@ export const mediaZhHans = {
     pick: '从相册选择',
     remaining: '剩余{{seconds}}秒',
   },
-  image: {
-    alt: '{{name}}发送的图片',
-    loadFailed: '图片加载失败',
-  },
+  image: { alt: '{{name}}发送的图片', loadFailed: '图片加载失败' },
   viewer: {
     label: '图片查看器',
     close: '关闭',
@@ -63,33 +53,15 @@ export const mediaZhHans = {
     original: '查看原图',
     position: '{{index}} / {{count}}',
   },
-  video: {
-    play: '播放视频',
-    label: '视频，{{duration}}',
-    failed: '视频无法播放',
-    back: '返回',
-    seek: '播放进度',
-  },
-  file: {
-    open: '打开文件 {{name}}',
-    noPreview: '暂不支持预览该文件',
-    download: '下载',
-    preview: '预览',
-  },
+  video: { play: '播放视频', label: '视频，{{duration}}', failed: '视频无法播放', back: '返回', seek: '播放进度' },
+  file: { open: '打开文件 {{name}}', noPreview: '暂不支持预览该文件', download: '下载', preview: '预览' },
   manager: {
     entry: '文件管理',
     all: '全部',
     sent: '我发送的',
     received: '我接收的',
     search: '搜索文件名',
-    cates: {
-      all: '全部类型',
-      doc: '文档',
-      image: '图片',
-      audio: '音频',
-      video: '视频',
-      other: '其他',
-    },
+    cates: { all: '全部类型', doc: '文档', image: '图片', audio: '音频', video: '视频', other: '其他' },
     empty: '没有文件',
     emptySearch: '没有找到相关文件',
     loadFailed: '加载失败，请重试',

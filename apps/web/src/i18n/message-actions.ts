@@ -19,10 +19,7 @@ export const messageActionsZhHans = {
     removeConfirm: '仅从你的设备上删除这条消息，对方仍可看到。',
     recallWindow: '{{minutes}}分钟内的消息可以撤回',
   },
-  recall: {
-    byMe: '你撤回了一条消息',
-    reEdit: '重新编辑',
-  },
+  recall: { byMe: '你撤回了一条消息', reEdit: '重新编辑' },
   quote: {
     quoting: '引用 {{name}}：{{preview}}',
     cancel: '取消引用',
@@ -64,9 +61,5 @@ export const messageActionsZhHans = {
     voiceSeconds: '[语音] {{seconds}}″',
     openFile: '打开文件',
   },
-  jump: {
-    notFound: '这条消息已不存在或你无权查看',
-    loadingNewer: '正在加载更新的消息…',
-    toLatest: '回到最新消息',
-  },
+  jump: { notFound: '这条消息已不存在或你无权查看', loadingNewer: '正在加载更新的消息…', toLatest: '回到最新消息' },
 };

@@ -16,9 +16,7 @@ import { pwaZhHans } from './pwa';
  * must match it key for key (enforced by its type and by i18n.test.ts).
  */
 export const zhHans = {
-  app: {
-    name: 'Parley',
-  },
+  app: { name: 'Parley' },
   common: {
     ok: '确定',
     cancel: '取消',
@@ -67,11 +65,7 @@ export const zhHans = {
     mine: '我',
     notFound: '页面不存在',
   },
-  tabs: {
-    home: '消息',
-    contacts: '通讯录',
-    unread: '{{count}}条未读',
-  },
+  tabs: { home: '消息', contacts: '通讯录', unread: '{{count}}条未读' },
   net: {
     offline: '网络已断开，请检查网络！',
     authExpiredTitle: '提示',
@@ -186,10 +180,7 @@ export const zhHans = {
     uploading: '上传中',
     cancelUpload: '取消上传',
   },
-  realtime: {
-    networkDown: '网络连接已断开，点击重试',
-    kicked: '您的账号已在另一台设备上登录，本设备已被强制下线！',
-  },
+  realtime: { networkDown: '网络连接已断开，点击重试', kicked: '您的账号已在另一台设备上登录，本设备已被强制下线！' },
   contacts: {
     empty: '暂无联系人',
     emptyAction: '添加朋友',
@@ -292,14 +283,8 @@ export const zhHans = {
     newVersion: '发现新版本 {{version}}',
     download: '立即下载',
   },
-  lang: {
-    'zh-Hans': '简体中文',
-    en: 'English',
-    switchTo: '切换语言',
-  },
-  picker: {
-    title: '请选择',
-  },
+  lang: { 'zh-Hans': '简体中文', en: 'English', switchTo: '切换语言' },
+  picker: { title: '请选择' },
   errors: errorsZhHans,
   groups: groupsZhHans,
   search: searchZhHans,

@@ -11,7 +11,13 @@ const texts: Record<NetTextKey, string> = {
   networkExpire: 'Network Expire',
 };
 
-const envelope = (code: number, msg = '', data: unknown = '') => ({ code, msg, count: 0, data, page: code === 0 ? 1 : 0 });
+const envelope = (code: number, msg = '', data: unknown = '') => ({
+  code,
+  msg,
+  count: 0,
+  data,
+  page: code === 0 ? 1 : 0,
+});
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
@@ -192,7 +198,9 @@ class FakeXhr {
   status = 0;
   responseText = '';
   aborted = false;
-  upload: { onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = { onprogress: null };
+  upload: { onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = {
+    onprogress: null,
+  };
   onload: (() => void) | null = null;
   onerror: (() => void) | null = null;
   constructor() {
@@ -242,7 +250,12 @@ describe('api client: uploads (XMLHttpRequest)', () => {
     expect(xhr().method).toBe('POST');
     expect(xhr().url).toBe('/common/upload/uploadFile');
     expect(xhr().body).toBe(form);
-    expect(xhr().headers).toMatchObject({ authorization: 'bearer abc.def.ghi', clientid: 'node1.7', cid: 'device-1234', 'accept-language': 'en' });
+    expect(xhr().headers).toMatchObject({
+      authorization: 'bearer abc.def.ghi',
+      clientid: 'node1.7',
+      cid: 'device-1234',
+      'accept-language': 'en',
+    });
     // The browser sets the multipart boundary itself.
     expect(xhr().headers['content-type']).toBeUndefined();
     xhr().progress(25, 100);
@@ -320,7 +333,11 @@ describe('api client: calls over the bound socket (PROTOCOL §11.6)', () => {
     let bound = true;
     const { client, fetch } = setup({ callChannel: () => (bound ? ch : null) });
     expect(await client.post('/enterprise/im/sendMessage', { id: 'u1', content: 'hi' })).toEqual({ via: 'socket' });
-    expect(ch.call).toHaveBeenCalledWith('/enterprise/im/sendMessage', { id: 'u1', content: 'hi', lang: 'en' }, expect.any(Number));
+    expect(ch.call).toHaveBeenCalledWith(
+      '/enterprise/im/sendMessage',
+      { id: 'u1', content: 'hi', lang: 'en' },
+      expect.any(Number),
+    );
     expect(fetch).not.toHaveBeenCalled();
     // Signing out and binding stay on HTTP: they change the session the socket runs on.
     await client.post('/common/pub/logout', {});

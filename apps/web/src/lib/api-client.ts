@@ -118,7 +118,9 @@ export interface ApiClient {
   getExternalJson(url: string): Promise<unknown>;
 }
 
-export function createApiClient(overrides: Partial<ApiDeps> = {}): ApiClient & { configure(d: Partial<ApiDeps>): void } {
+export function createApiClient(
+  overrides: Partial<ApiDeps> = {},
+): ApiClient & { configure(d: Partial<ApiDeps>): void } {
   const deps: ApiDeps = { ...defaultDeps, ...overrides };
 
   const fail = (kind: ApiErrorKind, message: string, code: number | null = null, toast = true): never => {

@@ -9,7 +9,11 @@ import { api, type RequestOptions, type UploadOptions } from './api-client';
  */
 
 /** `data` of a successful answer. */
-export function call<P extends CallPath>(path: P, params: ParamsIn<P>, options?: RequestOptions): Promise<AnswerData<P>> {
+export function call<P extends CallPath>(
+  path: P,
+  params: ParamsIn<P>,
+  options?: RequestOptions,
+): Promise<AnswerData<P>> {
   return api.post<AnswerData<P>>(path, params, options);
 }
 
@@ -25,7 +29,12 @@ export function callPaged<P extends PagedPath>(
 type PrefixPath = Extract<EndpointPath, `${string}/*`>;
 
 /** A prefix route (`/scan/u/*`) called with the rest of its path (a scanned code, sent as it is). */
-export function callPrefixed<P extends PrefixPath>(route: P, rest: string, params: ParamsIn<P>, options?: RequestOptions): Promise<AnswerData<P>> {
+export function callPrefixed<P extends PrefixPath>(
+  route: P,
+  rest: string,
+  params: ParamsIn<P>,
+  options?: RequestOptions,
+): Promise<AnswerData<P>> {
   return api.post<AnswerData<P>>(`${route.slice(0, -1)}${rest}`, params, options);
 }
 

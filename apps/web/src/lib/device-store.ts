@@ -40,27 +40,30 @@ export function deviceStore<T>(name: string): DeviceStore<T> {
     patch: (key, fn) =>
       soft(
         () =>
-          s()('readwrite', (os) =>
-            // Built by hand like idb-keyval's update: chained promises could let the transaction close.
-            new Promise<T | undefined>((resolve, reject) => {
-              const req = os.get(key);
-              req.onsuccess = () => {
-                try {
-                  const old = req.result as T | undefined;
-                  if (old === undefined) return resolve(undefined);
-                  const next = fn(old);
-                  os.put(next, key);
-                  resolve(promisifyRequest(os.transaction).then(() => next));
-                } catch (err) {
-                  reject(err instanceof Error ? err : new Error(String(err)));
-                }
-              };
-              req.onerror = () => reject(req.error ?? new Error('patch'));
-            }),
+          s()(
+            'readwrite',
+            (os) =>
+              // Built by hand like idb-keyval's update: chained promises could let the transaction close.
+              new Promise<T | undefined>((resolve, reject) => {
+                const req = os.get(key);
+                req.onsuccess = () => {
+                  try {
+                    const old = req.result as T | undefined;
+                    if (old === undefined) return resolve(undefined);
+                    const next = fn(old);
+                    os.put(next, key);
+                    resolve(promisifyRequest(os.transaction).then(() => next));
+                  } catch (err) {
+                    reject(err instanceof Error ? err : new Error(String(err)));
+                  }
+                };
+                req.onerror = () => reject(req.error ?? new Error('patch'));
+              }),
           ),
         undefined,
       ),
-    has: (key) => soft(() => s()('readonly', (os) => promisifyRequest(os.getKey(key)).then((k) => k !== undefined)), undefined),
+    has: (key) =>
+      soft(() => s()('readonly', (os) => promisifyRequest(os.getKey(key)).then((k) => k !== undefined)), undefined),
     del: (key) => soft(() => del(key, s()), undefined),
     entries: () => soft(() => entries<string, T>(s()), []),
     clear: () => soft(() => clear(s()), undefined),

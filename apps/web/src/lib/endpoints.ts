@@ -1,5 +1,12 @@
 import {
-  APP_VERSION, VERSION_CODE, paths, uploadFields, type CidIn, type CodeType, type Message, type ParamsIn,
+  APP_VERSION,
+  VERSION_CODE,
+  paths,
+  uploadFields,
+  type CidIn,
+  type CodeType,
+  type Message,
+  type ParamsIn,
   type UploadedFile,
 } from '@parley/protocol';
 import type { RequestOptions, UploadOptions } from './api-client';
@@ -12,7 +19,10 @@ import { call, callPaged, upload } from './call';
  */
 
 /** The `message` field of an upload (PROTOCOL §5): a sendMessage body whose file is the upload. */
-export type UploadMessageInput = Pick<ParamsIn<typeof paths.sendMessage>, 'id' | 'type' | 'toContactId' | 'content' | 'extends'> & {
+export type UploadMessageInput = Pick<
+  ParamsIn<typeof paths.sendMessage>,
+  'id' | 'type' | 'toContactId' | 'content' | 'extends'
+> & {
   /** The original name, so the server can tell the extension of a nameless blob. */
   fileName?: string;
 };
@@ -45,7 +55,8 @@ export const endpoints = {
   register: (input: ParamsIn<typeof paths.register>, options?: RequestOptions) => call(paths.register, input, options),
   sendCode: (account: string, type: CodeType) => call(paths.sendCode, { account, type }),
   /** A crashed screen's report for the server log; shows nothing, whatever the answer. */
-  reportClientError: (report: ParamsIn<typeof paths.clientError>) => call(paths.clientError, report, { quietSuccess: true, silent: true }),
+  reportClientError: (report: ParamsIn<typeof paths.clientError>) =>
+    call(paths.clientError, report, { quietSuccess: true, silent: true }),
   /** A code to my own account (types 3–4 without `account`: the server picks my address). */
   sendOwnCode: (type: CodeType) => call(paths.sendCode, { type }),
   loginByCode: (input: { account: string; code: string; client_id?: string | undefined }) => call(paths.login, input),

@@ -22,6 +22,9 @@ export const queryClient = createQueryClient();
  * come in the request's language (Accept-Language): after a language switch, everything on
  * screen is fetched again at once rather than when it next goes stale.
  */
-export function refetchOnLanguageChange(i18n: { on(event: 'languageChanged', cb: () => void): void }, client: QueryClient = queryClient): void {
+export function refetchOnLanguageChange(
+  i18n: { on(event: 'languageChanged', cb: () => void): void },
+  client: QueryClient = queryClient,
+): void {
   i18n.on('languageChanged', () => void client.invalidateQueries());
 }

@@ -8,9 +8,9 @@ const clean = (html: string) => sanitizeMessageHtml(html, origin);
 
 describe('message HTML allow-list (PROTOCOL §4.3)', () => {
   it('keeps the allowed formatting tags without attributes', () => {
-    expect(clean('<p class="x" style="color:red"><b>b</b><strong>s</strong><i>i</i><em>e</em><u>u</u><s>s</s></p>')).toBe(
-      '<p><b>b</b><strong>s</strong><i>i</i><em>e</em><u>u</u><s>s</s></p>',
-    );
+    expect(
+      clean('<p class="x" style="color:red"><b>b</b><strong>s</strong><i>i</i><em>e</em><u>u</u><s>s</s></p>'),
+    ).toBe('<p><b>b</b><strong>s</strong><i>i</i><em>e</em><u>u</u><s>s</s></p>');
     expect(clean('<ul><li>a</li></ul><ol><li>b</li></ol><h4>h</h4><div><span>x</span></div>a<br>b')).toBe(
       '<ul><li>a</li></ul><ol><li>b</li></ol><h4>h</h4><div><span>x</span></div>a<br>b',
     );
@@ -27,11 +27,13 @@ describe('message HTML allow-list (PROTOCOL §4.3)', () => {
       '<a href="https://x.org/a" target="_blank" rel="noopener noreferrer">x</a>',
     );
     expect(clean('<a href="mailto:a@b.c">m</a><a href="tel:123">t</a>')).toContain('href="mailto:a@b.c"');
-    expect(clean('<a href="javascript:alert(1)">bad</a>')).toBe('<a href="" target="_blank" rel="noopener noreferrer">bad</a>');
+    expect(clean('<a href="javascript:alert(1)">bad</a>')).toBe(
+      '<a href="" target="_blank" rel="noopener noreferrer">bad</a>',
+    );
     expect(clean('<a href="data:text/html,x">d</a>')).toContain('href=""');
   });
 
-  it('allows images only from this server\'s /static and /storage', () => {
+  it("allows images only from this server's /static and /storage", () => {
     expect(clean(`<img src="${origin}/storage/u/1.png">`)).toContain(`src="${origin}/storage/u/1.png"`);
     expect(clean('<img src="https://evil.example/static/x.png">')).toBe('<img src="" alt="">');
     expect(clean('<img src="/uploads/x.png">')).toBe('<img src="" alt="">');

@@ -1,6 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
 import {
-  currentCallChannel, SocketCallDroppedError, SocketCallTimeoutError, SocketClient, SocketNotOpenError, type SocketEnv, type WebSocketLike,
+  currentCallChannel,
+  SocketCallDroppedError,
+  SocketCallTimeoutError,
+  SocketClient,
+  SocketNotOpenError,
+  type SocketEnv,
+  type WebSocketLike,
 } from './socket';
 
 class FakeSocket implements WebSocketLike {
@@ -48,17 +54,30 @@ function harness() {
   const ready: { clientId: string; reconnect: boolean }[] = [];
   const statuses: string[] = [];
   let errors = 0;
-  const client = new SocketClient('ws://x/wss', () => ({ token: 'bearer t', userId: 7 }), {
-    onEvent: (f) => events.push(f),
-    onReady: (r) => ready.push(r),
-    onStatus: (s) => statuses.push(s),
-    onConnectionError: () => (errors += 1),
-  }, env);
-  return { client, sockets, events, ready, statuses, errors: () => errors, last: () => {
-    const s = sockets[sockets.length - 1];
-    if (!s) throw new Error('no socket yet');
-    return s;
-  } };
+  const client = new SocketClient(
+    'ws://x/wss',
+    () => ({ token: 'bearer t', userId: 7 }),
+    {
+      onEvent: (f) => events.push(f),
+      onReady: (r) => ready.push(r),
+      onStatus: (s) => statuses.push(s),
+      onConnectionError: () => (errors += 1),
+    },
+    env,
+  );
+  return {
+    client,
+    sockets,
+    events,
+    ready,
+    statuses,
+    errors: () => errors,
+    last: () => {
+      const s = sockets[sockets.length - 1];
+      if (!s) throw new Error('no socket yet');
+      return s;
+    },
+  };
 }
 
 describe('SocketClient (spec §4)', () => {
@@ -170,8 +189,16 @@ describe('SocketClient calls (PROTOCOL §11.6)', () => {
     bindAndConfirm(h);
     const a = h.client.call('/enterprise/im/getContacts', {}, 1000);
     const b = h.client.call('/enterprise/im/getMessageList', { toContactId: 3 }, 1000);
-    const [fa, fb] = h.last().sent.slice(-2).map((x) => JSON.parse(x) as { seq: number; path: string; params: unknown });
-    expect(fb).toEqual({ type: 'call', seq: (fa?.seq ?? 0) + 1, path: '/enterprise/im/getMessageList', params: { toContactId: 3 } });
+    const [fa, fb] = h
+      .last()
+      .sent.slice(-2)
+      .map((x) => JSON.parse(x) as { seq: number; path: string; params: unknown });
+    expect(fb).toEqual({
+      type: 'call',
+      seq: (fa?.seq ?? 0) + 1,
+      path: '/enterprise/im/getMessageList',
+      params: { toContactId: 3 },
+    });
     h.last().receive({ type: 'reply', seq: fb?.seq, code: 0, msg: '', count: 1, data: ['b'], page: 1 });
     h.last().receive({ type: 'reply', seq: fa?.seq, code: 400, msg: 'no', count: 0, data: '', page: 0 });
     expect(await b).toEqual({ code: 0, msg: '', count: 1, data: ['b'], page: 1 });

@@ -250,10 +250,7 @@ export class SocketClient implements CallChannel {
       this.openedAt = this.env.now();
       this.setStatus('open');
       this.sendQuietly({ type: 'ping' });
-      this.pingTimer = this.env.setInterval(
-        () => this.sendQuietly({ type: 'ping' }),
-        socketClientRules.pingEveryMs,
-      );
+      this.pingTimer = this.env.setInterval(() => this.sendQuietly({ type: 'ping' }), socketClientRules.pingEveryMs);
     };
     ws.onmessage = (ev) => this.onMessage(ev.data);
     ws.onerror = () => {
@@ -272,10 +269,7 @@ export class SocketClient implements CallChannel {
       } else {
         this.failedOpens += 1;
       }
-      if (
-        this.failedOpens >= socketClientRules.maxFailedOpens ||
-        this.closes >= socketClientRules.maxCloses
-      ) {
+      if (this.failedOpens >= socketClientRules.maxFailedOpens || this.closes >= socketClientRules.maxCloses) {
         this.setStatus('down');
         this.handlers.onConnectionError?.();
         return; // wake() on `online` or visibility brings it back.

@@ -11,11 +11,14 @@ describe('debounced value (the location search waits 1000 ms)', () => {
   it('waits 1000 ms after the last change and skips the values typed in between', () => {
     vi.useFakeTimers();
     const seen: string[] = [];
-    const { result, rerender } = renderHook(({ v }) => {
-      const settled = useDebounced(v, searchDebounceMs);
-      seen.push(settled);
-      return settled;
-    }, { initialProps: { v: '' } });
+    const { result, rerender } = renderHook(
+      ({ v }) => {
+        const settled = useDebounced(v, searchDebounceMs);
+        seen.push(settled);
+        return settled;
+      },
+      { initialProps: { v: '' } },
+    );
     rerender({ v: 'c' });
     act(() => void vi.advanceTimersByTime(600));
     rerender({ v: 'ca' });

@@ -11,7 +11,8 @@ class FakeObserver {
   observe() {}
   disconnect() {}
 }
-const show = () => observers.at(-1)?.cb([{ isIntersecting: true } as IntersectionObserverEntry], {} as IntersectionObserver);
+const show = () =>
+  observers.at(-1)?.cb([{ isIntersecting: true } as IntersectionObserverEntry], {} as IntersectionObserver);
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -27,9 +28,10 @@ describe('useEndReached (spec §9)', () => {
   it('loads the next page at most once per 350 ms, and still loads after the gap', () => {
     const fetchNextPage = vi.fn(async () => undefined);
     const sentinel = { current: document.createElement('div') };
-    const { rerender } = renderHook(({ rows }) => useEndReached(sentinel, { hasNextPage: true, isFetchingNextPage: false, fetchNextPage }, rows), {
-      initialProps: { rows: 20 },
-    });
+    const { rerender } = renderHook(
+      ({ rows }) => useEndReached(sentinel, { hasNextPage: true, isFetchingNextPage: false, fetchNextPage }, rows),
+      { initialProps: { rows: 20 } },
+    );
     show();
     expect(fetchNextPage).toHaveBeenCalledTimes(1);
     rerender({ rows: 40 });

@@ -1,7 +1,8 @@
 import { useCallback, useSyncExternalStore } from 'react';
 
 /** Without matchMedia (jsdom in tests, very old browsers) nothing matches: the phone layout. */
-const media = (query: string): MediaQueryList | null => (typeof window.matchMedia === 'function' ? window.matchMedia(query) : null);
+const media = (query: string): MediaQueryList | null =>
+  typeof window.matchMedia === 'function' ? window.matchMedia(query) : null;
 
 /** Whether a CSS media query matches now; re-renders when it starts or stops matching. */
 export function useMediaQuery(query: string): boolean {

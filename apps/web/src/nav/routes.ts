@@ -110,7 +110,11 @@ export function href(name: RouteName, query?: Record<string, QueryValue>): strin
 }
 
 /** A full URL to a route, e.g. for invite links: `<origin>/#/register?inviteCode=…`. */
-export function absoluteHref(name: RouteName, query?: Record<string, QueryValue>, base: string = window.location.href): string {
+export function absoluteHref(
+  name: RouteName,
+  query?: Record<string, QueryValue>,
+  base: string = window.location.href,
+): string {
   const url = new URL(base);
   url.hash = href(name, query);
   return url.toString();

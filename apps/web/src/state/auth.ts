@@ -16,7 +16,9 @@ const optionalString = (v: unknown): boolean => v === undefined || typeof v === 
 function isSelf(v: unknown): boolean {
   return (
     isRecord(v) &&
-    typeof v.user_id === 'number' && Number.isInteger(v.user_id) && v.user_id > 0 &&
+    typeof v.user_id === 'number' &&
+    Number.isInteger(v.user_id) &&
+    v.user_id > 0 &&
     typeof v.account === 'string' &&
     typeof v.realname === 'string' &&
     optionalString(v.displayName) &&
@@ -93,4 +95,5 @@ if (typeof window !== 'undefined') {
 }
 
 /** System admins, super or not, see the admin console (PROTOCOL §1.7, §12). */
-export const isAdmin = (me: Pick<SelfInfo, 'role'> | null | undefined): boolean => me?.role === Role.superAdmin || me?.role === Role.admin;
+export const isAdmin = (me: Pick<SelfInfo, 'role'> | null | undefined): boolean =>
+  me?.role === Role.superAdmin || me?.role === Role.admin;

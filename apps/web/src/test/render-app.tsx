@@ -19,10 +19,9 @@ export const defaultFakeFetch: FakeFetch = async (url) => {
 export async function renderApp(path: string, fetch: FakeFetch = defaultFakeFetch) {
   // happy-dom's window is 1024 px wide, which is the desktop layout (app/panes.ts); these tests
   // walk the phone layout, so give them a phone's viewport.
-  (window as unknown as { happyDOM?: { setViewport(v: { width: number; height: number }): void } }).happyDOM?.setViewport({
-    width: 375,
-    height: 812,
-  });
+  (
+    window as unknown as { happyDOM?: { setViewport(v: { width: number; height: number }): void } }
+  ).happyDOM?.setViewport({ width: 375, height: 812 });
   // The signed-in shell loads on demand (app/Root.tsx); have its modules ready, as a warm cache
   // would, so a test's first page after login does not wait for their transform.
   await import('../app/Shell');

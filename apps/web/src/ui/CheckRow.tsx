@@ -14,7 +14,16 @@ export interface CheckRowProps {
 /** A person to pick in a list (check mark, avatar, name): choosing members, forward targets. */
 export function CheckRow({ id, name, avatar, on, disabled, testId, onTap }: CheckRowProps) {
   return (
-    <button type="button" role="checkbox" aria-checked={on} className={styles.row} disabled={disabled} onClick={onTap} data-testid={testId} data-id={id}>
+    <button
+      type="button"
+      role="checkbox"
+      aria-checked={on}
+      className={styles.row}
+      disabled={disabled}
+      onClick={onTap}
+      data-testid={testId}
+      data-id={id}
+    >
       <span className={`${styles.check} ${on ? styles.checked : ''}`} aria-hidden="true">
         {on ? '✓' : ''}
       </span>

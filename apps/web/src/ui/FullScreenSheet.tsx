@@ -19,12 +19,27 @@ export interface FullScreenSheetProps {
  * A page-like sheet over the chat with its own top bar (no route: the chat stays underneath
  * and comes back as it was; back closes it). Used by the location chooser and viewer and the card picker.
  */
-export function FullScreenSheet({ visible, title, closeText, onClose, action, children, testId }: FullScreenSheetProps) {
+export function FullScreenSheet({
+  visible,
+  title,
+  closeText,
+  onClose,
+  action,
+  children,
+  testId,
+}: FullScreenSheetProps) {
   // The phone's back button closes the sheet rather than the chat under it.
   const close = useBackToClose(testId, visible, onClose);
   return (
     // The sheet covers its mask, so only Esc "taps" it (app/use-shortcuts.ts).
-    <Popup visible={visible} onClose={close} onMaskClick={close} position="bottom" bodyClassName={styles.body} destroyOnClose>
+    <Popup
+      visible={visible}
+      onClose={close}
+      onMaskClick={close}
+      position="bottom"
+      bodyClassName={styles.body}
+      destroyOnClose
+    >
       <div className={styles.sheet} role="dialog" aria-modal="true" aria-label={title} data-testid={testId}>
         <header className={styles.bar}>
           <button type="button" className={styles.close} onClick={close} data-testid={`${testId}-close`}>

@@ -2,7 +2,17 @@ import { Switch } from 'antd-mobile';
 import { ListRow } from './ListRow';
 
 /** A settings row whose whole surface toggles the switch (bigger target than the switch). */
-export function SwitchRow({ label, checked, onToggle, testId }: { label: string; checked: boolean; onToggle(): void; testId: string }) {
+export function SwitchRow({
+  label,
+  checked,
+  onToggle,
+  testId,
+}: {
+  label: string;
+  checked: boolean;
+  onToggle(): void;
+  testId: string;
+}) {
   return (
     <ListRow
       label={label}

@@ -18,7 +18,13 @@ export function TopBar({ title, onBack, left, right }: TopBarProps) {
     <header className={styles.bar}>
       <div className={styles.side}>
         {onBack ? (
-          <button type="button" className={styles.back} onClick={onBack} aria-label={t('common.back')} data-testid="back">
+          <button
+            type="button"
+            className={styles.back}
+            onClick={onBack}
+            aria-label={t('common.back')}
+            data-testid="back"
+          >
             <BackIcon size={22} />
           </button>
         ) : (

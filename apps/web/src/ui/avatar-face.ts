@@ -3,7 +3,16 @@
  * carries a white label at ≥ 4.5:1 (checked in theme-contrast.test.ts), so the initials read at
  * any size.
  */
-export const avatarPalette = ['#047F3F', '#1565C0', '#B04A00', '#6A3FB5', '#C62828', '#00695C', '#576B95', '#8A5A00'] as const;
+export const avatarPalette = [
+  '#047F3F',
+  '#1565C0',
+  '#B04A00',
+  '#6A3FB5',
+  '#C62828',
+  '#00695C',
+  '#576B95',
+  '#8A5A00',
+] as const;
 
 /** Colour picked from the id so the same person always gets the same default avatar. */
 export function avatarColour(seed: string | number): string {

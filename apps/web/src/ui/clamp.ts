@@ -12,10 +12,7 @@ export interface DateBounds {
 
 export function defaultDateBounds(now: Date = new Date(), span: number = limits.pickerYearSpan): DateBounds {
   const year = now.getFullYear();
-  return {
-    min: new Date(year - span, 0, 1, 0, 0, 0, 0),
-    max: new Date(year + span, 11, 31, 23, 59, 59, 999),
-  };
+  return { min: new Date(year - span, 0, 1, 0, 0, 0, 0), max: new Date(year + span, 11, 31, 23, 59, 59, 999) };
 }
 
 /** The value inside [min, max]; an invalid date becomes `fallback` (itself clamped). */

@@ -142,7 +142,11 @@ const pad = (n: number) => String(n).padStart(2, '0');
 async function pickTime(options: TimePickerOptions = {}): Promise<string | null> {
   const start = options.start ?? '00:00';
   const end = options.end ?? '23:59';
-  const current = clampTime(options.value ?? formatTime(new Date().getHours() * 60 + new Date().getMinutes()), start, end);
+  const current = clampTime(
+    options.value ?? formatTime(new Date().getHours() * 60 + new Date().getMinutes()),
+    start,
+    end,
+  );
   const minutes = parseTime(current) ?? 0;
   const hours = Array.from({ length: 24 }, (_, h) => ({ label: pad(h), value: pad(h) }));
   const mins = Array.from({ length: 60 }, (_, m) => ({ label: pad(m), value: pad(m) }));

@@ -44,7 +44,13 @@ export function ContactsIcon({ filled, ...p }: IconProps & { filled?: boolean })
 export function BackIcon(p: IconProps) {
   return (
     <Svg {...p}>
-      <path d="M15 4.5 7.5 12l7.5 7.5" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+      <path
+        d="M15 4.5 7.5 12l7.5 7.5"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
     </Svg>
   );
 }
@@ -79,7 +85,11 @@ export function GlobeIcon(p: IconProps) {
   return (
     <Svg {...p}>
       <circle cx="12" cy="12" r="8.5" stroke="currentColor" strokeWidth="1.5" />
-      <path d="M3.5 12h17M12 3.5c2.5 2.6 2.5 14.4 0 17M12 3.5c-2.5 2.6-2.5 14.4 0 17" stroke="currentColor" strokeWidth="1.5" />
+      <path
+        d="M3.5 12h17M12 3.5c2.5 2.6 2.5 14.4 0 17M12 3.5c-2.5 2.6-2.5 14.4 0 17"
+        stroke="currentColor"
+        strokeWidth="1.5"
+      />
     </Svg>
   );
 }
@@ -88,7 +98,13 @@ export function GlobeIcon(p: IconProps) {
 export function MuteIcon(p: IconProps) {
   return (
     <Svg {...p}>
-      <path d="M6 16.5h12l-1.5-2V10a4.5 4.5 0 0 0-8.2-2.56M7.5 10v4.5l-1.5 2M10 19a2 2 0 0 0 4 0" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" strokeLinejoin="round" />
+      <path
+        d="M6 16.5h12l-1.5-2V10a4.5 4.5 0 0 0-8.2-2.56M7.5 10v4.5l-1.5 2M10 19a2 2 0 0 0 4 0"
+        stroke="currentColor"
+        strokeWidth="1.6"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
       <path d="M4 4l16 16" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" />
     </Svg>
   );
@@ -98,7 +114,12 @@ export function EmojiIcon(p: IconProps) {
   return (
     <Svg {...p}>
       <circle cx="12" cy="12" r="9" stroke="currentColor" strokeWidth="1.6" />
-      <path d="M8.5 14.5c.9 1.2 2.1 1.8 3.5 1.8s2.6-.6 3.5-1.8" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" />
+      <path
+        d="M8.5 14.5c.9 1.2 2.1 1.8 3.5 1.8s2.6-.6 3.5-1.8"
+        stroke="currentColor"
+        strokeWidth="1.6"
+        strokeLinecap="round"
+      />
       <circle cx="9" cy="10" r="1.1" fill="currentColor" />
       <circle cx="15" cy="10" r="1.1" fill="currentColor" />
     </Svg>
@@ -109,7 +130,12 @@ export function KeyboardIcon(p: IconProps) {
   return (
     <Svg {...p}>
       <rect x="3" y="6" width="18" height="12" rx="2" stroke="currentColor" strokeWidth="1.6" />
-      <path d="M7 10h.01M10 10h.01M13 10h.01M16 10h.01M8 14h8" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
+      <path
+        d="M7 10h.01M10 10h.01M13 10h.01M16 10h.01M8 14h8"
+        stroke="currentColor"
+        strokeWidth="1.8"
+        strokeLinecap="round"
+      />
     </Svg>
   );
 }
@@ -117,7 +143,13 @@ export function KeyboardIcon(p: IconProps) {
 export function ArrowDownIcon(p: IconProps) {
   return (
     <Svg {...p}>
-      <path d="M12 5v14M6 13l6 6 6-6" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" />
+      <path
+        d="M12 5v14M6 13l6 6 6-6"
+        stroke="currentColor"
+        strokeWidth="1.8"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
     </Svg>
   );
 }
@@ -135,7 +167,12 @@ export function VoiceIcon(p: IconProps) {
   return (
     <Svg {...p}>
       <circle cx="12" cy="12" r="9" stroke="currentColor" strokeWidth="1.6" />
-      <path d="M9 10.5a2.2 2.2 0 0 1 0 3M11.5 8.5a5 5 0 0 1 0 7M14 6.8a7.6 7.6 0 0 1 0 10.4" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round" />
+      <path
+        d="M9 10.5a2.2 2.2 0 0 1 0 3M11.5 8.5a5 5 0 0 1 0 7M14 6.8a7.6 7.6 0 0 1 0 10.4"
+        stroke="currentColor"
+        strokeWidth="1.5"
+        strokeLinecap="round"
+      />
     </Svg>
   );
 }
@@ -143,7 +180,12 @@ export function VoiceIcon(p: IconProps) {
 export function StarIcon(p: IconProps) {
   return (
     <Svg {...p}>
-      <path d="m12 3.8 2.5 5.2 5.7.8-4.1 4 1 5.7L12 16.8l-5.1 2.7 1-5.7-4.1-4 5.7-.8L12 3.8Z" stroke="currentColor" strokeWidth="1.6" strokeLinejoin="round" />
+      <path
+        d="m12 3.8 2.5 5.2 5.7.8-4.1 4 1 5.7L12 16.8l-5.1 2.7 1-5.7-4.1-4 5.7-.8L12 3.8Z"
+        stroke="currentColor"
+        strokeWidth="1.6"
+        strokeLinejoin="round"
+      />
     </Svg>
   );
 }

@@ -12,7 +12,8 @@ import { avatarPalette } from './avatar-face';
 
 function tokens(block: string): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const m of block.matchAll(/--([\w-]+):\s*(#[0-9a-f]{3,6})\s*;/gi)) out[m[1] as string] = (m[2] as string).toLowerCase();
+  for (const m of block.matchAll(/--([\w-]+):\s*(#[0-9a-f]{3,6})\s*;/gi))
+    out[m[1] as string] = (m[2] as string).toLowerCase();
   return out;
 }
 const css = readFileSync(fileURLToPath(new URL('./theme.css', import.meta.url)), 'utf8');
@@ -21,7 +22,9 @@ const dark = { ...light, ...tokens(css.slice(css.indexOf('@media (prefers-color-
 
 function luminance(hex: string): number {
   const h = hex.length === 4 ? hex.replace(/^#(.)(.)(.)$/, '#$1$1$2$2$3$3') : hex;
-  const [r, g, b] = [1, 3, 5].map((i) => parseInt(h.slice(i, i + 2), 16) / 255).map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
+  const [r, g, b] = [1, 3, 5]
+    .map((i) => parseInt(h.slice(i, i + 2), 16) / 255)
+    .map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
   return 0.2126 * (r ?? 0) + 0.7152 * (g ?? 0) + 0.0722 * (b ?? 0);
 }
 function contrast(a: string, b: string): number {
@@ -53,7 +56,10 @@ const pairs: [string, string, number][] = [
 ];
 
 describe('theme contrast (DESIGN.md)', () => {
-  for (const [mode, set] of [['light', light], ['dark', dark]] as const) {
+  for (const [mode, set] of [
+    ['light', light],
+    ['dark', dark],
+  ] as const) {
     it.each(pairs)(`${mode}: --%s on --%s reaches %s:1`, (fg, bg, min) => {
       const a = set[fg];
       const b = set[bg];

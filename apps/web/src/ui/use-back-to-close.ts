@@ -6,8 +6,7 @@ interface OverlayState {
 }
 
 /** The overlay marking the current history entry; react-router keeps its state under `usr`. */
-const currentOverlay = (): string | undefined =>
-  (window.history.state as { usr?: OverlayState } | null)?.usr?.overlay;
+const currentOverlay = (): string | undefined => (window.history.state as { usr?: OverlayState } | null)?.usr?.overlay;
 
 /**
  * The phone's back button (and the browser's) closes an overlay that has no route of its own,
@@ -36,7 +35,8 @@ export function useBackToClose(name: string, open: boolean, close: () => void): 
       entry.current = 'none';
     } else if (entry.current === 'none') {
       entry.current = marked ? 'shown' : 'pending';
-      if (!marked) navigate({ pathname: location.pathname, search: location.search }, { state: { ...state, overlay: name } });
+      if (!marked)
+        navigate({ pathname: location.pathname, search: location.search }, { state: { ...state, overlay: name } });
     } else if (marked) {
       entry.current = 'shown';
     } else if (entry.current === 'shown') {

@@ -1,7 +1,19 @@
 import {
-  checkVersionParams, editAccountParams, editPasswordParams, getUserInfoParams, loginParams, logoutParams, registerParams,
-  resetPasswordParams, sendCodeParams, settingParams, updateUserInfoParams,
-  type LoginResult, type RegisterResult, type SelfInfo, type UserCard,
+  checkVersionParams,
+  editAccountParams,
+  editPasswordParams,
+  getUserInfoParams,
+  loginParams,
+  logoutParams,
+  registerParams,
+  resetPasswordParams,
+  sendCodeParams,
+  settingParams,
+  updateUserInfoParams,
+  type LoginResult,
+  type RegisterResult,
+  type SelfInfo,
+  type UserCard,
 } from '../auth';
 import { clientErrorParams, type ClientErrorAnswer } from '../client-errors';
 import type { SystemInfo, VersionInfo } from '../config';

@@ -1,12 +1,25 @@
 import { scanParams } from '../groups';
 import {
-  contactIdParams, getContactInfoParams, isNoticeParams, noParams, searchUserParams, setChatTopParams, userListParams,
-  type AdminNotice, type Contact, type UserListItem,
+  contactIdParams,
+  getContactInfoParams,
+  isNoticeParams,
+  noParams,
+  searchUserParams,
+  setChatTopParams,
+  userListParams,
+  type AdminNotice,
+  type Contact,
+  type UserListItem,
 } from '../contacts';
 import type { UserCard } from '../auth';
 import {
-  friendAddParams, friendDelParams, friendIndexParams, friendSetNicknameParams, friendUpdateParams,
-  type FriendRequest, type ScannedUser,
+  friendAddParams,
+  friendDelParams,
+  friendIndexParams,
+  friendSetNicknameParams,
+  friendUpdateParams,
+  type FriendRequest,
+  type ScannedUser,
 } from '../friends';
 import { paths } from '../paths';
 import { data, done, paged, type EndpointDef } from './define';

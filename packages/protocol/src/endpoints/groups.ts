@@ -1,10 +1,24 @@
 import type { Contact } from '../contacts';
 import { updateCardParams } from '../contacts';
 import {
-  addGroupUserParams, createGroupParams, editGroupNameParams, getAllUserParams, groupIdParams, groupInfoParams,
-  groupMemberParams, groupSettingParams, groupUserListParams, joinGroupParams, scanParams, setGroupNoticeParams,
-  setManagerParams, setNoSpeakParams,
-  type GroupCandidate, type GroupInfo, type GroupMemberItem, type GroupScanResult,
+  addGroupUserParams,
+  createGroupParams,
+  editGroupNameParams,
+  getAllUserParams,
+  groupIdParams,
+  groupInfoParams,
+  groupMemberParams,
+  groupSettingParams,
+  groupUserListParams,
+  joinGroupParams,
+  scanParams,
+  setGroupNoticeParams,
+  setManagerParams,
+  setNoSpeakParams,
+  type GroupCandidate,
+  type GroupInfo,
+  type GroupMemberItem,
+  type GroupScanResult,
 } from '../groups';
 import { paths } from '../paths';
 import { data, done, paged, type EndpointDef } from './define';

@@ -1,8 +1,17 @@
 import { sendToMsgParams, type WebrtcPayload } from '../calls';
 import {
-  delMessageParams, forwardMessageParams, getMessageContextParams, getMessageInfoParams, getMessageListParams,
-  readAtMsgParams, removeMessageParams, sendMessageParams, setMsgIsReadParams, undoMessageParams,
-  type ForwardResult, type Message,
+  delMessageParams,
+  forwardMessageParams,
+  getMessageContextParams,
+  getMessageInfoParams,
+  getMessageListParams,
+  readAtMsgParams,
+  removeMessageParams,
+  sendMessageParams,
+  setMsgIsReadParams,
+  undoMessageParams,
+  type ForwardResult,
+  type Message,
 } from '../messages';
 import { paths } from '../paths';
 import { searchParams, type SearchResult } from '../search';

@@ -1,6 +1,14 @@
 import {
-  momentIdParams, momentsCommentParams, momentsListParams, momentsNoticesParams, momentsPublishParams,
-  type Moment, type MomentComment, type MomentLikes, type MomentNotice, type MomentsUnread,
+  momentIdParams,
+  momentsCommentParams,
+  momentsListParams,
+  momentsNoticesParams,
+  momentsPublishParams,
+  type Moment,
+  type MomentComment,
+  type MomentLikes,
+  type MomentNotice,
+  type MomentsUnread,
 } from '../moments';
 import { noParams } from '../contacts';
 import { paths } from '../paths';

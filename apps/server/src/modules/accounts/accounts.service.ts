@@ -1,5 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { CodeType, defaultUserSetting, limits, Role, type Lang, type RegisterParams, type RegisterResult, type ResetPasswordParams } from '@parley/protocol';
+import {
+  CodeType,
+  defaultUserSetting,
+  limits,
+  Role,
+  type Lang,
+  type RegisterParams,
+  type RegisterResult,
+  type ResetPasswordParams,
+} from '@parley/protocol';
 import type { Kysely } from 'kysely';
 import { nowSeconds, type Clock } from '../../platform/clock';
 import { withTx, type DB } from '../../platform/db/index';
@@ -53,12 +62,22 @@ export function createAccounts(deps: AccountsDeps) {
       const bytes = randomBytes(8);
       const code = Array.from(bytes, (b) => alphabet[b % alphabet.length]).join('');
       const now = nowSeconds(clock);
-      await invites.insertInvite(db, { code, creator_id: creatorId, max_uses: 1, expire_time: now + limits.inviteLinkS, create_time: now });
+      await invites.insertInvite(db, {
+        code,
+        creator_id: creatorId,
+        max_uses: 1,
+        expire_time: now + limits.inviteLinkS,
+        create_time: now,
+      });
       return code;
     },
 
     /** §2.4 register. */
-    async register(p: RegisterParams, ip: string, r: { lang: Lang; origin: string } = { lang: 'zh-cn', origin: '' }): Promise<RegisterResult> {
+    async register(
+      p: RegisterParams,
+      ip: string,
+      r: { lang: Lang; origin: string } = { lang: 'zh-cn', origin: '' },
+    ): Promise<RegisterResult> {
       await refuseInDemo(undefined);
       await deps.guards?.registration(ip);
       const { sysInfo } = await config.systemInfo();

@@ -26,7 +26,12 @@ export function adminRoutes<A extends { user: UserRow }>(
       await requireAdminWrite(ctx.auth.user, config);
       await admin.set(p.name, p.value);
       // The password never reaches the log; the keys say what was touched.
-      await audit?.record(ctx.auth.user, ctx.ip, { action: 'config.setConfig', targetType: 'config', targetId: p.name, detail: { keys: Object.keys(p.value) } });
+      await audit?.record(ctx.auth.user, ctx.ip, {
+        action: 'config.setConfig',
+        targetType: 'config',
+        targetId: p.name,
+        detail: { keys: Object.keys(p.value) },
+      });
       return ok('', 'common.saved');
     }),
   ];

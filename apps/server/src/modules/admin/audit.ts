@@ -28,7 +28,11 @@ export function createAudit(deps: { db: Kysely<DB>; clock: Clock; users: UsersSe
       });
     },
 
-    async list(f: { action: string; actorId?: number }, page: number, limit: number): Promise<{ data: AuditRow[]; count: number }> {
+    async list(
+      f: { action: string; actorId?: number },
+      page: number,
+      limit: number,
+    ): Promise<{ data: AuditRow[]; count: number }> {
       const { rows, count } = await repo.list(db, f, (page - 1) * limit, limit);
       const actors = new Map<number, UserRow | undefined>();
       for (const id of new Set(rows.map((r) => r.actor_id))) actors.set(id, await deps.users.get(id));
@@ -41,8 +45,15 @@ export function createAudit(deps: { db: Kysely<DB>; clock: Clock; users: UsersSe
           detail = {};
         }
         return {
-          id: r.id, actor_id: r.actor_id, actor: a ? { realname: a.realname, account: a.account } : null, action: r.action,
-          target_type: r.target_type, target_id: r.target_id, detail, ip: r.ip, create_time: adminDate(r.create_time),
+          id: r.id,
+          actor_id: r.actor_id,
+          actor: a ? { realname: a.realname, account: a.account } : null,
+          action: r.action,
+          target_type: r.target_type,
+          target_id: r.target_id,
+          detail,
+          ip: r.ip,
+          create_time: adminDate(r.create_time),
         };
       });
       return { data, count };

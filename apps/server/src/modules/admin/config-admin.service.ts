@@ -1,6 +1,9 @@
 import {
-  configSectionNames, configSections, MASKED_PASSWORD,
-  type ConfigSectionName, type SystemInfo,
+  configSectionNames,
+  configSections,
+  MASKED_PASSWORD,
+  type ConfigSectionName,
+  type SystemInfo,
 } from '@parley/protocol';
 import type { Events } from '../../platform/events';
 import { badParam } from '../../platform/http/errors';

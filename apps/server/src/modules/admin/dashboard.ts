@@ -13,7 +13,12 @@ export interface DashboardDeps {
   timers: Timers;
   events: Events;
   presence: PresenceRegistry;
-  counts: { users(): Promise<number>; groups(): Promise<number>; messages(): Promise<number>; files(): Promise<number> };
+  counts: {
+    users(): Promise<number>;
+    groups(): Promise<number>;
+    messages(): Promise<number>;
+    files(): Promise<number>;
+  };
 }
 
 /**
@@ -43,7 +48,11 @@ export function createDashboard(deps: DashboardDeps) {
   return {
     async index(clientId: string | undefined): Promise<AdminDashboard> {
       const [userCount, groupCount, messageCount, fileCount, t] = await Promise.all([
-        deps.counts.users(), deps.counts.groups(), deps.counts.messages(), deps.counts.files(), presence.totals(),
+        deps.counts.users(),
+        deps.counts.groups(),
+        deps.counts.messages(),
+        deps.counts.files(),
+        presence.totals(),
       ]);
       if (clientId) {
         watchers.set(clientId, clock.now());

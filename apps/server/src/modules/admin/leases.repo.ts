@@ -9,7 +9,11 @@ import type { DB } from '../../platform/db/index';
  * once, exactly one sees its row change.
  */
 export async function take(db: Kysely<DB>, name: string, holder: string, now: number, until: number): Promise<boolean> {
-  await db.insertInto('admin_leases').values({ name, holder: '', until_time: 0 }).onConflict((oc) => oc.column('name').doNothing()).execute();
+  await db
+    .insertInto('admin_leases')
+    .values({ name, holder: '', until_time: 0 })
+    .onConflict((oc) => oc.column('name').doNothing())
+    .execute();
   const r = await db
     .updateTable('admin_leases')
     .set({ holder, until_time: until })

@@ -19,11 +19,19 @@ export function createMailTest(deps: { config: ConfigService; mailer: Mailer | u
     checkEmail(to);
     if (!to) throw new AppError(400, 'account.badEmail');
     const stored = await deps.config.smtp();
-    const mailer = stored ? smtpMailer(withTimeouts(stored.url), stored.from || deps.mailFrom) : deps.mailer?.kind === 'smtp' ? deps.mailer : undefined;
+    const mailer = stored
+      ? smtpMailer(withTimeouts(stored.url), stored.from || deps.mailFrom)
+      : deps.mailer?.kind === 'smtp'
+        ? deps.mailer
+        : undefined;
     if (!mailer) throw new AppError(400, 'admin.smtpNotSet');
     const { sysInfo } = await deps.config.systemInfo();
     try {
-      await mailer.send({ to, subject: formatMsg('admin.testMailSubject', lang, { site: sysInfo.name }), text: formatMsg('admin.testMailBody', lang) });
+      await mailer.send({
+        to,
+        subject: formatMsg('admin.testMailSubject', lang, { site: sysInfo.name }),
+        text: formatMsg('admin.testMailBody', lang),
+      });
     } catch (err) {
       const e = err as { response?: unknown; message?: unknown };
       const reason = typeof e.response === 'string' && e.response ? e.response : String(e.message ?? err);

@@ -1,5 +1,13 @@
 import {
-  ContactKind, limits, paths, Role, type AdminGroupMember, type AdminGroupRow, type Contact, type EndpointPath, type ParamsOut,
+  ContactKind,
+  limits,
+  paths,
+  Role,
+  type AdminGroupMember,
+  type AdminGroupRow,
+  type Contact,
+  type EndpointPath,
+  type ParamsOut,
 } from '@parley/protocol';
 import { ok } from '../../platform/http/envelope';
 import { AppError } from '../../platform/http/errors';
@@ -19,13 +27,31 @@ export interface ManageDeps {
   dashboard: Dashboard;
   getUser(id: number): Promise<UserRow | undefined>;
   groups: {
-    adminList(q: { keywords: string; orderField: string; orderType: number; page: number; limit: number }, origin: string): Promise<{ data: AdminGroupRow[]; count: number }>;
-    adminMembers(groupId: number, page: number, limit: number, origin: string): Promise<{ data: AdminGroupMember[]; count: number }>;
+    adminList(
+      q: { keywords: string; orderField: string; orderType: number; page: number; limit: number },
+      origin: string,
+    ): Promise<{ data: AdminGroupRow[]; count: number }>;
+    adminMembers(
+      groupId: number,
+      page: number,
+      limit: number,
+      origin: string,
+    ): Promise<{ data: AdminGroupMember[]; count: number }>;
     adminChangeOwner(groupId: number, userId: number): Promise<void>;
     adminSetManager(groupId: number, userId: number, role: number, origin: string): Promise<void>;
     adminDisband(groupId: number): Promise<void>;
-    adminRemoveMember(actor: UserRow, groupId: number, userId: number, r: { lang: RequestContext['lang']; origin: string }): Promise<void>;
-    adminAddMembers(actor: UserRow, groupId: number, userIds: number[], r: { lang: RequestContext['lang']; origin: string }): Promise<void>;
+    adminRemoveMember(
+      actor: UserRow,
+      groupId: number,
+      userId: number,
+      r: { lang: RequestContext['lang']; origin: string },
+    ): Promise<void>;
+    adminAddMembers(
+      actor: UserRow,
+      groupId: number,
+      userIds: number[],
+      r: { lang: RequestContext['lang']; origin: string },
+    ): Promise<void>;
   };
   messages: import('../messages/index').Messages['admin'];
   contactsOf(user: UserRow, r: { lang: RequestContext['lang']; origin: string }): Promise<Contact[]>;
@@ -43,7 +69,11 @@ const clampPage = (page: number) => Math.max(page, 1);
 
 export function manageRoutes<A extends { user: UserRow }>(route: RouteBuilder<A>, d: ManageDeps): AnyRoute<A>[] {
   /** The §12.2 guard in front of every handler; `super` = ★; writes are refused in demo mode. */
-  function manage<P extends ManagePath>(path: P, access: Access, handler: (p: ParamsOut<P>, ctx: Ctx, me: UserRow) => Promise<Reply<P>>) {
+  function manage<P extends ManagePath>(
+    path: P,
+    access: Access,
+    handler: (p: ParamsOut<P>, ctx: Ctx, me: UserRow) => Promise<Reply<P>>,
+  ) {
     return route(path, async (p: ParamsOut<P>, ctx: RequestContext & { auth?: A }) => {
       const me = (ctx as Ctx).auth.user;
       if (access === 'read') requireAdmin(me);
@@ -59,7 +89,9 @@ export function manageRoutes<A extends { user: UserRow }>(route: RouteBuilder<A>
   return [
     // ---- dashboard, announcements
     manage(paths.adminIndex, 'read', async (p) => ok(await d.dashboard.index(p.client_id))),
-    manage(paths.adminMessageStats, 'read', async (p) => ok(await d.messages.perDay(Math.min(Math.max(p.days, 1), 90)))),
+    manage(paths.adminMessageStats, 'read', async (p) =>
+      ok(await d.messages.perDay(Math.min(Math.max(p.days, 1), 90))),
+    ),
     manage(paths.adminClearMessage, 'super', async (_p, ctx, me) => {
       const n = await d.messages.clearAll();
       await audit(me, ctx, { action: 'index.clearMessage', detail: { deleted: n } });
@@ -70,8 +102,17 @@ export function manageRoutes<A extends { user: UserRow }>(route: RouteBuilder<A>
       return paged(await d.messages.notices(page, clampLimit(p.limit)), page);
     }),
     manage(paths.adminPublishNotice, 'super', async (p, ctx, me) => {
-      const row = await d.messages.publishNotice(me, { title: p.title, content: p.content, ...(p.msgId ? { msgId: p.msgId } : {}) }, view(ctx));
-      await audit(me, ctx, { action: 'index.publishNotice', targetType: 'notice', targetId: row.msg_id, detail: { title: p.title, edit: p.msgId ? 1 : 0 } });
+      const row = await d.messages.publishNotice(
+        me,
+        { title: p.title, content: p.content, ...(p.msgId ? { msgId: p.msgId } : {}) },
+        view(ctx),
+      );
+      await audit(me, ctx, {
+        action: 'index.publishNotice',
+        targetType: 'notice',
+        targetId: row.msg_id,
+        detail: { title: p.title, edit: p.msgId ? 1 : 0 },
+      });
       return ok(row, 'common.saved');
     }),
     manage(paths.adminDelNotice, 'write', async (p, ctx, me) => {
@@ -83,19 +124,38 @@ export function manageRoutes<A extends { user: UserRow }>(route: RouteBuilder<A>
     // ---- users
     manage(paths.adminUserIndex, 'read', async (p, ctx) => {
       const page = clampPage(p.page);
-      const q = { keywords: p.keywords, orderField: p.order_field, orderType: p.order_type, page, limit: clampLimit(p.limit), ...(p.status !== undefined ? { status: p.status } : {}), ...(p.role !== undefined ? { role: p.role } : {}) };
+      const q = {
+        keywords: p.keywords,
+        orderField: p.order_field,
+        orderType: p.order_type,
+        page,
+        limit: clampLimit(p.limit),
+        ...(p.status !== undefined ? { status: p.status } : {}),
+        ...(p.role !== undefined ? { role: p.role } : {}),
+      };
       return paged(await d.users.list(q, ctx.origin, ctx.lang), page);
     }),
     manage(paths.adminUserDetail, 'read', async (p, ctx) => ok(await d.users.detail(p.user_id, ctx.origin, ctx.lang))),
     manage(paths.adminUserAdd, 'write', async (p, ctx, me) => {
       const id = await d.users.add(me, p);
-      await audit(me, ctx, { action: 'user.add', targetType: 'user', targetId: id, detail: { account: p.account, role: p.role ?? 0 } });
+      await audit(me, ctx, {
+        action: 'user.add',
+        targetType: 'user',
+        targetId: id,
+        detail: { account: p.account, role: p.role ?? 0 },
+      });
       return ok(await d.users.detail(id, ctx.origin, ctx.lang), 'common.saved');
     }),
     manage(paths.adminUserEdit, 'write', async (p, ctx, me) => {
       const { user_id, ...fields } = p;
       const changed = await d.users.edit(me, user_id, fields);
-      if (changed.length) await audit(me, ctx, { action: 'user.edit', targetType: 'user', targetId: user_id, detail: { fields: changed } });
+      if (changed.length)
+        await audit(me, ctx, {
+          action: 'user.edit',
+          targetType: 'user',
+          targetId: user_id,
+          detail: { fields: changed },
+        });
       return ok(await d.users.detail(user_id, ctx.origin, ctx.lang), 'common.saved');
     }),
     manage(paths.adminUserDel, 'write', async (p, ctx, me) => {
@@ -105,12 +165,22 @@ export function manageRoutes<A extends { user: UserRow }>(route: RouteBuilder<A>
     }),
     manage(paths.adminUserSetStatus, 'write', async (p, ctx, me) => {
       await d.users.setStatus(p.user_id, p.status);
-      await audit(me, ctx, { action: 'user.setStatus', targetType: 'user', targetId: p.user_id, detail: { status: p.status } });
+      await audit(me, ctx, {
+        action: 'user.setStatus',
+        targetType: 'user',
+        targetId: p.user_id,
+        detail: { status: p.status },
+      });
       return ok('', 'common.saved');
     }),
     manage(paths.adminUserSetRole, 'super', async (p, ctx, me) => {
       await d.users.setRole(me, p.user_id, p.role);
-      await audit(me, ctx, { action: 'user.setRole', targetType: 'user', targetId: p.user_id, detail: { role: p.role } });
+      await audit(me, ctx, {
+        action: 'user.setRole',
+        targetType: 'user',
+        targetId: p.user_id,
+        detail: { role: p.role },
+      });
       return ok('', 'common.saved');
     }),
     manage(paths.adminUserEditPassword, 'write', async (p, ctx, me) => {
@@ -122,7 +192,19 @@ export function manageRoutes<A extends { user: UserRow }>(route: RouteBuilder<A>
     // ---- groups
     manage(paths.adminGroupIndex, 'read', async (p, ctx) => {
       const page = clampPage(p.page);
-      return paged(await d.groups.adminList({ keywords: p.keywords, orderField: p.order_field, orderType: p.order_type, page, limit: clampLimit(p.limit) }, ctx.origin), page);
+      return paged(
+        await d.groups.adminList(
+          {
+            keywords: p.keywords,
+            orderField: p.order_field,
+            orderType: p.order_type,
+            page,
+            limit: clampLimit(p.limit),
+          },
+          ctx.origin,
+        ),
+        page,
+      );
     }),
     manage(paths.adminGroupUserList, 'read', async (p, ctx) => {
       const page = clampPage(p.page);
@@ -130,12 +212,22 @@ export function manageRoutes<A extends { user: UserRow }>(route: RouteBuilder<A>
     }),
     manage(paths.adminGroupChangeOwner, 'write', async (p, ctx, me) => {
       await d.groups.adminChangeOwner(p.group_id, p.user_id);
-      await audit(me, ctx, { action: 'group.changeOwner', targetType: 'group', targetId: p.group_id, detail: { user_id: p.user_id } });
+      await audit(me, ctx, {
+        action: 'group.changeOwner',
+        targetType: 'group',
+        targetId: p.group_id,
+        detail: { user_id: p.user_id },
+      });
       return ok('', 'common.saved');
     }),
     manage(paths.adminGroupSetManager, 'write', async (p, ctx, me) => {
       await d.groups.adminSetManager(p.group_id, p.user_id, p.role, ctx.origin);
-      await audit(me, ctx, { action: 'group.setManager', targetType: 'group', targetId: p.group_id, detail: { user_id: p.user_id, role: p.role } });
+      await audit(me, ctx, {
+        action: 'group.setManager',
+        targetType: 'group',
+        targetId: p.group_id,
+        detail: { user_id: p.user_id, role: p.role },
+      });
       return ok('', 'common.saved');
     }),
     manage(paths.adminGroupDel, 'write', async (p, ctx, me) => {
@@ -145,12 +237,22 @@ export function manageRoutes<A extends { user: UserRow }>(route: RouteBuilder<A>
     }),
     manage(paths.adminGroupDelUser, 'write', async (p, ctx, me) => {
       await d.groups.adminRemoveMember(me, p.group_id, p.user_id, view(ctx));
-      await audit(me, ctx, { action: 'group.delGroupUser', targetType: 'group', targetId: p.group_id, detail: { user_id: p.user_id } });
+      await audit(me, ctx, {
+        action: 'group.delGroupUser',
+        targetType: 'group',
+        targetId: p.group_id,
+        detail: { user_id: p.user_id },
+      });
       return ok('', 'common.saved');
     }),
     manage(paths.adminGroupAddUser, 'write', async (p, ctx, me) => {
       await d.groups.adminAddMembers(me, p.group_id, p.user_ids, view(ctx));
-      await audit(me, ctx, { action: 'group.addGroupUser', targetType: 'group', targetId: p.group_id, detail: { user_ids: p.user_ids } });
+      await audit(me, ctx, {
+        action: 'group.addGroupUser',
+        targetType: 'group',
+        targetId: p.group_id,
+        detail: { user_ids: p.user_ids },
+      });
       return ok('', 'common.saved');
     }),
 
@@ -158,9 +260,14 @@ export function manageRoutes<A extends { user: UserRow }>(route: RouteBuilder<A>
     manage(paths.adminMessageIndex, 'read', async (p, ctx, me) => {
       const r = await d.messages.list(
         {
-          ...(p.user_id ? { userId: p.user_id } : {}), ...(p.toContactId ? { toContactId: p.toContactId } : {}),
-          isGroup: p.is_group, type: p.type, keywords: p.keywords, ...(p.last_id ? { lastId: p.last_id } : {}),
-          page: clampPage(p.page), limit: clampLimit(p.limit),
+          ...(p.user_id ? { userId: p.user_id } : {}),
+          ...(p.toContactId ? { toContactId: p.toContactId } : {}),
+          isGroup: p.is_group,
+          type: p.type,
+          keywords: p.keywords,
+          ...(p.last_id ? { lastId: p.last_id } : {}),
+          page: clampPage(p.page),
+          limit: clampLimit(p.limit),
         },
         view(ctx),
       );
@@ -185,7 +292,12 @@ export function manageRoutes<A extends { user: UserRow }>(route: RouteBuilder<A>
       );
       const page = clampPage(p.page);
       const limit = clampLimit(p.limit);
-      await audit(me, ctx, { action: 'message.getContacts', targetType: 'user', targetId: p.user_id, detail: { hasConvo: p.hasConvo } });
+      await audit(me, ctx, {
+        action: 'message.getContacts',
+        targetType: 'user',
+        targetId: p.user_id,
+        detail: { hasConvo: p.hasConvo },
+      });
       return { data: all.slice((page - 1) * limit, page * limit), count: all.length, page };
     }),
     manage(paths.adminDealMsg, 'write', async (p, ctx, me) => {
@@ -215,7 +327,14 @@ export function manageRoutes<A extends { user: UserRow }>(route: RouteBuilder<A>
     }),
     manage(paths.adminAuditIndex, 'super', async (p) => {
       const page = clampPage(p.page);
-      return paged(await d.audit.list({ action: p.action, ...(p.actor_id ? { actorId: p.actor_id } : {}) }, page, clampLimit(p.limit)), page);
+      return paged(
+        await d.audit.list(
+          { action: p.action, ...(p.actor_id ? { actorId: p.actor_id } : {}) },
+          page,
+          clampLimit(p.limit),
+        ),
+        page,
+      );
     }),
   ];
 }

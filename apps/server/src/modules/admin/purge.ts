@@ -54,15 +54,20 @@ export function createPurge(deps: PurgeDeps) {
       if (batch.count < PURGE_BATCH) break;
       await yieldToOthers();
     }
-    deps.log.info({ purge: result, olderThanDays: chatInfo.msgClearDay }, `message purge: ${result.messages} messages and ${result.files} files deleted in ${result.batches} batches`);
+    deps.log.info(
+      { purge: result, olderThanDays: chatInfo.msgClearDay },
+      `message purge: ${result.messages} messages and ${result.files} files deleted in ${result.batches} batches`,
+    );
     return result;
   }
 
   /** Runs the purge when this node takes the lease (held ~20 h, so once a night among all nodes). */
   async function runIfLeader(): Promise<PurgeResult> {
-    if ((await deps.config.systemInfo()).chatInfo.msgClear !== 1) return { ran: false, messages: 0, files: 0, batches: 0 };
+    if ((await deps.config.systemInfo()).chatInfo.msgClear !== 1)
+      return { ran: false, messages: 0, files: 0, batches: 0 };
     const now = nowSeconds(clock);
-    if (!(await leases.take(deps.db, LEASE, deps.nodeId, now, now + 20 * 3600))) return { ran: false, messages: 0, files: 0, batches: 0 };
+    if (!(await leases.take(deps.db, LEASE, deps.nodeId, now, now + 20 * 3600)))
+      return { ran: false, messages: 0, files: 0, batches: 0 };
     return purge();
   }
 

@@ -8,7 +8,16 @@ import type { PresenceRegistry } from '../../platform/bus/index';
 import { hashPassword, type Sessions } from '../auth/index';
 import type { ConfigService } from '../config/index';
 import {
-  checkAccount, checkEmail, checkPassword, checkRealname, checkSex, namePy, usersAdminRepo, usersRepo, type UserPatch, type UserRow,
+  checkAccount,
+  checkEmail,
+  checkPassword,
+  checkRealname,
+  checkSex,
+  namePy,
+  usersAdminRepo,
+  usersRepo,
+  type UserPatch,
+  type UserRow,
   type UsersService,
 } from '../users/index';
 
@@ -140,7 +149,10 @@ export function createUsersAdmin(deps: UsersAdminDeps) {
       return row(u, origin, lang, await onlineOf([id]));
     },
 
-    async add(actor: UserRow, f: UserFields & { account: string; password: string; realname?: string }): Promise<number> {
+    async add(
+      actor: UserRow,
+      f: UserFields & { account: string; password: string; realname?: string },
+    ): Promise<number> {
       checkPassword(f.password);
       if (f.realname === undefined) throw badParam('realname');
       const patch = await validate(actor, f);

@@ -11,15 +11,23 @@ import type { DB } from '../../platform/db/index';
  * upsert with RETURNING) is atomic on SQLite's single writer and on PostgreSQL's row lock, so
  * parallel attempts on one node or many each see a distinct count.
  */
-export async function countAttempt(db: Kysely<DB>, key: string, now: number, windowS: number, limit: number): Promise<number> {
+export async function countAttempt(
+  db: Kysely<DB>,
+  key: string,
+  now: number,
+  windowS: number,
+  limit: number,
+): Promise<number> {
   const row = await db
     .insertInto('login_attempts')
     .values({ key, failures: 1, last_failure_time: now })
     .onConflict((oc) =>
-      oc.column('key').doUpdateSet({
-        failures: sql<number>`case when ${now} - login_attempts.last_failure_time >= ${windowS} then 1 else login_attempts.failures + 1 end`,
-        last_failure_time: sql<number>`case when ${now} - login_attempts.last_failure_time < ${windowS} and login_attempts.failures >= ${limit} then login_attempts.last_failure_time else ${now} end`,
-      }),
+      oc
+        .column('key')
+        .doUpdateSet({
+          failures: sql<number>`case when ${now} - login_attempts.last_failure_time >= ${windowS} then 1 else login_attempts.failures + 1 end`,
+          last_failure_time: sql<number>`case when ${now} - login_attempts.last_failure_time < ${windowS} and login_attempts.failures >= ${limit} then login_attempts.last_failure_time else ${now} end`,
+        }),
     )
     .returning('failures')
     .executeTakeFirstOrThrow();

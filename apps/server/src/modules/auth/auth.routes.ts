@@ -8,7 +8,11 @@ export interface AuthRouteHooks {
   afterLogin?(authToken: string, clientId: string): Promise<void>;
 }
 
-export function authRoutes(route: RouteBuilder<AuthContext>, auth: Auth, hooks: AuthRouteHooks = {}): AnyRoute<AuthContext>[] {
+export function authRoutes(
+  route: RouteBuilder<AuthContext>,
+  auth: Auth,
+  hooks: AuthRouteHooks = {},
+): AnyRoute<AuthContext>[] {
   return [
     route(paths.login, async (p, ctx) => {
       const result = await auth.login(p, ctx);

@@ -63,7 +63,13 @@ export function createAuth(deps: AuthDeps) {
   const guard = {
     key: (account: string, ip: string) => `${account.toLowerCase()}|${ip}`,
     async admit(key: string): Promise<boolean> {
-      const n = await attempts.countAttempt(db, key, nowSeconds(clock), limits.loginFailureWindowS, limits.loginFailures);
+      const n = await attempts.countAttempt(
+        db,
+        key,
+        nowSeconds(clock),
+        limits.loginFailureWindowS,
+        limits.loginFailures,
+      );
       return n <= limits.loginFailures;
     },
   };
@@ -98,7 +104,8 @@ export function createAuth(deps: AuthDeps) {
     // accounts exist, are disabled, or have which password (issue 19).
     if (user.status === 0) throw new AppError(400, 'auth.badCredentials');
     const { sysInfo } = await config.systemInfo();
-    if (sysInfo.state === 0 && !isAdmin(user)) throw new AppError(400, 'auth.siteClosed', {}, sysInfo.closeTips || undefined);
+    if (sysInfo.state === 0 && !isAdmin(user))
+      throw new AppError(400, 'auth.siteClosed', {}, sysInfo.closeTips || undefined);
 
     const terminal = terminalKind(p.terminal, req.userAgent);
     const iat = nowSeconds(clock);
@@ -113,13 +120,7 @@ export function createAuth(deps: AuthDeps) {
           ...(p.client_id ? { clientId: p.client_id } : {}),
         });
       }
-      await sessionsRepo.insertSession(tx, {
-        jti: claims.jti,
-        user_id: user.id,
-        terminal,
-        iat,
-        exp: claims.exp,
-      });
+      await sessionsRepo.insertSession(tx, { jti: claims.jti, user_id: user.id, terminal, iat, exp: claims.exp });
       await usersRepo.incrementLoginCount(tx, user.id, iat, req.ip);
       await attempts.clearAttempts(tx, key);
       onCommit(() => users.invalidate(user.id));

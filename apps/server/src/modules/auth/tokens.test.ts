@@ -25,8 +25,12 @@ describe('cachedTokenVerifier', () => {
     const jwt = await signToken(secret, claims);
     const verify = cachedTokenVerifier();
     await verify(secret, jwt, 1_500_000);
-    expect(await verify(new TextEncoder().encode('t'.repeat(32)), jwt, 1_500_000)).toEqual({ ok: false, reason: 'invalid' });
+    expect(await verify(new TextEncoder().encode('t'.repeat(32)), jwt, 1_500_000)).toEqual({
+      ok: false,
+      reason: 'invalid',
+    });
     const forged = `${jwt.slice(0, -2)}xx`;
-    for (let i = 0; i < 2; i++) expect(await verify(secret, forged, 1_500_000)).toEqual({ ok: false, reason: 'invalid' });
+    for (let i = 0; i < 2; i++)
+      expect(await verify(secret, forged, 1_500_000)).toEqual({ ok: false, reason: 'invalid' });
   });
 });

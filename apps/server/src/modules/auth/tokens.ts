@@ -38,10 +38,7 @@ export async function verifyToken(secret: Uint8Array, jwt: string, nowMs: number
     if (!Number.isSafeInteger(userId) || userId < 1) return { ok: false, reason: 'invalid' };
     if (terminal !== 'web' && terminal !== 'mobile') return { ok: false, reason: 'invalid' };
     if (typeof payload.jti !== 'string' || !/^[0-9a-f]{32}$/.test(payload.jti)) return { ok: false, reason: 'invalid' };
-    return {
-      ok: true,
-      claims: { userId, jti: payload.jti, terminal, iat: payload.iat ?? 0, exp: payload.exp ?? 0 },
-    };
+    return { ok: true, claims: { userId, jti: payload.jti, terminal, iat: payload.iat ?? 0, exp: payload.exp ?? 0 } };
   } catch (err) {
     if (err instanceof errors.JWTExpired) return { ok: false, reason: 'expired' };
     return { ok: false, reason: 'invalid' };
@@ -61,7 +58,9 @@ export function cachedTokenVerifier(max = 10_000) {
     const hit = good.get(jwt);
     if (hit && hit.secret === secret) {
       // jose's rule: expired once `exp` is not after the current second.
-      return hit.claims.exp <= Math.floor(nowMs / 1000) ? { ok: false, reason: 'expired' } : { ok: true, claims: hit.claims };
+      return hit.claims.exp <= Math.floor(nowMs / 1000)
+        ? { ok: false, reason: 'expired' }
+        : { ok: true, claims: hit.claims };
     }
     const v = await verifyToken(secret, jwt, nowMs);
     if (v.ok) {

@@ -5,7 +5,5 @@ import type { AuthContext } from '../auth/index';
 import type { Calls } from './calls.service';
 
 export function callsRoutes(route: RouteBuilder<AuthContext>, calls: Calls): AnyRoute<AuthContext>[] {
-  return [
-    route(paths.sendToMsg, async (p, ctx) => ok(await calls.send(ctx.auth.user, p, ctx))),
-  ];
+  return [route(paths.sendToMsg, async (p, ctx) => ok(await calls.send(ctx.auth.user, p, ctx)))];
 }

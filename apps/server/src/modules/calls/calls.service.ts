@@ -1,6 +1,17 @@
 import {
-  CallCode, callLimits, CallStatus, callText, CallType, ContactKind, finalCallCodes, OTHER_OPT,
-  type CallEvent, type SendToMsgParams, type UserSummary, type WebrtcExtends, type WebrtcPayload,
+  CallCode,
+  callLimits,
+  CallStatus,
+  callText,
+  CallType,
+  ContactKind,
+  finalCallCodes,
+  OTHER_OPT,
+  type CallEvent,
+  type SendToMsgParams,
+  type UserSummary,
+  type WebrtcExtends,
+  type WebrtcPayload,
 } from '@parley/protocol';
 import type { Kysely } from 'kysely';
 import type { PresenceRegistry } from '../../platform/bus/index';
@@ -75,10 +86,26 @@ export function createCalls(deps: CallsDeps) {
 
   /** The callee is offline: answer busy 907 as if from them, to the caller only; nothing stored. */
   async function busyBack(me: UserRow, peer: UserRow, p: SendToMsgParams, r: CallRequest): Promise<WebrtcPayload> {
-    const ext: WebrtcExtends = { type: p.type, status: CallStatus.callee, event: 'busy', code: CallCode.busy, callTime: 0, isMobile: isMobile(r) };
+    const ext: WebrtcExtends = {
+      type: p.type,
+      status: CallStatus.callee,
+      event: 'busy',
+      code: CallCode.busy,
+      callTime: 0,
+      isMobile: isMobile(r),
+    };
     const remark = (await contacts.remarksOf(me.id, [peer.id])).get(peer.id) ?? '';
     const from = summary(peer, peer.id, remark || peer.realname, r.origin);
-    const payload = webrtcPayload({ id: p.id, msgId: 0, now: clock.now(), toContactId: peer.id, toUser: me.id, from, ext, lang: r.lang });
+    const payload = webrtcPayload({
+      id: p.id,
+      msgId: 0,
+      now: clock.now(),
+      toContactId: peer.id,
+      toUser: me.id,
+      from,
+      ext,
+      lang: r.lang,
+    });
     await events.toUsers(ownRecipients(me.id), 'webrtc', payload);
     deps.offlineCall?.(await meFor(me, peer.id, r), peer.id, p.type === CallType.video);
     return payload;
@@ -88,7 +115,16 @@ export function createCalls(deps: CallsDeps) {
   function resent(me: UserRow, peer: UserRow, row: MessageRow, r: CallRequest): WebrtcPayload {
     if (row.type !== 'webrtc' || row.from_user !== me.id || row.to_user !== peer.id) throw badParam('id');
     const ext = storedCall(row).ext as unknown as WebrtcExtends;
-    return webrtcPayload({ id: row.id, msgId: row.msg_id, now: row.send_time_ms, toContactId: peer.id, toUser: peer.id, from: self(me, r), ext, lang: r.lang });
+    return webrtcPayload({
+      id: row.id,
+      msgId: row.msg_id,
+      now: row.send_time_ms,
+      toContactId: peer.id,
+      toUser: peer.id,
+      from: self(me, r),
+      ext,
+      lang: r.lang,
+    });
   }
 
   async function calling(me: UserRow, p: SendToMsgParams, r: CallRequest): Promise<WebrtcPayload> {
@@ -101,22 +137,55 @@ export function createCalls(deps: CallsDeps) {
       if (!(await online(peer.id))) return busyBack(me, peer, p, r);
     }
     const now = clock.now();
-    const ext: WebrtcExtends = { type: p.type, status: CallStatus.calling, event: 'calling', code: CallCode.calling, callTime: 0, isMobile: isMobile(r) };
+    const ext: WebrtcExtends = {
+      type: p.type,
+      status: CallStatus.calling,
+      event: 'calling',
+      code: CallCode.calling,
+      callTime: 0,
+      isMobile: isMobile(r),
+    };
     const content = callText(CallCode.calling, p.type, 0, r.lang);
     const chatId = singleChatId(me.id, peer.id);
     return withTx(
       db,
       async (tx, onCommit) => {
         const msgId = await messagesRepo.insertMessage(tx, {
-          id: p.id, chat_identify: chatId, from_user: me.id, to_user: peer.id, is_group: ContactKind.person, type: 'webrtc', content,
-          extends: JSON.stringify(ext), at: '', pid: 0, is_undo: 0, file_id: 0, file_cate: 0, file_name: '',
-          file_size: 0, send_time_ms: now,
+          id: p.id,
+          chat_identify: chatId,
+          from_user: me.id,
+          to_user: peer.id,
+          is_group: ContactKind.person,
+          type: 'webrtc',
+          content,
+          extends: JSON.stringify(ext),
+          at: '',
+          pid: 0,
+          is_undo: 0,
+          file_id: 0,
+          file_cate: 0,
+          file_name: '',
+          file_size: 0,
+          send_time_ms: now,
         });
         await messagesRepo.setLastMsg(tx, chatId, msgId);
-        const reply = webrtcPayload({ id: p.id, msgId, now, toContactId: peer.id, toUser: peer.id, from: self(me, r), ext, lang: r.lang });
+        const reply = webrtcPayload({
+          id: p.id,
+          msgId,
+          now,
+          toContactId: peer.id,
+          toUser: peer.id,
+          from: self(me, r),
+          ext,
+          lang: r.lang,
+        });
         onCommit(async () => {
           net.watch(p.id, r.origin);
-          await events.toUsers(peerRecipients(peer.id), 'webrtc', { ...reply, toContactId: me.id, fromUser: await meFor(me, peer.id, r) });
+          await events.toUsers(peerRecipients(peer.id), 'webrtc', {
+            ...reply,
+            toContactId: me.id,
+            fromUser: await meFor(me, peer.id, r),
+          });
           const last = { content, type: 'webrtc', sendTime: now };
           reply.contactInfo = await contacts.personPushContact(me, peer, await contacts.viewerOf(me, r), last);
           await events.toUsers(ownRecipients(me.id), 'webrtc', reply);
@@ -130,7 +199,8 @@ export function createCalls(deps: CallsDeps) {
   /** Every event after `calling`: the call must exist between me and `toContactId`. */
   async function signal(me: UserRow, p: SendToMsgParams, r: CallRequest): Promise<WebrtcPayload> {
     const row = await messagesRepo.findByUuid(db, p.id);
-    if (!row || row.type !== 'webrtc' || row.is_group !== ContactKind.person || !isPair(row, me.id, p.toContactId)) throw new AppError(400, 'call.notFound');
+    if (!row || row.type !== 'webrtc' || row.is_group !== ContactKind.person || !isPair(row, me.id, p.toContactId))
+      throw new AppError(400, 'call.notFound');
     const peer = await users.get(p.toContactId);
     if (!peer) throw new AppError(400, 'call.notFound');
     const call: StoredCall = storedCall(row);
@@ -139,7 +209,16 @@ export function createCalls(deps: CallsDeps) {
     // (both sides hung up at once) is answered without relaying or rewriting anything.
     if ((finalCallCodes as readonly number[]).includes(call.code)) {
       if (p.event !== 'hangup') throw new AppError(400, 'call.notFound');
-      return webrtcPayload({ id: row.id, msgId: row.msg_id, now: clock.now(), toContactId: peer.id, toUser: peer.id, from: self(me, r), ext: call.ext as unknown as WebrtcExtends, lang: r.lang });
+      return webrtcPayload({
+        id: row.id,
+        msgId: row.msg_id,
+        now: clock.now(),
+        toContactId: peer.id,
+        toUser: peer.id,
+        from: self(me, r),
+        ext: call.ext as unknown as WebrtcExtends,
+        lang: r.lang,
+      });
     }
     const sdpSize = p.sdp === undefined ? 0 : typeof p.sdp === 'string' ? p.sdp.length : JSON.stringify(p.sdp).length;
     if (sdpSize > callLimits.sdpMaxChars) throw badParam('sdp');
@@ -162,7 +241,11 @@ export function createCalls(deps: CallsDeps) {
       isMobile: isMobile(r),
     };
     const base = { id: row.id, msgId: row.msg_id, now: clock.now(), ext, lang: r.lang };
-    await events.toUsers(peerRecipients(peer.id), 'webrtc', webrtcPayload({ ...base, toContactId: me.id, toUser: peer.id, from: await meFor(me, peer.id, r) }));
+    await events.toUsers(
+      peerRecipients(peer.id),
+      'webrtc',
+      webrtcPayload({ ...base, toContactId: me.id, toUser: peer.id, from: await meFor(me, peer.id, r) }),
+    );
     const mine = webrtcPayload({ ...base, toContactId: peer.id, toUser: peer.id, from: self(me, r) });
     // My other devices stop ringing or leave the call (§10.2 otherOpt).
     if (p.event === 'acceptRtc' || p.event === 'hangup') {

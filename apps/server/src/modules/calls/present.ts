@@ -1,5 +1,13 @@
 import {
-  CallCode, ContactKind, webrtcContent, type CallType, type Contact, type Lang, type UserSummary, type WebrtcExtends, type WebrtcPayload,
+  CallCode,
+  ContactKind,
+  webrtcContent,
+  type CallType,
+  type Contact,
+  type Lang,
+  type UserSummary,
+  type WebrtcExtends,
+  type WebrtcPayload,
 } from '@parley/protocol';
 import type { MessageRow } from '../../platform/db/schema-chat';
 import { parseJsonObject } from '../contacts/index';

@@ -41,21 +41,40 @@ export function createSafetyNet(deps: SafetyNetDeps) {
 
   /** Writes the new facts and content if nobody changed the row meanwhile; true when written. */
   function rewrite(call: StoredCall, ext: Partial<WebrtcExtends>, content: string): Promise<boolean> {
-    return messagesRepo.updateIfUnchanged(db, call.row.msg_id, call.row.extends, { content, extends: JSON.stringify({ ...call.ext, ...ext }) });
+    return messagesRepo.updateIfUnchanged(db, call.row.msg_id, call.row.extends, {
+      content,
+      extends: JSON.stringify({ ...call.ext, ...ext }),
+    });
   }
 
   async function closeUnanswered(row: MessageRow, origin: string): Promise<void> {
     const call = storedCall(row);
     if (call.code !== CallCode.calling) return;
     const lang = langOf(call);
-    const ext = { ...(call.ext as unknown as WebrtcExtends), event: 'hangup' as const, code: CallCode.notConnected, callTime: 0 };
+    const ext = {
+      ...(call.ext as unknown as WebrtcExtends),
+      event: 'hangup' as const,
+      code: CallCode.notConnected,
+      callTime: 0,
+    };
     if (!(await rewrite(call, ext, callText(ext.code, call.type, 0, lang)))) return;
-    const [caller, remarks] = await Promise.all([users.get(row.from_user), contacts.remarksOf(row.to_user, [row.from_user])]);
+    const [caller, remarks] = await Promise.all([
+      users.get(row.from_user),
+      contacts.remarksOf(row.to_user, [row.from_user]),
+    ]);
     const remark = remarks.get(row.from_user) ?? '';
     const base = { id: row.id, msgId: row.msg_id, now: clock.now(), ext, lang };
     const fromFor = (name: string) => summary(caller, row.from_user, name || caller?.realname || '', origin);
-    await events.toUsers(peerRecipients(row.to_user), 'webrtc', webrtcPayload({ ...base, toContactId: row.from_user, toUser: row.to_user, from: fromFor(remark) }));
-    await events.toUsers(ownRecipients(row.from_user), 'webrtc', webrtcPayload({ ...base, toContactId: row.to_user, toUser: row.to_user, from: fromFor('') }));
+    await events.toUsers(
+      peerRecipients(row.to_user),
+      'webrtc',
+      webrtcPayload({ ...base, toContactId: row.from_user, toUser: row.to_user, from: fromFor(remark) }),
+    );
+    await events.toUsers(
+      ownRecipients(row.from_user),
+      'webrtc',
+      webrtcPayload({ ...base, toContactId: row.to_user, toUser: row.to_user, from: fromFor('') }),
+    );
   }
 
   function unwatch(callId: string): void {
@@ -102,7 +121,8 @@ export function createSafetyNet(deps: SafetyNetDeps) {
     /** acceptRtc: a ringing call becomes answered (904), which the timer and the sweep leave alone. */
     async accept(call: StoredCall): Promise<void> {
       unwatch(call.row.id);
-      if (call.code === CallCode.calling) await rewrite(call, { event: 'acceptRtc', code: CallCode.answered }, call.row.content);
+      if (call.code === CallCode.calling)
+        await rewrite(call, { event: 'acceptRtc', code: CallCode.answered }, call.row.content);
     },
 
     /** hangup: the first final code wins; a call already ended keeps its outcome. */

@@ -13,7 +13,10 @@ export interface ClientErrorLog {
 const cut = (s: string, n: number) => (s.length > n ? `${s.slice(0, n)}…` : s);
 
 /** `POST /common/pub/clientError`: a crashed screen's report, written to the server log. */
-export function clientErrorsRoutes(route: RouteBuilder<AuthContext>, deps: { clock: Clock; log: ClientErrorLog }): AnyRoute<AuthContext>[] {
+export function clientErrorsRoutes(
+  route: RouteBuilder<AuthContext>,
+  deps: { clock: Clock; log: ClientErrorLog },
+): AnyRoute<AuthContext>[] {
   const limit = windowLimit(deps.clock, lim.perWindow, lim.windowMs);
   return [
     route(paths.clientError, async (p, ctx) => {

@@ -51,6 +51,11 @@ export async function addTry(db: Kysely<DB>, id: number): Promise<void> {
 
 /** Marks the code used; false when another request consumed it first. */
 export async function consume(db: Kysely<DB>, id: number): Promise<boolean> {
-  const r = await db.updateTable('verification_codes').set({ used: 1 }).where('id', '=', id).where('used', '=', 0).executeTakeFirst();
+  const r = await db
+    .updateTable('verification_codes')
+    .set({ used: 1 })
+    .where('id', '=', id)
+    .where('used', '=', 0)
+    .executeTakeFirst();
   return Number(r.numUpdatedRows) === 1;
 }

@@ -33,8 +33,7 @@ export function ownCodeTarget(u: UserRow): string {
   return isMobile(u.account) || isEmail(u.account) ? u.account : u.email;
 }
 
-const sameCode = (a: string, b: string) =>
-  a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+const sameCode = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
 export function createCodes(deps: CodesDeps) {
   const { db, clock, config } = deps;
@@ -54,7 +53,13 @@ export function createCodes(deps: CodesDeps) {
 
   return {
     /** §2.4 sendCode. */
-    async send(q: { account: string | undefined; type: number; viewer: UserRow | undefined; lang: Lang; ip: string }): Promise<void> {
+    async send(q: {
+      account: string | undefined;
+      type: number;
+      viewer: UserRow | undefined;
+      lang: Lang;
+      ip: string;
+    }): Promise<void> {
       const { type, lang } = q;
       await deps.guards?.codeRequest(q.ip);
       if (![1, 2, 3, 4].includes(type)) throw badParam('type');
@@ -69,7 +74,8 @@ export function createCodes(deps: CodesDeps) {
       if (!isEmail(target) && !isMobile(target)) {
         // Login and "forgot password" by a plain account name: the code goes to its e-mail
         // (Parley extension), checked later against the same address (`ownCodeTarget`).
-        const named = type === CodeType.login || type === CodeType.password ? await usersRepo.findByAccount(db, target) : undefined;
+        const named =
+          type === CodeType.login || type === CodeType.password ? await usersRepo.findByAccount(db, target) : undefined;
         if (!named || !isEmail(named.email)) throw new AppError(400, 'account.mustMobileOrEmail');
         target = named.email;
         known = true;
@@ -77,8 +83,10 @@ export function createCodes(deps: CodesDeps) {
       const account = target;
       const email = isEmail(account);
       const exists = known || (await usersRepo.findByAccount(db, account)) !== undefined;
-      if ((type === CodeType.login || type === CodeType.password) && !exists) throw new AppError(400, 'account.notFound');
-      if (type === CodeType.register && (await usersRepo.accountTaken(db, account))) throw new AppError(400, 'account.exists');
+      if ((type === CodeType.login || type === CodeType.password) && !exists)
+        throw new AppError(400, 'account.notFound');
+      if (type === CodeType.register && (await usersRepo.accountTaken(db, account)))
+        throw new AppError(400, 'account.exists');
 
       const now = nowSeconds(clock);
       if (now - (await repo.newestSentAt(db, account)) < limits.codeResendS) throw new AppError(400, 'code.wait');

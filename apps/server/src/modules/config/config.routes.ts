@@ -19,7 +19,9 @@ export function publicSystemInfo(info: SystemInfo, signedIn: boolean): SystemInf
 
 export function configRoutes<A>(route: RouteBuilder<A>, config: ConfigService): AnyRoute<A>[] {
   return [
-    route(paths.getSystemInfo, async (_p, ctx) => ok(publicSystemInfo(await config.systemInfo(), ctx.auth !== undefined))),
+    route(paths.getSystemInfo, async (_p, ctx) =>
+      ok(publicSystemInfo(await config.systemInfo(), ctx.auth !== undefined)),
+    ),
     route(paths.checkVersion, async (p) => {
       const s = await config.appVersion();
       const url = p.type === 1102 ? s.downloadUrl.ios : p.type === 1101 ? s.downloadUrl.android : '';

@@ -1,10 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import {
-  defaultChatAutomation,
-  defaultSystemInfo,
-  type ChatAutomation,
-  type SystemInfo,
-} from '@parley/protocol';
+import { defaultChatAutomation, defaultSystemInfo, type ChatAutomation, type SystemInfo } from '@parley/protocol';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../platform/clock';
 import type { DB } from '../../platform/db/index';
@@ -37,7 +32,17 @@ interface Snapshot {
   at: number;
 }
 
-const NAMES = ['sysInfo', 'chatInfo', 'compass', 'maps', 'fileUpload', 'demon_mode', 'chatAutomation', 'appVersion', 'smtp'];
+const NAMES = [
+  'sysInfo',
+  'chatInfo',
+  'compass',
+  'maps',
+  'fileUpload',
+  'demon_mode',
+  'chatAutomation',
+  'appVersion',
+  'smtp',
+];
 const CACHE_MS = 5000;
 
 const isObj = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
@@ -66,7 +71,8 @@ export function createConfigService(db: Kysely<DB>, clock: Clock, configuredJwtS
         compass: merge(defaultSystemInfo.compass, s.get('compass')),
         maps: merge(defaultSystemInfo.maps, s.get('maps')),
         fileUpload: merge(defaultSystemInfo.fileUpload, s.get('fileUpload')),
-        demon_mode: typeof s.get('demon_mode') === 'boolean' ? (s.get('demon_mode') as boolean) : defaultSystemInfo.demon_mode,
+        demon_mode:
+          typeof s.get('demon_mode') === 'boolean' ? (s.get('demon_mode') as boolean) : defaultSystemInfo.demon_mode,
       },
       automation: merge(defaultChatAutomation, s.get('chatAutomation')),
       appVersion: merge(defaultAppVersion, s.get('appVersion')),

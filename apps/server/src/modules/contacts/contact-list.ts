@@ -10,8 +10,14 @@ import * as groupsRepo from './groups.repo';
 import type { MyGroupRow } from './groups.repo';
 import { ADMIN_NOTICE, favouritesChatId, groupChatId, singleChatId } from './conversation';
 import {
-  favouritesContact, groupContact, noticeContact, parseGroupSetting, personContact, visibleContent,
-  type LastMessage, type Viewer,
+  favouritesContact,
+  groupContact,
+  noticeContact,
+  parseGroupSetting,
+  personContact,
+  visibleContent,
+  type LastMessage,
+  type Viewer,
 } from './present';
 
 /**
@@ -43,8 +49,15 @@ export async function lastRows(
   lastIds ??= await repo.lastMsgIds(db, [...boundaries.keys()]);
   const wanted = [...lastIds.entries()].filter(([chatId, id]) => id > (boundaries.get(chatId) ?? 0));
   const [rows, hidden] = await Promise.all([
-    repo.messagesByMsgIds(db, wanted.map(([, id]) => id)),
-    repo.hiddenAmong(db, me, wanted.map(([, id]) => id)),
+    repo.messagesByMsgIds(
+      db,
+      wanted.map(([, id]) => id),
+    ),
+    repo.hiddenAmong(
+      db,
+      me,
+      wanted.map(([, id]) => id),
+    ),
   ]);
   const out = new Map<string, MessageRow>();
   for (const [chatId, id] of wanted) {
@@ -56,7 +69,11 @@ export async function lastRows(
 
 /** Whose name a group preview carries: others' messages, not event or call lines (Contact.lastSenderName). */
 const namesSender = (r: MessageRow, me: number): boolean =>
-  r.is_group === ContactKind.group && r.from_user !== me && r.is_undo !== 1 && r.type !== 'event' && r.type !== 'webrtc';
+  r.is_group === ContactKind.group &&
+  r.from_user !== me &&
+  r.is_undo !== 1 &&
+  r.type !== 'event' &&
+  r.type !== 'webrtc';
 
 /** Renders rows as lastContent, looking up the senders a recall line or a group preview names. */
 export async function lastMessages(
@@ -66,17 +83,36 @@ export async function lastMessages(
   known: Map<number, UserRow>,
 ): Promise<Map<string, LastMessage>> {
   const named = [...rows.values()].filter((r) => namesSender(r, viewer.id));
-  const missing = [...rows.values()].filter((r) => (r.is_undo === 1 || namesSender(r, viewer.id)) && !known.has(r.from_user)).map((r) => r.from_user);
+  const missing = [...rows.values()]
+    .filter((r) => (r.is_undo === 1 || namesSender(r, viewer.id)) && !known.has(r.from_user))
+    .map((r) => r.from_user);
   const [senders, cards, remarks] = await Promise.all([
     missing.length ? usersRepo.byIds(db, missing) : new Map<number, UserRow>(),
-    groupsRepo.cardsIn(db, named.map((r) => r.to_user), named.map((r) => r.from_user)),
-    named.length ? repo.remarksOf(db, viewer.id, named.map((r) => r.from_user)) : new Map<number, string>(),
+    groupsRepo.cardsIn(
+      db,
+      named.map((r) => r.to_user),
+      named.map((r) => r.from_user),
+    ),
+    named.length
+      ? repo.remarksOf(
+          db,
+          viewer.id,
+          named.map((r) => r.from_user),
+        )
+      : new Map<number, string>(),
   ]);
   const out = new Map<string, LastMessage>();
   for (const [chatId, r] of rows) {
     const name = (known.get(r.from_user) ?? senders.get(r.from_user))?.realname ?? '';
-    const senderName = namesSender(r, viewer.id) ? remarks.get(r.from_user) || cards.get(r.to_user)?.get(r.from_user)?.nickname || name : '';
-    out.set(chatId, { content: visibleContent(r, viewer.id, viewer.lang, viewer.origin, name), type: r.type, sendTime: r.send_time_ms, senderName });
+    const senderName = namesSender(r, viewer.id)
+      ? remarks.get(r.from_user) || cards.get(r.to_user)?.get(r.from_user)?.nickname || name
+      : '';
+    out.set(chatId, {
+      content: visibleContent(r, viewer.id, viewer.lang, viewer.origin, name),
+      type: r.type,
+      sendTime: r.send_time_ms,
+      senderName,
+    });
   }
   return out;
 }
@@ -96,7 +132,12 @@ export async function listContacts(input: ListInput): Promise<{ data: Contact[];
     repo.unreadMentionCounts(db, me),
     repo.remarksOf(db, me),
     only ? 0 : repo.countInChat(db, ADMIN_NOTICE),
-    only ? repo.lastMsgIds(db, [...input.contactIds.map((id) => singleChatId(me, id)), ...only.groups.map((g) => groupChatId(g.id))]) : undefined,
+    only
+      ? repo.lastMsgIds(db, [
+          ...input.contactIds.map((id) => singleChatId(me, id)),
+          ...only.groups.map((g) => groupChatId(g.id)),
+        ])
+      : undefined,
   ]);
   const prefs = new Map(prefRows.map((p) => [p.chat_identify, p]));
   // boundaries: what I see of each chat; unreadFrom: where its unread rows start.

@@ -79,7 +79,13 @@ export async function isAcceptedFriend(db: Kysely<DB>, owner: number, other: num
 
 /** Which of these users are active, in the ids' order (runMode 1 membership, batched). */
 export async function activeAmong(db: Kysely<DB>, ids: number[]): Promise<boolean[]> {
-  const rows = await db.selectFrom('users').select('id').where('id', 'in', ids).where('status', '=', 1).where('delete_time', '=', 0).execute();
+  const rows = await db
+    .selectFrom('users')
+    .select('id')
+    .where('id', 'in', ids)
+    .where('status', '=', 1)
+    .where('delete_time', '=', 0)
+    .execute();
   const active = new Set(rows.map((r) => r.id));
   return ids.map((id) => active.has(id));
 }

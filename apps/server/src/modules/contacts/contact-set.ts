@@ -24,7 +24,9 @@ export function createContactSet(db: Kysely<DB>, config: Pick<ConfigService, 'sy
     /** The contact set as name rows (search): runMode 1 reads them in one query. */
     async names(userId: number): Promise<repo.NameRow[]> {
       const { sysInfo } = await config.systemInfo();
-      return sysInfo.runMode === 1 ? repo.allActiveNames(db, userId) : repo.namesOf(db, await repo.socialContactIds(db, userId));
+      return sysInfo.runMode === 1
+        ? repo.allActiveNames(db, userId)
+        : repo.namesOf(db, await repo.socialContactIds(db, userId));
     },
     /** One membership test; sendMessage calls this per message, so it must not load the set. */
     async has(userId: number, otherId: number): Promise<boolean> {

@@ -36,21 +36,38 @@ export async function messagesByMsgIds(db: Kysely<DB>, msgIds: number[]): Promis
 export async function hiddenAmong(db: Kysely<DB>, userId: number, msgIds: number[]): Promise<Set<number>> {
   const out = new Set<number>();
   for (const part of chunks(msgIds)) {
-    const rows = await db.selectFrom('message_hidden').select('msg_id').where('user_id', '=', userId).where('msg_id', 'in', part).execute();
+    const rows = await db
+      .selectFrom('message_hidden')
+      .select('msg_id')
+      .where('user_id', '=', userId)
+      .where('msg_id', 'in', part)
+      .execute();
     for (const r of rows) out.add(r.msg_id);
   }
   return out;
 }
 
 /** Newest message of a conversation that `userId` has not hidden, above `afterMsgId`. */
-export async function newestVisible(db: Kysely<DB>, userId: number, chatId: string, afterMsgId: number): Promise<MessageRow | undefined> {
+export async function newestVisible(
+  db: Kysely<DB>,
+  userId: number,
+  chatId: string,
+  afterMsgId: number,
+): Promise<MessageRow | undefined> {
   return db
     .selectFrom('messages as m')
     .selectAll('m')
     .where('m.chat_identify', '=', chatId)
     .where('m.msg_id', '>', afterMsgId)
     .where(({ not, exists, selectFrom }) =>
-      not(exists(selectFrom('message_hidden as h').select('h.msg_id').where('h.user_id', '=', userId).whereRef('h.msg_id', '=', 'm.msg_id'))),
+      not(
+        exists(
+          selectFrom('message_hidden as h')
+            .select('h.msg_id')
+            .where('h.user_id', '=', userId)
+            .whereRef('h.msg_id', '=', 'm.msg_id'),
+        ),
+      ),
     )
     .orderBy('m.msg_id', 'desc')
     .limit(1)
@@ -64,7 +81,11 @@ export async function newestVisible(db: Kysely<DB>, userId: number, chatId: stri
  * per chat on both databases. (200 `OR` terms took PostgreSQL twice as long to plan and run; a
  * join to the list let it guess a sequential scan of all messages.)
  */
-export async function unreadAbove(db: Kysely<DB>, me: number, above: Map<string, number>): Promise<Map<string, number>> {
+export async function unreadAbove(
+  db: Kysely<DB>,
+  me: number,
+  above: Map<string, number>,
+): Promise<Map<string, number>> {
   const out = new Map<string, number>();
   for (const part of chunks([...above.entries()], 200)) {
     const pairs = sql.join(part.map(([chatId, msgId]) => sql`(${chatId}, cast(${msgId} as integer))`));
@@ -125,7 +146,10 @@ export async function remarksOf(db: Kysely<DB>, me: number, ids?: number[]): Pro
 }
 
 /** Remark names ('' for none) of several (owner, other) pairs in one query, in the pairs' order. */
-export async function remarksOfPairs(db: Kysely<DB>, pairs: Array<{ owner: number; other: number }>): Promise<string[]> {
+export async function remarksOfPairs(
+  db: Kysely<DB>,
+  pairs: Array<{ owner: number; other: number }>,
+): Promise<string[]> {
   const rows = await db
     .selectFrom('friends')
     .select(['create_user', 'friend_user_id', 'nickname'])
@@ -151,10 +175,22 @@ export async function friendRow(db: Kysely<DB>, me: number, other: number) {
 
 /** Accepted friendship in both directions. There is no friend API yet: tests and seeding only. */
 export async function makeFriends(db: Kysely<DB>, a: number, b: number, time: number): Promise<void> {
-  for (const [x, y] of [[a, b], [b, a]] as const) {
+  for (const [x, y] of [
+    [a, b],
+    [b, a],
+  ] as const) {
     await db
       .insertInto('friends')
-      .values({ create_user: x, friend_user_id: y, status: 1, is_invite: 1, remark: '', nickname: '', create_time: time, update_time: time })
+      .values({
+        create_user: x,
+        friend_user_id: y,
+        status: 1,
+        is_invite: 1,
+        remark: '',
+        nickname: '',
+        create_time: time,
+        update_time: time,
+      })
       .onConflict((oc) => oc.columns(['create_user', 'friend_user_id']).doUpdateSet({ status: 1, update_time: time }))
       .execute();
   }

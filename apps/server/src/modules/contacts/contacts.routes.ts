@@ -9,7 +9,8 @@ export function contactsRoutes(route: RouteBuilder<AuthContext>, contacts: Conta
     route(paths.getContacts, async (_p, ctx) => contacts.list(ctx.auth.user, ctx)),
     route(paths.getContactInfo, async (p, ctx) => ok(await contacts.info(ctx.auth.user, p.id, ctx))),
     route(paths.searchUser, async (p, ctx) =>
-      ok(await contacts.searchUser(ctx.auth.user, p.keywords, ctx, formatMsg('contact.unknownPlace', ctx.lang)))),
+      ok(await contacts.searchUser(ctx.auth.user, p.keywords, ctx, formatMsg('contact.unknownPlace', ctx.lang))),
+    ),
     route(paths.userList, async (p, ctx) => contacts.userList(ctx.auth.user, p.keywords, p.page, p.limit, ctx.origin)),
     route(paths.setChatTop, async (p, ctx) => {
       await contacts.setChatTop(ctx.auth.user, p.id, p.is_top);

@@ -16,7 +16,13 @@ import * as prefsRepo from './prefs.repo';
 import * as groupsRepo from './groups.repo';
 import { ADMIN_NOTICE, conversationOf, favouritesChatId, singleChatId, type Conversation } from './conversation';
 import {
-  favouritesContact, groupContact, noticeContact, parseJsonObject, personContact, type LastMessage, type Viewer,
+  favouritesContact,
+  groupContact,
+  noticeContact,
+  parseJsonObject,
+  personContact,
+  type LastMessage,
+  type Viewer,
 } from './present';
 import type { PrefRow } from '../../platform/db/schema-chat';
 import type { GroupRow } from './groups.repo';
@@ -127,14 +133,23 @@ export function createContacts(deps: ContactsDeps) {
   }
 
   async function noticeContactFor(v: Viewer): Promise<Contact> {
-    const [count, rows] = await Promise.all([repo.countInChat(db, ADMIN_NOTICE), lastRows(db, v.id, new Map([[ADMIN_NOTICE, 0]]))]);
+    const [count, rows] = await Promise.all([
+      repo.countInChat(db, ADMIN_NOTICE),
+      lastRows(db, v.id, new Map([[ADMIN_NOTICE, 0]])),
+    ]);
     return noticeContact(v, count, rows.get(ADMIN_NOTICE)?.send_time_ms);
   }
 
-  async function setPref(me: UserRow, ref: ConversationRef, patch: { is_top?: 0 | 1; is_notice?: 0 | 1 }): Promise<Conversation> {
+  async function setPref(
+    me: UserRow,
+    ref: ConversationRef,
+    patch: { is_top?: 0 | 1; is_notice?: 0 | 1 },
+  ): Promise<Conversation> {
     const conv = conversation(me, ref);
-    if (conv.kind === 'group' && !(await groupsRepo.membership(db, conv.groupId, me.id))) throw new AppError(400, 'chat.notMember');
-    if (conv.kind === 'user' && !users.isLive(await users.get(conv.peerId))) throw new AppError(400, 'contact.notFound');
+    if (conv.kind === 'group' && !(await groupsRepo.membership(db, conv.groupId, me.id)))
+      throw new AppError(400, 'chat.notMember');
+    if (conv.kind === 'user' && !users.isLive(await users.get(conv.peerId)))
+      throw new AppError(400, 'contact.notFound');
     await prefsRepo.upsertPref(db, me.id, conv.chatId, patch, nowSeconds(clock));
     return conv;
   }
@@ -164,8 +179,13 @@ export function createContacts(deps: ContactsDeps) {
     viewerOf,
     personPushContact,
     /** A group as one recipient group (same role and prefs) lists it in a message push. */
-    groupPushContact: (v: Viewer, group: GroupRow, role: number, pref: PrefRow | undefined, last: LastMessage): Contact =>
-      groupContact(v, { group, role, last, unread: 0, mentions: 0, pref, now: clock.now() }),
+    groupPushContact: (
+      v: Viewer,
+      group: GroupRow,
+      role: number,
+      pref: PrefRow | undefined,
+      last: LastMessage,
+    ): Contact => groupContact(v, { group, role, last, unread: 0, mentions: 0, pref, now: clock.now() }),
     remarksOf,
     personContactFor,
     groupContactFor,
@@ -182,14 +202,20 @@ export function createContacts(deps: ContactsDeps) {
      * getContacts lists them, without building the rest of the list (search results). People
      * outside my contact set are left out.
      */
-    async listSome(me: UserRow, r: RequestView, userIds: number[], groups: groupsRepo.MyGroupRow[]): Promise<Contact[]> {
+    async listSome(
+      me: UserRow,
+      r: RequestView,
+      userIds: number[],
+      groups: groupsRepo.MyGroupRow[],
+    ): Promise<Contact[]> {
       if (userIds.length === 0 && groups.length === 0) return [];
       // runMode 1: the contact set is every live user, and listContacts keeps live users only, so
       // the membership test would be one more round trip for nothing.
       const { sysInfo } = await config.systemInfo();
-      const contactIds = sysInfo.runMode === 1
-        ? userIds
-        : (await Promise.all(userIds.map(async (id) => ((await contactSet.has(me.id, id)) ? [id] : [])))).flat();
+      const contactIds =
+        sysInfo.runMode === 1
+          ? userIds
+          : (await Promise.all(userIds.map(async (id) => ((await contactSet.has(me.id, id)) ? [id] : [])))).flat();
       const online = await onlineOf(contactIds);
       const v = await viewerOf(me, r);
       return (await listContacts({ db, viewer: v, contactIds, online, now: clock.now(), only: { groups } })).data;
@@ -197,7 +223,13 @@ export function createContacts(deps: ContactsDeps) {
 
     async list(me: UserRow, r: RequestView) {
       const contactIds = await contactSet.of(me.id);
-      return listContacts({ db, viewer: await viewerOf(me, r), contactIds, online: await onlineOf(contactIds), now: clock.now() });
+      return listContacts({
+        db,
+        viewer: await viewerOf(me, r),
+        contactIds,
+        online: await onlineOf(contactIds),
+        now: clock.now(),
+      });
     },
 
     async info(me: UserRow, ref: ConversationRef, r: RequestView): Promise<Contact> {
@@ -236,24 +268,34 @@ export function createContacts(deps: ContactsDeps) {
         .sort((a, b) => a.name_py.localeCompare(b.name_py) || a.id - b.id);
       const size = Math.min(Math.max(limit, 1), 100);
       const p = Math.max(page, 1);
-      const data: UserListItem[] = matches.slice((p - 1) * size, p * size).map((u) => ({
-        id: u.id,
-        user_id: u.id,
-        realname: u.realname,
-        displayName: remarks.get(u.id) || u.realname,
-        avatar: avatarUrl(origin, u.avatar),
-      }));
+      const data: UserListItem[] = matches
+        .slice((p - 1) * size, p * size)
+        .map((u) => ({
+          id: u.id,
+          user_id: u.id,
+          realname: u.realname,
+          displayName: remarks.get(u.id) || u.realname,
+          avatar: avatarUrl(origin, u.avatar),
+        }));
       return { data, count: matches.length, page: p };
     },
 
     async setChatTop(me: UserRow, ref: ConversationRef, isTop: 0 | 1): Promise<void> {
       const conv = await setPref(me, ref, { is_top: isTop });
-      await events.toUsers(prefRecipients(me.id), 'setChatTop', { id: conv.wireId, is_top: isTop, is_group: conv.isGroup });
+      await events.toUsers(prefRecipients(me.id), 'setChatTop', {
+        id: conv.wireId,
+        is_top: isTop,
+        is_group: conv.isGroup,
+      });
     },
 
     async setNotice(me: UserRow, ref: ConversationRef, isNotice: 0 | 1): Promise<void> {
       const conv = await setPref(me, ref, { is_notice: isNotice });
-      await events.toUsers(prefRecipients(me.id), 'setIsNotice', { id: conv.wireId, is_notice: isNotice, is_group: conv.isGroup });
+      await events.toUsers(prefRecipients(me.id), 'setIsNotice', {
+        id: conv.wireId,
+        is_notice: isNotice,
+        is_group: conv.isGroup,
+      });
     },
 
     /** Hides the conversation up to its newest row; any newer row shows it again. */
@@ -282,7 +324,14 @@ export function createContacts(deps: ContactsDeps) {
       const row = await repo.friendRow(db, me, other);
       if (!row) return '' as const;
       const pref = await prefsRepo.prefOf(db, me, singleChatId(me, other));
-      return { friend_id: row.id, nickname: row.nickname, status: row.status, is_top: pref?.is_top ?? 0, is_notice: pref?.is_notice ?? 1, create_time: row.create_time };
+      return {
+        friend_id: row.id,
+        nickname: row.nickname,
+        status: row.status,
+        is_top: pref?.is_top ?? 0,
+        is_notice: pref?.is_notice ?? 1,
+        create_time: row.create_time,
+      };
     },
   };
 }

@@ -5,7 +5,11 @@ describe('conversations', () => {
   it('names each kind from one user’s side (PROTOCOL §1.4)', () => {
     expect(conversationOf(12, { kind: 'user', id: 3 })).toMatchObject({ chatId: '3-12', wireId: 3, isGroup: 0 });
     expect(conversationOf(5, { kind: 'favourites' })).toMatchObject({ chatId: '-1-5', wireId: -1, isGroup: 3 });
-    expect(conversationOf(5, { kind: 'group', id: 7 })).toMatchObject({ chatId: 'group-7', wireId: 'group-7', isGroup: 1 });
+    expect(conversationOf(5, { kind: 'group', id: 7 })).toMatchObject({
+      chatId: 'group-7',
+      wireId: 'group-7',
+      isGroup: 1,
+    });
     expect(conversationOf(5, { kind: 'admin_notice' })).toMatchObject({ chatId: 'admin_notice', isGroup: 2 });
     expect(conversationOf(5, { kind: 'system' })).toBeUndefined();
   });

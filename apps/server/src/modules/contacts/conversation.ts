@@ -39,9 +39,11 @@ export function conversationOfRow(
   viewer: number,
   row: { is_group: number; from_user: number; to_user: number },
 ): Conversation {
-  if (row.is_group === ContactKind.group) return conversationOf(viewer, { kind: 'group', id: row.to_user }) as Conversation;
+  if (row.is_group === ContactKind.group)
+    return conversationOf(viewer, { kind: 'group', id: row.to_user }) as Conversation;
   if (row.is_group === ContactKind.adminNotice) return conversationOf(viewer, { kind: 'admin_notice' }) as Conversation;
-  if (row.is_group === ContactKind.favourites) return conversationOf(row.from_user, { kind: 'favourites' }) as Conversation;
+  if (row.is_group === ContactKind.favourites)
+    return conversationOf(row.from_user, { kind: 'favourites' }) as Conversation;
   const peer = row.from_user === viewer ? row.to_user : row.from_user;
   return conversationOf(viewer, { kind: 'user', id: peer }) as Conversation;
 }

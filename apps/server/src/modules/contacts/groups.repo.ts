@@ -9,12 +9,7 @@ import type { GroupMembersTable, GroupsTable } from '../../platform/db/schema-ch
 
 export type GroupRow = Selectable<GroupsTable>;
 export type MemberRow = Selectable<GroupMembersTable>;
-export type MyGroupRow = GroupRow & {
-  role: number;
-  read_msg_id: number;
-  join_msg_id: number;
-  member_nickname: string;
-};
+export type MyGroupRow = GroupRow & { role: number; read_msg_id: number; join_msg_id: number; member_nickname: string };
 
 export async function findGroup(db: Kysely<DB>, groupId: number): Promise<GroupRow | undefined> {
   return db.selectFrom('groups').selectAll().where('id', '=', groupId).executeTakeFirst();
@@ -41,7 +36,10 @@ export async function groupsOfUser(db: Kysely<DB>, userId: number): Promise<MyGr
 }
 
 /** Active members (live accounts), as recipients and mention targets. */
-export async function activeMembers(db: Kysely<DB>, groupId: number): Promise<Array<{ user_id: number; role: number }>> {
+export async function activeMembers(
+  db: Kysely<DB>,
+  groupId: number,
+): Promise<Array<{ user_id: number; role: number }>> {
   return db
     .selectFrom('group_members as gm')
     .innerJoin('users as u', 'u.id', 'gm.user_id')

@@ -3,7 +3,14 @@ export { createContactSet, type ContactSet } from './contact-set';
 export { createContacts, type Contacts } from './contacts.service';
 export { contactsRoutes } from './contacts.routes';
 export * from './conversation';
-export { parseGroupSetting, parseJsonObject, renderEventLine, visibleContent, type LastMessage, type Viewer } from './present';
+export {
+  parseGroupSetting,
+  parseJsonObject,
+  renderEventLine,
+  visibleContent,
+  type LastMessage,
+  type Viewer,
+} from './present';
 export * as groupsRepo from './groups.repo';
 export * as prefsRepo from './prefs.repo';
 export type { GroupRow, MemberRow } from './groups.repo';

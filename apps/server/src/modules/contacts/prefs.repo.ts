@@ -12,11 +12,19 @@ export async function prefsOf(db: Kysely<DB>, userId: number): Promise<PrefRow[]
 }
 
 export async function prefOf(db: Kysely<DB>, userId: number, chatId: string): Promise<PrefRow | undefined> {
-  return db.selectFrom('chat_prefs').selectAll().where('user_id', '=', userId).where('chat_identify', '=', chatId).executeTakeFirst();
+  return db
+    .selectFrom('chat_prefs')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('chat_identify', '=', chatId)
+    .executeTakeFirst();
 }
 
 /** The prefs of several (user, conversation) pairs in one query, in the pairs' order. */
-export async function prefsOfPairs(db: Kysely<DB>, pairs: Array<{ userId: number; chatId: string }>): Promise<Array<PrefRow | undefined>> {
+export async function prefsOfPairs(
+  db: Kysely<DB>,
+  pairs: Array<{ userId: number; chatId: string }>,
+): Promise<Array<PrefRow | undefined>> {
   const rows = await db
     .selectFrom('chat_prefs')
     .selectAll()

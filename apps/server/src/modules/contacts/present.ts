@@ -1,5 +1,14 @@
 import {
-  ContactKind, defaultGroupSetting, eventLineOf, fileMessageTypes, formatMsg, listSeparator, type Contact, type EventLine, type GroupSetting, type Lang,
+  ContactKind,
+  defaultGroupSetting,
+  eventLineOf,
+  fileMessageTypes,
+  formatMsg,
+  listSeparator,
+  type Contact,
+  type EventLine,
+  type GroupSetting,
+  type Lang,
 } from '@parley/protocol';
 import type { MessageRow, PrefRow } from '../../platform/db/schema-chat';
 import { absoluteUrl, avatarUrl, maskAccount, maskIp, namePy, type UserRow } from '../users/index';
@@ -53,7 +62,13 @@ export function parseGroupSetting(text: string): GroupSetting {
  */
 const FILE_TYPES = new Set<string>(fileMessageTypes);
 
-export function visibleContent(row: MessageRow, viewerId: number, lang: Lang, origin: string, senderName: string): string {
+export function visibleContent(
+  row: MessageRow,
+  viewerId: number,
+  lang: Lang,
+  origin: string,
+  senderName: string,
+): string {
   if (row.is_undo === 1) {
     const by = Number(parseJsonObject(row.extends)?.undoBy ?? row.from_user);
     if (by === viewerId) return formatMsg('chat.recalledByMe', lang);
@@ -67,17 +82,21 @@ export function visibleContent(row: MessageRow, viewerId: number, lang: Lang, or
     if (line) return renderEventLine(line, lang);
   }
   // Stickers and files are stored as paths (§4.2); readers get absolute URLs.
-  if (row.type === 'emoji' || (row.file_id > 0 && FILE_TYPES.has(row.type))) return absoluteUrl(origin, row.content, row.content);
+  if (row.type === 'emoji' || (row.file_id > 0 && FILE_TYPES.has(row.type)))
+    return absoluteUrl(origin, row.content, row.content);
   return row.content;
 }
 
-const escapeHtml = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const escapeHtml = (s: string): string =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** An event line (see protocol event-lines.ts) as stored `content` is: names escaped, lists joined. */
 export function renderEventLine(line: EventLine, lang: Lang): string {
   const params: Record<string, string> = {};
   for (const [name, value] of Object.entries(line.params)) {
-    params[name] = Array.isArray(value) ? value.map(escapeHtml).join(listSeparator(lang === 'en-us')) : escapeHtml(value);
+    params[name] = Array.isArray(value)
+      ? value.map(escapeHtml).join(listSeparator(lang === 'en-us'))
+      : escapeHtml(value);
   }
   return formatMsg(line.key, lang, params);
 }
@@ -167,7 +186,13 @@ export function groupContact(v: Viewer, f: GroupFacts): Contact {
   };
 }
 
-const systemContact = (v: Viewer, id: number | string, isGroup: 2 | 3, nameKey: 'contact.notices' | 'contact.favourites', icon: string) => ({
+const systemContact = (
+  v: Viewer,
+  id: number | string,
+  isGroup: 2 | 3,
+  nameKey: 'contact.notices' | 'contact.favourites',
+  icon: string,
+) => ({
   id,
   is_group: isGroup,
   displayName: formatMsg(nameKey, v.lang),

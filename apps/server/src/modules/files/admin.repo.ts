@@ -5,7 +5,10 @@ import type { FileRow } from './files.repo';
 /** The admin console's file queries: the dashboard count and the purge's unused files. */
 
 export async function countFiles(db: Kysely<DB>): Promise<number> {
-  const r = await db.selectFrom('files').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const r = await db
+    .selectFrom('files')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(r.n);
 }
 
@@ -19,10 +22,20 @@ export async function unusedFiles(db: Kysely<DB>, ids: number[]): Promise<FileRo
     .selectFrom('files as f')
     .selectAll('f')
     .where('f.id', 'in', [...new Set(ids)])
-    .where(({ not, exists, selectFrom }) => not(exists(selectFrom('messages as m').select('m.msg_id').whereRef('m.file_id', '=', 'f.id'))))
-    .where(({ not, exists, selectFrom }) => not(exists(selectFrom('stickers as s').select('s.id').whereRef('s.file_id', '=', 'f.id'))))
     .where(({ not, exists, selectFrom }) =>
-      not(exists(selectFrom('users as u').select('u.id').where((w) => w.or([w('u.avatar', '=', w.ref('f.path')), w('u.avatar', '=', w.ref('f.thumb_path'))])))),
+      not(exists(selectFrom('messages as m').select('m.msg_id').whereRef('m.file_id', '=', 'f.id'))),
+    )
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom('stickers as s').select('s.id').whereRef('s.file_id', '=', 'f.id'))),
+    )
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('users as u')
+            .select('u.id')
+            .where((w) => w.or([w('u.avatar', '=', w.ref('f.path')), w('u.avatar', '=', w.ref('f.thumb_path'))])),
+        ),
+      ),
     )
     .execute();
 }

@@ -39,16 +39,33 @@ export async function fileInVisibleMessage(db: Kysely<DB>, userId: number, fileI
     .where('m.is_undo', '=', 0)
     .where((eb) =>
       eb.or([
-        eb.and([eb('m.is_group', 'in', [ContactKind.person, ContactKind.favourites]), eb.or([eb('m.from_user', '=', userId), eb('m.to_user', '=', userId)])]),
+        eb.and([
+          eb('m.is_group', 'in', [ContactKind.person, ContactKind.favourites]),
+          eb.or([eb('m.from_user', '=', userId), eb('m.to_user', '=', userId)]),
+        ]),
         eb.and([
           eb('m.is_group', '=', ContactKind.group),
           eb.exists(
-            eb.selectFrom('group_members as g').select('g.id').whereRef('g.group_id', '=', 'm.to_user').where('g.user_id', '=', userId),
+            eb
+              .selectFrom('group_members as g')
+              .select('g.id')
+              .whereRef('g.group_id', '=', 'm.to_user')
+              .where('g.user_id', '=', userId),
           ),
         ]),
       ]),
     )
-    .where((eb) => eb.not(eb.exists(eb.selectFrom('message_hidden as h').select('h.msg_id').whereRef('h.msg_id', '=', 'm.msg_id').where('h.user_id', '=', userId))))
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('message_hidden as h')
+            .select('h.msg_id')
+            .whereRef('h.msg_id', '=', 'm.msg_id')
+            .where('h.user_id', '=', userId),
+        ),
+      ),
+    )
     .limit(1)
     .executeTakeFirst();
   return !!row;
@@ -76,15 +93,31 @@ export async function fileMessages(db: Kysely<DB>, f: ManagerFilter) {
     .where('m.type', 'in', ['image', 'video', 'file'])
     .where((eb) =>
       f.role === FileRole.sent
-        ? eb.and([eb('m.from_user', '=', f.userId), eb('m.is_group', 'in', [ContactKind.person, ContactKind.favourites])])
+        ? eb.and([
+            eb('m.from_user', '=', f.userId),
+            eb('m.is_group', 'in', [ContactKind.person, ContactKind.favourites]),
+          ])
         : f.role === FileRole.received
           ? eb.and([eb('m.to_user', '=', f.userId), eb('m.is_group', '=', ContactKind.person)])
           : eb.or([
-              eb.and([eb('m.from_user', '=', f.userId), eb('m.is_group', 'in', [ContactKind.person, ContactKind.favourites])]),
+              eb.and([
+                eb('m.from_user', '=', f.userId),
+                eb('m.is_group', 'in', [ContactKind.person, ContactKind.favourites]),
+              ]),
               eb.and([eb('m.to_user', '=', f.userId), eb('m.is_group', '=', ContactKind.person)]),
             ]),
     )
-    .where((eb) => eb.not(eb.exists(eb.selectFrom('message_hidden as h').select('h.msg_id').whereRef('h.msg_id', '=', 'm.msg_id').where('h.user_id', '=', f.userId))));
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('message_hidden as h')
+            .select('h.msg_id')
+            .whereRef('h.msg_id', '=', 'm.msg_id')
+            .where('h.user_id', '=', f.userId),
+        ),
+      ),
+    );
   if (f.cate > 0) q = q.where('m.file_cate', '=', f.cate);
   if (f.keywords) q = q.where(nameContains('m.file_name', f.keywords));
   const [rows, total] = await Promise.all([
@@ -119,16 +152,29 @@ export async function stickersOf(db: Kysely<DB>, userId: number) {
 }
 
 export async function stickerCount(db: Kysely<DB>, userId: number): Promise<number> {
-  const r = await db.selectFrom('stickers').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).executeTakeFirst();
+  const r = await db
+    .selectFrom('stickers')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
   return Number(r?.n ?? 0);
 }
 
 export async function findSticker(db: Kysely<DB>, userId: number, fileId: number): Promise<StickerRow | undefined> {
-  return db.selectFrom('stickers').selectAll().where('user_id', '=', userId).where('file_id', '=', fileId).executeTakeFirst();
+  return db
+    .selectFrom('stickers')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('file_id', '=', fileId)
+    .executeTakeFirst();
 }
 
 export async function maxStickerSort(db: Kysely<DB>, userId: number): Promise<number> {
-  const r = await db.selectFrom('stickers').select((eb) => eb.fn.max('sort').as('m')).where('user_id', '=', userId).executeTakeFirst();
+  const r = await db
+    .selectFrom('stickers')
+    .select((eb) => eb.fn.max('sort').as('m'))
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
   return Number(r?.m ?? 0);
 }
 
@@ -136,8 +182,19 @@ export async function insertSticker(db: Kysely<DB>, values: Insertable<StickersT
   await db.insertInto('stickers').values(values).execute();
 }
 
-export async function setStickerSort(db: Kysely<DB>, userId: number, id: number, sort: number, now: number): Promise<void> {
-  await db.updateTable('stickers').set({ sort, update_time: now }).where('user_id', '=', userId).where('id', '=', id).execute();
+export async function setStickerSort(
+  db: Kysely<DB>,
+  userId: number,
+  id: number,
+  sort: number,
+  now: number,
+): Promise<void> {
+  await db
+    .updateTable('stickers')
+    .set({ sort, update_time: now })
+    .where('user_id', '=', userId)
+    .where('id', '=', id)
+    .execute();
 }
 
 export async function deleteStickers(db: Kysely<DB>, userId: number, ids: number[]): Promise<void> {

@@ -23,7 +23,13 @@ const DECODED: Record<string, string> = { jpeg: 'image/jpeg', png: 'image/png', 
 /** BMP and ICO headers (libvips reads neither without ImageMagick). */
 function headerImage(b: Buffer): ImageFacts | undefined {
   if (b.length >= 26 && b[0] === 0x42 && b[1] === 0x4d) {
-    return { mime: 'image/bmp', width: Math.abs(b.readInt32LE(18)), height: Math.abs(b.readInt32LE(22)), animated: false, decodable: false };
+    return {
+      mime: 'image/bmp',
+      width: Math.abs(b.readInt32LE(18)),
+      height: Math.abs(b.readInt32LE(22)),
+      animated: false,
+      decodable: false,
+    };
   }
   if (b.length >= 8 && b.readUInt32BE(0) === 0x00000100 && b.readUInt16LE(4) > 0) {
     return { mime: 'image/x-icon', width: b[6] || 256, height: b[7] || 256, animated: false, decodable: false };
@@ -52,9 +58,14 @@ export async function probeImage(file: string): Promise<ImageFacts | undefined> 
 }
 
 /** A thumbnail (longest side ≤ thumbnailMaxPx) when one is worth making; else undefined. */
-export async function makeThumbnail(file: string, facts: ImageFacts): Promise<{ bytes: Buffer; ext: 'jpg' | 'png' } | undefined> {
+export async function makeThumbnail(
+  file: string,
+  facts: ImageFacts,
+): Promise<{ bytes: Buffer; ext: 'jpg' | 'png' } | undefined> {
   if (!facts.decodable || facts.animated || Math.max(facts.width, facts.height) <= thumbnailMaxPx) return undefined;
   const img = sharp(file).rotate().resize(thumbnailMaxPx, thumbnailMaxPx, { fit: 'inside', withoutEnlargement: true });
   const { hasAlpha } = await sharp(file).metadata();
-  return hasAlpha ? { bytes: await img.png().toBuffer(), ext: 'png' } : { bytes: await img.jpeg({ quality: 80 }).toBuffer(), ext: 'jpg' };
+  return hasAlpha
+    ? { bytes: await img.png().toBuffer(), ext: 'png' }
+    : { bytes: await img.jpeg({ quality: 80 }).toBuffer(), ext: 'jpg' };
 }

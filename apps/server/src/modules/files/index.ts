@@ -41,7 +41,10 @@ export function createFiles(deps: {
      */
     async dropUnused(fileIds: number[]): Promise<number> {
       const unused = await adminRepo.unusedFiles(deps.db, fileIds);
-      await adminRepo.deleteFiles(deps.db, unused.map((f) => f.id));
+      await adminRepo.deleteFiles(
+        deps.db,
+        unused.map((f) => f.id),
+      );
       for (const f of unused) {
         await deps.blobs.delete(f.path).catch(() => undefined);
         if (f.thumb_path) await deps.blobs.delete(f.thumb_path).catch(() => undefined);

@@ -41,19 +41,44 @@ export function messageFileRow(m: MessageRow, c: ManagerContext): FileManagerRow
   const urls = fileUrls(c.origin, m.content, ext, m.type === 'image', c.previewPrefix);
   const sender = c.users.get(m.from_user);
   return {
-    msg_id: m.msg_id, id: m.id, file_id: m.file_id, src: urls.src, preview: urls.preview, extUrl: urls.extUrl,
-    download: urls.download, cate: m.file_cate as FileCate, name: m.file_name, size: m.file_size, ext,
-    msg_type: m.type as FileManagerRow['msg_type'], from_user: m.from_user, to_user: m.to_user,
-    create_time: Math.floor(m.send_time_ms / 1000), user_id_info: summary(sender, m.from_user, '', c.origin),
+    msg_id: m.msg_id,
+    id: m.id,
+    file_id: m.file_id,
+    src: urls.src,
+    preview: urls.preview,
+    extUrl: urls.extUrl,
+    download: urls.download,
+    cate: m.file_cate as FileCate,
+    name: m.file_name,
+    size: m.file_size,
+    ext,
+    msg_type: m.type as FileManagerRow['msg_type'],
+    from_user: m.from_user,
+    to_user: m.to_user,
+    create_time: Math.floor(m.send_time_ms / 1000),
+    user_id_info: summary(sender, m.from_user, '', c.origin),
   };
 }
 
 export function storedFileRow(f: FileRow, c: ManagerContext): FileManagerRow {
   const urls = fileUrls(c.origin, f.path, f.ext, f.cate === FileCate.image, c.previewPrefix);
   return {
-    msg_id: 0, id: '', file_id: f.id, src: urls.src, preview: urls.preview, extUrl: urls.extUrl, download: urls.download,
-    cate: f.cate as FileCate, name: f.name, size: f.size, ext: f.ext, msg_type: '', from_user: f.user_id, to_user: 0,
-    create_time: f.create_time, user_id_info: summary(c.users.get(f.user_id), f.user_id, '', c.origin),
+    msg_id: 0,
+    id: '',
+    file_id: f.id,
+    src: urls.src,
+    preview: urls.preview,
+    extUrl: urls.extUrl,
+    download: urls.download,
+    cate: f.cate as FileCate,
+    name: f.name,
+    size: f.size,
+    ext: f.ext,
+    msg_type: '',
+    from_user: f.user_id,
+    to_user: 0,
+    create_time: f.create_time,
+    user_id_info: summary(c.users.get(f.user_id), f.user_id, '', c.origin),
   };
 }
 

@@ -27,7 +27,13 @@ export function createStickers(deps: { db: Kysely<DB>; clock: Clock }) {
       const existing = await repo.findSticker(tx, me.id, file.id);
       if (existing) return repo.setStickerSort(tx, me.id, existing.id, front, now());
       if ((await repo.stickerCount(tx, me.id)) >= limits.stickersPerUser) throw new AppError(400, 'emoji.limit');
-      await repo.insertSticker(tx, { user_id: me.id, file_id: file.id, name: file.name.replace(/\.[^.]*$/, ''), sort: front, update_time: now() });
+      await repo.insertSticker(tx, {
+        user_id: me.id,
+        file_id: file.id,
+        name: file.name.replace(/\.[^.]*$/, ''),
+        sort: front,
+        update_time: now(),
+      });
     });
   }
 
@@ -58,7 +64,8 @@ export function createStickers(deps: { db: Kysely<DB>; clock: Clock }) {
       await withTx(db, async (tx) => {
         const top = await repo.maxStickerSort(tx, me.id);
         const unique = [...new Set(ids)];
-        for (const [i, id] of unique.entries()) await repo.setStickerSort(tx, me.id, id, top + unique.length - i, now());
+        for (const [i, id] of unique.entries())
+          await repo.setStickerSort(tx, me.id, id, top + unique.length - i, now());
       });
     },
   };

@@ -1,6 +1,14 @@
 import fs from 'node:fs/promises';
 import {
-  extensionOf, FileCate, fileCateOf, isAdmin, limits, sendMessageParams, stickerExts, uploadFields, type Message,
+  extensionOf,
+  FileCate,
+  fileCateOf,
+  isAdmin,
+  limits,
+  sendMessageParams,
+  stickerExts,
+  uploadFields,
+  type Message,
   type UploadedFile,
 } from '@parley/protocol';
 import type { FastifyRequest } from 'fastify';
@@ -65,7 +73,13 @@ export function createUploads(deps: UploadsDeps) {
   const { db, clock, config, users, messages, blobs } = deps;
 
   /** Moves an accepted upload into the store, with its thumbnail, and records it. */
-  async function store(me: UserRow, received: ReceivedFile, ext: string, name: string, imageOnly: boolean): Promise<FileRow> {
+  async function store(
+    me: UserRow,
+    received: ReceivedFile,
+    ext: string,
+    name: string,
+    imageOnly: boolean,
+  ): Promise<FileRow> {
     let cate: FileCate = fileCateOf(ext);
     const image = cate === FileCate.image ? await probeImage(received.tempFile) : undefined;
     // An "image" whose bytes are no image is kept as a plain file (or refused where only images go).
@@ -85,8 +99,18 @@ export function createUploads(deps: UploadsDeps) {
     }
     try {
       return await repo.insertFile(db, {
-        user_id: me.id, name, ext, cate, size: received.size, md5: received.md5, mime: image?.mime ?? mimeOfExt(ext),
-        path, thumb_path: thumbPath, width: image?.width ?? 0, height: image?.height ?? 0, token,
+        user_id: me.id,
+        name,
+        ext,
+        cate,
+        size: received.size,
+        md5: received.md5,
+        mime: image?.mime ?? mimeOfExt(ext),
+        path,
+        thumb_path: thumbPath,
+        width: image?.width ?? 0,
+        height: image?.height ?? 0,
+        token,
         create_time: Math.floor(clock.now() / 1000),
       });
     } catch (err) {
@@ -114,11 +138,17 @@ export function createUploads(deps: UploadsDeps) {
       const message = messageField(body.fields[uploadFields.message]);
       const given = typeof body.fields[uploadFields.ext] === 'string' ? (body.fields[uploadFields.ext] as string) : '';
       const fileName = typeof message?.fileName === 'string' ? message.fileName : '';
-      const ext = extensionOf(received.filename) || given.trim().replace(/^\./, '').toLowerCase() || extensionOf(fileName);
+      const ext =
+        extensionOf(received.filename) || given.trim().replace(/^\./, '').toLowerCase() || extensionOf(fileName);
       const allowed = fileUpload.fileExt.map((e) => e.toLowerCase());
-      if (!ext || !allowed.includes(ext) || (rules.exts && !rules.exts.includes(ext))) throw new AppError(401, 'file.typeNotAllowed');
-      if (received.tooLarge) throw new AppError(401, 'file.tooLarge', { size: Math.round((maxBytes / MIB) * 100) / 100 });
-      const name = cleanFileName(extensionOf(received.filename) ? received.filename : received.filename || fileName, ext);
+      if (!ext || !allowed.includes(ext) || (rules.exts && !rules.exts.includes(ext)))
+        throw new AppError(401, 'file.typeNotAllowed');
+      if (received.tooLarge)
+        throw new AppError(401, 'file.tooLarge', { size: Math.round((maxBytes / MIB) * 100) / 100 });
+      const name = cleanFileName(
+        extensionOf(received.filename) ? received.filename : received.filename || fileName,
+        ext,
+      );
       const file = await store(me, received, ext, name, rules.imageOnly ?? false);
       return { file, message };
     } finally {
@@ -127,7 +157,12 @@ export function createUploads(deps: UploadsDeps) {
   }
 
   /** Sends the message of an upload through §4.4; the upload is undone when the send fails. */
-  async function sendWith(me: UserRow, file: FileRow, message: Record<string, unknown>, r: RequestView): Promise<Message> {
+  async function sendWith(
+    me: UserRow,
+    file: FileRow,
+    message: Record<string, unknown>,
+    r: RequestView,
+  ): Promise<Message> {
     const type = uploadMessageType(file, typeof message.type === 'string' ? message.type : undefined);
     const parsed = sendMessageParams.safeParse({ ...message, type, file_id: file.id, content: '' });
     try {

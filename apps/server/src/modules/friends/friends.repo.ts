@@ -16,7 +16,12 @@ export async function findById(db: Kysely<DB>, id: number): Promise<FriendRow | 
 
 /** The row in which `owner` lists `other`, whatever its status. */
 export async function findPair(db: Kysely<DB>, owner: number, other: number): Promise<FriendRow | undefined> {
-  return db.selectFrom('friends').selectAll().where('create_user', '=', owner).where('friend_user_id', '=', other).executeTakeFirst();
+  return db
+    .selectFrom('friends')
+    .selectAll()
+    .where('create_user', '=', owner)
+    .where('friend_user_id', '=', other)
+    .executeTakeFirst();
 }
 
 /** How many people `owner` lists as accepted friends (for `friend_limit`). */
@@ -49,13 +54,24 @@ export async function upsertPair(db: Kysely<DB>, owner: number, other: number, w
   await db
     .insertInto('friends')
     .values({
-      create_user: owner, friend_user_id: other, status: w.status, is_invite: w.is_invite, remark: w.remark ?? '', nickname: '',
-      create_time: w.time, update_time: w.time,
+      create_user: owner,
+      friend_user_id: other,
+      status: w.status,
+      is_invite: w.is_invite,
+      remark: w.remark ?? '',
+      nickname: '',
+      create_time: w.time,
+      update_time: w.time,
     })
     .onConflict((oc) =>
-      oc.columns(['create_user', 'friend_user_id']).doUpdateSet({
-        status: w.status, ...renew, ...(w.remark !== undefined ? { remark: w.remark } : {}), update_time: w.time,
-      }),
+      oc
+        .columns(['create_user', 'friend_user_id'])
+        .doUpdateSet({
+          status: w.status,
+          ...renew,
+          ...(w.remark !== undefined ? { remark: w.remark } : {}),
+          update_time: w.time,
+        }),
     )
     .execute();
 }
@@ -74,13 +90,25 @@ export async function requestPair(
   const r = await db
     .insertInto('friends')
     .values({
-      create_user: owner, friend_user_id: other, status: w.status, is_invite: 1, remark: w.remark ?? '', nickname: '',
-      create_time: w.time, update_time: w.time,
+      create_user: owner,
+      friend_user_id: other,
+      status: w.status,
+      is_invite: 1,
+      remark: w.remark ?? '',
+      nickname: '',
+      create_time: w.time,
+      update_time: w.time,
     })
     .onConflict((oc) =>
       oc
         .columns(['create_user', 'friend_user_id'])
-        .doUpdateSet({ status: w.status, is_invite: 1, create_time: w.time, remark: w.remark ?? '', update_time: w.time })
+        .doUpdateSet({
+          status: w.status,
+          is_invite: 1,
+          create_time: w.time,
+          remark: w.remark ?? '',
+          update_time: w.time,
+        })
         .where('friends.status', 'not in', w.busy),
     )
     .executeTakeFirst();
@@ -89,7 +117,12 @@ export async function requestPair(
 
 /** Moves a row from `from` to `to`; false when it was no longer in `from` (a concurrent answer). */
 export async function moveStatus(db: Kysely<DB>, id: number, from: number, to: number, time: number): Promise<boolean> {
-  const r = await db.updateTable('friends').set({ status: to, update_time: time }).where('id', '=', id).where('status', '=', from).executeTakeFirst();
+  const r = await db
+    .updateTable('friends')
+    .set({ status: to, update_time: time })
+    .where('id', '=', id)
+    .where('status', '=', from)
+    .executeTakeFirst();
   return Number(r.numUpdatedRows) > 0;
 }
 
@@ -153,5 +186,8 @@ export async function requests(
 
 /** Every friend row naming the user, either side (an administrator deleted the account). */
 export async function deleteAllOf(db: Kysely<DB>, userId: number): Promise<void> {
-  await db.deleteFrom('friends').where((eb) => eb.or([eb('create_user', '=', userId), eb('friend_user_id', '=', userId)])).execute();
+  await db
+    .deleteFrom('friends')
+    .where((eb) => eb.or([eb('create_user', '=', userId), eb('friend_user_id', '=', userId)]))
+    .execute();
 }

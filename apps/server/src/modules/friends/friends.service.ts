@@ -40,7 +40,10 @@ export function createFriends(deps: FriendsDeps) {
   async function announceFriendship(a: UserRow, b: UserRow, r: RequestView): Promise<void> {
     const last = { content: formatMsg('friend.nowFriends', r.lang), type: 'event', sendTime: clock.now() };
     const [va, vb] = await Promise.all([contacts.viewerOf(a, r), contacts.viewerOf(b, r)]);
-    const [forA, forB] = await Promise.all([contacts.personPushContact(a, b, va, last), contacts.personPushContact(b, a, vb, last)]);
+    const [forA, forB] = await Promise.all([
+      contacts.personPushContact(a, b, va, last),
+      contacts.personPushContact(b, a, vb, last),
+    ]);
     await events.toUsers(friendshipRecipients(a.id), 'appendContact', forA);
     await events.toUsers(friendshipRecipients(b.id), 'appendContact', forB);
   }
@@ -99,7 +102,13 @@ export function createFriends(deps: FriendsDeps) {
         db,
         async (tx, onCommit) => {
           const status = theyListMe ? ACCEPTED : PENDING;
-          const written = await repo.requestPair(tx, me.id, target.id, { status, is_invite: 1, remark, time: nowSeconds(clock), busy: [PENDING, ACCEPTED] });
+          const written = await repo.requestPair(tx, me.id, target.id, {
+            status,
+            is_invite: 1,
+            remark,
+            time: nowSeconds(clock),
+            busy: [PENDING, ACCEPTED],
+          });
           // A parallel request of mine won the row: one pending request per pair, one push.
           if (!written) throw new AppError(400, 'friend.pending');
           onCommit(() =>
@@ -116,14 +125,16 @@ export function createFriends(deps: FriendsDeps) {
     async answer(me: UserRow, friendId: number, status: number, r: RequestView): Promise<void> {
       if (status !== ACCEPTED && status !== REFUSED) throw badParam('status');
       const row = await repo.findById(db, friendId);
-      if (!row || row.friend_user_id !== me.id || row.status !== PENDING) throw new AppError(400, 'friend.requestNotFound');
+      if (!row || row.friend_user_id !== me.id || row.status !== PENDING)
+        throw new AppError(400, 'friend.requestNotFound');
       const requester = await liveUser(row.create_user);
       if (!requester) throw new AppError(400, 'friend.requestNotFound');
       const time = nowSeconds(clock);
       await withTx(
         db,
         async (tx, onCommit) => {
-          if (!(await repo.moveStatus(tx, row.id, PENDING, status, time))) throw new AppError(400, 'friend.requestNotFound');
+          if (!(await repo.moveStatus(tx, row.id, PENDING, status, time)))
+            throw new AppError(400, 'friend.requestNotFound');
           if (status === REFUSED) return;
           // My side of the friendship: a new row, or my own pending request to them, accepted.
           await repo.upsertPair(tx, me.id, requester.id, { status: ACCEPTED, is_invite: 0, time });
@@ -142,8 +153,12 @@ export function createFriends(deps: FriendsDeps) {
         async (tx, onCommit) => {
           await repo.deleteBoth(tx, me.id, otherId);
           onCommit(async () => {
-            await events.toUsers(unfriendRecipients(otherId), 'removeGroup', { group_id: me.id } satisfies FriendRemovedEvent);
-            await events.toUsers(unfriendRecipients(me.id), 'removeGroup', { group_id: otherId } satisfies FriendRemovedEvent);
+            await events.toUsers(unfriendRecipients(otherId), 'removeGroup', {
+              group_id: me.id,
+            } satisfies FriendRemovedEvent);
+            await events.toUsers(unfriendRecipients(me.id), 'removeGroup', {
+              group_id: otherId,
+            } satisfies FriendRemovedEvent);
           });
         },
         deps.log,

@@ -1,4 +1,11 @@
-import { ContactKind, formatMsg, type FriendRequest, type FriendRequestPush, type Lang, type UserSummary } from '@parley/protocol';
+import {
+  ContactKind,
+  formatMsg,
+  type FriendRequest,
+  type FriendRequestPush,
+  type Lang,
+  type UserSummary,
+} from '@parley/protocol';
 import { avatarUrl, maskAccount, type UserRow } from '../users/index';
 import type { FriendRow } from './friends.repo';
 

@@ -12,15 +12,23 @@ export async function listGroups(
   let base = db.selectFrom('groups as g');
   if (q.keywords) {
     const p = `%${q.keywords.toLowerCase()}%`;
-    base = base.where((eb) => eb.or([eb(eb.fn('lower', ['g.name']), 'like', p), eb(eb.fn('lower', ['g.name_py']), 'like', p)]));
+    base = base.where((eb) =>
+      eb.or([eb(eb.fn('lower', ['g.name']), 'like', p), eb(eb.fn('lower', ['g.name_py']), 'like', p)]),
+    );
   }
-  const field = (SORTABLE as readonly string[]).includes(q.orderField) ? (q.orderField as (typeof SORTABLE)[number]) : 'id';
+  const field = (SORTABLE as readonly string[]).includes(q.orderField)
+    ? (q.orderField as (typeof SORTABLE)[number])
+    : 'id';
   const dir = q.orderType === 1 ? 'asc' : 'desc';
   const [rows, count] = await Promise.all([
     base
       .selectAll('g')
       .select((eb) =>
-        eb.selectFrom('group_members as gm').whereRef('gm.group_id', '=', 'g.id').select((e) => e.fn.countAll<number>().as('n')).as('member_count'),
+        eb
+          .selectFrom('group_members as gm')
+          .whereRef('gm.group_id', '=', 'g.id')
+          .select((e) => e.fn.countAll<number>().as('n'))
+          .as('member_count'),
       )
       .orderBy(`g.${field}`, dir)
       .orderBy('g.id', dir)
@@ -33,7 +41,10 @@ export async function listGroups(
 }
 
 export async function countGroups(db: Kysely<DB>): Promise<number> {
-  const r = await db.selectFrom('groups').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const r = await db
+    .selectFrom('groups')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(r.n);
 }
 

@@ -1,4 +1,14 @@
-import { adminDate, formatMsg, GroupRole, limits, type AdminGroupMember, type AdminGroupRow, type EventLine, type SocketEventMap, type SocketEventType } from '@parley/protocol';
+import {
+  adminDate,
+  formatMsg,
+  GroupRole,
+  limits,
+  type AdminGroupMember,
+  type AdminGroupRow,
+  type EventLine,
+  type SocketEventMap,
+  type SocketEventType,
+} from '@parley/protocol';
 import { nowSeconds } from '../../platform/clock';
 import { withTx } from '../../platform/db/index';
 import { AppError, badParam } from '../../platform/http/errors';
@@ -18,13 +28,21 @@ import { addGroupUserRecipients, changeRecipients, disbandRecipients, removeUser
 export function createGroupAdmin(deps: GroupsDeps, ctx: GroupContext) {
   const { db, clock, events } = deps;
 
-  const toMembers = async <T extends SocketEventType>(groupId: number, type: T, data: SocketEventMap[T], extra: number[] = []) => {
+  const toMembers = async <T extends SocketEventType>(
+    groupId: number,
+    type: T,
+    data: SocketEventMap[T],
+    extra: number[] = [],
+  ) => {
     const members = await ctx.members(groupId);
     await events.toUsers([...changeRecipients(members), ...extra], type, data);
   };
 
   return {
-    async adminList(q: { keywords: string; orderField: string; orderType: number; page: number; limit: number }, origin: string) {
+    async adminList(
+      q: { keywords: string; orderField: string; orderType: number; page: number; limit: number },
+      origin: string,
+    ) {
       const { rows, count } = await adminRepo.listGroups(db, q);
       const owners = new Map<number, UserRow>();
       for (const id of new Set(rows.map((g) => g.owner_id))) {
@@ -39,7 +57,9 @@ export function createGroupAdmin(deps: GroupsDeps, ctx: GroupContext) {
           name: g.name,
           avatar: avatarUrl(origin, g.avatar || '/static/img/group.png'),
           owner_id: g.owner_id,
-          owner_id_info: o ? { id: o.id, realname: o.realname, account: o.account, avatar: avatarUrl(origin, o.avatar) } : null,
+          owner_id_info: o
+            ? { id: o.id, realname: o.realname, account: o.account, avatar: avatarUrl(origin, o.avatar) }
+            : null,
           userCount: Number(g.member_count ?? 0),
           notice: g.notice,
           create_time: adminDate(g.create_time),
@@ -70,12 +90,16 @@ export function createGroupAdmin(deps: GroupsDeps, ctx: GroupContext) {
       const group = await ctx.group(groupId);
       const t = await ctx.target(groupId, userId);
       if (t.role === GroupRole.owner) return;
-      await withTx(db, async (tx, onCommit) => {
-        await repo.updateMember(tx, groupId, group.owner_id, { role: GroupRole.member });
-        await repo.updateMember(tx, groupId, userId, { role: GroupRole.owner });
-        await repo.updateGroup(tx, groupId, { owner_id: userId }, nowSeconds(clock));
-        onCommit(() => toMembers(groupId, 'changeOwner', { group_id: wireId(groupId), user_id: userId }));
-      }, deps.log);
+      await withTx(
+        db,
+        async (tx, onCommit) => {
+          await repo.updateMember(tx, groupId, group.owner_id, { role: GroupRole.member });
+          await repo.updateMember(tx, groupId, userId, { role: GroupRole.owner });
+          await repo.updateGroup(tx, groupId, { owner_id: userId }, nowSeconds(clock));
+          onCommit(() => toMembers(groupId, 'changeOwner', { group_id: wireId(groupId), user_id: userId }));
+        },
+        deps.log,
+      );
     },
 
     async adminSetManager(groupId: number, userId: number, role: number, origin: string): Promise<void> {
@@ -84,19 +108,34 @@ export function createGroupAdmin(deps: GroupsDeps, ctx: GroupContext) {
       const t = await ctx.target(groupId, userId);
       if (t.role === GroupRole.owner) throw new AppError(400, 'common.noPermission');
       const u = await deps.users.get(userId);
-      await withTx(db, async (tx, onCommit) => {
-        await repo.updateMember(tx, groupId, userId, { role });
-        onCommit(() => toMembers(groupId, 'setManager', { group_id: wireId(groupId), user_id: userId, role, avatar: avatarUrl(origin, u?.avatar ?? '') }));
-      }, deps.log);
+      await withTx(
+        db,
+        async (tx, onCommit) => {
+          await repo.updateMember(tx, groupId, userId, { role });
+          onCommit(() =>
+            toMembers(groupId, 'setManager', {
+              group_id: wireId(groupId),
+              user_id: userId,
+              role,
+              avatar: avatarUrl(origin, u?.avatar ?? ''),
+            }),
+          );
+        },
+        deps.log,
+      );
     },
 
     async adminDisband(groupId: number): Promise<void> {
       await ctx.group(groupId);
-      await withTx(db, async (tx, onCommit) => {
-        const members = await ctx.members(groupId, tx);
-        await ctx.dissolve(tx, groupId);
-        onCommit(() => events.toUsers(disbandRecipients(members), 'removeGroup', { group_id: wireId(groupId) }));
-      }, deps.log);
+      await withTx(
+        db,
+        async (tx, onCommit) => {
+          const members = await ctx.members(groupId, tx);
+          await ctx.dissolve(tx, groupId);
+          onCommit(() => events.toUsers(disbandRecipients(members), 'removeGroup', { group_id: wireId(groupId) }));
+        },
+        deps.log,
+      );
     },
 
     async adminRemoveMember(actor: UserRow, groupId: number, userId: number, r: RequestView): Promise<void> {
@@ -104,18 +143,29 @@ export function createGroupAdmin(deps: GroupsDeps, ctx: GroupContext) {
       const t = await ctx.target(groupId, userId);
       if (t.role === GroupRole.owner) throw new AppError(400, 'group.ownerCannotLeave');
       const target = await deps.users.get(userId);
-      const line: EventLine = { key: 'group.eventRemoved', params: { name: actor.realname, target: target?.realname ?? '' } };
-      await withTx(db, async (tx, onCommit) => {
-        await repo.deleteMember(tx, groupId, userId);
-        const row = await ctx.eventRow(tx, groupId, actor, line, r.lang);
-        const remaining = await ctx.members(groupId, tx);
-        onCommit(async () => {
-          const data = { group_id: wireId(groupId), user_id: userId, avatar: avatarUrl(r.origin, group.avatar || '/static/img/group.png') };
-          await events.toUsers(removeUserRecipients(remaining, userId), 'removeUser', data);
-          await ctx.pushRow(groupId, actor, row, remaining, r);
-          deps.refreshAvatar(groupId);
-        });
-      }, deps.log);
+      const line: EventLine = {
+        key: 'group.eventRemoved',
+        params: { name: actor.realname, target: target?.realname ?? '' },
+      };
+      await withTx(
+        db,
+        async (tx, onCommit) => {
+          await repo.deleteMember(tx, groupId, userId);
+          const row = await ctx.eventRow(tx, groupId, actor, line, r.lang);
+          const remaining = await ctx.members(groupId, tx);
+          onCommit(async () => {
+            const data = {
+              group_id: wireId(groupId),
+              user_id: userId,
+              avatar: avatarUrl(r.origin, group.avatar || '/static/img/group.png'),
+            };
+            await events.toUsers(removeUserRecipients(remaining, userId), 'removeUser', data);
+            await ctx.pushRow(groupId, actor, row, remaining, r);
+            deps.refreshAvatar(groupId);
+          });
+        },
+        deps.log,
+      );
     },
 
     async adminAddMembers(actor: UserRow, groupId: number, userIds: number[], r: RequestView): Promise<void> {
@@ -132,19 +182,45 @@ export function createGroupAdmin(deps: GroupsDeps, ctx: GroupContext) {
       }
       if (users.length === 0) return;
       await ctx.checkMax(current.size + users.length);
-      await withTx(db, async (tx, onCommit) => {
-        const before = await ctx.members(groupId, tx);
-        await ctx.addMembers(tx, groupId, users.map((u) => ({ user_id: u.id, role: GroupRole.member, invite_id: actor.id })), nowSeconds(clock));
-        const row = await ctx.eventRow(tx, groupId, actor, { key: 'group.eventInvited', params: { name: actor.realname, names: users.map((u) => u.realname) } }, r.lang);
-        const after = await ctx.members(groupId, tx);
-        onCommit(async () => {
-          await ctx.pushAddGroup(groupId, actor, users.map((u) => ({ user_id: u.id, role: GroupRole.member })), formatMsg('group.invitedYou', r.lang, { name: actor.realname }), r);
-          const data = { group_id: wireId(groupId), user_ids: users.map((u) => u.id), invite_id: actor.id, avatar: avatarUrl(r.origin, group.avatar || '/static/img/group.png') };
-          await events.toUsers(addGroupUserRecipients(before), 'addGroupUser', data);
-          await ctx.pushRow(groupId, actor, row, after, r);
-          deps.refreshAvatar(groupId);
-        });
-      }, deps.log);
+      await withTx(
+        db,
+        async (tx, onCommit) => {
+          const before = await ctx.members(groupId, tx);
+          await ctx.addMembers(
+            tx,
+            groupId,
+            users.map((u) => ({ user_id: u.id, role: GroupRole.member, invite_id: actor.id })),
+            nowSeconds(clock),
+          );
+          const row = await ctx.eventRow(
+            tx,
+            groupId,
+            actor,
+            { key: 'group.eventInvited', params: { name: actor.realname, names: users.map((u) => u.realname) } },
+            r.lang,
+          );
+          const after = await ctx.members(groupId, tx);
+          onCommit(async () => {
+            await ctx.pushAddGroup(
+              groupId,
+              actor,
+              users.map((u) => ({ user_id: u.id, role: GroupRole.member })),
+              formatMsg('group.invitedYou', r.lang, { name: actor.realname }),
+              r,
+            );
+            const data = {
+              group_id: wireId(groupId),
+              user_ids: users.map((u) => u.id),
+              invite_id: actor.id,
+              avatar: avatarUrl(r.origin, group.avatar || '/static/img/group.png'),
+            };
+            await events.toUsers(addGroupUserRecipients(before), 'addGroupUser', data);
+            await ctx.pushRow(groupId, actor, row, after, r);
+            deps.refreshAvatar(groupId);
+          });
+        },
+        deps.log,
+      );
     },
 
     /**
@@ -159,18 +235,23 @@ export function createGroupAdmin(deps: GroupsDeps, ctx: GroupContext) {
           await withTx(db, (tx) => ctx.dissolve(tx, groupId), deps.log);
           continue;
         }
-        await withTx(db, async (tx, onCommit) => {
-          await repo.deleteMember(tx, groupId, userId);
-          if (heir !== undefined) {
-            await repo.updateMember(tx, groupId, heir, { role: GroupRole.owner });
-            await repo.updateGroup(tx, groupId, { owner_id: heir }, nowSeconds(clock));
-          }
-          onCommit(async () => {
-            await toMembers(groupId, 'removeUser', { group_id: wireId(groupId), user_id: userId, avatar: '' });
-            if (heir !== undefined) await toMembers(groupId, 'changeOwner', { group_id: wireId(groupId), user_id: heir });
-            deps.refreshAvatar(groupId);
-          });
-        }, deps.log);
+        await withTx(
+          db,
+          async (tx, onCommit) => {
+            await repo.deleteMember(tx, groupId, userId);
+            if (heir !== undefined) {
+              await repo.updateMember(tx, groupId, heir, { role: GroupRole.owner });
+              await repo.updateGroup(tx, groupId, { owner_id: heir }, nowSeconds(clock));
+            }
+            onCommit(async () => {
+              await toMembers(groupId, 'removeUser', { group_id: wireId(groupId), user_id: userId, avatar: '' });
+              if (heir !== undefined)
+                await toMembers(groupId, 'changeOwner', { group_id: wireId(groupId), user_id: heir });
+              deps.refreshAvatar(groupId);
+            });
+          },
+          deps.log,
+        );
       }
     },
 

@@ -14,7 +14,10 @@ interface AutoGroupState {
   seq: number;
 }
 const isState = (v: unknown): v is AutoGroupState =>
-  !!v && typeof v === 'object' && typeof (v as AutoGroupState).group_id === 'number' && typeof (v as AutoGroupState).seq === 'number';
+  !!v &&
+  typeof v === 'object' &&
+  typeof (v as AutoGroupState).group_id === 'number' &&
+  typeof (v as AutoGroupState).seq === 'number';
 
 export interface AutoGroupSpec {
   name: string;
@@ -27,40 +30,87 @@ export interface AutoGroupSpec {
  * group; when it has `userMax` members (or there is none yet), the next one, `name` + number and
  * owned by the configured owner, is opened. Everyone concerned sees it live.
  */
-export function createAutoGroups(deps: GroupsDeps & { state: { read(): Promise<unknown>; write(v: AutoGroupState): Promise<void> } }, ctx: GroupContext) {
+export function createAutoGroups(
+  deps: GroupsDeps & { state: { read(): Promise<unknown>; write(v: AutoGroupState): Promise<void> } },
+  ctx: GroupContext,
+) {
   const { db, clock } = deps;
 
   async function joinExisting(groupId: number, user: UserRow, owner: UserRow, r: RequestView): Promise<void> {
     const group = await ctx.group(groupId);
-    await withTx(db, async (tx, onCommit) => {
-      const before = await ctx.members(groupId, tx);
-      await ctx.addMembers(tx, groupId, [{ user_id: user.id, role: GroupRole.member, invite_id: owner.id }], nowSeconds(clock));
-      const row = await ctx.eventRow(tx, groupId, user, { key: 'group.eventJoined', params: { name: user.realname } }, r.lang);
-      const after = await ctx.members(groupId, tx);
-      onCommit(async () => {
-        await ctx.pushAddGroup(groupId, user, [{ user_id: user.id, role: GroupRole.member }], row.content, r);
-        const data = { group_id: wireId(groupId), user_ids: [user.id], invite_id: owner.id, avatar: avatarUrl(r.origin, group.avatar || '/static/img/group.png') };
-        await deps.events.toUsers(addGroupUserRecipients(before), 'addGroupUser', data);
-        await ctx.pushRow(groupId, user, row, after, r);
-        deps.refreshAvatar(groupId);
-      });
-    }, deps.log);
+    await withTx(
+      db,
+      async (tx, onCommit) => {
+        const before = await ctx.members(groupId, tx);
+        await ctx.addMembers(
+          tx,
+          groupId,
+          [{ user_id: user.id, role: GroupRole.member, invite_id: owner.id }],
+          nowSeconds(clock),
+        );
+        const row = await ctx.eventRow(
+          tx,
+          groupId,
+          user,
+          { key: 'group.eventJoined', params: { name: user.realname } },
+          r.lang,
+        );
+        const after = await ctx.members(groupId, tx);
+        onCommit(async () => {
+          await ctx.pushAddGroup(groupId, user, [{ user_id: user.id, role: GroupRole.member }], row.content, r);
+          const data = {
+            group_id: wireId(groupId),
+            user_ids: [user.id],
+            invite_id: owner.id,
+            avatar: avatarUrl(r.origin, group.avatar || '/static/img/group.png'),
+          };
+          await deps.events.toUsers(addGroupUserRecipients(before), 'addGroupUser', data);
+          await ctx.pushRow(groupId, user, row, after, r);
+          deps.refreshAvatar(groupId);
+        });
+      },
+      deps.log,
+    );
   }
 
   async function openNext(seq: number, spec: AutoGroupSpec, user: UserRow, r: RequestView): Promise<number> {
     const name = `${spec.name || formatMsg('group.defaultName', r.lang)}${seq}`;
-    const members = [{ user_id: spec.owner.id, role: GroupRole.owner }, ...(user.id === spec.owner.id ? [] : [{ user_id: user.id, role: GroupRole.member }])];
-    return withTx(db, async (tx, onCommit) => {
-      const now = nowSeconds(clock);
-      const id = await repo.insertGroup(tx, { name, name_py: namePy(name), owner_id: spec.owner.id, setting: JSON.stringify(defaultGroupSetting), now });
-      await ctx.addMembers(tx, id, members.map((m) => ({ ...m, invite_id: spec.owner.id })), now);
-      const row = await ctx.eventRow(tx, id, spec.owner, { key: 'group.eventCreated', params: { name: spec.owner.realname } }, r.lang);
-      onCommit(async () => {
-        await ctx.pushAddGroup(id, spec.owner, members, row.content, r);
-        deps.refreshAvatar(id);
-      });
-      return id;
-    }, deps.log);
+    const members = [
+      { user_id: spec.owner.id, role: GroupRole.owner },
+      ...(user.id === spec.owner.id ? [] : [{ user_id: user.id, role: GroupRole.member }]),
+    ];
+    return withTx(
+      db,
+      async (tx, onCommit) => {
+        const now = nowSeconds(clock);
+        const id = await repo.insertGroup(tx, {
+          name,
+          name_py: namePy(name),
+          owner_id: spec.owner.id,
+          setting: JSON.stringify(defaultGroupSetting),
+          now,
+        });
+        await ctx.addMembers(
+          tx,
+          id,
+          members.map((m) => ({ ...m, invite_id: spec.owner.id })),
+          now,
+        );
+        const row = await ctx.eventRow(
+          tx,
+          id,
+          spec.owner,
+          { key: 'group.eventCreated', params: { name: spec.owner.realname } },
+          r.lang,
+        );
+        onCommit(async () => {
+          await ctx.pushAddGroup(id, spec.owner, members, row.content, r);
+          deps.refreshAvatar(id);
+        });
+        return id;
+      },
+      deps.log,
+    );
   }
 
   return {

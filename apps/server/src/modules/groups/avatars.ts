@@ -12,7 +12,12 @@ import * as repo from './groups.repo';
  * reply (never on the request path); several changes in a row collapse into one more render.
  * A failure is logged and leaves the previous avatar.
  */
-export function createGroupAvatars(deps: { db: Kysely<DB>; clock: Clock; blobs: BlobStore; log: (err: unknown) => void }) {
+export function createGroupAvatars(deps: {
+  db: Kysely<DB>;
+  clock: Clock;
+  blobs: BlobStore;
+  log: (err: unknown) => void;
+}) {
   const running = new Map<number, Promise<void>>();
   const again = new Set<number>();
 

@@ -20,8 +20,15 @@ describe('group avatar collage', () => {
   });
 
   it('renders a square PNG from initials and pictures', async () => {
-    const picture = await sharp({ create: { width: 40, height: 20, channels: 3, background: '#ff0000' } }).png().toBuffer();
-    const png = await renderCollage([{ initial: 'Alice', seed: 1 }, { image: picture }, { initial: '张', seed: 2 }, { image: Buffer.from('not an image') }]);
+    const picture = await sharp({ create: { width: 40, height: 20, channels: 3, background: '#ff0000' } })
+      .png()
+      .toBuffer();
+    const png = await renderCollage([
+      { initial: 'Alice', seed: 1 },
+      { image: picture },
+      { initial: '张', seed: 2 },
+      { image: Buffer.from('not an image') },
+    ]);
     const meta = await sharp(png).metadata();
     expect(meta).toMatchObject({ format: 'png', width: COLLAGE_PX, height: COLLAGE_PX });
   });

@@ -52,14 +52,27 @@ async function tileImage(tile: Tile, size: number): Promise<Buffer> {
       return await sharp(tile.image).resize(size, size, { fit: 'cover' }).png().toBuffer();
     } catch {
       // An unreadable picture falls back to a neutral tile rather than failing the whole avatar.
-      return sharp(initialSvg('?', 0, size)).png().toBuffer();
+      return sharp(initialSvg('?', 0, size))
+        .png()
+        .toBuffer();
     }
   }
-  return sharp(initialSvg(tile.initial, tile.seed, size)).png().toBuffer();
+  return sharp(initialSvg(tile.initial, tile.seed, size))
+    .png()
+    .toBuffer();
 }
 
 export async function renderCollage(tiles: Tile[]): Promise<Buffer> {
   const slots = layout(tiles.length);
-  const parts = await Promise.all(slots.map(async (slot, i) => ({ input: await tileImage(tiles[i] as Tile, slot.size), left: slot.left, top: slot.top })));
-  return sharp({ create: { width: COLLAGE_PX, height: COLLAGE_PX, channels: 3, background: BACKGROUND } }).composite(parts).png().toBuffer();
+  const parts = await Promise.all(
+    slots.map(async (slot, i) => ({
+      input: await tileImage(tiles[i] as Tile, slot.size),
+      left: slot.left,
+      top: slot.top,
+    })),
+  );
+  return sharp({ create: { width: COLLAGE_PX, height: COLLAGE_PX, channels: 3, background: BACKGROUND } })
+    .composite(parts)
+    .png()
+    .toBuffer();
 }

@@ -8,7 +8,16 @@ import type { Events } from '../../platform/events';
 import { AppError } from '../../platform/http/errors';
 import type { RequestView } from '../../platform/http/router';
 import type { ConfigService } from '../config/index';
-import { groupsRepo, groupWireId, prefsRepo, renderEventLine, type ContactSet, type Contacts, type GroupRow, type MemberRow } from '../contacts/index';
+import {
+  groupsRepo,
+  groupWireId,
+  prefsRepo,
+  renderEventLine,
+  type ContactSet,
+  type Contacts,
+  type GroupRow,
+  type MemberRow,
+} from '../contacts/index';
 import { dropGroupChat, messagesRepo, toMessage, type Messages } from '../messages/index';
 import type { UserRow, UsersService } from '../users/index';
 import * as repo from './groups.repo';
@@ -86,7 +95,8 @@ export function createGroupContext(deps: GroupsDeps) {
   /** `groupUserMax` when > 0 (`group.memberLimit`). */
   async function checkMax(total: number): Promise<void> {
     const { chatInfo } = await deps.config.systemInfo();
-    if (chatInfo.groupUserMax > 0 && total > chatInfo.groupUserMax) throw new AppError(400, 'group.memberLimit', { max: chatInfo.groupUserMax });
+    if (chatInfo.groupUserMax > 0 && total > chatInfo.groupUserMax)
+      throw new AppError(400, 'group.memberLimit', { max: chatInfo.groupUserMax });
   }
 
   /**
@@ -98,8 +108,22 @@ export function createGroupContext(deps: GroupsDeps) {
     const content = renderEventLine(line, lang);
     const ext = JSON.stringify({ line });
     const values = {
-      id: randomUUID(), chat_identify: wireId(groupId), from_user: actor.id, to_user: groupId, is_group: ContactKind.group, type: 'event',
-      content, extends: ext, file_id: 0, file_cate: 0, file_name: '', file_size: 0, at: '', pid: 0, is_undo: 0, send_time_ms: clock.now(),
+      id: randomUUID(),
+      chat_identify: wireId(groupId),
+      from_user: actor.id,
+      to_user: groupId,
+      is_group: ContactKind.group,
+      type: 'event',
+      content,
+      extends: ext,
+      file_id: 0,
+      file_cate: 0,
+      file_name: '',
+      file_size: 0,
+      at: '',
+      pid: 0,
+      is_undo: 0,
+      send_time_ms: clock.now(),
     };
     const msgId = await messagesRepo.insertMessage(tx, values);
     await messagesRepo.setLastMsg(tx, values.chat_identify, msgId);
@@ -107,15 +131,28 @@ export function createGroupContext(deps: GroupsDeps) {
   }
 
   /** A row as `group` to the members, one contactInfo per (role, pin, notify) variant, as sendMessage does. */
-  async function pushRow(groupId: number, actor: UserRow, row: Awaited<ReturnType<typeof eventRow>>, members: Member[], r: RequestView) {
+  async function pushRow(
+    groupId: number,
+    actor: UserRow,
+    row: Awaited<ReturnType<typeof eventRow>>,
+    members: Member[],
+    r: RequestView,
+  ) {
     const g = await groupsRepo.findGroup(db, groupId);
     if (!g || members.length === 0) return;
     const v = await contacts.viewerOf(actor, r);
     // The actor as members see them in this group: card and role (3 once they have left).
     const card = await groupsRepo.membership(db, groupId, actor.id);
     const base: Message = toMessage(row, {
-      viewerId: actor.id, lang: r.lang, origin: r.origin, sender: actor, senderName: card?.nickname || actor.realname, role: card?.role ?? GroupRole.member,
-      toContactId: wireId(groupId), isLast: true, push: true,
+      viewerId: actor.id,
+      lang: r.lang,
+      origin: r.origin,
+      sender: actor,
+      senderName: card?.nickname || actor.realname,
+      role: card?.role ?? GroupRole.member,
+      toContactId: wireId(groupId),
+      isLast: true,
+      push: true,
     });
     const prefs = new Map((await prefsRepo.prefsForChat(db, wireId(groupId))).map((p) => [p.user_id, p]));
     const last = { content: row.content, type: row.type, sendTime: row.send_time_ms };
@@ -132,7 +169,13 @@ export function createGroupContext(deps: GroupsDeps) {
   }
 
   /** `addGroup` (the group contact, per role) → new members; `lastContent` as given. */
-  async function pushAddGroup(groupId: number, actor: UserRow, newMembers: Member[], lastContent: string, r: RequestView) {
+  async function pushAddGroup(
+    groupId: number,
+    actor: UserRow,
+    newMembers: Member[],
+    lastContent: string,
+    r: RequestView,
+  ) {
     const g = await groupsRepo.findGroup(db, groupId);
     if (!g) return;
     const v = await contacts.viewerOf(actor, r);
@@ -144,7 +187,12 @@ export function createGroupContext(deps: GroupsDeps) {
   }
 
   /** New members see messages from the newest one on (the history rule's boundary). */
-  async function addMembers(tx: Kysely<DB>, groupId: number, members: Array<Member & { invite_id: number }>, now: number): Promise<void> {
+  async function addMembers(
+    tx: Kysely<DB>,
+    groupId: number,
+    members: Array<Member & { invite_id: number }>,
+    now: number,
+  ): Promise<void> {
     await repo.insertMembers(tx, groupId, members, await messagesRepo.lastMsgId(tx, wireId(groupId)), now);
   }
 
@@ -158,6 +206,20 @@ export function createGroupContext(deps: GroupsDeps) {
   /** Active members now (recipients of pushes after a commit). */
   const members = (groupId: number, tx: Kysely<DB> = db): Promise<Member[]> => groupsRepo.activeMembers(tx, groupId);
 
-  return { group, mine, managed, owned, target, reachableUsers, checkMax, eventRow, pushRow, pushAddGroup, addMembers, dissolve, members };
+  return {
+    group,
+    mine,
+    managed,
+    owned,
+    target,
+    reachableUsers,
+    checkMax,
+    eventRow,
+    pushRow,
+    pushAddGroup,
+    addMembers,
+    dissolve,
+    members,
+  };
 }
 export type GroupContext = ReturnType<typeof createGroupContext>;

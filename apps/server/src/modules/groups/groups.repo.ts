@@ -17,7 +17,16 @@ export interface NewGroup {
 export async function insertGroup(db: Kysely<DB>, g: NewGroup): Promise<number> {
   const row = await db
     .insertInto('groups')
-    .values({ name: g.name, name_py: g.name_py, avatar: '', owner_id: g.owner_id, notice: '', setting: g.setting, create_time: g.now, update_time: g.now })
+    .values({
+      name: g.name,
+      name_py: g.name_py,
+      avatar: '',
+      owner_id: g.owner_id,
+      notice: '',
+      setting: g.setting,
+      create_time: g.now,
+      update_time: g.now,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
@@ -29,7 +38,11 @@ export async function updateGroup(
   patch: Partial<{ name: string; name_py: string; avatar: string; owner_id: number; notice: string; setting: string }>,
   now: number,
 ): Promise<void> {
-  await db.updateTable('groups').set({ ...patch, update_time: now }).where('id', '=', groupId).execute();
+  await db
+    .updateTable('groups')
+    .set({ ...patch, update_time: now })
+    .where('id', '=', groupId)
+    .execute();
 }
 
 /** New members see messages from `at` on, the conversation's newest message (the history rule's boundary). */
@@ -43,7 +56,19 @@ export async function insertMembers(
   if (members.length === 0) return;
   await db
     .insertInto('group_members')
-    .values(members.map((m) => ({ group_id: groupId, user_id: m.user_id, role: m.role, invite_id: m.invite_id, nickname: '', no_speak_time: 0, read_msg_id: at, join_msg_id: at, create_time: now })))
+    .values(
+      members.map((m) => ({
+        group_id: groupId,
+        user_id: m.user_id,
+        role: m.role,
+        invite_id: m.invite_id,
+        nickname: '',
+        no_speak_time: 0,
+        read_msg_id: at,
+        join_msg_id: at,
+        create_time: now,
+      })),
+    )
     .execute();
 }
 
@@ -58,8 +83,17 @@ export async function membersWithUsers(db: Kysely<DB>, groupId: number, offset: 
     .selectFrom('group_members as gm')
     .innerJoin('users as u', 'u.id', 'gm.user_id')
     .select([
-      'gm.id as member_id', 'gm.user_id', 'gm.role', 'gm.invite_id', 'gm.create_time as join_time', 'gm.no_speak_time', 'gm.nickname',
-      'u.realname', 'u.account', 'u.avatar', 'u.name_py',
+      'gm.id as member_id',
+      'gm.user_id',
+      'gm.role',
+      'gm.invite_id',
+      'gm.create_time as join_time',
+      'gm.no_speak_time',
+      'gm.nickname',
+      'u.realname',
+      'u.account',
+      'u.avatar',
+      'u.name_py',
     ])
     .where('gm.group_id', '=', groupId)
     .where('u.status', '=', 1)
@@ -84,7 +118,11 @@ export async function countMembers(db: Kysely<DB>, groupId: number): Promise<num
 }
 
 export async function ownedCount(db: Kysely<DB>, userId: number): Promise<number> {
-  const row = await db.selectFrom('groups').select((eb) => eb.fn.countAll<number | string>().as('n')).where('owner_id', '=', userId).executeTakeFirst();
+  const row = await db
+    .selectFrom('groups')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('owner_id', '=', userId)
+    .executeTakeFirst();
   return Number(row?.n ?? 0);
 }
 
@@ -94,7 +132,12 @@ export async function updateMember(
   userId: number,
   patch: Partial<{ role: number; no_speak_time: number; nickname: string }>,
 ): Promise<void> {
-  await db.updateTable('group_members').set(patch).where('group_id', '=', groupId).where('user_id', '=', userId).execute();
+  await db
+    .updateTable('group_members')
+    .set(patch)
+    .where('group_id', '=', groupId)
+    .where('user_id', '=', userId)
+    .execute();
 }
 
 export async function deleteMember(db: Kysely<DB>, groupId: number, userId: number): Promise<void> {
@@ -109,7 +152,13 @@ export async function deleteGroup(db: Kysely<DB>, groupId: number): Promise<void
   await db.deleteFrom('groups').where('id', '=', groupId).execute();
 }
 
-export async function saveGrant(db: Kysely<DB>, userId: number, groupId: number, inviterId: number, expire: number): Promise<void> {
+export async function saveGrant(
+  db: Kysely<DB>,
+  userId: number,
+  groupId: number,
+  inviterId: number,
+  expire: number,
+): Promise<void> {
   await db
     .insertInto('group_join_grants')
     .values({ user_id: userId, group_id: groupId, inviter_id: inviterId, expire_time: expire })
@@ -118,7 +167,12 @@ export async function saveGrant(db: Kysely<DB>, userId: number, groupId: number,
 }
 
 /** Inviters of my unexpired grants for this group, newest expiry first. */
-export async function liveGrantInviters(db: Kysely<DB>, userId: number, groupId: number, now: number): Promise<number[]> {
+export async function liveGrantInviters(
+  db: Kysely<DB>,
+  userId: number,
+  groupId: number,
+  now: number,
+): Promise<number[]> {
   const rows = await db
     .selectFrom('group_join_grants')
     .select('inviter_id')

@@ -10,7 +10,9 @@ export function groupsRoutes(route: RouteBuilder<AuthContext>, groups: Groups) {
   const view = (c: { lang: Lang; origin: string }) => ({ lang: c.lang, origin: c.origin });
   return [
     route(paths.groupAdd, async (p, c) => ok(await groups.create(c.auth.user, p.user_ids, p.name, view(c)))),
-    route(paths.groupGetAllUser, async (p, c) => ok(await groups.candidates(c.auth.user, p.user_ids, p.group_id, c.origin))),
+    route(paths.groupGetAllUser, async (p, c) =>
+      ok(await groups.candidates(c.auth.user, p.user_ids, p.group_id, c.origin)),
+    ),
     route(paths.groupUserList, async (p, c) => {
       const { rows, count } = await groups.userList(c.auth.user, p.group_id, p.page, p.limit, view(c));
       return { data: rows, count, page: p.page };
@@ -20,12 +22,19 @@ export function groupsRoutes(route: RouteBuilder<AuthContext>, groups: Groups) {
     route(paths.groupAddUser, async (p, c) => ok(await groups.invite(c.auth.user, p.id, p.user_ids, view(c)))),
     route(paths.groupJoin, async (p, c) => ok(await groups.join(c.auth.user, p.group_id, p.inviteUid, view(c)))),
     route(paths.groupRemoveUser, async (p, c) => ok(await groups.remove(c.auth.user, p.id, p.user_id, view(c)))),
-    route(paths.groupSetManager, async (p, c) => ok(await groups.setManager(c.auth.user, p.id, p.user_id, p.role, c.origin))),
-    route(paths.groupSetNoSpeak, async (p, c) => ok(await groups.setNoSpeak(c.auth.user, p.id, p.user_id, p.noSpeakTimer, p.noSpeakDay))),
+    route(paths.groupSetManager, async (p, c) =>
+      ok(await groups.setManager(c.auth.user, p.id, p.user_id, p.role, c.origin)),
+    ),
+    route(paths.groupSetNoSpeak, async (p, c) =>
+      ok(await groups.setNoSpeak(c.auth.user, p.id, p.user_id, p.noSpeakTimer, p.noSpeakDay)),
+    ),
     route(paths.groupSetNotice, async (p, c) => ok(await groups.setNotice(c.auth.user, p.id, p.notice, view(c)))),
     route(paths.groupSetting, async (p, c) => ok(await groups.setting(c.auth.user, p.id, p.setting))),
     route(paths.groupChangeOwner, async (p, c) => ok(await groups.changeOwner(c.auth.user, p.id, p.user_id))),
-    route(paths.groupClearMessage, async (p, c) => ({ ...ok(await groups.clear(c.auth.user, p.id)), msg: 'group.cleared' as const })),
+    route(paths.groupClearMessage, async (p, c) => ({
+      ...ok(await groups.clear(c.auth.user, p.id)),
+      msg: 'group.cleared' as const,
+    })),
     route(paths.groupRemove, async (p, c) => ok(await groups.removeGroup(c.auth.user, p.id))),
     route(paths.updateCard, async (p, c) => ok(await groups.updateCard(c.auth.user, p.id, p.nickname))),
     // Shares the scan module's login and code rules: -1 scan.loginRequired, code from path or realToken.

@@ -1,5 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { formatMsg, GroupRole, groupSettingValues, isAdmin, limits, noSpeakTimerSeconds, type GroupSetting, type SocketEventMap, type SocketEventType } from '@parley/protocol';
+import {
+  formatMsg,
+  GroupRole,
+  groupSettingValues,
+  isAdmin,
+  limits,
+  noSpeakTimerSeconds,
+  type GroupSetting,
+  type SocketEventMap,
+  type SocketEventType,
+} from '@parley/protocol';
 import { nowSeconds } from '../../platform/clock';
 import { withTx } from '../../platform/db/index';
 import { AppError, badParam } from '../../platform/http/errors';
@@ -16,12 +26,21 @@ export function createManagement(deps: GroupsDeps, ctx: GroupContext) {
   const { db, clock, events } = deps;
 
   /** One update in a transaction, then `type` → the members at commit. */
-  async function change<T extends SocketEventType>(groupId: number, write: (tx: typeof db) => Promise<void>, type: T, data: SocketEventMap[T]) {
-    await withTx(db, async (tx, onCommit) => {
-      await write(tx);
-      const members = await ctx.members(groupId, tx);
-      onCommit(() => events.toUsers(changeRecipients(members), type, data));
-    }, deps.log);
+  async function change<T extends SocketEventType>(
+    groupId: number,
+    write: (tx: typeof db) => Promise<void>,
+    type: T,
+    data: SocketEventMap[T],
+  ) {
+    await withTx(
+      db,
+      async (tx, onCommit) => {
+        await write(tx);
+        const members = await ctx.members(groupId, tx);
+        onCommit(() => events.toUsers(changeRecipients(members), type, data));
+      },
+      deps.log,
+    );
   }
 
   /** Only the known keys, each with one of its allowed values; numbers and booleans read as strings. */
@@ -30,7 +49,14 @@ export function createManagement(deps: GroupsDeps, ctx: GroupContext) {
     for (const [key, raw] of Object.entries(input)) {
       const allowed = groupSettingValues[key];
       if (!allowed) continue;
-      const v = typeof raw === 'boolean' ? (raw ? '1' : '0') : typeof raw === 'number' || typeof raw === 'string' ? String(raw).trim() : undefined;
+      const v =
+        typeof raw === 'boolean'
+          ? raw
+            ? '1'
+            : '0'
+          : typeof raw === 'number' || typeof raw === 'string'
+            ? String(raw).trim()
+            : undefined;
       if (v === undefined || !allowed.includes(v)) throw badParam(`setting.${key}`);
       out[key] = v;
     }
@@ -49,9 +75,12 @@ export function createManagement(deps: GroupsDeps, ctx: GroupContext) {
     async editName(me: UserRow, groupId: number, name: string): Promise<void> {
       await ctx.managed(me, groupId);
       if (name.length < limits.groupName.min || name.length > limits.groupName.max) throw badParam('displayName');
-      await change(groupId, (tx) => repo.updateGroup(tx, groupId, { name, name_py: namePy(name) }, nowSeconds(clock)), 'editGroupName', {
-        id: wireId(groupId), displayName: name, editUserName: me.realname,
-      });
+      await change(
+        groupId,
+        (tx) => repo.updateGroup(tx, groupId, { name, name_py: namePy(name) }, nowSeconds(clock)),
+        'editGroupName',
+        { id: wireId(groupId), displayName: name, editUserName: me.realname },
+      );
     },
 
     async setManager(me: UserRow, groupId: number, userId: number, role: number, origin: string): Promise<void> {
@@ -61,7 +90,10 @@ export function createManagement(deps: GroupsDeps, ctx: GroupContext) {
       if (t.role === GroupRole.owner) throw new AppError(400, 'common.noPermission');
       const u = await deps.users.get(userId);
       await change(groupId, (tx) => repo.updateMember(tx, groupId, userId, { role }), 'setManager', {
-        group_id: wireId(groupId), user_id: userId, role, avatar: avatarUrl(origin, u?.avatar ?? ''),
+        group_id: wireId(groupId),
+        user_id: userId,
+        role,
+        avatar: avatarUrl(origin, u?.avatar ?? ''),
       });
     },
 
@@ -79,7 +111,9 @@ export function createManagement(deps: GroupsDeps, ctx: GroupContext) {
       }
       const until = seconds === 0 ? 0 : nowSeconds(clock) + seconds;
       await change(groupId, (tx) => repo.updateMember(tx, groupId, userId, { no_speak_time: until }), 'setNoSpeak', {
-        group_id: wireId(groupId), user_id: userId, no_speak_time: until,
+        group_id: wireId(groupId),
+        user_id: userId,
+        no_speak_time: until,
       });
     },
 
@@ -88,12 +122,30 @@ export function createManagement(deps: GroupsDeps, ctx: GroupContext) {
       const clean = sanitizeText(notice, [r.origin]);
       if (clean.length === 0) throw badParam('notice');
       if (clean.length > limits.groupNotice) throw new AppError(400, 'chat.tooLong');
-      await change(groupId, (tx) => repo.updateGroup(tx, groupId, { notice: clean.html }, nowSeconds(clock)), 'setNotice', {
-        group_id: wireId(groupId), notice: clean.html,
-      });
-      const text = clean.html.replace(/<[^>]*>/g, '').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&amp;/g, '&');
+      await change(
+        groupId,
+        (tx) => repo.updateGroup(tx, groupId, { notice: clean.html }, nowSeconds(clock)),
+        'setNotice',
+        { group_id: wireId(groupId), notice: clean.html },
+      );
+      const text = clean.html
+        .replace(/<[^>]*>/g, '')
+        .replace(/&lt;/g, '<')
+        .replace(/&gt;/g, '>')
+        .replace(/&quot;/g, '"')
+        .replace(/&amp;/g, '&');
       try {
-        await deps.messages.send(me, { id: randomUUID(), type: 'text', content: noticeMessage(clean.html, text, r), toContactId: { kind: 'group', id: groupId }, at: [0] }, r);
+        await deps.messages.send(
+          me,
+          {
+            id: randomUUID(),
+            type: 'text',
+            content: noticeMessage(clean.html, text, r),
+            toContactId: { kind: 'group', id: groupId },
+            at: [0],
+          },
+          r,
+        );
       } catch (err) {
         // The notice is saved and pushed; a manager muted by the owner just gets no chat line.
         if (!(err instanceof AppError)) throw err;
@@ -103,9 +155,12 @@ export function createManagement(deps: GroupsDeps, ctx: GroupContext) {
     async setting(me: UserRow, groupId: number, input: Record<string, unknown>): Promise<void> {
       const { group } = await ctx.owned(me, groupId);
       const setting = normaliseSetting(input, parseGroupSetting(group.setting));
-      await change(groupId, (tx) => repo.updateGroup(tx, groupId, { setting: JSON.stringify(setting) }, nowSeconds(clock)), 'groupSetting', {
-        group_id: wireId(groupId), setting,
-      });
+      await change(
+        groupId,
+        (tx) => repo.updateGroup(tx, groupId, { setting: JSON.stringify(setting) }, nowSeconds(clock)),
+        'groupSetting',
+        { group_id: wireId(groupId), setting },
+      );
     },
 
     async changeOwner(me: UserRow, groupId: number, userId: number): Promise<void> {
@@ -124,26 +179,33 @@ export function createManagement(deps: GroupsDeps, ctx: GroupContext) {
     async clear(me: UserRow, groupId: number): Promise<void> {
       const group = await ctx.group(groupId);
       if (group.owner_id !== me.id && !isAdmin(me)) throw new AppError(400, 'group.ownerOnly');
-      await change(groupId, (tx) => clearGroupChat(tx, wireId(groupId), groupId), 'clearMessage', { group_id: wireId(groupId) });
+      await change(groupId, (tx) => clearGroupChat(tx, wireId(groupId), groupId), 'clearMessage', {
+        group_id: wireId(groupId),
+      });
     },
 
     /** Disband: the members at the moment of deletion hear `removeGroup` once it is committed. */
     async removeGroup(me: UserRow, groupId: number): Promise<void> {
       await ctx.owned(me, groupId);
-      await withTx(db, async (tx, onCommit) => {
-        const members = await ctx.members(groupId, tx);
-        await ctx.dissolve(tx, groupId);
-        onCommit(() => events.toUsers(disbandRecipients(members), 'removeGroup', { group_id: wireId(groupId) }));
-      }, deps.log);
+      await withTx(
+        db,
+        async (tx, onCommit) => {
+          const members = await ctx.members(groupId, tx);
+          await ctx.dissolve(tx, groupId);
+          onCommit(() => events.toUsers(disbandRecipients(members), 'removeGroup', { group_id: wireId(groupId) }));
+        },
+        deps.log,
+      );
     },
 
     async updateCard(me: UserRow, groupId: number, nickname: string): Promise<void> {
       await ctx.mine(me, groupId);
       if (nickname.length > 32) throw badParam('nickname');
       await change(groupId, (tx) => repo.updateMember(tx, groupId, me.id, { nickname }), 'updateCard', {
-        group_id: wireId(groupId), user_id: me.id, nickname,
+        group_id: wireId(groupId),
+        user_id: me.id,
+        nickname,
       });
     },
-
   };
 }

@@ -6,7 +6,8 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
  * paths that were lower-cased on the way.
  */
 
-const mac = (secret: Uint8Array, payload: string) => createHmac('sha256', secret).update(`group:${payload}`).digest('hex').slice(0, 24);
+const mac = (secret: Uint8Array, payload: string) =>
+  createHmac('sha256', secret).update(`group:${payload}`).digest('hex').slice(0, 24);
 
 export function signGroupCode(secret: Uint8Array, groupId: number, inviterId: number, expireSec: number): string {
   const payload = [groupId, inviterId, expireSec].map((n) => n.toString(36)).join('.');

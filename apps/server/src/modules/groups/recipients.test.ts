@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { addGroupRecipients, addGroupUserRecipients, changeRecipients, disbandRecipients, removeUserRecipients } from './recipients';
+import {
+  addGroupRecipients,
+  addGroupUserRecipients,
+  changeRecipients,
+  disbandRecipients,
+  removeUserRecipients,
+} from './recipients';
 
 const members = (...ids: number[]) => ids.map((user_id) => ({ user_id }));
 
@@ -9,7 +15,11 @@ describe('group event recipients', () => {
   });
   it('tells the old members of newcomers; newcomers get their own addGroup, by role', () => {
     expect(addGroupUserRecipients(members(1, 2))).toEqual([1, 2]);
-    const newcomers = [{ user_id: 4, role: 3 }, { user_id: 5, role: 2 }, { user_id: 6, role: 3 }];
+    const newcomers = [
+      { user_id: 4, role: 3 },
+      { user_id: 5, role: 2 },
+      { user_id: 6, role: 3 },
+    ];
     expect(addGroupRecipients(newcomers, 3)).toEqual([4, 6]);
     expect(addGroupRecipients(newcomers, 1)).toEqual([]);
   });

@@ -23,7 +23,10 @@ export const addGroupRecipients = (newcomers: ReadonlyArray<Member & { role: num
   uids(newcomers.filter((m) => m.role === role));
 
 /** `removeUser` → the members left, and the one who left or was removed (so their client drops the group). */
-export const removeUserRecipients = (remaining: readonly Member[], removed: number): number[] => [...uids(remaining), removed];
+export const removeUserRecipients = (remaining: readonly Member[], removed: number): number[] => [
+  ...uids(remaining),
+  removed,
+];
 
 /** `removeGroup` (disband) → the members at the moment of deletion. */
 export const disbandRecipients = (members: readonly Member[]): number[] => uids(members);

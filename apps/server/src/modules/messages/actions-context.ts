@@ -33,7 +33,8 @@ export interface ActionRequest extends RequestView {
 
 /** Who hears of a change to `row` (§4.6): both parties (single), the active members (group), the owner (favourites). */
 export async function audienceOf(db: Kysely<DB>, row: MessageRow): Promise<number[]> {
-  const members = row.is_group === ContactKind.group ? (await groupsRepo.activeMembers(db, row.to_user)).map((m) => m.user_id) : [];
+  const members =
+    row.is_group === ContactKind.group ? (await groupsRepo.activeMembers(db, row.to_user)).map((m) => m.user_id) : [];
   return rowRecipients(row, members);
 }
 

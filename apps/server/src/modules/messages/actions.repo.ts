@@ -13,7 +13,15 @@ import { unindexChat } from './search-index.repo';
 export async function markRecalled(db: Kysely<DB>, msgId: number, by: number): Promise<boolean> {
   const res = await db
     .updateTable('messages')
-    .set({ type: 'event', is_undo: 1, content: '', at: '', extends: JSON.stringify({ undoBy: by }), file_name: '', file_size: 0 })
+    .set({
+      type: 'event',
+      is_undo: 1,
+      content: '',
+      at: '',
+      extends: JSON.stringify({ undoBy: by }),
+      file_name: '',
+      file_size: 0,
+    })
     .where('msg_id', '=', msgId)
     .where('is_undo', '=', 0)
     .executeTakeFirst();
@@ -30,7 +38,11 @@ export async function deleteRow(db: Kysely<DB>, row: Pick<MessageRow, 'msg_id' |
   await db.deleteFrom('message_hidden').where('msg_id', '=', row.msg_id).execute();
   await db.deleteFrom('message_mentions').where('msg_id', '=', row.msg_id).execute();
   await db.deleteFrom('messages').where('msg_id', '=', row.msg_id).execute();
-  const chat = await db.selectFrom('chats').select('last_msg_id').where('chat_identify', '=', row.chat_identify).executeTakeFirst();
+  const chat = await db
+    .selectFrom('chats')
+    .select('last_msg_id')
+    .where('chat_identify', '=', row.chat_identify)
+    .executeTakeFirst();
   if (chat?.last_msg_id !== row.msg_id) return false;
   const newest = await db
     .selectFrom('messages')
@@ -39,7 +51,11 @@ export async function deleteRow(db: Kysely<DB>, row: Pick<MessageRow, 'msg_id' |
     .orderBy('msg_id', 'desc')
     .limit(1)
     .executeTakeFirst();
-  await db.updateTable('chats').set({ last_msg_id: newest?.msg_id ?? 0 }).where('chat_identify', '=', row.chat_identify).execute();
+  await db
+    .updateTable('chats')
+    .set({ last_msg_id: newest?.msg_id ?? 0 })
+    .where('chat_identify', '=', row.chat_identify)
+    .execute();
   return true;
 }
 

@@ -32,18 +32,27 @@ function filtered(db: Kysely<DB>, f: AdminRowFilter) {
   else q = q.where('m.type', 'not in', SYSTEM_TYPES).where('m.is_group', '!=', ContactKind.adminNotice);
   if (f.keywords) {
     const pattern = `%${f.keywords.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    q = q.where(sql<boolean>`(lower(m.content) like ${pattern} escape '\\' or lower(m.file_name) like ${pattern} escape '\\')`);
+    q = q.where(
+      sql<boolean>`(lower(m.content) like ${pattern} escape '\\' or lower(m.file_name) like ${pattern} escape '\\')`,
+    );
   }
   if (f.before && f.before > 0) q = q.where('m.msg_id', '<', f.before);
   return q;
 }
 
-export async function listRows(db: Kysely<DB>, f: AdminRowFilter, offset: number, limit: number): Promise<MessageRow[]> {
+export async function listRows(
+  db: Kysely<DB>,
+  f: AdminRowFilter,
+  offset: number,
+  limit: number,
+): Promise<MessageRow[]> {
   return filtered(db, f).selectAll('m').orderBy('m.msg_id', 'desc').limit(limit).offset(offset).execute();
 }
 
 export async function countRows(db: Kysely<DB>, f: AdminRowFilter): Promise<number> {
-  const r = await filtered(db, { ...f, before: undefined }).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const r = await filtered(db, { ...f, before: undefined })
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(r.n);
 }
 
@@ -73,7 +82,11 @@ export async function perDay(db: Kysely<DB>, sinceMs: number): Promise<Array<{ d
 
 /** Admin masking (§12.3 dealMsg): the row becomes a text line saying it was blocked. */
 export async function mask(db: Kysely<DB>, msgId: number, content: string): Promise<void> {
-  await db.updateTable('messages').set({ type: 'text', content, at: '', extends: '', file_name: '', file_size: 0 }).where('msg_id', '=', msgId).execute();
+  await db
+    .updateTable('messages')
+    .set({ type: 'text', content, at: '', extends: '', file_name: '', file_size: 0 })
+    .where('msg_id', '=', msgId)
+    .execute();
   await db.deleteFrom('message_mentions').where('msg_id', '=', msgId).execute();
 }
 
@@ -90,16 +103,32 @@ export async function clearAllButNotices(db: Kysely<DB>): Promise<number> {
 // ---- announcements (is_group 2, chat "admin_notice")
 
 export async function listNotices(db: Kysely<DB>, offset: number, limit: number): Promise<MessageRow[]> {
-  return db.selectFrom('messages').selectAll().where('chat_identify', '=', ADMIN_NOTICE).orderBy('msg_id', 'desc').limit(limit).offset(offset).execute();
+  return db
+    .selectFrom('messages')
+    .selectAll()
+    .where('chat_identify', '=', ADMIN_NOTICE)
+    .orderBy('msg_id', 'desc')
+    .limit(limit)
+    .offset(offset)
+    .execute();
 }
 
 export async function countNotices(db: Kysely<DB>): Promise<number> {
-  const r = await db.selectFrom('messages').where('chat_identify', '=', ADMIN_NOTICE).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const r = await db
+    .selectFrom('messages')
+    .where('chat_identify', '=', ADMIN_NOTICE)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(r.n);
 }
 
 export async function findNotice(db: Kysely<DB>, msgId: number): Promise<MessageRow | undefined> {
-  return db.selectFrom('messages').selectAll().where('msg_id', '=', msgId).where('chat_identify', '=', ADMIN_NOTICE).executeTakeFirst();
+  return db
+    .selectFrom('messages')
+    .selectAll()
+    .where('msg_id', '=', msgId)
+    .where('chat_identify', '=', ADMIN_NOTICE)
+    .executeTakeFirst();
 }
 
 export async function updateNotice(db: Kysely<DB>, msgId: number, content: string, ext: string): Promise<void> {
@@ -115,7 +144,11 @@ export type { NewMessage };
  * (never announcements or favourites), deleted with what hangs off them. Conversations whose
  * newest row went point at their newest remaining one. Returns what went and the files they named.
  */
-export async function purgeBatch(db: Kysely<DB>, beforeMs: number, limit: number): Promise<{ count: number; fileIds: number[] }> {
+export async function purgeBatch(
+  db: Kysely<DB>,
+  beforeMs: number,
+  limit: number,
+): Promise<{ count: number; fileIds: number[] }> {
   const rows = await db
     .selectFrom('messages')
     .select(['msg_id', 'file_id', 'chat_identify'])
@@ -130,10 +163,25 @@ export async function purgeBatch(db: Kysely<DB>, beforeMs: number, limit: number
   await db.deleteFrom('message_mentions').where('msg_id', 'in', ids).execute();
   await db.deleteFrom('messages').where('msg_id', 'in', ids).execute();
   const chats = [...new Set(rows.map((r) => r.chat_identify))];
-  const stale = await db.selectFrom('chats').select('chat_identify').where('chat_identify', 'in', chats).where('last_msg_id', 'in', ids).execute();
+  const stale = await db
+    .selectFrom('chats')
+    .select('chat_identify')
+    .where('chat_identify', 'in', chats)
+    .where('last_msg_id', 'in', ids)
+    .execute();
   for (const { chat_identify } of stale) {
-    const newest = await db.selectFrom('messages').select('msg_id').where('chat_identify', '=', chat_identify).orderBy('msg_id', 'desc').limit(1).executeTakeFirst();
-    await db.updateTable('chats').set({ last_msg_id: newest?.msg_id ?? 0 }).where('chat_identify', '=', chat_identify).execute();
+    const newest = await db
+      .selectFrom('messages')
+      .select('msg_id')
+      .where('chat_identify', '=', chat_identify)
+      .orderBy('msg_id', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    await db
+      .updateTable('chats')
+      .set({ last_msg_id: newest?.msg_id ?? 0 })
+      .where('chat_identify', '=', chat_identify)
+      .execute();
   }
   return { count: rows.length, fileIds: rows.filter((r) => r.file_id > 0).map((r) => r.file_id) };
 }

@@ -1,7 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import {
-  adminDate, ContactKind, formatMsg, GroupRole, noticeLimits, type AdminMessageRow, type AdminNoticeRow, type ConversationRef,
-  type DelMessageEvent, type Message, type MessagesPerDay,
+  adminDate,
+  ContactKind,
+  formatMsg,
+  GroupRole,
+  noticeLimits,
+  type AdminMessageRow,
+  type AdminNoticeRow,
+  type ConversationRef,
+  type DelMessageEvent,
+  type Message,
+  type MessagesPerDay,
 } from '@parley/protocol';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../platform/clock';
@@ -25,7 +34,8 @@ export interface MessageAdminDeps {
   log: (err: unknown) => void;
 }
 
-const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const escape = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /**
  * What an administrator does with any message (PROTOCOL §12.3 `message/*`, announcements,
@@ -36,7 +46,10 @@ export function createMessageAdmin(deps: MessageAdminDeps) {
   const { db, clock, events } = deps;
 
   async function render(rows: repo.MessageRow[], r: RequestView): Promise<AdminMessageRow[]> {
-    const users = await usersRepo.byIds(db, rows.flatMap((x) => (x.is_group === ContactKind.person ? [x.from_user, x.to_user] : [x.from_user])));
+    const users = await usersRepo.byIds(
+      db,
+      rows.flatMap((x) => (x.is_group === ContactKind.person ? [x.from_user, x.to_user] : [x.from_user])),
+    );
     const groupNames = new Map<number, string>();
     for (const id of new Set(rows.filter((x) => x.is_group === ContactKind.group).map((x) => x.to_user))) {
       groupNames.set(id, (await groupsRepo.findGroup(db, id))?.name ?? '');
@@ -44,11 +57,28 @@ export function createMessageAdmin(deps: MessageAdminDeps) {
     return rows.map((row) => {
       const sender = users.get(row.from_user);
       const m: Message = toMessage(row, {
-        viewerId: 0, lang: r.lang, origin: r.origin, sender, senderName: sender?.realname ?? '', role: GroupRole.member,
-        toContactId: storedTarget(row), isLast: false, read: true,
+        viewerId: 0,
+        lang: r.lang,
+        origin: r.origin,
+        sender,
+        senderName: sender?.realname ?? '',
+        role: GroupRole.member,
+        toContactId: storedTarget(row),
+        isLast: false,
+        read: true,
       });
-      const name = row.is_group === ContactKind.group ? groupNames.get(row.to_user) ?? '' : row.is_group === ContactKind.person ? users.get(row.to_user)?.realname ?? '' : '';
-      return { ...m, toUser: { name }, create_time: adminDate(Math.floor(row.send_time_ms / 1000)), chat_identify: row.chat_identify };
+      const name =
+        row.is_group === ContactKind.group
+          ? (groupNames.get(row.to_user) ?? '')
+          : row.is_group === ContactKind.person
+            ? (users.get(row.to_user)?.realname ?? '')
+            : '';
+      return {
+        ...m,
+        toUser: { name },
+        create_time: adminDate(Math.floor(row.send_time_ms / 1000)),
+        chat_identify: row.chat_identify,
+      };
     });
   }
 
@@ -70,8 +100,13 @@ export function createMessageAdmin(deps: MessageAdminDeps) {
       ext = {};
     }
     return {
-      msg_id: row.msg_id, id: row.id, title: ext.title ?? '', notice: ext.notice ?? '', content: row.content,
-      create_time: adminDate(Math.floor(row.send_time_ms / 1000)), sendTime: row.send_time_ms,
+      msg_id: row.msg_id,
+      id: row.id,
+      title: ext.title ?? '',
+      notice: ext.notice ?? '',
+      content: row.content,
+      create_time: adminDate(Math.floor(row.send_time_ms / 1000)),
+      sendTime: row.send_time_ms,
     };
   }
 
@@ -79,7 +114,16 @@ export function createMessageAdmin(deps: MessageAdminDeps) {
     chatOf,
 
     async list(
-      p: { userId?: number; toContactId?: ConversationRef; isGroup: number; type: string; keywords: string; lastId?: number; page: number; limit: number },
+      p: {
+        userId?: number;
+        toContactId?: ConversationRef;
+        isGroup: number;
+        type: string;
+        keywords: string;
+        lastId?: number;
+        page: number;
+        limit: number;
+      },
       r: RequestView,
     ): Promise<{ data: AdminMessageRow[]; count: number; page: number }> {
       const chatId = chatOf(p.userId, p.toContactId);
@@ -91,7 +135,10 @@ export function createMessageAdmin(deps: MessageAdminDeps) {
         ...(p.lastId ? { before: p.lastId } : {}),
       };
       const page = p.lastId ? 1 : p.page;
-      const [rows, count] = await Promise.all([adminRepo.listRows(db, f, (page - 1) * p.limit, p.limit), adminRepo.countRows(db, f)]);
+      const [rows, count] = await Promise.all([
+        adminRepo.listRows(db, f, (page - 1) * p.limit, p.limit),
+        adminRepo.countRows(db, f),
+      ]);
       return { data: await render(rows, r), count, page };
     },
 
@@ -100,28 +147,46 @@ export function createMessageAdmin(deps: MessageAdminDeps) {
     /** dealMsg mask: the row reads `chat.masked`; `updateMessage` → exactly its recipients. */
     async mask(row: repo.MessageRow, r: RequestView): Promise<void> {
       const content = formatMsg('chat.masked', r.lang);
-      await withTx(db, async (tx, onCommit) => {
-        await adminRepo.mask(tx, row.msg_id, content);
-        const recipients = row.is_group === ContactKind.adminNotice ? [] : await audienceOf(tx, row);
-        onCommit(() =>
-          pushPerRecipient(events, 'updateMessage', recipients, (uid) => ({
-            id: row.id, msg_id: row.msg_id, type: 'text', content, toContactId: sideOf(uid, row), is_group: row.is_group as 0 | 1 | 3,
-          })),
-        );
-      }, deps.log);
+      await withTx(
+        db,
+        async (tx, onCommit) => {
+          await adminRepo.mask(tx, row.msg_id, content);
+          const recipients = row.is_group === ContactKind.adminNotice ? [] : await audienceOf(tx, row);
+          onCommit(() =>
+            pushPerRecipient(events, 'updateMessage', recipients, (uid) => ({
+              id: row.id,
+              msg_id: row.msg_id,
+              type: 'text',
+              content,
+              toContactId: sideOf(uid, row),
+              is_group: row.is_group as 0 | 1 | 3,
+            })),
+          );
+        },
+        deps.log,
+      );
     },
 
     /** dealMsg delete: gone for everyone, `delMessage` → its recipients (as §4.6). */
     async remove(row: repo.MessageRow): Promise<void> {
-      await withTx(db, async (tx, onCommit) => {
-        const recipients = row.is_group === ContactKind.adminNotice ? [] : await audienceOf(tx, row);
-        const wasLast = await actionsRepo.deleteRow(tx, row);
-        const dataFor = (uid: number): DelMessageEvent => ({
-          id: row.id, msg_id: row.msg_id, from_user: row.from_user, to_user: row.to_user, toContactId: sideOf(uid, row),
-          is_group: row.is_group as 0 | 1 | 3, is_last: wasLast ? 1 : 0,
-        });
-        onCommit(() => pushPerRecipient(events, 'delMessage', recipients, dataFor));
-      }, deps.log);
+      await withTx(
+        db,
+        async (tx, onCommit) => {
+          const recipients = row.is_group === ContactKind.adminNotice ? [] : await audienceOf(tx, row);
+          const wasLast = await actionsRepo.deleteRow(tx, row);
+          const dataFor = (uid: number): DelMessageEvent => ({
+            id: row.id,
+            msg_id: row.msg_id,
+            from_user: row.from_user,
+            to_user: row.to_user,
+            toContactId: sideOf(uid, row),
+            is_group: row.is_group as 0 | 1 | 3,
+            is_last: wasLast ? 1 : 0,
+          });
+          onCommit(() => pushPerRecipient(events, 'delMessage', recipients, dataFor));
+        },
+        deps.log,
+      );
     },
 
     clearAll: () => withTx(db, (tx) => adminRepo.clearAllButNotices(tx), deps.log),
@@ -139,7 +204,10 @@ export function createMessageAdmin(deps: MessageAdminDeps) {
     },
 
     async notices(page: number, limit: number): Promise<{ data: AdminNoticeRow[]; count: number }> {
-      const [rows, count] = await Promise.all([adminRepo.listNotices(db, (page - 1) * limit, limit), adminRepo.countNotices(db)]);
+      const [rows, count] = await Promise.all([
+        adminRepo.listNotices(db, (page - 1) * limit, limit),
+        adminRepo.countNotices(db),
+      ]);
       return { data: rows.map(noticeRow), count };
     },
 
@@ -148,7 +216,11 @@ export function createMessageAdmin(deps: MessageAdminDeps) {
      * editor's markup survives and nothing else does). A new one → `simple` with the title as
      * content → every bound connection; an edit changes the row quietly.
      */
-    async publishNotice(actor: UserRow, p: { title: string; content: string; msgId?: number }, r: RequestView): Promise<AdminNoticeRow> {
+    async publishNotice(
+      actor: UserRow,
+      p: { title: string; content: string; msgId?: number },
+      r: RequestView,
+    ): Promise<AdminNoticeRow> {
       if (p.title.length < 1 || p.title.length > noticeLimits.title) throw badParam('title');
       const clean = sanitizeText(p.content, [r.origin]);
       if (clean.length === 0) throw badParam('content');
@@ -163,21 +235,47 @@ export function createMessageAdmin(deps: MessageAdminDeps) {
         return noticeRow({ ...existing, content, extends: ext });
       }
       const values = {
-        id: randomUUID(), chat_identify: ADMIN_NOTICE, from_user: actor.id, to_user: 0, is_group: ContactKind.adminNotice, type: 'text', content, extends: ext,
-        file_id: 0, file_cate: 0, file_name: '', file_size: 0, at: '', pid: 0, is_undo: 0, send_time_ms: clock.now(),
+        id: randomUUID(),
+        chat_identify: ADMIN_NOTICE,
+        from_user: actor.id,
+        to_user: 0,
+        is_group: ContactKind.adminNotice,
+        type: 'text',
+        content,
+        extends: ext,
+        file_id: 0,
+        file_cate: 0,
+        file_name: '',
+        file_size: 0,
+        at: '',
+        pid: 0,
+        is_undo: 0,
+        send_time_ms: clock.now(),
       };
-      const row = await withTx(db, async (tx, onCommit) => {
-        const msgId = await repo.insertMessage(tx, values);
-        await repo.setLastMsg(tx, ADMIN_NOTICE, msgId);
-        const stored: repo.MessageRow = { ...values, msg_id: msgId };
-        onCommit(() => {
-          const m = toMessage(stored, {
-            viewerId: 0, lang: r.lang, origin: r.origin, sender: actor, senderName: actor.realname, role: GroupRole.member, toContactId: ADMIN_NOTICE, isLast: true, push: true,
+      const row = await withTx(
+        db,
+        async (tx, onCommit) => {
+          const msgId = await repo.insertMessage(tx, values);
+          await repo.setLastMsg(tx, ADMIN_NOTICE, msgId);
+          const stored: repo.MessageRow = { ...values, msg_id: msgId };
+          onCommit(() => {
+            const m = toMessage(stored, {
+              viewerId: 0,
+              lang: r.lang,
+              origin: r.origin,
+              sender: actor,
+              senderName: actor.realname,
+              role: GroupRole.member,
+              toContactId: ADMIN_NOTICE,
+              isLast: true,
+              push: true,
+            });
+            return events.publish({ allBound: true }, 'simple', { ...m, content: p.title });
           });
-          return events.publish({ allBound: true }, 'simple', { ...m, content: p.title });
-        });
-        return stored;
-      }, deps.log);
+          return stored;
+        },
+        deps.log,
+      );
       return noticeRow(row);
     },
 
@@ -188,6 +286,7 @@ export function createMessageAdmin(deps: MessageAdminDeps) {
     },
 
     /** One batch of the nightly purge (see admin/purge.ts). */
-    purgeBatch: (beforeMs: number, limit: number) => withTx(db, (tx) => adminRepo.purgeBatch(tx, beforeMs, limit), deps.log),
+    purgeBatch: (beforeMs: number, limit: number) =>
+      withTx(db, (tx) => adminRepo.purgeBatch(tx, beforeMs, limit), deps.log),
   };
 }

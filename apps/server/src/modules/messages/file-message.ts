@@ -1,4 +1,11 @@
-import { defaultVideoPoster, FileCate, fileMessageTypes, fixModeOf, voiceDurationS, type FixMode } from '@parley/protocol';
+import {
+  defaultVideoPoster,
+  FileCate,
+  fileMessageTypes,
+  fixModeOf,
+  voiceDurationS,
+  type FixMode,
+} from '@parley/protocol';
 import type { Selectable } from 'kysely';
 import type { FilesTable } from '../../platform/db/schema-files';
 import { badParam } from '../../platform/http/errors';
@@ -13,7 +20,8 @@ import type { Prepared } from './kinds';
 export type FileRow = Selectable<FilesTable>;
 export type FileMessageType = (typeof fileMessageTypes)[number];
 
-export const isFileMessageType = (t: string): t is FileMessageType => (fileMessageTypes as readonly string[]).includes(t);
+export const isFileMessageType = (t: string): t is FileMessageType =>
+  (fileMessageTypes as readonly string[]).includes(t);
 
 /** Browsers' MediaRecorder makes webm/ogg; those count as voice when the client says voice. */
 const RECORDING_EXTS = ['webm', 'ogg'];
@@ -38,20 +46,33 @@ const num = (v: unknown): number | undefined => {
 };
 
 /** Check 5 of §4.4 for file types: content and server-written `extends`. */
-export function prepareFileContent(type: FileMessageType, file: FileRow, ext: Record<string, unknown> | undefined): Prepared {
+export function prepareFileContent(
+  type: FileMessageType,
+  file: FileRow,
+  ext: Record<string, unknown> | undefined,
+): Prepared {
   if (!fits(type, file)) throw badParam('type');
   switch (type) {
     case 'image': {
       const fixMode: FixMode = fixModeOf(file.width, file.height);
-      return { content: file.path, extends: { width: file.width, height: file.height, fixMode, thumb: file.thumb_path || file.path } };
+      return {
+        content: file.path,
+        extends: { width: file.width, height: file.height, fixMode, thumb: file.thumb_path || file.path },
+      };
     }
     case 'voice': {
       const d = Math.round(num(ext?.duration) ?? voiceDurationS.min);
-      return { content: file.path, extends: { duration: Math.min(Math.max(d, voiceDurationS.min), voiceDurationS.max) } };
+      return {
+        content: file.path,
+        extends: { duration: Math.min(Math.max(d, voiceDurationS.min), voiceDurationS.max) },
+      };
     }
     case 'video': {
       const d = num(ext?.duration);
-      return { content: file.path, extends: { ...(d !== undefined && d >= 0 ? { duration: Math.round(d) } : {}), poster: defaultVideoPoster } };
+      return {
+        content: file.path,
+        extends: { ...(d !== undefined && d >= 0 ? { duration: Math.round(d) } : {}), poster: defaultVideoPoster },
+      };
     }
     case 'file':
       return { content: file.path, extends: { ext: file.ext } };

@@ -8,8 +8,33 @@ import { absoluteUrl } from '../users/index';
 
 /** Icons shipped under /static/img/ext/ (upper-case names); anything else shows folder.png. */
 export const EXT_ICONS = [
-  'PPT', 'PPTX', 'DOC', 'DOCX', 'XLS', 'XLSX', 'PDF', 'TXT', 'MD', 'MP3', 'WAV', 'WMV', 'AMR', 'M4A', 'AAC', 'OGG',
-  'MP4', '3GP', 'AVI', 'M2V', 'MKV', 'MOV', 'WEBM', 'ZIP', 'RAR', '7Z', 'CSV',
+  'PPT',
+  'PPTX',
+  'DOC',
+  'DOCX',
+  'XLS',
+  'XLSX',
+  'PDF',
+  'TXT',
+  'MD',
+  'MP3',
+  'WAV',
+  'WMV',
+  'AMR',
+  'M4A',
+  'AAC',
+  'OGG',
+  'MP4',
+  '3GP',
+  'AVI',
+  'M2V',
+  'MKV',
+  'MOV',
+  'WEBM',
+  'ZIP',
+  'RAR',
+  '7Z',
+  'CSV',
 ] as const;
 
 const DEFAULT_PREVIEW = '/view.html?src=';
@@ -29,7 +54,13 @@ export interface FileUrls {
 }
 
 /** Absolute URLs of a stored file; `previewPrefix` = `fileUpload.preview` ('' = our viewer). */
-export function fileUrls(origin: string, storedPath: string, ext: string, isImage: boolean, previewPrefix = ''): FileUrls {
+export function fileUrls(
+  origin: string,
+  storedPath: string,
+  ext: string,
+  isImage: boolean,
+  previewPrefix = '',
+): FileUrls {
   const src = absoluteUrl(origin, storedPath, storedPath);
   const icon = ext.toUpperCase();
   return {

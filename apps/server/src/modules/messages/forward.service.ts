@@ -40,8 +40,12 @@ export function createForwarding(deps: ActionDeps, visibleRow: VisibleRow, send:
       // One after the other: each copy is its own sendMessage, so one failing target spoils nothing else.
       for (const target of unique) {
         const copy = {
-          id: randomUUID(), type: row.type, content: row.content, toContactId: target,
-          ...(ext ? { extends: ext } : {}), ...(row.file_id ? { file_id: row.file_id } : {}),
+          id: randomUUID(),
+          type: row.type,
+          content: row.content,
+          toContactId: target,
+          ...(ext ? { extends: ext } : {}),
+          ...(row.file_id ? { file_id: row.file_id } : {}),
         };
         try {
           await send(me, copy, r, { forwardOf: row });
@@ -52,7 +56,9 @@ export function createForwarding(deps: ActionDeps, visibleRow: VisibleRow, send:
         }
       }
       const n = result.fail.length;
-      return n === 0 ? { data: result, msg: 'chat.forwardOk' as const } : { data: result, msg: 'chat.forwardPartly' as const, msgParams: { n } };
+      return n === 0
+        ? { data: result, msg: 'chat.forwardOk' as const }
+        : { data: result, msg: 'chat.forwardPartly' as const, msgParams: { n } };
     },
   };
 }

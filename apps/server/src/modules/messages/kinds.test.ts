@@ -22,27 +22,36 @@ describe('message kinds', () => {
   it('applies the text rules of §4.3', () => {
     expect(prepareContent('text', 'a'.repeat(2048), undefined, []).content).toHaveLength(2048);
     expect(failure(() => prepareContent('text', 'a'.repeat(2049), undefined, []))).toEqual([400, 'chat.tooLong', {}]);
-    expect(failure(() => prepareContent('text', '<p></p>', undefined, []))).toEqual([400, 'common.badParam', { name: 'content' }]);
+    expect(failure(() => prepareContent('text', '<p></p>', undefined, []))).toEqual([
+      400,
+      'common.badParam',
+      { name: 'content' },
+    ]);
     expect(prepareContent('text', 'hi', { quote: 1 }, [])).toEqual({ content: 'hi', extends: { quote: 1 } });
   });
 
   it('stores stickers of this server as paths and keeps only their size', () => {
-    expect(prepareContent('emoji', 'https://chat.example/storage/e/1.gif', { width: '10', x: 1 }, ['https://chat.example'])).toEqual({
-      content: '/storage/e/1.gif',
-      extends: { width: 10 },
-    });
+    expect(
+      prepareContent('emoji', 'https://chat.example/storage/e/1.gif', { width: '10', x: 1 }, ['https://chat.example']),
+    ).toEqual({ content: '/storage/e/1.gif', extends: { width: 10 } });
     for (const bad of ['https://other.example/storage/e/1.gif', '/storage/../secret', 'smile', '/static/a b.png']) {
-      expect(failure(() => prepareContent('emoji', bad, undefined, ['https://chat.example']))).toEqual([400, 'common.badParam', { name: 'content' }]);
+      expect(failure(() => prepareContent('emoji', bad, undefined, ['https://chat.example']))).toEqual([
+        400,
+        'common.badParam',
+        { name: 'content' },
+      ]);
     }
   });
 
-  it('writes a location line in the sender\'s language and keeps only the four place keys', () => {
+  it("writes a location line in the sender's language and keeps only the four place keys", () => {
     const place = { name: 'Tom & Jerry <Café>', address: '1 Main St', latitude: '31.23', longitude: -121.5, zoom: 9 };
     expect(prepareContent('location', 'ignored', place, [], 'en-us')).toEqual({
       content: '[Location] Tom &amp; Jerry &lt;Café&gt;',
       extends: { name: 'Tom & Jerry <Café>', address: '1 Main St', latitude: 31.23, longitude: -121.5 },
     });
-    expect(prepareContent('location', '', { address: 'Pier 3', latitude: 0, longitude: 180 }, [], 'zh-cn').content).toBe('[位置] Pier 3');
+    expect(
+      prepareContent('location', '', { address: 'Pier 3', latitude: 0, longitude: 180 }, [], 'zh-cn').content,
+    ).toBe('[位置] Pier 3');
   });
 
   it('refuses a location without a place or with coordinates out of range, naming the field', () => {
@@ -59,14 +68,25 @@ describe('message kinds', () => {
       [{ ...ok, address: 'a'.repeat(256) }, 'extends.address'],
     ];
     for (const [ext, name] of cases) {
-      expect(failure(() => prepareContent('location', '', ext, [], 'en-us'))).toEqual([400, 'common.badParam', { name }]);
+      expect(failure(() => prepareContent('location', '', ext, [], 'en-us'))).toEqual([
+        400,
+        'common.badParam',
+        { name },
+      ]);
     }
   });
 
   it('writes a contact card line from the refreshed card only', () => {
     const card = { id: 7, displayName: 'Bob <b>', avatar: 'https://chat.example/static/img/avatar.png' };
-    expect(prepareContent('contact', 'x', card, [], 'en-us')).toEqual({ content: '[Contact card] Bob &lt;b&gt;', extends: card });
+    expect(prepareContent('contact', 'x', card, [], 'en-us')).toEqual({
+      content: '[Contact card] Bob &lt;b&gt;',
+      extends: card,
+    });
     expect(prepareContent('contact', 'x', card, [], 'zh-cn').content).toBe('[名片] Bob &lt;b&gt;');
-    expect(failure(() => prepareContent('contact', 'x', { id: 7 }, [], 'en-us'))).toEqual([400, 'contact.notFound', {}]);
+    expect(failure(() => prepareContent('contact', 'x', { id: 7 }, [], 'en-us'))).toEqual([
+      400,
+      'contact.notFound',
+      {},
+    ]);
   });
 });

@@ -33,8 +33,22 @@ export async function lastSentAt(db: Kysely<DB>, userId: number): Promise<number
 }
 
 const MESSAGE_COLUMNS = [
-  'id', 'chat_identify', 'from_user', 'to_user', 'is_group', 'type', 'content', 'extends', 'file_id', 'file_cate',
-  'file_name', 'file_size', 'at', 'pid', 'is_undo', 'send_time_ms',
+  'id',
+  'chat_identify',
+  'from_user',
+  'to_user',
+  'is_group',
+  'type',
+  'content',
+  'extends',
+  'file_id',
+  'file_cate',
+  'file_name',
+  'file_size',
+  'at',
+  'pid',
+  'is_undo',
+  'send_time_ms',
 ] as const satisfies ReadonlyArray<keyof NewMessage>;
 
 const insertRow = precompiled((db, ...values: unknown[]) =>
@@ -101,13 +115,17 @@ export interface RowFilter {
 
 /** `hidden: false` leaves out the test against my hidden rows: only for a range where I hid none. */
 function filtered(db: Kysely<DB>, f: RowFilter, { hidden = true } = {}) {
-  let q = db
-    .selectFrom('messages as m')
-    .where('m.chat_identify', '=', f.chatId)
-    .where('m.msg_id', '>', f.above);
+  let q = db.selectFrom('messages as m').where('m.chat_identify', '=', f.chatId).where('m.msg_id', '>', f.above);
   if (hidden) {
     q = q.where(({ not, exists, selectFrom }) =>
-      not(exists(selectFrom('message_hidden as h').select('h.msg_id').where('h.user_id', '=', f.viewer).whereRef('h.msg_id', '=', 'm.msg_id'))),
+      not(
+        exists(
+          selectFrom('message_hidden as h')
+            .select('h.msg_id')
+            .where('h.user_id', '=', f.viewer)
+            .whereRef('h.msg_id', '=', 'm.msg_id'),
+        ),
+      ),
     );
   }
   if (f.onlyType) q = q.where('m.type', '=', f.onlyType);
@@ -126,7 +144,9 @@ const isWholeChat = (f: RowFilter) => !f.onlyType && !f.excludeTypes?.length && 
 
 export async function countRows(db: Kysely<DB>, f: RowFilter): Promise<number> {
   if (isWholeChat(f)) return countChat(db, f);
-  const row = await filtered(db, f).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+  const row = await filtered(db, f)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirst();
   return Number(row?.n ?? 0);
 }
 
@@ -170,7 +190,13 @@ async function hidesAny(db: Kysely<DB>, f: RowFilter): Promise<boolean> {
  * none of the chat it skips them on the `messages_chat` index alone, without testing each
  * against `message_hidden` (a deep page of a 100k-message chat tested 50,000).
  */
-export async function listRows(db: Kysely<DB>, f: RowFilter, before: number, offset: number, limit: number): Promise<MessageRow[]> {
+export async function listRows(
+  db: Kysely<DB>,
+  f: RowFilter,
+  before: number,
+  offset: number,
+  limit: number,
+): Promise<MessageRow[]> {
   const hidden = offset === 0 || !isWholeChat(f) || (await hidesAny(db, f));
   let q = filtered(db, f, { hidden }).selectAll('m');
   if (before > 0) q = q.where('m.msg_id', '<', before);
@@ -183,7 +209,12 @@ export async function rowsAfter(db: Kysely<DB>, f: RowFilter, after: number, lim
 }
 
 export async function isHidden(db: Kysely<DB>, userId: number, msgId: number): Promise<boolean> {
-  const row = await db.selectFrom('message_hidden').select('msg_id').where('user_id', '=', userId).where('msg_id', '=', msgId).executeTakeFirst();
+  const row = await db
+    .selectFrom('message_hidden')
+    .select('msg_id')
+    .where('user_id', '=', userId)
+    .where('msg_id', '=', msgId)
+    .executeTakeFirst();
   return row !== undefined;
 }
 
@@ -210,7 +241,12 @@ export async function mentionRows(
 /** Marks my mentions in a group read: all of them, or those on the given rows. */
 export async function markMentionsRead(db: Kysely<DB>, me: number, groupId: number, msgIds?: number[]): Promise<void> {
   if (msgIds && msgIds.length === 0) return;
-  let q = db.updateTable('message_mentions').set({ is_read: 1 }).where('user_id', '=', me).where('group_id', '=', groupId).where('is_read', '=', 0);
+  let q = db
+    .updateTable('message_mentions')
+    .set({ is_read: 1 })
+    .where('user_id', '=', me)
+    .where('group_id', '=', groupId)
+    .where('is_read', '=', 0);
   if (msgIds) q = q.where('msg_id', 'in', msgIds);
   await q.execute();
 }
@@ -222,7 +258,13 @@ export async function msgIdsOfUuids(db: Kysely<DB>, uuids: string[]): Promise<nu
 }
 
 /** The newest `limit` rows from `peer` in `chatId` above `above` (those a read mark now covers). */
-export async function rowsFromAbove(db: Kysely<DB>, chatId: string, peer: number, above: number, limit: number): Promise<MessageRow[]> {
+export async function rowsFromAbove(
+  db: Kysely<DB>,
+  chatId: string,
+  peer: number,
+  above: number,
+  limit: number,
+): Promise<MessageRow[]> {
   return db
     .selectFrom('messages')
     .selectAll()
@@ -237,7 +279,11 @@ export async function rowsFromAbove(db: Kysely<DB>, chatId: string, peer: number
 /** The newest row id of several conversations at once (search results), keyed by chat id. */
 export async function lastMsgIds(db: Kysely<DB>, chatIds: string[]): Promise<Map<string, number>> {
   if (chatIds.length === 0) return new Map();
-  const rows = await db.selectFrom('chats').select(['chat_identify', 'last_msg_id']).where('chat_identify', 'in', [...new Set(chatIds)]).execute();
+  const rows = await db
+    .selectFrom('chats')
+    .select(['chat_identify', 'last_msg_id'])
+    .where('chat_identify', 'in', [...new Set(chatIds)])
+    .execute();
   return new Map(rows.map((r) => [r.chat_identify, r.last_msg_id]));
 }
 
@@ -268,7 +314,12 @@ export async function updateIfUnchanged(
   expectedExtends: string,
   values: { content: string; extends: string },
 ): Promise<boolean> {
-  const res = await db.updateTable('messages').set(values).where('msg_id', '=', msgId).where('extends', '=', expectedExtends).executeTakeFirst();
+  const res = await db
+    .updateTable('messages')
+    .set(values)
+    .where('msg_id', '=', msgId)
+    .where('extends', '=', expectedExtends)
+    .executeTakeFirst();
   return Number(res.numUpdatedRows) === 1;
 }
 
@@ -285,6 +336,9 @@ export async function ringingAfter(db: Kysely<DB>, afterMsgId: number): Promise<
 }
 
 export async function maxMsgId(db: Kysely<DB>): Promise<number> {
-  const row = await db.selectFrom('messages').select((eb) => eb.fn.max('msg_id').as('m')).executeTakeFirst();
+  const row = await db
+    .selectFrom('messages')
+    .select((eb) => eb.fn.max('msg_id').as('m'))
+    .executeTakeFirst();
   return Number(row?.m ?? 0);
 }

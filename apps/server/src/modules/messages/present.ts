@@ -47,7 +47,13 @@ export function storedTarget(row: Pick<MessageRow, 'is_group' | 'to_user'>): num
   return row.to_user;
 }
 
-const parseAt = (at: string): number[] => (at ? at.split(',').map(Number).filter((n) => Number.isInteger(n) && n > 0) : []);
+const parseAt = (at: string): number[] =>
+  at
+    ? at
+        .split(',')
+        .map(Number)
+        .filter((n) => Number.isInteger(n) && n > 0)
+    : [];
 
 /** §4.1 file fields, and the stored paths inside image/video `extends` made absolute. */
 function fileParts(row: MessageRow, c: RowContext): Partial<Message> {
@@ -59,7 +65,13 @@ function fileParts(row: MessageRow, c: RowContext): Partial<Message> {
   for (const key of ['thumb', 'poster']) {
     if (typeof ext[key] === 'string') ext[key] = absoluteUrl(c.origin, ext[key], ext[key]);
   }
-  const urls = fileUrls(c.origin, row.content, row.file_name.split('.').pop() ?? '', row.type === 'image', c.previewPrefix);
+  const urls = fileUrls(
+    c.origin,
+    row.content,
+    row.file_name.split('.').pop() ?? '',
+    row.type === 'image',
+    c.previewPrefix,
+  );
   return {
     extends: ext,
     file_id: row.file_id,

@@ -6,7 +6,14 @@ import type { Events } from '../../platform/events';
 import { AppError, badParam, checkKeywords } from '../../platform/http/errors';
 import type { RequestView } from '../../platform/http/router';
 import {
-  conversationOf, conversationOfRow, groupsRepo, prefsRepo, parseGroupSetting, visibleContent, type Contacts, type Conversation,
+  conversationOf,
+  conversationOfRow,
+  groupsRepo,
+  prefsRepo,
+  parseGroupSetting,
+  visibleContent,
+  type Contacts,
+  type Conversation,
 } from '../contacts/index';
 import type { ConfigService } from '../config/index';
 import { usersRepo, type UserRow, type UsersService } from '../users/index';
@@ -63,7 +70,8 @@ export function createReader(deps: ReadDeps) {
       if (!member) throw new AppError(400, 'chat.notMember');
       return { conv, above: parseGroupSetting(group.setting).history === '1' ? 0 : member.join_msg_id };
     }
-    if (conv.kind === 'user' && (conv.peerId === me.id || !(await users.get(conv.peerId)))) throw new AppError(400, 'contact.notFound');
+    if (conv.kind === 'user' && (conv.peerId === me.id || !(await users.get(conv.peerId))))
+      throw new AppError(400, 'contact.notFound');
     return { conv, above: 0 };
   }
 
@@ -74,14 +82,17 @@ export function createReader(deps: ReadDeps) {
     const [senders, remarks, members, lastId, prefs] = await Promise.all([
       usersRepo.byIds(db, senderIds),
       contacts.remarksOf(me.id, senderIds),
-      a.conv.kind === 'group' ? groupsRepo.membersByIds(db, a.conv.groupId, senderIds) : Promise.resolve(new Map<number, { role: number; nickname: string }>()),
+      a.conv.kind === 'group'
+        ? groupsRepo.membersByIds(db, a.conv.groupId, senderIds)
+        : Promise.resolve(new Map<number, { role: number; nickname: string }>()),
       repo.lastMsgId(db, a.conv.chatId),
       a.conv.kind === 'user' ? prefsRepo.prefsForChat(db, a.conv.chatId) : Promise.resolve(undefined),
     ]);
     // One-to-one: a row is read once its recipient's mark reaches it. Other chats have no receipts.
     const peerId = a.conv.kind === 'user' ? a.conv.peerId : 0;
     const marks = prefs && new Map(prefs.map((p) => [p.user_id, p.read_msg_id]));
-    const isRead = (row: MessageRow) => !marks || row.msg_id <= (marks.get(row.from_user === me.id ? peerId : me.id) ?? 0);
+    const isRead = (row: MessageRow) =>
+      !marks || row.msg_id <= (marks.get(row.from_user === me.id ? peerId : me.id) ?? 0);
     const { fileUpload } = await deps.config.systemInfo();
     return rows.map((row) => {
       const sender = senders.get(row.from_user);
@@ -117,7 +128,10 @@ export function createReader(deps: ReadDeps) {
     await withTx(
       db,
       async (tx, onCommit) => {
-        const [prefs, last] = await Promise.all([prefsRepo.prefsForChat(tx, conv.chatId), repo.lastMsgId(tx, conv.chatId)]);
+        const [prefs, last] = await Promise.all([
+          prefsRepo.prefsForChat(tx, conv.chatId),
+          repo.lastMsgId(tx, conv.chatId),
+        ]);
         const from = prefs.find((p) => p.user_id === me.id)?.read_msg_id ?? 0;
         if (last <= from) return;
         const changed = await repo.rowsFromAbove(tx, conv.chatId, peerId, from, READ_PUSH_MAX);
@@ -164,7 +178,11 @@ export function createReader(deps: ReadDeps) {
     if (sig === prev.sig && (sig === '' || now - prev.at < AT_LIST_RESEND_MS)) return;
     atMemo.set(key, { sig, at: now });
     const list = await present(me, rows.reverse(), a, r);
-    await events.toUsers(atListRecipients(me.id), 'atMsgList', { list, count: list.length, toContactId: a.conv.wireId });
+    await events.toUsers(atListRecipients(me.id), 'atMsgList', {
+      list,
+      count: list.length,
+      toContactId: a.conv.wireId,
+    });
   }
 
   async function visibleRow(me: UserRow, row: MessageRow | undefined): Promise<{ row: MessageRow; a: Access }> {
@@ -176,11 +194,17 @@ export function createReader(deps: ReadDeps) {
       (conv.kind === 'user' && (row.from_user === me.id || row.to_user === me.id)) ||
       conv.kind === 'group';
     if (!party) throw new AppError(400, 'chat.msgNotFound');
-    const ref: ConversationRef = conv.kind === 'user' ? { kind: 'user', id: conv.peerId } : conv.kind === 'group' ? { kind: 'group', id: conv.groupId } : { kind: conv.kind };
+    const ref: ConversationRef =
+      conv.kind === 'user'
+        ? { kind: 'user', id: conv.peerId }
+        : conv.kind === 'group'
+          ? { kind: 'group', id: conv.groupId }
+          : { kind: conv.kind };
     const a = await access(me, ref).catch(() => {
       throw new AppError(400, 'chat.msgNotFound');
     });
-    if (row.msg_id <= a.above || (await repo.isHidden(db, me.id, row.msg_id))) throw new AppError(400, 'chat.msgNotFound');
+    if (row.msg_id <= a.above || (await repo.isHidden(db, me.id, row.msg_id)))
+      throw new AppError(400, 'chat.msgNotFound');
     return { row, a };
   }
 
@@ -196,7 +220,14 @@ export function createReader(deps: ReadDeps) {
       const limit = clamp(p.limit || 20, 1, 100);
       if (p.is_at === 1 && a.conv.kind === 'group') {
         const rows = (await repo.mentionRows(db, me.id, a.conv.groupId, a.above, MENTIONS_MAX, false)).reverse();
-        await repo.markMentionsRead(db, me.id, a.conv.groupId, rows.map((x) => x.msg_id)).catch(deps.log);
+        await repo
+          .markMentionsRead(
+            db,
+            me.id,
+            a.conv.groupId,
+            rows.map((x) => x.msg_id),
+          )
+          .catch(deps.log);
         return { data: await present(me, rows, a, r), count: rows.length, page: 1 };
       }
       // `link` (history page): text rows holding a link, see LINK_FILTER in the protocol.
@@ -216,7 +247,12 @@ export function createReader(deps: ReadDeps) {
       ]);
       const rows = manager ? newestFirst : newestFirst.reverse();
       if (!manager && before <= 0) {
-        await tryMarkRead(me, a, r, rows.map((x) => x.msg_id));
+        await tryMarkRead(
+          me,
+          a,
+          r,
+          rows.map((x) => x.msg_id),
+        );
         await pushAtList(me, a, r);
       }
       return { data: await present(me, rows, a, r), count, page };
@@ -244,7 +280,12 @@ export function createReader(deps: ReadDeps) {
       return { data: await present(me, [...older.reverse(), row, ...newer], a, r), count, page: 1 };
     },
 
-    async setRead(me: UserRow, ref: ConversationRef, messages: Array<Record<string, unknown>>, r: RequestView): Promise<void> {
+    async setRead(
+      me: UserRow,
+      ref: ConversationRef,
+      messages: Array<Record<string, unknown>>,
+      r: RequestView,
+    ): Promise<void> {
       if (ref.kind === 'system') return;
       const a = await access(me, ref);
       const uuids = messages.map((m) => m.id).filter((x): x is string => typeof x === 'string');

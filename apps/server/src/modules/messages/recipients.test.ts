@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { atListRecipients, favouritesMessageRecipients, readRecipients, rowRecipients, singleMessageRecipients } from './recipients';
+import {
+  atListRecipients,
+  favouritesMessageRecipients,
+  readRecipients,
+  rowRecipients,
+  singleMessageRecipients,
+} from './recipients';
 
 describe('message event recipients', () => {
   it('sends a single-chat message to the peer, and my copy to my own devices', () => {

@@ -6,7 +6,10 @@ import { ContactKind } from '@parley/protocol';
  */
 
 /** `simple`, a single-chat message → the peer gets theirs; my own devices get my side's copy. */
-export const singleMessageRecipients = (me: number, peer: number): { peer: number[]; mine: number[] } => ({ peer: [peer], mine: [me] });
+export const singleMessageRecipients = (me: number, peer: number): { peer: number[]; mine: number[] } => ({
+  peer: [peer],
+  mine: [me],
+});
 
 /** `simple`, a message to my favourites → only my own devices. */
 export const favouritesMessageRecipients = (me: number): number[] => [me];
@@ -21,7 +24,10 @@ export const atListRecipients = (me: number): number[] => [me];
  * `undoMessage`, `delMessage`, `updateMessage` of a row → everyone who sees it: the members of
  * its group (passed in), both sides of a single chat, or the sender alone (favourites).
  */
-export function rowRecipients(row: { is_group: number; from_user: number; to_user: number }, groupMembers: readonly number[]): number[] {
+export function rowRecipients(
+  row: { is_group: number; from_user: number; to_user: number },
+  groupMembers: readonly number[],
+): number[] {
   if (row.is_group === ContactKind.group) return [...groupMembers];
   if (row.is_group === ContactKind.person) return [...new Set([row.from_user, row.to_user])];
   return [row.from_user];

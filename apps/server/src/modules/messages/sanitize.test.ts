@@ -54,8 +54,18 @@ describe('sanitizeText (PROTOCOL §4.3)', () => {
 
   it('gives plain text the same answer as the full parser, without running it', () => {
     const plain = [
-      'hello', '你好，世界😀', 'say "hi" and \'bye\'', 'line1\nline2\r\n\tend', ' spaced  out ', 'a\u0000b',
-      'x = y; 5 % 3 # @alice', 'www.example.com', 'ftp://host/file', 'http:/not-a-url', '', '\u200b\u00a0',
+      'hello',
+      '你好，世界😀',
+      'say "hi" and \'bye\'',
+      'line1\nline2\r\n\tend',
+      ' spaced  out ',
+      'a\u0000b',
+      'x = y; 5 % 3 # @alice',
+      'www.example.com',
+      'ftp://host/file',
+      'http:/not-a-url',
+      '',
+      '\u200b\u00a0',
     ];
     for (const text of plain) expect(sanitizeText(text)).toEqual(parseAndSanitize(text));
     // …and what needs the parser still goes through it.

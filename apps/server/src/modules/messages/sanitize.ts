@@ -29,10 +29,7 @@ function ownPath(src: string, origins: string[]): string | null {
 }
 
 function linkify(escaped: string): string {
-  return escaped.replace(
-    URL_RE,
-    (url) => `<a href="${url}" target="_blank" rel="noopener noreferrer">${url}</a>`,
-  );
+  return escaped.replace(URL_RE, (url) => `<a href="${url}" target="_blank" rel="noopener noreferrer">${url}</a>`);
 }
 
 function decodeEntities(text: string): string {

@@ -10,7 +10,10 @@ const BATCH = 1000;
  * one batch per transaction, yielding to the event loop between batches so requests go on.
  * Returns a stop function and a promise that settles when the work is done or stopped.
  */
-export function startIndexBackfill(db: Kysely<DB>, log: (err: unknown) => void): { stop: () => void; done: Promise<void> } {
+export function startIndexBackfill(
+  db: Kysely<DB>,
+  log: (err: unknown) => void,
+): { stop: () => void; done: Promise<void> } {
   let stopped = false;
   const done = (async () => {
     try {

@@ -40,7 +40,9 @@ function insertText(sqlite: boolean, rows: number, ignore: boolean): string {
   const key = `${sqlite ? 's' : 'p'}${rows}${ignore ? 'i' : ''}`;
   let text = insertSql.get(key);
   if (!text) {
-    const values = Array.from({ length: rows }, (_, i) => (sqlite ? '(?, ?, ?)' : `($${3 * i + 1}, $${3 * i + 2}, $${3 * i + 3})`));
+    const values = Array.from({ length: rows }, (_, i) =>
+      sqlite ? '(?, ?, ?)' : `($${3 * i + 1}, $${3 * i + 2}, $${3 * i + 3})`,
+    );
     text = `insert into message_terms (term, msg_id, scope) values ${values.join(', ')}${ignore ? ' on conflict do nothing' : ''}`;
     insertSql.set(key, text);
   }
@@ -58,7 +60,10 @@ async function insertTerms(db: Kysely<DB>, rows: Array<[number, number, number]>
   }
 }
 
-export type IndexableRow = Pick<MessageRow, 'msg_id' | 'type' | 'content' | 'file_name' | 'is_undo' | 'is_group' | 'from_user' | 'to_user'>;
+export type IndexableRow = Pick<
+  MessageRow,
+  'msg_id' | 'type' | 'content' | 'file_name' | 'is_undo' | 'is_group' | 'from_user' | 'to_user'
+>;
 
 /** The index rows (term, msg_id, scope) of one message; none for rows whose kind is not searched. */
 export function termRowsOf(row: IndexableRow): Array<[number, number, number]> {
@@ -78,7 +83,11 @@ export async function indexMessage(db: Kysely<DB>, row: IndexableRow): Promise<v
 export async function unindexMessage(db: Kysely<DB>, row: IndexableRow): Promise<void> {
   const terms = termsOf(indexedText(row));
   for (let i = 0; i < terms.length; i += CHUNK) {
-    await db.deleteFrom('message_terms').where('term', 'in', terms.slice(i, i + CHUNK)).where('msg_id', '=', row.msg_id).execute();
+    await db
+      .deleteFrom('message_terms')
+      .where('term', 'in', terms.slice(i, i + CHUNK))
+      .where('msg_id', '=', row.msg_id)
+      .execute();
   }
 }
 
@@ -92,10 +101,7 @@ export async function unindexChat(db: Kysely<DB>, chatId: string): Promise<void>
       .where('chat_identify', '=', chatId)
       .where('type', 'in', ['text', 'file']);
     if (below !== undefined) q = q.where('msg_id', '<', below);
-    const rows = await q
-      .orderBy('msg_id', 'desc')
-      .limit(500)
-      .execute();
+    const rows = await q.orderBy('msg_id', 'desc').limit(500).execute();
     for (const row of rows) await unindexMessage(db, row);
     const last = rows[rows.length - 1];
     if (!last || rows.length < 500) return;
@@ -181,7 +187,10 @@ export async function candidateRows(
   let q = db.selectFrom('message_terms as t').select('t.msg_id');
   if (before !== undefined) q = q.where('t.msg_id', '<', before);
   // A range may hold several terms of one message (会议, 会上…): each message once.
-  q = 'term' in drive ? q.where('t.term', '=', drive.term) : q.where('t.term', '>=', drive.lo).where('t.term', '<', drive.hi).distinct();
+  q =
+    'term' in drive
+      ? q.where('t.term', '=', drive.term)
+      : q.where('t.term', '>=', drive.lo).where('t.term', '<', drive.hi).distinct();
   if (s.only !== undefined) {
     q = q.where('t.scope', '=', s.only);
   } else {
@@ -190,17 +199,37 @@ export async function candidateRows(
       eb.or([
         eb.and([eb('t.scope', '>=', lo), eb('t.scope', '<', lo + SCOPE_SHIFT)]),
         eb.and([eb('t.scope', '>', 0), eb(sql`t.scope % ${sql.lit(SCOPE_SHIFT)}`, '=', s.me)]),
-        ...(s.groups.length > 0 ? [eb('t.scope', 'in', s.groups.map((g) => -g))] : []),
+        ...(s.groups.length > 0
+          ? [
+              eb(
+                't.scope',
+                'in',
+                s.groups.map((g) => -g),
+              ),
+            ]
+          : []),
       ]),
     );
   }
   for (const term of also) {
     q = q.where(({ exists, selectFrom }) =>
-      exists(selectFrom('message_terms as x').select('x.msg_id').where('x.term', '=', term).whereRef('x.msg_id', '=', 't.msg_id')),
+      exists(
+        selectFrom('message_terms as x')
+          .select('x.msg_id')
+          .where('x.term', '=', term)
+          .whereRef('x.msg_id', '=', 't.msg_id'),
+      ),
     );
   }
   q = q.where(({ not, exists, selectFrom }) =>
-    not(exists(selectFrom('message_hidden as h').select('h.msg_id').where('h.user_id', '=', s.me).whereRef('h.msg_id', '=', 't.msg_id'))),
+    not(
+      exists(
+        selectFrom('message_hidden as h')
+          .select('h.msg_id')
+          .where('h.user_id', '=', s.me)
+          .whereRef('h.msg_id', '=', 't.msg_id'),
+      ),
+    ),
   );
   const found = await db
     .selectFrom(q.orderBy('t.msg_id', 'desc').limit(limit).as('c'))

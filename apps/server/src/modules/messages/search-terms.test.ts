@@ -22,7 +22,10 @@ describe('search terms', () => {
   it('checks a match on the text: CJK as a substring, words whole, every part present', () => {
     expect(matchRanges('把会议纪要发一下', queryTerms('会议纪要').segments)).toEqual([[1, 5]]);
     expect(matchRanges('会议 and 纪要', queryTerms('会议纪要').segments)).toBeUndefined();
-    expect(matchRanges('The Quarterly report', queryTerms('report quarterly').segments)).toEqual([[4, 13], [14, 20]]);
+    expect(matchRanges('The Quarterly report', queryTerms('report quarterly').segments)).toEqual([
+      [4, 13],
+      [14, 20],
+    ]);
     expect(matchRanges('reporting', queryTerms('report').segments)).toBeUndefined();
     expect(matchRanges('😀 会议', queryTerms('会议').segments)).toEqual([[3, 5]]);
   });
@@ -30,7 +33,8 @@ describe('search terms', () => {
 
 describe('name matching', () => {
   it('matches names by substring and pinyin from any syllable, full or initials', () => {
-    for (const q of ['张伟', '伟', 'zhangwei', 'zhang', 'wei', 'zw', 'ZW', 'zhang wei']) expect(nameRank(q, ['张伟']), q).toBeGreaterThan(0);
+    for (const q of ['张伟', '伟', 'zhangwei', 'zhang', 'wei', 'zw', 'ZW', 'zhang wei'])
+      expect(nameRank(q, ['张伟']), q).toBeGreaterThan(0);
     expect(nameRank('zx', ['张伟'])).toBe(0);
     expect(nameRank('alice', ['Alice'])).toBe(1);
     expect(nameRank('x9', ['Bob'], 'bobx9')).toBe(5);

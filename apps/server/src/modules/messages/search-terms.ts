@@ -97,7 +97,8 @@ export function termsOf(text: string): number[] {
       continue;
     }
     const chars = [...s.text];
-    for (let i = 0; i < chars.length; i++) out.add(cp(chars[i] as string, 0) * PAIR + (i + 1 < chars.length ? cp(chars[i + 1] as string, 0) : 0));
+    for (let i = 0; i < chars.length; i++)
+      out.add(cp(chars[i] as string, 0) * PAIR + (i + 1 < chars.length ? cp(chars[i + 1] as string, 0) : 0));
   }
   return [...out];
 }

@@ -5,7 +5,5 @@ import type { AuthContext } from '../auth/index';
 import type { Search } from './search.service';
 
 export function searchRoutes(route: RouteBuilder<AuthContext>, search: Search): AnyRoute<AuthContext>[] {
-  return [
-    route(paths.search, async (p, ctx) => ok(await search.search(ctx.auth.user, p, ctx))),
-  ];
+  return [route(paths.search, async (p, ctx) => ok(await search.search(ctx.auth.user, p, ctx)))];
 }

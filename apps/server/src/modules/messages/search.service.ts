@@ -1,5 +1,11 @@
 import {
-  ContactKind, SEARCH_KEYWORDS_MAX, SEARCH_LIMIT_MAX, type Contact, type SearchMessage, type SearchParams, type SearchResult,
+  ContactKind,
+  SEARCH_KEYWORDS_MAX,
+  SEARCH_LIMIT_MAX,
+  type Contact,
+  type SearchMessage,
+  type SearchParams,
+  type SearchResult,
 } from '@parley/protocol';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../platform/db/index';
@@ -7,7 +13,13 @@ import { AppError } from '../../platform/http/errors';
 import type { RequestView } from '../../platform/http/router';
 import type { ConfigService } from '../config/index';
 import {
-  conversationOf, conversationOfRow, groupsRepo, groupWireId, prefsRepo, parseGroupSetting, type Contacts,
+  conversationOf,
+  conversationOfRow,
+  groupsRepo,
+  groupWireId,
+  prefsRepo,
+  parseGroupSetting,
+  type Contacts,
 } from '../contacts/index';
 import { usersRepo, type UserRow } from '../users/index';
 import * as repo from './messages.repo';
@@ -43,7 +55,9 @@ export function createSearch(deps: SearchDeps) {
     const counted = terms.slice(0, TERMS_COUNTED);
     const counts = await index.termCounts(db, counted, COUNT_CAP);
     if (counts.some((n) => n === 0)) return undefined; // a term no message holds: nothing can match
-    const order = counted.map((t, i) => ({ t, n: counts[i] as number, range: !('term' in t) })).sort((a, b) => a.n - b.n || Number(a.range) - Number(b.range));
+    const order = counted
+      .map((t, i) => ({ t, n: counts[i] as number, range: !('term' in t) }))
+      .sort((a, b) => a.n - b.n || Number(a.range) - Number(b.range));
     const [first, ...rest] = order;
     if (!first) return undefined;
     const also = rest.flatMap((o) => ('term' in o.t ? [o.t.term] : [])).slice(0, ALSO_MAX);
@@ -88,7 +102,8 @@ export function createSearch(deps: SearchDeps) {
         const row = rows.get(id);
         if (!row) continue;
         // Rows of a group from before I joined (unless its history is open) are not mine to see.
-        if (row.is_group === ContactKind.group && row.msg_id <= (groups.get(row.to_user) ?? Number.MAX_SAFE_INTEGER)) continue;
+        if (row.is_group === ContactKind.group && row.msg_id <= (groups.get(row.to_user) ?? Number.MAX_SAFE_INTEGER))
+          continue;
         const highlight = matchRanges(index.indexedText(row), segments);
         if (highlight) found.push({ row, highlight });
       }
@@ -112,10 +127,20 @@ export function createSearch(deps: SearchDeps) {
       usersRepo.byIds(db, senderIds),
       contacts.remarksOf(me.id, senderIds),
       deps.config.systemInfo(),
-      repo.lastMsgIds(db, rows.map((x) => x.chat_identify)),
+      repo.lastMsgIds(
+        db,
+        rows.map((x) => x.chat_identify),
+      ),
       // Read marks matter for one-to-one rows only (whether the peer read mine, or I read theirs).
-      prefsRepo.readMarksOf(db, rows.filter((x) => x.is_group === ContactKind.person).map((x) => x.chat_identify)),
-      groupsRepo.cardsIn(db, groupRows.map((x) => x.to_user), groupRows.map((x) => x.from_user)),
+      prefsRepo.readMarksOf(
+        db,
+        rows.filter((x) => x.is_group === ContactKind.person).map((x) => x.chat_identify),
+      ),
+      groupsRepo.cardsIn(
+        db,
+        groupRows.map((x) => x.to_user),
+        groupRows.map((x) => x.from_user),
+      ),
     ]);
     return { senders, remarks, fileUpload, lastIds, marks, cards };
   }
@@ -135,7 +160,12 @@ export function createSearch(deps: SearchDeps) {
       const conv = conversationOfRow(me.id, row);
       let contact = listed.get(String(conv.wireId));
       if (!contact) {
-        const ref = conv.kind === 'group' ? { kind: 'group' as const, id: conv.groupId } : conv.kind === 'favourites' ? { kind: 'favourites' as const } : { kind: 'user' as const, id: (conv as { peerId: number }).peerId };
+        const ref =
+          conv.kind === 'group'
+            ? { kind: 'group' as const, id: conv.groupId }
+            : conv.kind === 'favourites'
+              ? { kind: 'favourites' as const }
+              : { kind: 'user' as const, id: (conv as { peerId: number }).peerId };
         contact = await contacts.info(me, ref, r).catch(() => undefined);
         if (!contact) continue;
         listed.set(String(conv.wireId), contact);
@@ -149,7 +179,11 @@ export function createSearch(deps: SearchDeps) {
         lang: r.lang,
         origin: r.origin,
         sender,
-        senderName: (row.is_group === ContactKind.group ? card?.nickname : '') || remarks.get(row.from_user) || sender?.realname || '',
+        senderName:
+          (row.is_group === ContactKind.group ? card?.nickname : '') ||
+          remarks.get(row.from_user) ||
+          sender?.realname ||
+          '',
         role: card?.role ?? 3,
         toContactId: conv.wireId,
         isLast: row.msg_id === lastIds.get(row.chat_identify),
@@ -183,16 +217,37 @@ export function createSearch(deps: SearchDeps) {
           .sort((a, b) => a.rank - b.rank || py(a.x).localeCompare(py(b.x)))
           .slice(0, limit)
           .map((m) => m.x);
-      const people = want('contacts') && names
-        ? best(names.users, (u) => nameRank(p.keywords, [names.remarks.get(u.id) ?? '', u.realname], u.account), (u) => u.name_py)
+      const people =
+        want('contacts') && names
+          ? best(
+              names.users,
+              (u) => nameRank(p.keywords, [names.remarks.get(u.id) ?? '', u.realname], u.account),
+              (u) => u.name_py,
+            )
+          : [];
+      const groups = want('groups')
+        ? best(
+            mine,
+            (g) => nameRank(p.keywords, [g.name]),
+            (g) => g.name_py,
+          )
         : [];
-      const groups = want('groups') ? best(mine, (g) => nameRank(p.keywords, [g.name]), (g) => g.name_py) : [];
 
-      const peers = found.flatMap(({ row }) => (row.is_group === ContactKind.person ? [row.from_user === me.id ? row.to_user : row.from_user] : []));
-      const groupIds = new Set([...groups.map((g) => g.id), ...found.flatMap(({ row }) => (row.is_group === ContactKind.group ? [row.to_user] : []))]);
+      const peers = found.flatMap(({ row }) =>
+        row.is_group === ContactKind.person ? [row.from_user === me.id ? row.to_user : row.from_user] : [],
+      );
+      const groupIds = new Set([
+        ...groups.map((g) => g.id),
+        ...found.flatMap(({ row }) => (row.is_group === ContactKind.group ? [row.to_user] : [])),
+      ]);
       // The conversations and the hits' own facts are independent: fetched side by side.
       const [some, facts] = await Promise.all([
-        contacts.listSome(me, r, [...new Set([...people.map((u) => u.id), ...peers])], mine.filter((g) => groupIds.has(g.id))),
+        contacts.listSome(
+          me,
+          r,
+          [...new Set([...people.map((u) => u.id), ...peers])],
+          mine.filter((g) => groupIds.has(g.id)),
+        ),
         factsOf(me, found),
       ]);
       const listed = new Map(some.map((c) => [String(c.id), c]));

@@ -1,4 +1,13 @@
-import { ContactKind, FileCate, GroupRole, isGroupManager, limits, type Contact, type Message, type SendMessageParams } from '@parley/protocol';
+import {
+  ContactKind,
+  FileCate,
+  GroupRole,
+  isGroupManager,
+  limits,
+  type Contact,
+  type Message,
+  type SendMessageParams,
+} from '@parley/protocol';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../platform/clock';
 import { withTx, type DB } from '../../platform/db/index';
@@ -6,7 +15,13 @@ import type { Events } from '../../platform/events';
 import { AppError, badParam } from '../../platform/http/errors';
 import type { ConfigService } from '../config/index';
 import {
-  conversationOf, groupsRepo, parseGroupSetting, prefsRepo, type ContactSet, type Contacts, type Conversation,
+  conversationOf,
+  groupsRepo,
+  parseGroupSetting,
+  prefsRepo,
+  type ContactSet,
+  type Contacts,
+  type Conversation,
 } from '../contacts/index';
 import type { UserRow, UsersService } from '../users/index';
 import { prepareContent, sendableType } from './kinds';
@@ -59,24 +74,45 @@ export function createSender(deps: SendDeps) {
     const member = await groupsRepo.membership(db, groupId, me.id);
     if (!member) throw new AppError(400, 'chat.notMember');
     const { nospeak } = parseGroupSetting(group.setting);
-    if ((nospeak === '1' && !isGroupManager(member.role)) || (nospeak === '2' && member.role !== GroupRole.owner)) throw new AppError(401, 'chat.groupMuted');
-    if (member.no_speak_time * 1000 > clock.now()) throw new AppError(400, 'chat.memberMuted', { time: dateTime(member.no_speak_time) });
+    if ((nospeak === '1' && !isGroupManager(member.role)) || (nospeak === '2' && member.role !== GroupRole.owner))
+      throw new AppError(401, 'chat.groupMuted');
+    if (member.no_speak_time * 1000 > clock.now())
+      throw new AppError(400, 'chat.memberMuted', { time: dateTime(member.no_speak_time) });
     return { group, member };
   }
 
   /** The sender's view of a stored row, named by its original target. */
   function senderView(
-    me: UserRow, row: MessageRow, conv: Conversation, r: RequestView, role: number, nickname = '', previewPrefix = '',
+    me: UserRow,
+    row: MessageRow,
+    conv: Conversation,
+    r: RequestView,
+    role: number,
+    nickname = '',
+    previewPrefix = '',
   ): Message {
     const c: RowContext = {
-      viewerId: me.id, lang: r.lang, origin: r.origin, sender: me, senderName: nickname || me.realname,
-      role, toContactId: conv.wireId, isLast: true, previewPrefix,
+      viewerId: me.id,
+      lang: r.lang,
+      origin: r.origin,
+      sender: me,
+      senderName: nickname || me.realname,
+      role,
+      toContactId: conv.wireId,
+      isLast: true,
+      previewPrefix,
     };
     return toMessage(row, c);
   }
 
   /** Pushes to both parties; returns the sender's contactInfo (the receiver as a person). */
-  async function pushSingle(me: UserRow, peer: UserRow, row: MessageRow, base: Message, r: RequestView): Promise<Contact> {
+  async function pushSingle(
+    me: UserRow,
+    peer: UserRow,
+    row: MessageRow,
+    base: Message,
+    r: RequestView,
+  ): Promise<Contact> {
     const last = { content: base.content, type: row.type, sendTime: row.send_time_ms };
     const [vMe, vPeer] = await Promise.all([contacts.viewerOf(me, r), contacts.viewerOf(peer, r)]);
     const [toPeer, toMe, remarks] = await Promise.all([
@@ -84,7 +120,12 @@ export function createSender(deps: SendDeps) {
       contacts.personPushContact(me, peer, vMe, last),
       contacts.remarksOf(peer.id, [me.id]),
     ]);
-    const forPeer = { ...base, toContactId: me.id, fromUser: { ...base.fromUser, displayName: remarks.get(me.id) || me.realname }, contactInfo: toPeer };
+    const forPeer = {
+      ...base,
+      toContactId: me.id,
+      fromUser: { ...base.fromUser, displayName: remarks.get(me.id) || me.realname },
+      contactInfo: toPeer,
+    };
     const to = singleMessageRecipients(me.id, peer.id);
     await events.toUsers(to.peer, 'simple', forPeer);
     await events.toUsers(to.mine, 'simple', { ...base, toContactId: me.id, contactInfo: toMe });
@@ -110,7 +151,8 @@ export function createSender(deps: SendDeps) {
       const p = prefs.get(m.user_id);
       const key = `${m.role}|${p?.is_top ?? 0}|${p?.is_notice ?? 1}`;
       const ids = variants.get(key);
-      if (ids) ids.push(m.user_id); // (copying the array per member was O(members²))
+      if (ids)
+        ids.push(m.user_id); // (copying the array per member was O(members²))
       else variants.set(key, [m.user_id]);
     }
     let mine: Contact | undefined;
@@ -157,7 +199,8 @@ export function createSender(deps: SendDeps) {
     if (stored) {
       if (stored.from_user !== me.id) throw badParam('id');
       const conv = conversationOfStored(me.id, stored);
-      const member = stored.is_group === ContactKind.group ? await groupsRepo.membership(db, stored.to_user, me.id) : undefined;
+      const member =
+        stored.is_group === ContactKind.group ? await groupsRepo.membership(db, stored.to_user, me.id) : undefined;
       return senderView(me, stored, conv, r, member?.role ?? 3, member?.nickname, await previewPrefix());
     }
     // 3. read-only conversations
@@ -165,15 +208,20 @@ export function createSender(deps: SendDeps) {
     if (!conv || conv.kind === 'admin_notice') throw new AppError(400, 'chat.systemReadOnly');
     // 4. sendInterval
     const { chatInfo } = await config.systemInfo();
-    if (!opts.forwardOf && chatInfo.sendInterval > 0 && clock.now() - (await repo.lastSentAt(db, me.id)) < chatInfo.sendInterval * 1000) {
+    if (
+      !opts.forwardOf &&
+      chatInfo.sendInterval > 0 &&
+      clock.now() - (await repo.lastSentAt(db, me.id)) < chatInfo.sendInterval * 1000
+    ) {
       throw new AppError(400, 'chat.sendInterval', { seconds: chatInfo.sendInterval });
     }
     // 5. content rules
     const ext = type === 'contact' ? { ...cardOf(await users.get(cardUserId(p.extends) ?? 0), r.origin) } : p.extends;
     const file = isFileMessageType(type) ? await usableFile(me, p.file_id, opts) : undefined;
-    const prepared = file && isFileMessageType(type)
-      ? prepareFileContent(type, file, p.extends)
-      : prepareContent(type, p.content ?? '', ext, [r.origin], r.lang);
+    const prepared =
+      file && isFileMessageType(type)
+        ? prepareFileContent(type, file, p.extends)
+        : prepareContent(type, p.content ?? '', ext, [r.origin], r.lang);
     // A sticker that is one of our uploads keeps its file, so whoever receives it can add it (§8).
     const sticker = type === 'emoji' ? await repo.findFileByPath(db, prepared.content) : undefined;
     const preview = await previewPrefix();
@@ -191,7 +239,11 @@ export function createSender(deps: SendDeps) {
         const members = grp ? await groupsRepo.activeMembers(tx, grp.group.id) : [];
         const memberIds = new Set(members.map((m) => m.user_id));
         const others = members.filter((m) => m.user_id !== me.id).map((m) => m.user_id);
-        const at = grp ? [...new Set((p.at ?? []).flatMap((id) => (id === 0 ? others : [id])))].filter((id) => id !== me.id && memberIds.has(id)) : [];
+        const at = grp
+          ? [...new Set((p.at ?? []).flatMap((id) => (id === 0 ? others : [id])))].filter(
+              (id) => id !== me.id && memberIds.has(id),
+            )
+          : [];
         const values = {
           id: p.id,
           chat_identify: conv.chatId,
@@ -219,7 +271,11 @@ export function createSender(deps: SendDeps) {
           else if (grp) base.contactInfo = await pushGroup(me, row, base, members, r);
           else {
             const contactInfo = await contacts.favouritesContactFor(me, await contacts.viewerOf(me, r));
-            await events.toUsers(favouritesMessageRecipients(me.id), 'simple', { ...base, toContactId: me.id, contactInfo });
+            await events.toUsers(favouritesMessageRecipients(me.id), 'simple', {
+              ...base,
+              toContactId: me.id,
+              contactInfo,
+            });
             base.contactInfo = contactInfo;
           }
         });

@@ -7,7 +7,13 @@ import { groupsRepo, visibleContent } from '../contacts/index';
 import type { UserRow } from '../users/index';
 import * as actionsRepo from './actions.repo';
 import {
-  audienceOf, isSystemLine, pushPerRecipient, sideOf, type ActionDeps, type ActionRequest, type VisibleRow,
+  audienceOf,
+  isSystemLine,
+  pushPerRecipient,
+  sideOf,
+  type ActionDeps,
+  type ActionRequest,
+  type VisibleRow,
 } from './actions-context';
 import * as repo from './messages.repo';
 import { unindexMessage } from './search-index.repo';
@@ -42,7 +48,8 @@ export function createUndo(deps: ActionDeps, visibleRow: VisibleRow) {
   /** How members name the sender in "X recalled a message": their group card, else their name. */
   async function senderName(me: UserRow, row: MessageRow): Promise<string> {
     const sender = row.from_user === me.id ? me : await users.get(row.from_user);
-    const card = row.is_group === ContactKind.group ? await groupsRepo.membership(db, row.to_user, row.from_user) : undefined;
+    const card =
+      row.is_group === ContactKind.group ? await groupsRepo.membership(db, row.to_user, row.from_user) : undefined;
     return card?.nickname || sender?.realname || '';
   }
 
@@ -61,7 +68,14 @@ export function createUndo(deps: ActionDeps, visibleRow: VisibleRow) {
           await unindexMessage(tx, row);
           const recipients = await audienceOf(tx, row);
           const isLast = (await repo.lastMsgId(tx, row.chat_identify)) === row.msg_id ? 1 : 0;
-          const recalled: MessageRow = { ...row, type: 'event', is_undo: 1, content: '', at: '', extends: JSON.stringify({ undoBy: me.id }) };
+          const recalled: MessageRow = {
+            ...row,
+            type: 'event',
+            is_undo: 1,
+            content: '',
+            at: '',
+            extends: JSON.stringify({ undoBy: me.id }),
+          };
           const dataFor = (uid: number): UndoMessageEvent => ({
             id: row.id,
             msg_id: row.msg_id,

@@ -1,6 +1,11 @@
 import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
 import type { DB } from '../../platform/db/index';
-import type { MomentCommentsTable, MomentLikesTable, MomentNoticesTable, MomentsTable } from '../../platform/db/schema-moments';
+import type {
+  MomentCommentsTable,
+  MomentLikesTable,
+  MomentNoticesTable,
+  MomentsTable,
+} from '../../platform/db/schema-moments';
 
 /** Posts, likes, comments, notices and read marks of moments (tables of migration 0009). */
 
@@ -39,26 +44,49 @@ export async function findMoment(db: Kysely<DB>, id: number): Promise<MomentRow 
 
 export async function momentsByIds(db: Kysely<DB>, ids: number[]): Promise<MomentRow[]> {
   if (ids.length === 0) return [];
-  return db.selectFrom('moments').selectAll().where('id', 'in', [...new Set(ids)]).execute();
+  return db
+    .selectFrom('moments')
+    .selectAll()
+    .where('id', 'in', [...new Set(ids)])
+    .execute();
 }
 
-export async function listVisible(db: Kysely<DB>, v: Visible, lastId: number, limit: number): Promise<{ rows: MomentRow[]; count: number }> {
+export async function listVisible(
+  db: Kysely<DB>,
+  v: Visible,
+  lastId: number,
+  limit: number,
+): Promise<{ rows: MomentRow[]; count: number }> {
   let q = db.selectFrom('moments').selectAll().where(visibleWhere(v));
   if (lastId > 0) q = q.where('id', '<', lastId);
   const [rows, total] = await Promise.all([
     q.orderBy('id', 'desc').limit(limit).execute(),
-    db.selectFrom('moments').select((e) => e.fn.countAll<number>().as('n')).where(visibleWhere(v)).executeTakeFirstOrThrow(),
+    db
+      .selectFrom('moments')
+      .select((e) => e.fn.countAll<number>().as('n'))
+      .where(visibleWhere(v))
+      .executeTakeFirstOrThrow(),
   ]);
   return { rows, count: Number(total.n) };
 }
 
 /** The newest visible post above `sinceId` (the "new posts" dot). */
 export async function newestVisibleAbove(db: Kysely<DB>, v: Visible, sinceId: number): Promise<MomentRow | undefined> {
-  return db.selectFrom('moments').selectAll().where(visibleWhere(v)).where('id', '>', sinceId).orderBy('id', 'desc').limit(1).executeTakeFirst();
+  return db
+    .selectFrom('moments')
+    .selectAll()
+    .where(visibleWhere(v))
+    .where('id', '>', sinceId)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
 }
 
 export async function maxMomentId(db: Kysely<DB>): Promise<number> {
-  const r = await db.selectFrom('moments').select((e) => e.fn.max('id').as('m')).executeTakeFirst();
+  const r = await db
+    .selectFrom('moments')
+    .select((e) => e.fn.max('id').as('m'))
+    .executeTakeFirst();
   return Number(r?.m ?? 0);
 }
 
@@ -120,7 +148,12 @@ export async function insertNotices(db: Kysely<DB>, rows: Insertable<MomentNotic
   if (rows.length > 0) await db.insertInto('moment_notices').values(rows).execute();
 }
 
-export async function noticesPage(db: Kysely<DB>, userId: number, page: number, limit: number): Promise<{ rows: NoticeRow[]; count: number }> {
+export async function noticesPage(
+  db: Kysely<DB>,
+  userId: number,
+  page: number,
+  limit: number,
+): Promise<{ rows: NoticeRow[]; count: number }> {
   const [rows, total] = await Promise.all([
     db
       .selectFrom('moment_notices')
@@ -130,13 +163,23 @@ export async function noticesPage(db: Kysely<DB>, userId: number, page: number, 
       .limit(limit)
       .offset((page - 1) * limit)
       .execute(),
-    db.selectFrom('moment_notices').select((e) => e.fn.countAll<number>().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow(),
+    db
+      .selectFrom('moment_notices')
+      .select((e) => e.fn.countAll<number>().as('n'))
+      .where('user_id', '=', userId)
+      .executeTakeFirstOrThrow(),
   ]);
   return { rows, count: Number(total.n) };
 }
 
 export async function markNoticesRead(db: Kysely<DB>, userId: number, upToId: number): Promise<void> {
-  await db.updateTable('moment_notices').set({ is_read: 1 }).where('user_id', '=', userId).where('is_read', '=', 0).where('id', '<=', upToId).execute();
+  await db
+    .updateTable('moment_notices')
+    .set({ is_read: 1 })
+    .where('user_id', '=', userId)
+    .where('is_read', '=', 0)
+    .where('id', '<=', upToId)
+    .execute();
 }
 
 export async function unreadNotices(db: Kysely<DB>, userId: number): Promise<number> {
@@ -159,6 +202,12 @@ export async function markSeen(db: Kysely<DB>, userId: number, id: number): Prom
   await db
     .insertInto('moment_reads')
     .values({ user_id: userId, seen_id: id })
-    .onConflict((oc) => oc.column('user_id').doUpdateSet({ seen_id: sql`case when excluded.seen_id > moment_reads.seen_id then excluded.seen_id else moment_reads.seen_id end` }))
+    .onConflict((oc) =>
+      oc
+        .column('user_id')
+        .doUpdateSet({
+          seen_id: sql`case when excluded.seen_id > moment_reads.seen_id then excluded.seen_id else moment_reads.seen_id end`,
+        }),
+    )
     .execute();
 }

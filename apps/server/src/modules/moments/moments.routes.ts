@@ -15,7 +15,9 @@ export function momentsRoutes(route: RouteBuilder<AuthContext>, moments: Moments
     }),
     route(paths.momentsLike, async (p, ctx) => ok(await moments.like(ctx.auth.user, p.id, ctx))),
     route(paths.momentsUnlike, async (p, ctx) => ok(await moments.unlike(ctx.auth.user, p.id, ctx))),
-    route(paths.momentsComment, async (p, ctx) => ok(await moments.comment(ctx.auth.user, p.id, p.content, p.reply_user_id, ctx))),
+    route(paths.momentsComment, async (p, ctx) =>
+      ok(await moments.comment(ctx.auth.user, p.id, p.content, p.reply_user_id, ctx)),
+    ),
     route(paths.momentsDelComment, async (p, ctx) => {
       await moments.delComment(ctx.auth.user, p.id);
       return ok('');

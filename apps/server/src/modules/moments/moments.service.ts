@@ -1,4 +1,12 @@
-import { momentLimits, type Moment, type MomentComment, type MomentEvent, type MomentLikes, type MomentNotice, type MomentsUnread } from '@parley/protocol';
+import {
+  momentLimits,
+  type Moment,
+  type MomentComment,
+  type MomentEvent,
+  type MomentLikes,
+  type MomentNotice,
+  type MomentsUnread,
+} from '@parley/protocol';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../platform/clock';
 import { withTx, type DB } from '../../platform/db/index';
@@ -60,7 +68,11 @@ export function createMoments(deps: MomentsDeps) {
       ...visComments.flatMap((c) => [c.user_id, c.reply_user_id]),
     ].filter((id) => id > 0);
     const fileIds = rows.flatMap((m) => [...parseImageIds(m.images), m.video_id]).filter((id) => id > 0);
-    const [people, remarks, fileRows] = await Promise.all([peopleOf(personIds), contacts.remarksOf(me.id, [...new Set(personIds)]), files.byIds(fileIds)]);
+    const [people, remarks, fileRows] = await Promise.all([
+      peopleOf(personIds),
+      contacts.remarksOf(me.id, [...new Set(personIds)]),
+      files.byIds(fileIds),
+    ]);
     const c: PresentContext = { viewerId: me.id, origin: r.origin, people, remarks, files: fileRows };
     return rows.map((m) =>
       momentOf(
@@ -127,7 +139,8 @@ export function createMoments(deps: MomentsDeps) {
 
     async publish(me: UserRow, input: PublishInput, r: RequestView): Promise<Moment> {
       if (chars(input.content) > momentLimits.content) throw badParam('content');
-      if (input.images.length > momentLimits.images || (input.images.length > 0 && input.video > 0)) throw new AppError(400, 'moments.tooManyMedia');
+      if (input.images.length > momentLimits.images || (input.images.length > 0 && input.video > 0))
+        throw new AppError(400, 'moments.tooManyMedia');
       if (!input.content && input.images.length === 0 && input.video <= 0) throw new AppError(400, 'moments.empty');
       await checkMedia(me, input.images, input.video);
       const location = cleanLocation(input.location);
@@ -146,7 +159,12 @@ export function createMoments(deps: MomentsDeps) {
           onCommit(async () => {
             if (m.visibility !== 1) return;
             const to = postRecipients(me.id, await contactSet.of(me.id));
-            const ev: MomentEvent = { kind: 'post', moment_id: m.id, user: await actor(me, r), createTime: m.create_time_ms };
+            const ev: MomentEvent = {
+              kind: 'post',
+              moment_id: m.id,
+              user: await actor(me, r),
+              createTime: m.create_time_ms,
+            };
             await events.toUsers(to, 'moments', ev);
           });
           return m;
@@ -171,7 +189,18 @@ export function createMoments(deps: MomentsDeps) {
         async (tx, onCommit) => {
           if (!(await repo.insertLike(tx, m.id, me.id, now))) return; // already liked: nothing new to tell
           const to = likeRecipients(me.id, m.user_id);
-          await repo.insertNotices(tx, to.map((u) => ({ user_id: u, kind: 'like', moment_id: m.id, from_user: me.id, comment_id: 0, content: '', create_time_ms: now })));
+          await repo.insertNotices(
+            tx,
+            to.map((u) => ({
+              user_id: u,
+              kind: 'like',
+              moment_id: m.id,
+              from_user: me.id,
+              comment_id: 0,
+              content: '',
+              create_time_ms: now,
+            })),
+          );
           onCommit(async () => {
             const ev: MomentEvent = { kind: 'like', moment_id: m.id, user: await actor(me, r), createTime: now };
             await events.toUsers(to, 'moments', ev);
@@ -202,7 +231,13 @@ export function createMoments(deps: MomentsDeps) {
       const row = await withTx(
         db,
         async (tx, onCommit) => {
-          const c = await repo.insertComment(tx, { moment_id: m.id, user_id: me.id, reply_user_id: replyTo, content, create_time_ms: now });
+          const c = await repo.insertComment(tx, {
+            moment_id: m.id,
+            user_id: me.id,
+            reply_user_id: replyTo,
+            content,
+            create_time_ms: now,
+          });
           const to = commentRecipients(me.id, m.user_id, replyTo);
           await repo.insertNotices(
             tx,
@@ -218,8 +253,20 @@ export function createMoments(deps: MomentsDeps) {
           );
           onCommit(async () => {
             const people = await peopleOf([me.id, replyTo].filter((x) => x > 0));
-            const comment = commentOf(c, { viewerId: me.id, origin: r.origin, people, remarks: new Map(), files: new Map() });
-            const ev: MomentEvent = { kind: 'comment', moment_id: m.id, user: await actor(me, r), comment, createTime: now };
+            const comment = commentOf(c, {
+              viewerId: me.id,
+              origin: r.origin,
+              people,
+              remarks: new Map(),
+              files: new Map(),
+            });
+            const ev: MomentEvent = {
+              kind: 'comment',
+              moment_id: m.id,
+              user: await actor(me, r),
+              comment,
+              createTime: now,
+            };
             await events.toUsers(to, 'moments', ev);
           });
           return c;
@@ -243,11 +290,18 @@ export function createMoments(deps: MomentsDeps) {
       const p = Math.max(page, 1);
       const size = limit > 0 ? Math.min(limit, 100) : 20;
       const { rows, count } = await repo.noticesPage(db, me.id, p, size);
-      const posts = await repo.momentsByIds(db, rows.map((n) => n.moment_id));
+      const posts = await repo.momentsByIds(
+        db,
+        rows.map((n) => n.moment_id),
+      );
       const byId = new Map(posts.map((m) => [m.id, m]));
       const fileIds = posts.flatMap((m) => [parseImageIds(m.images)[0] ?? 0, m.video_id]).filter((x) => x > 0);
       const personIds = rows.map((n) => n.from_user);
-      const [people, remarks, fileRows] = await Promise.all([peopleOf(personIds), contacts.remarksOf(me.id, [...new Set(personIds)]), files.byIds(fileIds)]);
+      const [people, remarks, fileRows] = await Promise.all([
+        peopleOf(personIds),
+        contacts.remarksOf(me.id, [...new Set(personIds)]),
+        files.byIds(fileIds),
+      ]);
       const c: PresentContext = { viewerId: me.id, origin: r.origin, people, remarks, files: fileRows };
       const data: MomentNotice[] = rows.map((n) => noticeOf(n, byId.get(n.moment_id), c));
       // Reading the list marks everything up to its newest notice read (the badge clears).
@@ -261,7 +315,11 @@ export function createMoments(deps: MomentsDeps) {
       const [count, seen] = await Promise.all([repo.unreadNotices(db, me.id), repo.seenId(db, me.id)]);
       const newest = circle.size > 0 ? await repo.newestVisibleAbove(db, { others: [...circle] }, seen) : undefined;
       if (!newest) return { count, newPost: null };
-      const author = summaryOf(newest.user_id, { people: await peopleOf([newest.user_id]), remarks: new Map(), origin: r.origin });
+      const author = summaryOf(newest.user_id, {
+        people: await peopleOf([newest.user_id]),
+        remarks: new Map(),
+        origin: r.origin,
+      });
       return { count, newPost: { user_id: newest.user_id, avatar: author.avatar } };
     },
   };

@@ -52,12 +52,18 @@ const num = (v: unknown): number => {
   const n = typeof v === 'string' && v.trim() !== '' ? Number(v) : v;
   return typeof n === 'number' && Number.isFinite(n) ? n : 0;
 };
-const text = (v: unknown, max: number): string => (typeof v === 'string' || typeof v === 'number' ? String(v).trim().slice(0, max) : '');
+const text = (v: unknown, max: number): string =>
+  typeof v === 'string' || typeof v === 'number' ? String(v).trim().slice(0, max) : '';
 
 /** The stored location from a client's `location` object; undefined when it names no place. */
 export function cleanLocation(v: Record<string, unknown> | undefined): MomentLocation | undefined {
   if (!v) return undefined;
-  const loc = { name: text(v.name, 100), address: text(v.address, 255), latitude: num(v.latitude), longitude: num(v.longitude) };
+  const loc = {
+    name: text(v.name, 100),
+    address: text(v.address, 255),
+    latitude: num(v.latitude),
+    longitude: num(v.longitude),
+  };
   if (Math.abs(loc.latitude) > 90 || Math.abs(loc.longitude) > 180) return undefined;
   if (!loc.name && !loc.address && loc.latitude === 0 && loc.longitude === 0) return undefined;
   return loc;
@@ -78,14 +84,21 @@ function image(f: FileRow, origin: string): MomentImage {
 }
 
 function video(f: FileRow, origin: string): MomentVideo {
-  return { file_id: f.id, url: absoluteUrl(origin, f.path, f.path), poster: absoluteUrl(origin, defaultVideoPoster, defaultVideoPoster), duration: 0 };
+  return {
+    file_id: f.id,
+    url: absoluteUrl(origin, f.path, f.path),
+    poster: absoluteUrl(origin, defaultVideoPoster, defaultVideoPoster),
+    duration: 0,
+  };
 }
 
 /** Thumbnail URL of a post's first picture, '' when it has none. */
 function thumbOf(row: MomentRow, c: Pick<PresentContext, 'files' | 'origin'>): string {
   const first = c.files.get(parseImageIds(row.images)[0] ?? 0);
   if (first) return absoluteUrl(c.origin, first.thumb_path || first.path, first.path);
-  return row.video_id > 0 && c.files.has(row.video_id) ? absoluteUrl(c.origin, defaultVideoPoster, defaultVideoPoster) : '';
+  return row.video_id > 0 && c.files.has(row.video_id)
+    ? absoluteUrl(c.origin, defaultVideoPoster, defaultVideoPoster)
+    : '';
 }
 
 export function commentOf(row: CommentRow, c: PresentContext): MomentComment {

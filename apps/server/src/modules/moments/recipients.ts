@@ -4,7 +4,8 @@
  */
 
 /** A shared post → the author's contact set. */
-export const postRecipients = (author: number, contactSet: number[]): number[] => [...new Set(contactSet)].filter((id) => id !== author);
+export const postRecipients = (author: number, contactSet: number[]): number[] =>
+  [...new Set(contactSet)].filter((id) => id !== author);
 
 /** A like → the post's author, unless I liked my own post. */
 export const likeRecipients = (me: number, author: number): number[] => (author === me ? [] : [author]);

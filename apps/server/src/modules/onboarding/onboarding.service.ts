@@ -42,7 +42,10 @@ export function createOnboarding(deps: OnboardingDeps) {
     }
     if (candidates.length === 0) return;
     // Round-robin: the next one after however many newcomers the pool already serves.
-    const served = await usersRepo.countServedBy(db, candidates.map((u) => u.id));
+    const served = await usersRepo.countServedBy(
+      db,
+      candidates.map((u) => u.id),
+    );
     const cs = candidates[served % candidates.length];
     if (!cs) return;
     await usersRepo.updateUser(db, userId, { cs_uid: cs.id });
@@ -52,7 +55,11 @@ export function createOnboarding(deps: OnboardingDeps) {
     const welcome = autoAddUser.welcome.trim();
     if (welcome) {
       // Sent as the service user: both sides get the conversation pushed like any first message.
-      await messages.send(cs, sendMessageParams.parse({ id: randomUUID(), type: 'text', content: welcome, toContactId: userId }), r);
+      await messages.send(
+        cs,
+        sendMessageParams.parse({ id: randomUUID(), type: 'text', content: welcome, toContactId: userId }),
+        r,
+      );
       return;
     }
     const last = { content: formatMsg('friend.nowFriends', r.lang), type: 'event', sendTime: clock.now() };

@@ -8,7 +8,8 @@ describe('push endpoints the server will call', () => {
       'https://updates.push.services.mozilla.com/wpush/v2/gAAA',
       'https://web.push.apple.com/QGxx',
       'https://wns2-par02p.notify.windows.com/w/?token=x',
-    ]) expect(endpointAllowed(e, false), e).toBe(true);
+    ])
+      expect(endpointAllowed(e, false), e).toBe(true);
   });
 
   it('refuses plain http, addresses and local names, which would reach into the server’s network', () => {
@@ -23,7 +24,8 @@ describe('push endpoints the server will call', () => {
       'https://user:pw@fcm.googleapis.com/x',
       'ftp://fcm.googleapis.com/x',
       'not a url',
-    ]) expect(endpointAllowed(e, false), e).toBe(false);
+    ])
+      expect(endpointAllowed(e, false), e).toBe(false);
   });
 
   it('allows local http endpoints only when configured to (tests, an intranet relay)', () => {

@@ -62,7 +62,10 @@ export function messagePayload(msg: PushMessage, lang: Lang): PushPayload {
   };
 }
 
-export function callPayload(call: { fromUser: { id: number; displayName?: string; realname?: string }; video: boolean }, lang: Lang): PushPayload {
+export function callPayload(
+  call: { fromUser: { id: number; displayName?: string; realname?: string }; video: boolean },
+  lang: Lang,
+): PushPayload {
   const conversation = String(call.fromUser.id);
   return {
     kind: 'call',

@@ -8,7 +8,12 @@ export async function vapidKeys(db: Kysely<DB>) {
 }
 
 /** First start on any node: the first insert wins, the others keep what it stored. */
-export async function insertVapidKeys(db: Kysely<DB>, publicKey: string, privateKey: string, time: number): Promise<void> {
+export async function insertVapidKeys(
+  db: Kysely<DB>,
+  publicKey: string,
+  privateKey: string,
+  time: number,
+): Promise<void> {
   await db
     .insertInto('push_vapid')
     .values({ id: 1, public_key: publicKey, private_key: privateKey, create_time: time })
@@ -35,7 +40,10 @@ export async function upsertSubscription(db: Kysely<DB>, s: SubscriptionInput, t
     .execute();
 }
 
-export async function deleteSubscriptions(db: Kysely<DB>, q: { jti: string; endpoint?: string | undefined }): Promise<void> {
+export async function deleteSubscriptions(
+  db: Kysely<DB>,
+  q: { jti: string; endpoint?: string | undefined },
+): Promise<void> {
   let del = db.deleteFrom('push_subscriptions').where('jti', '=', q.jti);
   if (q.endpoint !== undefined) del = del.where('endpoint', '=', q.endpoint);
   await del.execute();

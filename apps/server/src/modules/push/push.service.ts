@@ -67,15 +67,24 @@ export function createPush(deps: PushDeps) {
 
   const subject = deps.publicUrl?.startsWith('https://') ? deps.publicUrl : 'mailto:admin@parley.invalid';
 
-  async function deliver(sub: { id: number; endpoint: string; p256dh: string; auth: string }, payload: PushPayload, ttl: number, urgency: 'normal' | 'high') {
+  async function deliver(
+    sub: { id: number; endpoint: string; p256dh: string; auth: string },
+    payload: PushPayload,
+    ttl: number,
+    urgency: 'normal' | 'high',
+  ) {
     const k = await vapid();
-    const req = webpush.generateRequestDetails({ endpoint: sub.endpoint, keys: { p256dh: sub.p256dh, auth: sub.auth } }, JSON.stringify(payload), {
-      vapidDetails: { subject, publicKey: k.publicKey, privateKey: k.privateKey },
-      TTL: ttl,
-      topic: topicOf(payload.tag),
-      urgency,
-      contentEncoding: 'aes128gcm',
-    });
+    const req = webpush.generateRequestDetails(
+      { endpoint: sub.endpoint, keys: { p256dh: sub.p256dh, auth: sub.auth } },
+      JSON.stringify(payload),
+      {
+        vapidDetails: { subject, publicKey: k.publicKey, privateKey: k.privateKey },
+        TTL: ttl,
+        topic: topicOf(payload.tag),
+        urgency,
+        contentEncoding: 'aes128gcm',
+      },
+    );
     const res = await send(req.endpoint, {
       method: 'POST',
       headers: req.headers as Record<string, string>,
@@ -106,14 +115,30 @@ export function createPush(deps: PushDeps) {
     const subscribed = [...new Set(subs.map((s) => s.user_id))];
     const online = await deps.presence.online(subscribed);
     const offline = subscribed.filter((u) => !online.has(u));
-    const muted = await mutedAmong(db, offline.map((u) => ({ userId: u, chatId: chatIdFor(u) })));
+    const muted = await mutedAmong(
+      db,
+      offline.map((u) => ({ userId: u, chatId: chatIdFor(u) })),
+    );
     const reach = new Set(offline.filter((u) => !muted.has(u)));
-    await Promise.all(subs.filter((s) => reach.has(s.user_id)).map((s) => deliver(s, build(s.lang), ttl, urgency).catch(deps.log)));
+    await Promise.all(
+      subs.filter((s) => reach.has(s.user_id)).map((s) => deliver(s, build(s.lang), ttl, urgency).catch(deps.log)),
+    );
   }
 
-  async function callPush(fromUser: { id: number; displayName?: string; realname?: string }, calleeId: number, video: boolean): Promise<void> {
+  async function callPush(
+    fromUser: { id: number; displayName?: string; realname?: string },
+    calleeId: number,
+    video: boolean,
+  ): Promise<void> {
     try {
-      await pushTo([calleeId], fromUser.id, (u) => singleChatId(u, fromUser.id), (lang) => callPayload({ fromUser, video }, langOfSubscription(lang)), CALL_TTL, 'high');
+      await pushTo(
+        [calleeId],
+        fromUser.id,
+        (u) => singleChatId(u, fromUser.id),
+        (lang) => callPayload({ fromUser, video }, langOfSubscription(lang)),
+        CALL_TTL,
+        'high',
+      );
     } catch (err) {
       deps.log(err);
     }
@@ -123,10 +148,26 @@ export function createPush(deps: PushDeps) {
     try {
       if (type === 'simple' || type === 'group') {
         const msg = data as PushMessage;
-        if (!msg?.fromUser || msg.type === 'event' || msg.type === 'webrtc' || (msg.is_group !== ContactKind.person && msg.is_group !== ContactKind.group)) return;
+        if (
+          !msg?.fromUser ||
+          msg.type === 'event' ||
+          msg.type === 'webrtc' ||
+          (msg.is_group !== ContactKind.person && msg.is_group !== ContactKind.group)
+        )
+          return;
         const from = msg.fromUser.id;
-        const chatFor = (u: number) => (msg.is_group === ContactKind.group ? groupChatId(Number(String(msg.toContactId).replace(/^group-/, ''))) : singleChatId(u, from));
-        await pushTo(userIds, from, chatFor, (lang) => messagePayload(msg, langOfSubscription(lang)), MESSAGE_TTL, 'normal');
+        const chatFor = (u: number) =>
+          msg.is_group === ContactKind.group
+            ? groupChatId(Number(String(msg.toContactId).replace(/^group-/, '')))
+            : singleChatId(u, from);
+        await pushTo(
+          userIds,
+          from,
+          chatFor,
+          (lang) => messagePayload(msg, langOfSubscription(lang)),
+          MESSAGE_TTL,
+          'normal',
+        );
       }
     } catch (err) {
       deps.log(err);
@@ -138,7 +179,11 @@ export function createPush(deps: PushDeps) {
 
     async subscribe(me: { userId: number; jti: string }, p: PushSubscribeParams, lang: string): Promise<''> {
       if (!endpointAllowed(p.endpoint, deps.allowHttpEndpoints === true)) throw badParam('endpoint');
-      await repo.upsertSubscription(db, { userId: me.userId, jti: me.jti, endpoint: p.endpoint, p256dh: p.keys.p256dh, auth: p.keys.auth, lang }, nowSeconds(clock));
+      await repo.upsertSubscription(
+        db,
+        { userId: me.userId, jti: me.jti, endpoint: p.endpoint, p256dh: p.keys.p256dh, auth: p.keys.auth, lang },
+        nowSeconds(clock),
+      );
       return '';
     },
 
@@ -156,11 +201,15 @@ export function createPush(deps: PushDeps) {
     },
 
     /** A call to a user with no connection (answered busy to the caller): "X is calling you". */
-    offlineCall: (fromUser: { id: number; displayName?: string; realname?: string }, calleeId: number, video: boolean): Promise<void> =>
-      track(callPush(fromUser, calleeId, video)),
+    offlineCall: (
+      fromUser: { id: number; displayName?: string; realname?: string },
+      calleeId: number,
+      video: boolean,
+    ): Promise<void> => track(callPush(fromUser, calleeId, video)),
 
     /** After a message event was published to `userIds`: pushes what needs one (never throws). */
-    afterEvent: (userIds: number[], type: SocketEventType, data: unknown): Promise<void> => track(messagePush(userIds, type, data)),
+    afterEvent: (userIds: number[], type: SocketEventType, data: unknown): Promise<void> =>
+      track(messagePush(userIds, type, data)),
   };
 }
 

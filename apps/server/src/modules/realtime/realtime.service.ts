@@ -73,7 +73,13 @@ export function createRealtime(deps: RealtimeDeps) {
       while (announcing.size > 0) await Promise.all([...announcing]);
     },
 
-    async bindUid(auth: AuthContext, clientId: string, claimedUserId: number | undefined, cid?: string, token?: string): Promise<void> {
+    async bindUid(
+      auth: AuthContext,
+      clientId: string,
+      claimedUserId: number | undefined,
+      cid?: string,
+      token?: string,
+    ): Promise<void> {
       if (claimedUserId !== undefined && claimedUserId !== auth.user.id) throw new AppError(400, 'common.noPermission');
       const result = await gateway.bindAnywhere(clientId, sessionOf(auth, token), cid ? { cid } : {});
       if (result === 'unknown' || result === 'tooMany') throw new AppError(400, 'socket.unknownClient');

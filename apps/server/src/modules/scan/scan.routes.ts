@@ -34,10 +34,12 @@ export function scanRoutes(
       const me = scanner(ctx).user;
       const userId = verifyUserCode(await deps.secret(), scanCode(p, ctx));
       if (userId === undefined) throw new AppError(400, 'scan.invalid');
-      const card = await deps.users.card(me, userId, ctx.origin, formatMsg('contact.unknownPlace', ctx.lang)).catch((err: unknown) => {
-        // A deleted or disabled user's code is no longer a valid code.
-        throw err instanceof AppError && err.msgKey === 'contact.notFound' ? new AppError(400, 'scan.invalid') : err;
-      });
+      const card = await deps.users
+        .card(me, userId, ctx.origin, formatMsg('contact.unknownPlace', ctx.lang))
+        .catch((err: unknown) => {
+          // A deleted or disabled user's code is no longer a valid code.
+          throw err instanceof AppError && err.msgKey === 'contact.notFound' ? new AppError(400, 'scan.invalid') : err;
+        });
       const data: ScannedUser = { ...card, action: 'userInfo' };
       return ok(data);
     }),

@@ -5,7 +5,16 @@ import type { UserRow } from './users.repo';
 
 /** The admin console's reads of user rows (PROTOCOL §12.3 `user/index`, dashboard counts). */
 
-const SORTABLE = ['id', 'account', 'realname', 'create_time', 'last_login_time', 'login_count', 'role', 'status'] as const;
+const SORTABLE = [
+  'id',
+  'account',
+  'realname',
+  'create_time',
+  'last_login_time',
+  'login_count',
+  'role',
+  'status',
+] as const;
 type Sortable = (typeof SORTABLE)[number];
 
 /** Case-insensitive "contains" (both dialects: lower() on each side, LIKE without an escape clause). */
@@ -37,13 +46,23 @@ export async function listUsers(db: Kysely<DB>, q: UserListQuery): Promise<{ row
   const field: Sortable = (SORTABLE as readonly string[]).includes(q.orderField) ? (q.orderField as Sortable) : 'id';
   const dir = q.orderType === 1 ? 'asc' : 'desc';
   const [rows, count] = await Promise.all([
-    base.selectAll().orderBy(field, dir).orderBy('id', dir).limit(q.limit).offset((q.page - 1) * q.limit).execute(),
+    base
+      .selectAll()
+      .orderBy(field, dir)
+      .orderBy('id', dir)
+      .limit(q.limit)
+      .offset((q.page - 1) * q.limit)
+      .execute(),
     base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
   ]);
   return { rows, count: Number(count.n) };
 }
 
 export async function countLiveUsers(db: Kysely<DB>): Promise<number> {
-  const r = await db.selectFrom('users').where('delete_time', '=', 0).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const r = await db
+    .selectFrom('users')
+    .where('delete_time', '=', 0)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(r.n);
 }

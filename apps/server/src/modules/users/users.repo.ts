@@ -26,7 +26,15 @@ export async function byIds(db: Kysely<DB>, ids: number[]): Promise<Map<number, 
 export async function liveByIds(db: Kysely<DB>, ids: number[]): Promise<UserRow[]> {
   const out: UserRow[] = [];
   for (const part of chunks([...new Set(ids)])) {
-    out.push(...(await db.selectFrom('users').selectAll().where('id', 'in', part).where('status', '=', 1).where('delete_time', '=', 0).execute()));
+    out.push(
+      ...(await db
+        .selectFrom('users')
+        .selectAll()
+        .where('id', 'in', part)
+        .where('status', '=', 1)
+        .where('delete_time', '=', 0)
+        .execute()),
+    );
   }
   return out;
 }
@@ -46,13 +54,23 @@ export async function liveByName(db: Kysely<DB>, ids: number[]) {
 }
 
 export async function liveByAccount(db: Kysely<DB>, account: string): Promise<UserRow | undefined> {
-  return db.selectFrom('users').selectAll().where('account', '=', account).where('status', '=', 1).where('delete_time', '=', 0).executeTakeFirst();
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where('account', '=', account)
+    .where('status', '=', 1)
+    .where('delete_time', '=', 0)
+    .executeTakeFirst();
 }
 
 /** How many users already have one of `ids` as their customer-service user. */
 export async function countServedBy(db: Kysely<DB>, ids: number[]): Promise<number> {
   if (ids.length === 0) return 0;
-  const row = await db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).where('cs_uid', 'in', ids).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('cs_uid', 'in', ids)
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -62,7 +80,12 @@ export async function findById(db: Kysely<DB>, id: number): Promise<UserRow | un
 
 /** Live accounts only; a deleted account's name stays reserved by the unique index. */
 export async function findByAccount(db: Kysely<DB>, account: string): Promise<UserRow | undefined> {
-  return db.selectFrom('users').selectAll().where('account', '=', account).where('delete_time', '=', 0).executeTakeFirst();
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where('account', '=', account)
+    .where('delete_time', '=', 0)
+    .executeTakeFirst();
 }
 
 export async function accountTaken(db: Kysely<DB>, account: string): Promise<boolean> {
@@ -71,7 +94,10 @@ export async function accountTaken(db: Kysely<DB>, account: string): Promise<boo
 }
 
 export async function countUsers(db: Kysely<DB>): Promise<number> {
-  const row = await db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 

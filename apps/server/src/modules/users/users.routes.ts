@@ -10,7 +10,9 @@ export function usersRoutes<A extends { user: UserRow }>(route: RouteBuilder<A>,
       await users.assertMayOpenCard(ctx.auth.user, p.user_id);
       return ok(await users.card(ctx.auth.user, p.user_id, ctx.origin, formatMsg('contact.unknownPlace', ctx.lang)));
     }),
-    route(paths.updateUserInfo, async (p, ctx) => ok(await users.updateInfo(ctx.auth.user, p, ctx.origin), 'common.saved')),
+    route(paths.updateUserInfo, async (p, ctx) =>
+      ok(await users.updateInfo(ctx.auth.user, p, ctx.origin), 'common.saved'),
+    ),
     // Every body key is a setting; the service coerces the known ones.
     route(paths.setting, async (p, ctx) => {
       await users.saveSetting(ctx.auth.user, p, ctx.origin);

@@ -1,4 +1,13 @@
-import { isAdmin, limits, toFlag, toInt, type SelfInfo, type SocketEventMap, type UserCard, type UserUpdatedEvent } from '@parley/protocol';
+import {
+  isAdmin,
+  limits,
+  toFlag,
+  toInt,
+  type SelfInfo,
+  type SocketEventMap,
+  type UserCard,
+  type UserUpdatedEvent,
+} from '@parley/protocol';
 import type { Kysely } from 'kysely';
 import { nowSeconds, type Clock } from '../../platform/clock';
 import type { DB } from '../../platform/db/index';
@@ -75,7 +84,13 @@ export function createUsersService({ db, clock, config, relations, push }: Users
     if (!push) return me;
     await push(selfRecipients(id), 'updateSelf', me);
     if (faceChanged) {
-      const face: UserUpdatedEvent = { user_id: id, realname: row.realname, avatar: me.avatar, motto: row.motto, sex: row.sex };
+      const face: UserUpdatedEvent = {
+        user_id: id,
+        realname: row.realname,
+        avatar: me.avatar,
+        motto: row.motto,
+        sex: row.sex,
+      };
       await push(faceRecipients(id, (await relations?.audience(id)) ?? []), 'updateUser', face);
     }
     return me;
@@ -96,7 +111,7 @@ export function createUsersService({ db, clock, config, relations, push }: Users
       const isSelf = target.id === viewer.id;
       const inContactSet = isSelf || ((await relations?.inContactSet(viewer.id, target.id)) ?? false);
       const online = chatInfo.online !== 0 && ((await relations?.online([target.id]))?.has(target.id) ?? false);
-            const friend = isSelf || !relations ? '' : await relations.friend(viewer.id, target.id);
+      const friend = isSelf || !relations ? '' : await relations.friend(viewer.id, target.id);
       return {
         id: target.id,
         user_id: target.id,

@@ -41,7 +41,8 @@ export function diskBlobStore(dir: string): BlobStore {
   const resolve = (relativePath: string) => {
     const clean = relativePath.replace(/^\/+/, '').replace(/^storage\//, '');
     const target = path.resolve(root, clean);
-    if (clean.split('/').includes('..') || !target.startsWith(`${root}${path.sep}`)) throw new Error(`Bad blob path ${relativePath}`);
+    if (clean.split('/').includes('..') || !target.startsWith(`${root}${path.sep}`))
+      throw new Error(`Bad blob path ${relativePath}`);
     return { clean, target };
   };
   return {

@@ -88,7 +88,9 @@ export class RedisPresence implements PresenceRegistry {
     void this.redis.sadd(`${this.p}nodes`, this.nodeId).catch(() => undefined);
     const beatEvery = Math.min(presenceTiming.beatEveryMs, Math.max(100, Math.floor(this.ttl / 3)));
     this.timers.push(setInterval(beat, beatEvery));
-    this.timers.push(setInterval(() => void this.sweep().catch(() => undefined), opts.sweepEveryMs ?? presenceTiming.sweepEveryMs));
+    this.timers.push(
+      setInterval(() => void this.sweep().catch(() => undefined), opts.sweepEveryMs ?? presenceTiming.sweepEveryMs),
+    );
     for (const t of this.timers) t.unref();
   }
 

@@ -38,7 +38,9 @@ describe('WAL checkpoints (a real database file)', () => {
     await database.destroy();
     database = openDatabase({ kind: 'sqlite', file });
     cleanup.push(() => database.destroy());
-    const rows = await sql<{ c: number; s: number }>`select count(*) as c, sum(length(body)) as s from t`.execute(database.db);
+    const rows = await sql<{ c: number; s: number }>`select count(*) as c, sum(length(body)) as s from t`.execute(
+      database.db,
+    );
     expect(rows.rows[0]).toEqual({ c: 1000, s: 1000 * 3000 });
   });
 
@@ -59,9 +61,15 @@ describe('Checkpointer', () => {
     fs.writeFileSync(file, 'data');
     let now = 1_000;
     const copy = vi.fn(() => copied);
-    const ckpt = new Checkpointer(file, copy, (err) => {
-      throw err;
-    }, 200, () => now);
+    const ckpt = new Checkpointer(
+      file,
+      copy,
+      (err) => {
+        throw err;
+      },
+      200,
+      () => now,
+    );
     cleanup.push(() => ckpt.close());
     return { ckpt, copy, advance: (ms: number) => void (now += ms) };
   }

@@ -21,13 +21,20 @@ async function setup(minIntervalMs?: number) {
   const wal = new WalSync('/nonexistent/parley.db');
   const pending: Array<{ resolve: () => void; reject: (err: unknown) => void }> = [];
   wal.sync = () => new Promise<void>((resolve, reject) => pending.push({ resolve, reject }));
-  const committer = new GroupCommitter(db, { inTransaction: () => sqlite.inTransaction, wal, ...(minIntervalMs === undefined ? {} : { minIntervalMs }) });
+  const committer = new GroupCommitter(db, {
+    inTransaction: () => sqlite.inTransaction,
+    wal,
+    ...(minIntervalMs === undefined ? {} : { minIntervalMs }),
+  });
   const insert = (n: number, heard: string[]) =>
-    committer.run(async (tx, onCommit) => {
-      await sql`insert into t (n) values (${n})`.execute(tx);
-      onCommit(() => void heard.push(`callback ${n}`));
-      return n;
-    }, () => undefined);
+    committer.run(
+      async (tx, onCommit) => {
+        await sql`insert into t (n) values (${n})`.execute(tx);
+        onCommit(() => void heard.push(`callback ${n}`));
+        return n;
+      },
+      () => undefined,
+    );
   const count = async () => Number((await sql<{ c: number }>`select count(*) as c from t`.execute(db)).rows[0]?.c);
   return { committer, insert, count, pending, wal };
 }
@@ -89,7 +96,7 @@ describe('GroupCommitter with an asynchronous WAL sync', () => {
     expect(t.wal.behind).toBe(false);
   });
 
-  it('starts no batch while a checkpoint\'s pages are being synced', async () => {
+  it("starts no batch while a checkpoint's pages are being synced", async () => {
     const t = await setup();
     let open!: () => void;
     const gate = new Promise<void>((resolve) => (open = resolve));

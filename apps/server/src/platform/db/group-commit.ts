@@ -168,8 +168,12 @@ export class GroupCommitter {
       else if (outcome !== 'failed') {
         // SQLite rolled the whole transaction back (e.g. disk full): the finished units are
         // undone too; the ones not yet started go first into the next batch.
-        await trx.rollback().execute().catch(() => undefined);
-        for (const u of done) u.reject(new BatchAbortedError('The shared transaction was rolled back', { cause: outcome.aborted }));
+        await trx
+          .rollback()
+          .execute()
+          .catch(() => undefined);
+        for (const u of done)
+          u.reject(new BatchAbortedError('The shared transaction was rolled back', { cause: outcome.aborted }));
         this.queue.unshift(...batch.slice(i + 1));
         return none;
       }
@@ -179,7 +183,10 @@ export class GroupCommitter {
       if (wal) wal.deferred = true;
       await trx.commit().execute();
     } catch (err) {
-      await trx.rollback().execute().catch(() => undefined);
+      await trx
+        .rollback()
+        .execute()
+        .catch(() => undefined);
       for (const u of done) u.reject(err);
       return none;
     } finally {

@@ -18,7 +18,11 @@ export { withTx, type Tx, type OnCommit } from './tx';
 export { isUniqueViolation } from './errors';
 
 export type DatabaseOptions = (
-  | { kind: 'sqlite'; file: string; /** tests: least ms between WAL checkpoints (checkpoint.ts) */ checkpointIntervalMs?: number }
+  | {
+      kind: 'sqlite';
+      file: string;
+      /** tests: least ms between WAL checkpoints (checkpoint.ts) */ checkpointIntervalMs?: number;
+    }
   | { kind: 'postgres'; url: string; /** tests: a private schema per file */ searchPath?: string }
 ) & { /** Kysely's query log (diagnostics, tests counting commits). */ log?: LogConfig };
 
@@ -102,11 +106,12 @@ export function openDatabase(opts: DatabaseOptions): Database {
     // itself (wal-sync.ts: group batches off the event loop, other commits at once), so SQLite
     // need not sync inside COMMIT; set explicitly, as a reopened WAL database otherwise comes
     // up with whatever this build defaults to.
-    const wal = opts.file === ':memory:' ? undefined : new WalSync(opts.file, { checkpointer: checkpointerOf(sqlite, opts.file, opts.checkpointIntervalMs) });
+    const wal =
+      opts.file === ':memory:'
+        ? undefined
+        : new WalSync(opts.file, { checkpointer: checkpointerOf(sqlite, opts.file, opts.checkpointIntervalMs) });
     sqlite.pragma(wal ? 'synchronous = NORMAL' : 'synchronous = FULL');
-    const source = wal
-      ? { prepare: syncingPrepare(sqlite, wal), close: () => (wal.close(), sqlite.close()) }
-      : sqlite;
+    const source = wal ? { prepare: syncingPrepare(sqlite, wal), close: () => (wal.close(), sqlite.close()) } : sqlite;
     const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: cachedStatements(source) }), ...logOf(opts) });
     const committer = new GroupCommitter(db, { inTransaction: () => sqlite.inTransaction, ...(wal ? { wal } : {}) });
     useGroupCommit(db, committer);

@@ -1,5 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { enableDbTimings, recordBatch, recordCheckpoint, recordFileSync, recordWalSync, takeDbSecond } from './db-timings';
+import {
+  enableDbTimings,
+  recordBatch,
+  recordCheckpoint,
+  recordFileSync,
+  recordWalSync,
+  takeDbSecond,
+} from './db-timings';
 
 describe('db timings for the stall log', () => {
   let stop: () => void = () => undefined;
@@ -20,9 +27,19 @@ describe('db timings for the stall log', () => {
     recordFileSync(6, false);
     recordFileSync(2, true);
     expect(takeDbSecond()).toEqual({
-      batches: 2, units: 40, unitsMax: 30, runMs: 6.75, runMaxMs: 4.25,
-      syncs: 2, syncMs: 5, syncMaxMs: 3.5,
-      checkpoints: 1, copyMs: 1.25, copyMaxMs: 1.25, fileSyncMs: 6, blockingSyncMs: 2,
+      batches: 2,
+      units: 40,
+      unitsMax: 30,
+      runMs: 6.75,
+      runMaxMs: 4.25,
+      syncs: 2,
+      syncMs: 5,
+      syncMaxMs: 3.5,
+      checkpoints: 1,
+      copyMs: 1.25,
+      copyMaxMs: 1.25,
+      fileSyncMs: 6,
+      blockingSyncMs: 2,
     });
     expect(takeDbSecond()).toMatchObject({ batches: 0, units: 0, syncs: 0, checkpoints: 0 });
   });

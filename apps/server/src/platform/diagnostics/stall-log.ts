@@ -33,7 +33,11 @@ export function stallSecond(
     ...(db && db.batches + db.syncs + db.checkpoints > 0 ? { db } : {}),
     t,
     eld: { p50: ms(h.p50), p99: ms(h.p99), max: ms(h.max), mean: ms(Number.isFinite(h.mean) ? h.mean : 0) },
-    gc: { count: gcDurationsMs.length, ms: Math.round(total * 100) / 100, maxMs: Math.round(Math.max(0, ...gcDurationsMs) * 100) / 100 },
+    gc: {
+      count: gcDurationsMs.length,
+      ms: Math.round(total * 100) / 100,
+      maxMs: Math.round(Math.max(0, ...gcDurationsMs) * 100) / 100,
+    },
   };
 }
 
@@ -49,7 +53,12 @@ export function startStallLog(file: string, everyMs = 1000): () => void {
   });
   obs.observe({ entryTypes: ['gc'] });
   const timer = setInterval(() => {
-    const line = stallSecond(Date.now(), { p50: eld.percentile(50), p99: eld.percentile(99), max: eld.max, mean: eld.mean }, gc, takeDbSecond());
+    const line = stallSecond(
+      Date.now(),
+      { p50: eld.percentile(50), p99: eld.percentile(99), max: eld.max, mean: eld.mean },
+      gc,
+      takeDbSecond(),
+    );
     gc = [];
     eld.reset();
     out.write(`${JSON.stringify(line)}\n`);

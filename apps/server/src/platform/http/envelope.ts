@@ -1,4 +1,13 @@
-import { APP_VERSION, formatMsg, pickLang, VERSION_HEADER, type Envelope, type Lang, type MsgKey, type MsgParams } from '@parley/protocol';
+import {
+  APP_VERSION,
+  formatMsg,
+  pickLang,
+  VERSION_HEADER,
+  type Envelope,
+  type Lang,
+  type MsgKey,
+  type MsgParams,
+} from '@parley/protocol';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /** What a route handler returns; rendered into the §1.3 envelope. */

@@ -18,16 +18,22 @@ export function registerErrorHandler(app: FastifyInstance): void {
     const lang = langOf(req);
     const send = (a: Answer) => sendEnvelope(reply, a.status, a.body);
     const status = (err as FastifyError).statusCode;
-    if (err instanceof AppError || err instanceof ParseError || status === 413) return send(failureOf(err, lang, String(req.id), noLog));
+    if (err instanceof AppError || err instanceof ParseError || status === 413)
+      return send(failureOf(err, lang, String(req.id), noLog));
     // File serving refuses a path (`..`, encoded or not; a folder): that is the client's error,
     // answered as HTTP 403/404 and not logged (§14.1). Only API paths speak envelopes.
     if (status !== undefined && status >= 400 && status < 500 && !isApiPath(normalizeApiPath(req.url))) {
       const forbidden = status === 403;
-      return reply.code(forbidden ? 403 : 404).type('text/plain; charset=utf-8').send(forbidden ? 'Forbidden' : 'Not found');
+      return reply
+        .code(forbidden ? 403 : 404)
+        .type('text/plain; charset=utf-8')
+        .send(forbidden ? 'Forbidden' : 'Not found');
     }
     if (status === 400 && (err as FastifyError).code?.startsWith('FST_ERR_CTP')) {
       return sendFailure(reply, 400, formatMsg('common.badParam', lang, { name: 'body' }));
     }
-    return send(failureOf(err, lang, String(req.id), (e, reqId) => req.log.error({ err: e, reqId }, 'unexpected error')));
+    return send(
+      failureOf(err, lang, String(req.id), (e, reqId) => req.log.error({ err: e, reqId }, 'unexpected error')),
+    );
   });
 }

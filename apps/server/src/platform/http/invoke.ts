@@ -87,11 +87,17 @@ export function failure(code: number, msg: string): Answer {
  * Expected failures keep their code and catalogue text (bodies over the limits: 413); anything else is a fault, logged with
  * the request id and answered 502 naming only that id (never a stack, SQL or path).
  */
-export function failureOf(err: unknown, lang: Lang, reqId: string, logError: (err: unknown, reqId: string) => void): Answer {
+export function failureOf(
+  err: unknown,
+  lang: Lang,
+  reqId: string,
+  logError: (err: unknown, reqId: string) => void,
+): Answer {
   if (err instanceof AppError) return failure(err.code, err.text ?? formatMsg(err.msgKey, lang, err.params));
   if (err instanceof ParseError) return failure(400, formatMsg('common.badParam', lang, { name: err.field }));
   // A body over the limits (a multipart stream read by the handler, or Fastify's own check).
-  if ((err as { statusCode?: unknown } | null)?.statusCode === 413) return failure(413, formatMsg('common.tooLarge', lang));
+  if ((err as { statusCode?: unknown } | null)?.statusCode === 413)
+    return failure(413, formatMsg('common.tooLarge', lang));
   logError(err, reqId);
   return failure(502, formatMsg('common.serverError', lang, { id: reqId }));
 }

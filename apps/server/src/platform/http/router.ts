@@ -1,6 +1,14 @@
 import {
-  endpoints, formatMsg, type AnswerData, type AuthMode, type EndpointPath, type Endpoints, type IsPaged,
-  type MsgKey, type MsgParams, type ParamsOut,
+  endpoints,
+  formatMsg,
+  type AnswerData,
+  type AuthMode,
+  type EndpointPath,
+  type Endpoints,
+  type IsPaged,
+  type MsgKey,
+  type MsgParams,
+  type ParamsOut,
 } from '@parley/protocol';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
@@ -25,9 +33,10 @@ type AuthField<A, M extends AuthMode> = M extends 'required'
     : { auth?: undefined };
 
 /** What the handler of table path `P` returns; `count` / `page` only where the endpoint pages. */
-export type Reply<P extends EndpointPath> = IsPaged<P> extends true
-  ? { data: AnswerData<P>; count: number; page?: number; msg?: MsgKey; msgParams?: MsgParams }
-  : { data: AnswerData<P>; msg?: MsgKey; msgParams?: MsgParams };
+export type Reply<P extends EndpointPath> =
+  IsPaged<P> extends true
+    ? { data: AnswerData<P>; count: number; page?: number; msg?: MsgKey; msgParams?: MsgParams }
+    : { data: AnswerData<P>; msg?: MsgKey; msgParams?: MsgParams };
 
 export type Handler<A, P extends EndpointPath> = (
   params: ParamsOut<P>,

@@ -53,7 +53,8 @@ const APP_PATH = /^\/(index\.html)?(\?.*)?$|^\/assets\//;
 export async function registerSecurityHeaders(app: FastifyInstance, opts: SecurityHeadersOptions): Promise<void> {
   await app.register(helmet, { global: false });
   const own = opts.publicUrl ? [opts.publicUrl] : [];
-  let cached: { key: string; options: Parameters<NonNullable<import('fastify').FastifyReply['helmet']>>[0] } | undefined;
+  let cached:
+    { key: string; options: Parameters<NonNullable<import('fastify').FastifyReply['helmet']>>[0] } | undefined;
 
   const optionsFor = (maps: MapUrls) => {
     const img = sourcesOf(maps.tileUrl);

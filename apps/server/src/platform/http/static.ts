@@ -62,7 +62,11 @@ export async function registerStatic(app: FastifyInstance, opts: StaticOptions):
     const html = fs.readFileSync(viewPage);
     // The preview page (§14.1); it only shows files of this origin, see the page itself.
     app.get('/view.html', (_req, reply) =>
-      reply.type('text/html; charset=utf-8').header('X-Content-Type-Options', 'nosniff').header('Referrer-Policy', 'no-referrer').send(html),
+      reply
+        .type('text/html; charset=utf-8')
+        .header('X-Content-Type-Options', 'nosniff')
+        .header('Referrer-Policy', 'no-referrer')
+        .send(html),
     );
   }
 
@@ -110,7 +114,13 @@ async function registerWebClient(app: FastifyInstance, webDir: string): Promise<
   }
   const emoji = path.join(webDir, 'emoji');
   if (fs.existsSync(emoji)) {
-    await app.register(fastifyStatic, { root: emoji, prefix: '/emoji/', decorateReply: false, index: false, maxAge: '30d' });
+    await app.register(fastifyStatic, {
+      root: emoji,
+      prefix: '/emoji/',
+      decorateReply: false,
+      index: false,
+      maxAge: '30d',
+    });
   }
   await app.register(fastifyStatic, {
     root: webDir,

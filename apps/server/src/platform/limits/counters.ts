@@ -35,14 +35,21 @@ export class MemoryCounters implements Counters {
 export class RedisCounters implements Counters {
   private readonly redis: Redis;
 
-  constructor(url: string, private readonly prefix = 'parley:') {
+  constructor(
+    url: string,
+    private readonly prefix = 'parley:',
+  ) {
     this.redis = new Redis(url, { maxRetriesPerRequest: 2 });
   }
 
   async hit(key: string, windowS: number, limit: number, nowMs: number): Promise<boolean> {
     const k = `${this.prefix}lim:${windowKey(key, windowS, nowMs)}`;
     // INCR and a TTL of one window in one round trip; the key dies with its window.
-    const res = await this.redis.multi().incr(k).expire(k, windowS + 1).exec();
+    const res = await this.redis
+      .multi()
+      .incr(k)
+      .expire(k, windowS + 1)
+      .exec();
     return Number(res?.[0]?.[1] ?? 0) <= limit;
   }
 

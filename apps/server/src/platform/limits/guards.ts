@@ -37,7 +37,8 @@ export function createGuards(counters: Counters, clock: Clock, limits: GuardLimi
     codeRequest: (ip: string) => check(`code:${ip}`, 3600, limits.codeRequestsPerIpHour, 'limit.codeRequests'),
     codeMail: () => check('mail', 3600, limits.codeMailsPerHour, 'limit.codeMails'),
     message: (userId: number) => check(`msg:${userId}`, 1, limits.messagesPerUserSecond, 'limit.messages'),
-    friendRequest: (userId: number) => check(`friend:${userId}`, 86_400, limits.friendRequestsPerUserDay, 'limit.friendRequests'),
+    friendRequest: (userId: number) =>
+      check(`friend:${userId}`, 86_400, limits.friendRequestsPerUserDay, 'limit.friendRequests'),
   };
 }
 

@@ -103,7 +103,12 @@ function slowAuthGateway(opts = {}) {
   const g = new Gateway(
     new MemoryBus(),
     presence,
-    { authenticate: (token) => new Promise((resolve) => pending.push(() => resolve({ userId: Number(token), jti: `j${token}`, terminal: 'web' }))) },
+    {
+      authenticate: (token) =>
+        new Promise((resolve) =>
+          pending.push(() => resolve({ userId: Number(token), jti: `j${token}`, terminal: 'web' })),
+        ),
+    },
     opts,
   );
   const answerAll = () => pending.splice(0).forEach((r) => r({ userId: 0, jti: '', terminal: 'web' }));

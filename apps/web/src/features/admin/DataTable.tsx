@@ -55,13 +55,32 @@ export function DataTable<T>(props: {
             <tr>
               {onSelect ? (
                 <th>
-                  <input type="checkbox" aria-label="all" checked={allOn} onChange={() => onSelect(new Set(allOn ? [] : allKeys))} />
+                  <input
+                    type="checkbox"
+                    aria-label="all"
+                    checked={allOn}
+                    onChange={() => onSelect(new Set(allOn ? [] : allKeys))}
+                  />
                 </th>
               ) : null}
               {columns.map((c) => (
-                <th key={c.key} className={c.wide ? styles.hideOnPhone : undefined} aria-sort={sort?.field === c.sort && c.sort ? (sort?.type === 1 ? 'ascending' : 'descending') : undefined}>
+                <th
+                  key={c.key}
+                  className={c.wide ? styles.hideOnPhone : undefined}
+                  aria-sort={
+                    sort?.field === c.sort && c.sort ? (sort?.type === 1 ? 'ascending' : 'descending') : undefined
+                  }
+                >
                   {c.sort && props.onSort ? (
-                    <button type="button" onClick={() => props.onSort?.({ field: c.sort ?? '', type: sort?.field === c.sort && sort?.type === 0 ? 1 : 0 })}>
+                    <button
+                      type="button"
+                      onClick={() =>
+                        props.onSort?.({
+                          field: c.sort ?? '',
+                          type: sort?.field === c.sort && sort?.type === 0 ? 1 : 0,
+                        })
+                      }
+                    >
                       {c.label} {sort?.field === c.sort ? (sort?.type === 1 ? '▲' : '▼') : '↕'}
                     </button>
                   ) : (
@@ -105,10 +124,20 @@ export function DataTable<T>(props: {
       {rows.length === 0 ? <div className={styles.state}>{at('empty')}</div> : null}
       <div className={styles.pager}>
         <span>{at('pageOf', { page: props.page, pages, count: props.count })}</span>
-        <button type="button" className={styles.btn} disabled={props.page <= 1} onClick={() => props.onPage(props.page - 1)}>
+        <button
+          type="button"
+          className={styles.btn}
+          disabled={props.page <= 1}
+          onClick={() => props.onPage(props.page - 1)}
+        >
           {at('prev')}
         </button>
-        <button type="button" className={styles.btn} disabled={props.page >= pages} onClick={() => props.onPage(props.page + 1)}>
+        <button
+          type="button"
+          className={styles.btn}
+          disabled={props.page >= pages}
+          onClick={() => props.onPage(props.page + 1)}
+        >
           {at('next')}
         </button>
       </div>
@@ -119,7 +148,12 @@ export function DataTable<T>(props: {
 /** A small modal of the console (forms, member lists). */
 export function Dialog(props: { title: string; children: ReactNode; onClose(): void; actions?: ReactNode }) {
   return (
-    <div className={styles.overlay} role="presentation" onClick={(e) => e.target === e.currentTarget && props.onClose()} onKeyDown={(e) => e.key === 'Escape' && props.onClose()}>
+    <div
+      className={styles.overlay}
+      role="presentation"
+      onClick={(e) => e.target === e.currentTarget && props.onClose()}
+      onKeyDown={(e) => e.key === 'Escape' && props.onClose()}
+    >
       <div className={styles.dialog} role="dialog" aria-modal="true" aria-label={props.title}>
         <h3>{props.title}</h3>
         {props.children}

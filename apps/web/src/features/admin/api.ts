@@ -37,15 +37,18 @@ export const adminApi = {
   resetPassword: (user_id: number, password: string) => call(paths.adminUserEditPassword, { user_id, password }),
 
   groups: (q: ListQuery) => page(callPaged(paths.adminGroupIndex, q, quiet)),
-  members: (group_id: number, p: number) => page(callPaged(paths.adminGroupUserList, { group_id, page: p, limit: 100 }, quiet)),
+  members: (group_id: number, p: number) =>
+    page(callPaged(paths.adminGroupUserList, { group_id, page: p, limit: 100 }, quiet)),
   changeOwner: (group_id: number, user_id: number) => call(paths.adminGroupChangeOwner, { group_id, user_id }),
-  setManager: (group_id: number, user_id: number, role: 2 | 3) => call(paths.adminGroupSetManager, { group_id, user_id, role }),
+  setManager: (group_id: number, user_id: number, role: 2 | 3) =>
+    call(paths.adminGroupSetManager, { group_id, user_id, role }),
   disband: (group_id: number) => call(paths.adminGroupDel, { group_id }),
   removeMember: (group_id: number, user_id: number) => call(paths.adminGroupDelUser, { group_id, user_id }),
   addMembers: (group_id: number, user_ids: number[]) => call(paths.adminGroupAddUser, { group_id, user_ids }),
 
   messages: (q: MessageQuery) => page(callPaged(paths.adminMessageIndex, q, quiet)),
-  contactsOf: (user_id: number) => page(callPaged(paths.adminMessageContacts, { user_id, hasConvo: 1, limit: 100 }, quiet)),
+  contactsOf: (user_id: number) =>
+    page(callPaged(paths.adminMessageContacts, { user_id, hasConvo: 1, limit: 100 }, quiet)),
   dealMsg: (id: string, dealType: 1 | 2) => call(paths.adminDealMsg, { id, dealType }),
 
   allConfig: () => call(paths.adminGetAllConfig, {}, quiet),

@@ -10,7 +10,8 @@ import { useAuth } from '../../state/auth';
 /** Log in, remember the session. */
 export function useLogin() {
   return useMutation({
-    mutationFn: (input: LoginInput) => endpoints.login({ ...input, client_id: useAuth.getState().clientId || undefined }),
+    mutationFn: (input: LoginInput) =>
+      endpoints.login({ ...input, client_id: useAuth.getState().clientId || undefined }),
     onSuccess: (res: LoginResult) => useAuth.getState().setSession(res.authToken, res.userInfo),
   });
 }

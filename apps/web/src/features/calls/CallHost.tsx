@@ -68,6 +68,7 @@ export function CallHost() {
   if (state.phase === 'incoming' || (state.phase === 'ended' && !onCallPage)) {
     return <CallOverlay view={{ ...view, state }} round={round} />;
   }
-  if (isLocked(state) && !onCallPage && call) return <ReturnToCall state={state} onOpen={() => void navigate(callHref(call))} />;
+  if (isLocked(state) && !onCallPage && call)
+    return <ReturnToCall state={state} onOpen={() => void navigate(callHref(call))} />;
   return null;
 }

@@ -6,7 +6,9 @@ import { webrtcPayload } from './fixtures';
 /** The controller carries out the machine's effects: signals, media, the peer connection. */
 
 const sent: SignalInput[] = [];
-const reply = vi.fn((s: SignalInput) => Promise.resolve(webrtcPayload(s.event, { id: s.call.id, from: 1, peer: 2, msgId: 7 })));
+const reply = vi.fn((s: SignalInput) =>
+  Promise.resolve(webrtcPayload(s.event, { id: s.call.id, from: 1, peer: 2, msgId: 7 })),
+);
 vi.mock('./api', () => ({
   sendSignal: (s: SignalInput) => {
     sent.push(s);
@@ -38,7 +40,9 @@ vi.mock('./rtc', () => {
   };
 });
 vi.mock('./ringtone', () => ({ ringtone: { start: vi.fn(), stop: vi.fn() } }));
-vi.mock('../../lib/endpoints', () => ({ endpoints: { getSystemInfo: async () => ({ chatInfo: { iceServers: [], stun: '' } }) } }));
+vi.mock('../../lib/endpoints', () => ({
+  endpoints: { getSystemInfo: async () => ({ chatInfo: { iceServers: [], stun: '' } }) },
+}));
 
 const { useCall, startCall, hangUpCall, declineCall, onWebrtcEvent, dismissCall } = await import('./controller');
 
@@ -71,7 +75,9 @@ describe('call controller', () => {
   });
 
   it('ends busy at once when the server answers that the callee is offline', async () => {
-    reply.mockImplementationOnce((s) => Promise.resolve(webrtcPayload('busy', { id: s.call.id, from: 2, msgId: 0, code: 907 })));
+    reply.mockImplementationOnce((s) =>
+      Promise.resolve(webrtcPayload('busy', { id: s.call.id, from: 2, msgId: 0, code: 907 })),
+    );
     startCall(bob, CallType.voice);
     await vi.waitFor(() => expect(useCall.getState().state).toMatchObject({ phase: 'ended', code: 907 }));
     expect(sent.map((s) => s.event)).toEqual(['calling']);
@@ -88,7 +94,9 @@ describe('call controller', () => {
     onWebrtcEvent(webrtcPayload('calling', { from: 2, id: 'in-1' }));
     expect(useCall.getState().state).toMatchObject({ phase: 'incoming', call: { id: 'in-1', peer: { id: 2 } } });
     declineCall();
-    expect(sent).toEqual([expect.objectContaining({ event: 'hangup', code: 903, call: expect.objectContaining({ id: 'in-1' }) })]);
+    expect(sent).toEqual([
+      expect.objectContaining({ event: 'hangup', code: 903, call: expect.objectContaining({ id: 'in-1' }) }),
+    ]);
     expect(phase()).toBe('ended');
   });
 });

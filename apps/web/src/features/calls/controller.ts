@@ -6,7 +6,17 @@ import { i18n } from '../../i18n';
 import { useAuth } from '../../state/auth';
 import { systemInfoKey } from '../system/api';
 import { sendSignal, type SignalInput } from './api';
-import { callOf, idle, isLocked, transition, type CallEffect, type CallInput, type CallPeer, type CallState, type TimerName } from './machine';
+import {
+  callOf,
+  idle,
+  isLocked,
+  transition,
+  type CallEffect,
+  type CallInput,
+  type CallPeer,
+  type CallState,
+  type TimerName,
+} from './machine';
 import { applyCallRecord } from './records';
 import { ringtone } from './ringtone';
 import { MediaError, RtcSession, acquireMedia, deviceCounts, releaseMedia } from './rtc';
@@ -173,7 +183,10 @@ function perform(effect: CallEffect): void {
     case 'startTimer': {
       clearTimeout(timers.get(effect.name));
       const input: CallInput = effect.name === 'ring' ? { type: 'ringTimeout' } : { type: 'connectTimeout' };
-      timers.set(effect.name, setTimeout(() => feed(input), effect.ms));
+      timers.set(
+        effect.name,
+        setTimeout(() => feed(input), effect.ms),
+      );
       return;
     }
     case 'clearTimers':

@@ -3,7 +3,19 @@ import { CallCode, CallType, type CallEvent, type WebrtcPayload } from '@parley/
 /** Test builder of `webrtc` payloads (PROTOCOL §10.1) from `from`'s side to user 1. */
 export function webrtcPayload(
   event: CallEvent | 'otherOpt',
-  o: { from?: number; me?: number; peer?: number; id?: string; code?: number; msgId?: number; callTime?: number; type?: 0 | 1; sdp?: unknown; ice?: string; content?: string } = {},
+  o: {
+    from?: number;
+    me?: number;
+    peer?: number;
+    id?: string;
+    code?: number;
+    msgId?: number;
+    callTime?: number;
+    type?: 0 | 1;
+    sdp?: unknown;
+    ice?: string;
+    content?: string;
+  } = {},
 ): WebrtcPayload {
   const from = o.from ?? 2;
   const me = o.me ?? 1;
@@ -19,7 +31,15 @@ export function webrtcPayload(
     is_group: 0,
     is_read: 0,
     at: [],
-    fromUser: { id: from, user_id: from, realname: `u${from}`, displayName: `User ${from}`, account: '', avatar: `/a${from}.png`, name_py: '' },
+    fromUser: {
+      id: from,
+      user_id: from,
+      realname: `u${from}`,
+      displayName: `User ${from}`,
+      account: '',
+      avatar: `/a${from}.png`,
+      name_py: '',
+    },
     extends: {
       type: o.type ?? CallType.video,
       status: 1,

@@ -19,7 +19,8 @@ const BOB = 2;
 const CAROL = 3;
 const bob = { id: BOB, name: 'Bob', avatar: '/b.png' };
 
-const payload = (event: CallEvent | 'otherOpt', o: Parameters<typeof webrtcPayload>[1] = {}): WebrtcPayload => webrtcPayload(event, { me: ME, peer: BOB, ...o });
+const payload = (event: CallEvent | 'otherOpt', o: Parameters<typeof webrtcPayload>[1] = {}): WebrtcPayload =>
+  webrtcPayload(event, { me: ME, peer: BOB, ...o });
 
 const signal = (p: WebrtcPayload): CallInput => ({ type: 'signal', payload: p, myId: ME });
 
@@ -35,7 +36,11 @@ function run(from: CallState, ...inputs: CallInput[]): Step & { all: CallEffect[
 }
 
 const sends = (effects: CallEffect[]) =>
-  effects.flatMap((e) => (e.type === 'send' ? [{ event: e.event, code: e.code, ...(e.callTime !== undefined ? { callTime: e.callTime } : {}) }] : []));
+  effects.flatMap((e) =>
+    e.type === 'send'
+      ? [{ event: e.event, code: e.code, ...(e.callTime !== undefined ? { callTime: e.callTime } : {}) }]
+      : [],
+  );
 
 const start: CallInput = { type: 'start', id: 'call-1', peer: bob, callType: CallType.video };
 /** I called Bob, my media is up and the server stored the call. */
@@ -49,7 +54,11 @@ const inCall = run(connectingAsCaller, { type: 'connected', now: 10_000 }).state
 describe('placing a call', () => {
   it('gets the media first and only then sends calling, rings and starts the 40 s timer', () => {
     const first = transition(idle, start);
-    expect(first.state).toMatchObject({ phase: 'outgoing', sent: false, call: { id: 'call-1', role: 'caller', msgId: 0, peer: bob } });
+    expect(first.state).toMatchObject({
+      phase: 'outgoing',
+      sent: false,
+      call: { id: 'call-1', role: 'caller', msgId: 0, peer: bob },
+    });
     expect(first.effects).toEqual([{ type: 'acquireMedia', callType: CallType.video }]);
     expect(isLocked(first.state)).toBe(true);
 
@@ -72,7 +81,9 @@ describe('placing a call', () => {
     const s = transition(ringing, { type: 'hangup', now: 5 });
     expect(s.state).toMatchObject({ phase: 'ended', code: 902 });
     expect(sends(s.effects)).toEqual([{ event: 'hangup', code: 902 }]);
-    expect(s.effects).toEqual(expect.arrayContaining([{ type: 'ring', on: false }, { type: 'clearTimers' }, { type: 'releaseMedia' }]));
+    expect(s.effects).toEqual(
+      expect.arrayContaining([{ type: 'ring', on: false }, { type: 'clearTimers' }, { type: 'releaseMedia' }]),
+    );
     expect(isLocked(s.state)).toBe(false);
   });
 
@@ -122,12 +133,12 @@ describe('placing a call', () => {
   });
 
   it('applies the answer and the candidates of the callee', () => {
-    expect(transition(connectingAsCaller, signal(payload('answer', { sdp: { type: 'answer', sdp: 'v=0' } }))).effects).toEqual([
-      { type: 'acceptAnswer', sdp: { type: 'answer', sdp: 'v=0' } },
-    ]);
-    expect(transition(connectingAsCaller, signal(payload('iceCandidate', { ice: '{"candidate":"c"}' }))).effects).toEqual([
-      { type: 'addCandidate', candidate: '{"candidate":"c"}' },
-    ]);
+    expect(
+      transition(connectingAsCaller, signal(payload('answer', { sdp: { type: 'answer', sdp: 'v=0' } }))).effects,
+    ).toEqual([{ type: 'acceptAnswer', sdp: { type: 'answer', sdp: 'v=0' } }]);
+    expect(
+      transition(connectingAsCaller, signal(payload('iceCandidate', { ice: '{"candidate":"c"}' }))).effects,
+    ).toEqual([{ type: 'addCandidate', candidate: '{"candidate":"c"}' }]);
   });
 
   it('ignores signals of another call and my own copies', () => {
@@ -139,8 +150,14 @@ describe('placing a call', () => {
 describe('receiving a call', () => {
   it('rings with the caller named, for up to the server safety net', () => {
     const s = transition(idle, signal(payload('calling', { type: CallType.voice })));
-    expect(s.state).toMatchObject({ phase: 'incoming', call: { id: 'call-1', msgId: 7, role: 'callee', type: 0, peer: { id: BOB, name: 'User 2', avatar: '/a2.png' } } });
-    expect(s.effects).toEqual([{ type: 'ring', on: true }, { type: 'startTimer', name: 'ring', ms: INCOMING_RING_MS }]);
+    expect(s.state).toMatchObject({
+      phase: 'incoming',
+      call: { id: 'call-1', msgId: 7, role: 'callee', type: 0, peer: { id: BOB, name: 'User 2', avatar: '/a2.png' } },
+    });
+    expect(s.effects).toEqual([
+      { type: 'ring', on: true },
+      { type: 'startTimer', name: 'ring', ms: INCOMING_RING_MS },
+    ]);
     expect(isLocked(s.state)).toBe(true);
   });
 
@@ -153,7 +170,11 @@ describe('receiving a call', () => {
   it('accepts: media first, then acceptRtc 904, then answers the offer', () => {
     const a = transition(incoming, { type: 'accept' });
     expect(a.state).toMatchObject({ phase: 'connecting', mediaReady: false });
-    expect(a.effects).toEqual([{ type: 'ring', on: false }, { type: 'clearTimers' }, { type: 'acquireMedia', callType: CallType.video }]);
+    expect(a.effects).toEqual([
+      { type: 'ring', on: false },
+      { type: 'clearTimers' },
+      { type: 'acquireMedia', callType: CallType.video },
+    ]);
     const b = transition(a.state, { type: 'mediaReady' });
     expect(sends(b.effects)).toEqual([{ event: 'acceptRtc', code: 904 }]);
     const c = transition(b.state, signal(payload('offer', { sdp: 'v=0' })));
@@ -161,9 +182,15 @@ describe('receiving a call', () => {
   });
 
   it('stops when the caller cancels (902) or the server gives up (905)', () => {
-    expect(transition(incoming, signal(payload('hangup', { code: 902 }))).state).toMatchObject({ phase: 'ended', code: 902 });
+    expect(transition(incoming, signal(payload('hangup', { code: 902 }))).state).toMatchObject({
+      phase: 'ended',
+      code: 902,
+    });
     // The safety net names the caller as sender to both parties.
-    expect(transition(incoming, signal(payload('hangup', { code: 905 }))).state).toMatchObject({ phase: 'ended', code: 905 });
+    expect(transition(incoming, signal(payload('hangup', { code: 905 }))).state).toMatchObject({
+      phase: 'ended',
+      code: 905,
+    });
   });
 
   it('stops ringing with 908 when my other device answered or declined', () => {
@@ -171,12 +198,17 @@ describe('receiving a call', () => {
     expect(answered.state).toMatchObject({ phase: 'ended', code: 908 });
     expect(sends(answered.effects)).toEqual([]);
     expect(answered.effects).toContainEqual({ type: 'ring', on: false });
-    expect(transition(incoming, signal(payload('otherOpt', { from: ME, code: 903 }))).state).toMatchObject({ code: 908 });
+    expect(transition(incoming, signal(payload('otherOpt', { from: ME, code: 903 }))).state).toMatchObject({
+      code: 908,
+    });
   });
 
   it('ignores the copy of its own acceptance', () => {
     const accepted = run(incoming, { type: 'accept' }, { type: 'mediaReady' }).state;
-    expect(transition(accepted, signal(payload('otherOpt', { from: ME, code: 904 })))).toEqual({ state: accepted, effects: [] });
+    expect(transition(accepted, signal(payload('otherOpt', { from: ME, code: 904 })))).toEqual({
+      state: accepted,
+      effects: [],
+    });
   });
 
   it('answers a second caller busy (907) and keeps the first call', () => {
@@ -185,14 +217,22 @@ describe('receiving a call', () => {
       const s = transition(state, signal(second));
       expect(s.state).toBe(state);
       expect(s.effects).toEqual([
-        { type: 'send', event: 'busy', code: 907, call: expect.objectContaining({ id: 'call-2', msgId: 9, peer: expect.objectContaining({ id: CAROL }) }) },
+        {
+          type: 'send',
+          event: 'busy',
+          code: 907,
+          call: expect.objectContaining({ id: 'call-2', msgId: 9, peer: expect.objectContaining({ id: CAROL }) }),
+        },
       ]);
     }
   });
 
   it('rings again after an ended call', () => {
     const ended = transition(incoming, { type: 'decline' }).state;
-    expect(transition(ended, signal(payload('calling', { id: 'call-3' }))).state).toMatchObject({ phase: 'incoming', call: { id: 'call-3' } });
+    expect(transition(ended, signal(payload('calling', { id: 'call-3' }))).state).toMatchObject({
+      phase: 'incoming',
+      call: { id: 'call-3' },
+    });
   });
 
   it('stops by itself when no end ever arrives', () => {
@@ -232,7 +272,10 @@ describe('in a call', () => {
 
   it('ignores its own hangup copy after ending', () => {
     const ended = transition(inCall, { type: 'hangup', now: 20_000 }).state;
-    expect(transition(ended, signal(payload('otherOpt', { from: ME, code: 906 })))).toEqual({ state: ended, effects: [] });
+    expect(transition(ended, signal(payload('otherOpt', { from: ME, code: 906 })))).toEqual({
+      state: ended,
+      effects: [],
+    });
   });
 });
 

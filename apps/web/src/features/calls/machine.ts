@@ -42,7 +42,10 @@ export type MediaFailure = 'camera' | 'microphone' | 'media' | 'insecure';
 
 /** Endings the user has to act on (grant a permission, use HTTPS): they stay until dismissed. */
 export function needsAction(state: CallState): boolean {
-  return state.phase === 'ended' && (['camera', 'microphone', 'media', 'insecure'] as (EndReason | undefined)[]).includes(state.reason);
+  return (
+    state.phase === 'ended' &&
+    (['camera', 'microphone', 'media', 'insecure'] as (EndReason | undefined)[]).includes(state.reason)
+  );
 }
 
 export type CallInput =
@@ -107,11 +110,21 @@ export function callOf(state: CallState): CallInfo | null {
 
 const same = (state: CallState): Step => ({ state, effects: [] });
 
-function end(call: CallInfo, code: CallCode, opts: { send?: CallCode; callTime?: number; reason?: EndReason } = {}): Step {
+function end(
+  call: CallInfo,
+  code: CallCode,
+  opts: { send?: CallCode; callTime?: number; reason?: EndReason } = {},
+): Step {
   const callTime = opts.callTime ?? 0;
   const effects: CallEffect[] = [];
   if (opts.send !== undefined) {
-    effects.push({ type: 'send', event: 'hangup', code: opts.send, call, ...(opts.send === CallCode.ended ? { callTime } : {}) });
+    effects.push({
+      type: 'send',
+      event: 'hangup',
+      code: opts.send,
+      call,
+      ...(opts.send === CallCode.ended ? { callTime } : {}),
+    });
   }
   effects.push({ type: 'ring', on: false }, { type: 'clearTimers' }, { type: 'releaseMedia' });
   return { state: { phase: 'ended', call, code, callTime, ...(opts.reason ? { reason: opts.reason } : {}) }, effects };
@@ -126,7 +139,11 @@ function incomingCall(p: WebrtcPayload): CallInfo {
   return {
     id: p.id,
     msgId: Number(p.msg_id) || 0,
-    peer: { id: peerOf(p), name: p.fromUser?.displayName || p.fromUser?.realname || '', avatar: p.fromUser?.avatar ?? '' },
+    peer: {
+      id: peerOf(p),
+      name: p.fromUser?.displayName || p.fromUser?.realname || '',
+      avatar: p.fromUser?.avatar ?? '',
+    },
     type: Number(p.extends?.type) === CallType.video ? CallType.video : CallType.voice,
     role: 'callee',
   };
@@ -158,7 +175,10 @@ function onSignal(state: CallState, p: WebrtcPayload, myId: number): Step {
     if (isLocked(state)) return { state, effects: [{ type: 'send', event: 'busy', code: CallCode.busy, call }] };
     return {
       state: { phase: 'incoming', call },
-      effects: [{ type: 'ring', on: true }, { type: 'startTimer', name: 'ring', ms: INCOMING_RING_MS }],
+      effects: [
+        { type: 'ring', on: true },
+        { type: 'startTimer', name: 'ring', ms: INCOMING_RING_MS },
+      ],
     };
   }
 
@@ -195,8 +215,10 @@ function onSignal(state: CallState, p: WebrtcPayload, myId: number): Step {
       return same(state);
     case 'connecting':
     case 'inCall':
-      if (event === 'offer' && current.role === 'callee') return { state, effects: [{ type: 'acceptOffer', sdp: p.extends?.sdp }] };
-      if (event === 'answer' && current.role === 'caller') return { state, effects: [{ type: 'acceptAnswer', sdp: p.extends?.sdp }] };
+      if (event === 'offer' && current.role === 'callee')
+        return { state, effects: [{ type: 'acceptOffer', sdp: p.extends?.sdp }] };
+      if (event === 'answer' && current.role === 'caller')
+        return { state, effects: [{ type: 'acceptAnswer', sdp: p.extends?.sdp }] };
       if (event === 'iceCandidate' && p.extends?.iceCandidate) {
         return { state, effects: [{ type: 'addCandidate', candidate: String(p.extends.iceCandidate) }] };
       }
@@ -210,7 +232,10 @@ function onSignal(state: CallState, p: WebrtcPayload, myId: number): Step {
 function hangUp(state: CallState, now: number, reason?: EndReason): Step {
   switch (state.phase) {
     case 'outgoing':
-      return end(state.call, CallCode.cancelled, { ...(state.sent ? { send: CallCode.cancelled } : {}), ...(reason ? { reason } : {}) });
+      return end(state.call, CallCode.cancelled, {
+        ...(state.sent ? { send: CallCode.cancelled } : {}),
+        ...(reason ? { reason } : {}),
+      });
     case 'incoming':
       return end(state.call, CallCode.declined, { send: CallCode.declined, ...(reason ? { reason } : {}) });
     case 'connecting':
@@ -229,13 +254,20 @@ export function transition(state: CallState, input: CallInput): Step {
     case 'start': {
       if (isLocked(state)) return same(state);
       const call: CallInfo = { id: input.id, msgId: 0, peer: input.peer, type: input.callType, role: 'caller' };
-      return { state: { phase: 'outgoing', call, sent: false }, effects: [{ type: 'acquireMedia', callType: input.callType }] };
+      return {
+        state: { phase: 'outgoing', call, sent: false },
+        effects: [{ type: 'acquireMedia', callType: input.callType }],
+      };
     }
     case 'accept':
       if (state.phase !== 'incoming') return same(state);
       return {
         state: { phase: 'connecting', call: state.call, mediaReady: false },
-        effects: [{ type: 'ring', on: false }, { type: 'clearTimers' }, { type: 'acquireMedia', callType: state.call.type }],
+        effects: [
+          { type: 'ring', on: false },
+          { type: 'clearTimers' },
+          { type: 'acquireMedia', callType: state.call.type },
+        ],
       };
     case 'decline':
       return state.phase === 'incoming' ? hangUp(state, 0) : same(state);
@@ -277,23 +309,35 @@ export function transition(state: CallState, input: CallInput): Step {
       return onSignal(state, input.payload, input.myId);
     case 'ringTimeout':
       // The caller gives up after 40 s (902); an incoming call whose end never arrived stops.
-      if (state.phase === 'outgoing') return end(state.call, CallCode.cancelled, { ...(state.sent ? { send: CallCode.cancelled } : {}), reason: 'noAnswer' });
+      if (state.phase === 'outgoing')
+        return end(state.call, CallCode.cancelled, {
+          ...(state.sent ? { send: CallCode.cancelled } : {}),
+          reason: 'noAnswer',
+        });
       if (state.phase === 'incoming') return end(state.call, CallCode.notConnected);
       return same(state);
     case 'connectTimeout':
       return state.phase === 'connecting' ? hangUp(state, 0, 'network') : same(state);
     case 'connected':
       if (state.phase !== 'connecting') return same(state);
-      return { state: { phase: 'inCall', call: state.call, connectedAt: input.now }, effects: [{ type: 'clearTimers' }] };
+      return {
+        state: { phase: 'inCall', call: state.call, connectedAt: input.now },
+        effects: [{ type: 'clearTimers' }],
+      };
     case 'connectionFailed':
-      return state.phase === 'connecting' || state.phase === 'inCall' ? hangUp(state, input.now, 'network') : same(state);
+      return state.phase === 'connecting' || state.phase === 'inCall'
+        ? hangUp(state, input.now, 'network')
+        : same(state);
     case 'peerOffline': {
       const call = callOf(state);
       if (!call || !isLocked(state) || call.peer.id !== input.userId) return same(state);
       // Whoever is left closes the record (the peer cannot): a ringing call as not connected.
       if (state.phase === 'incoming') return end(call, CallCode.notConnected, { reason: 'offline' });
       if (state.phase === 'outgoing') {
-        return end(call, CallCode.notConnected, { ...(state.sent ? { send: CallCode.notConnected } : {}), reason: 'offline' });
+        return end(call, CallCode.notConnected, {
+          ...(state.sent ? { send: CallCode.notConnected } : {}),
+          reason: 'offline',
+        });
       }
       return hangUp(state, input.now, 'offline');
     }

@@ -20,10 +20,12 @@ function setup() {
 }
 
 describe('call records in the chat', () => {
-  it('adds the call to the callee\'s chat and list, unread, as sent by the caller', () => {
+  it("adds the call to the callee's chat and list, unread, as sent by the caller", () => {
     const { qc, rows, list } = setup();
     applyCallRecord(qc, webrtcPayload('calling', { content: '视频通话' }), ME);
-    expect(rows()).toEqual([expect.objectContaining({ id: 'call-1', type: 'webrtc', content: '视频通话', from_user: 2, toContactId: 2 })]);
+    expect(rows()).toEqual([
+      expect.objectContaining({ id: 'call-1', type: 'webrtc', content: '视频通话', from_user: 2, toContactId: 2 }),
+    ]);
     expect(list()[0]).toMatchObject({ lastContent: '视频通话', type: 'webrtc', unread: 1 });
   });
 
@@ -38,16 +40,28 @@ describe('call records in the chat', () => {
     const { qc, rows } = setup();
     applyCallRecord(qc, webrtcPayload('calling', { content: '视频通话' }), ME);
     // My own hangup comes back as the otherOpt copy (and as the answer to my request).
-    applyCallRecord(qc, webrtcPayload('otherOpt', { from: ME, peer: 2, code: 906, callTime: 65, content: '通话时长 01:05' }), ME);
+    applyCallRecord(
+      qc,
+      webrtcPayload('otherOpt', { from: ME, peer: 2, code: 906, callTime: 65, content: '通话时长 01:05' }),
+      ME,
+    );
     expect(rows()).toEqual([
-      expect.objectContaining({ id: 'call-1', from_user: 2, content: '通话时长 01:05', extends: expect.objectContaining({ code: 906, callTime: 65 }) }),
+      expect.objectContaining({
+        id: 'call-1',
+        from_user: 2,
+        content: '通话时长 01:05',
+        extends: expect.objectContaining({ code: 906, callTime: 65 }),
+      }),
     ]);
   });
 
   it('leaves the record alone for signalling and for the acceptance copy', () => {
     const { qc, rows } = setup();
     applyCallRecord(qc, webrtcPayload('calling', { content: '视频通话' }), ME);
-    for (const p of [webrtcPayload('iceCandidate', { content: '正在连接…' }), webrtcPayload('otherOpt', { from: ME, code: 904, content: '已接听' })]) {
+    for (const p of [
+      webrtcPayload('iceCandidate', { content: '正在连接…' }),
+      webrtcPayload('otherOpt', { from: ME, code: 904, content: '已接听' }),
+    ]) {
       applyCallRecord(qc, p, ME);
     }
     expect(rows().map((m) => m.content)).toEqual(['视频通话']);

@@ -14,7 +14,14 @@ export class MediaError extends Error {
   }
 }
 
-const deniedOrMissing = new Set(['NotAllowedError', 'PermissionDeniedError', 'SecurityError', 'NotFoundError', 'DevicesNotFoundError', 'OverconstrainedError']);
+const deniedOrMissing = new Set([
+  'NotAllowedError',
+  'PermissionDeniedError',
+  'SecurityError',
+  'NotFoundError',
+  'DevicesNotFoundError',
+  'OverconstrainedError',
+]);
 
 function mediaDevices(): MediaDevices | undefined {
   return typeof navigator === 'undefined' ? undefined : navigator.mediaDevices;
@@ -65,7 +72,10 @@ export function releaseMedia(stream: MediaStream | null): void {
 export async function deviceCounts(): Promise<{ cameras: number; outputs: MediaDeviceInfo[] }> {
   try {
     const list = (await mediaDevices()?.enumerateDevices()) ?? [];
-    return { cameras: list.filter((d) => d.kind === 'videoinput').length, outputs: list.filter((d) => d.kind === 'audiooutput') };
+    return {
+      cameras: list.filter((d) => d.kind === 'videoinput').length,
+      outputs: list.filter((d) => d.kind === 'audiooutput'),
+    };
   } catch {
     return { cameras: 0, outputs: [] };
   }
@@ -94,7 +104,10 @@ function toDescription(sdp: unknown, type: RTCSdpType): RTCSessionDescriptionIni
     return { type, sdp: text };
   }
   const o = (sdp ?? {}) as { type?: unknown; sdp?: unknown };
-  return { type: typeof o.type === 'string' ? (o.type as RTCSdpType) : type, sdp: typeof o.sdp === 'string' ? o.sdp : '' };
+  return {
+    type: typeof o.type === 'string' ? (o.type as RTCSdpType) : type,
+    sdp: typeof o.sdp === 'string' ? o.sdp : '',
+  };
 }
 
 /** A transient `disconnected` that lasts this long counts as a broken call. */

@@ -11,8 +11,13 @@ import { useCallEntries } from './use-call-entries';
 function entries(c: Contact | undefined, webrtc: 0 | 1 = 1) {
   const qc = new QueryClient();
   qc.setQueryData(systemInfoKey, { ...defaultSystemInfo, chatInfo: { ...defaultSystemInfo.chatInfo, webrtc } });
-  const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={qc}>{children}</QueryClientProvider>;
-  const { result } = renderHook(() => useCallEntries({ conversation: String(c?.id ?? ''), contact: c, myId: 1, close: () => undefined }), { wrapper });
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={qc}>{children}</QueryClientProvider>
+  );
+  const { result } = renderHook(
+    () => useCallEntries({ conversation: String(c?.id ?? ''), contact: c, myId: 1, close: () => undefined }),
+    { wrapper },
+  );
   return result.current.map((e) => `${e.key}:${e.label}`);
 }
 

@@ -9,7 +9,12 @@ import { useCallActions } from './use-call-peer';
 export function useCallEntries(ctx: PlusContext): PlusEntry[] {
   const { t } = useTranslation();
   const c = ctx.contact;
-  const single = c !== undefined && c.is_group === ContactKind.person && keyOf(c.id) !== '-1' && Number(c.id) !== ctx.myId && Number(c.id) > 0;
+  const single =
+    c !== undefined &&
+    c.is_group === ContactKind.person &&
+    keyOf(c.id) !== '-1' &&
+    Number(c.id) !== ctx.myId &&
+    Number(c.id) > 0;
   const actions = useCallActions(single ? { id: Number(c.id), name: c.displayName, avatar: c.avatar } : null);
   if (!actions) return [];
   return [

@@ -10,8 +10,5 @@ import type { CallPeer } from './machine';
 export function useCallActions(peer: CallPeer | null): { voice(): void; video(): void } | null {
   const { info } = useSystemInfo();
   if (!peer || Number(info.chatInfo.webrtc) !== 1) return null;
-  return {
-    voice: () => startCall(peer, CallType.voice),
-    video: () => startCall(peer, CallType.video),
-  };
+  return { voice: () => startCall(peer, CallType.voice), video: () => startCall(peer, CallType.video) };
 }

@@ -35,6 +35,8 @@ export function useCallStatus(state: CallState): string {
     case 'inCall':
       return callDuration((now - state.connectedAt) / 1000);
     case 'ended':
-      return state.reason ? t(`calls.reason.${state.reason}`) : callText(state.code, state.call.type, state.callTime, lang);
+      return state.reason
+        ? t(`calls.reason.${state.reason}`)
+        : callText(state.code, state.call.type, state.callTime, lang);
   }
 }

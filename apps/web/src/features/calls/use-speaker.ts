@@ -6,7 +6,12 @@ import { deviceCounts } from './rtc';
  * (setSinkId) and devices with more than one output. Switching moves the call's sound to the
  * next output (e.g. earpiece ↔ loudspeaker, headset ↔ speakers).
  */
-export function useSpeaker(active: boolean): { available: boolean; on: boolean; sinkId: string | undefined; toggle(): void } {
+export function useSpeaker(active: boolean): {
+  available: boolean;
+  on: boolean;
+  sinkId: string | undefined;
+  toggle(): void;
+} {
   const [outputs, setOutputs] = useState<string[]>([]);
   const [index, setIndex] = useState(0);
   useEffect(() => {

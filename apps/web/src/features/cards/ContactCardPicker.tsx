@@ -48,12 +48,22 @@ export function ContactCardPicker({ open, recipient, onClose, onSend }: ContactC
 
   const list = candidates.data ?? [];
   return (
-    <FullScreenSheet visible={open} title={t('share.cards.title')} closeText={t('common.cancel')} onClose={onClose} testId="card-picker">
+    <FullScreenSheet
+      visible={open}
+      title={t('share.cards.title')}
+      closeText={t('common.cancel')}
+      onClose={onClose}
+      testId="card-picker"
+    >
       <div className={styles.scroll}>
         {candidates.isPending ? (
           <div className={styles.loading} role="progressbar" aria-busy="true" aria-label={t('common.loading')} />
         ) : candidates.isError ? (
-          <EmptyState text={t('share.cards.loadFailed')} actionText={t('share.stickers.retry')} onAction={() => void candidates.refetch()} />
+          <EmptyState
+            text={t('share.cards.loadFailed')}
+            actionText={t('share.stickers.retry')}
+            onAction={() => void candidates.refetch()}
+          />
         ) : (
           <UserSelection
             candidates={list}

@@ -9,5 +9,9 @@ import type { PickedCard } from './ContactCardPicker';
  */
 export function sendContactCard(qc: QueryClient, conversation: string, card: PickedCard): Promise<void> {
   const content = i18n.t('share.cards.content', { name: card.displayName });
-  return sendRich(qc, conversation, 'contact', content, { id: card.id, displayName: card.displayName, avatar: card.avatar });
+  return sendRich(qc, conversation, 'contact', content, {
+    id: card.id,
+    displayName: card.displayName,
+    avatar: card.avatar,
+  });
 }

@@ -59,7 +59,9 @@ export function filterContacts(list: readonly Contact[], query: string): Contact
   const q = query.trim().toLowerCase().replace(/\s+/g, '');
   if (!q) return [];
   return persons(list).filter((c) =>
-    [c.displayName, c.realname, c.account, c.name_py].some((v) => (v ?? '').toLowerCase().replace(/\s+/g, '').includes(q)),
+    [c.displayName, c.realname, c.account, c.name_py].some((v) =>
+      (v ?? '').toLowerCase().replace(/\s+/g, '').includes(q),
+    ),
   );
 }
 

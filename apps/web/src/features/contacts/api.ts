@@ -19,14 +19,14 @@ export const contactEndpoints = {
   /** 1 accept, 0 refuse. */
   answerRequest: (friendId: number, status: 0 | 1) => call(paths.friendUpdate, { friend_id: friendId, status }),
   deleteFriend: (userId: number) => call(paths.friendDel, { id: userId }),
-  setNickname: (friendId: number, nickname: string) =>
-    call(paths.friendSetNickname, { friend_id: friendId, nickname }),
+  setNickname: (friendId: number, nickname: string) => call(paths.friendSetNickname, { friend_id: friendId, nickname }),
   groupInfo: (groupId: string) => call(paths.groupInfo, { group_id: groupId }, quiet),
-  joinGroup: (groupId: number | string, inviteUid: number) =>
-    call(paths.groupJoin, { group_id: groupId, inviteUid }),
+  joinGroup: (groupId: number | string, inviteUid: number) => call(paths.groupJoin, { group_id: groupId, inviteUid }),
   /** POST a scanned Parley QR code (`/scan/u/<code>` or `/scan/g/<code>`). */
   scan: (target: { kind: 'user' | 'group'; code: string }): Promise<ScanAnswer> =>
-    target.kind === 'user' ? callPrefixed('/scan/u/*', target.code, {}, quiet) : callPrefixed('/scan/g/*', target.code, {}, quiet),
+    target.kind === 'user'
+      ? callPrefixed('/scan/u/*', target.code, {}, quiet)
+      : callPrefixed('/scan/g/*', target.code, {}, quiet),
 };
 
 export const userInfoKey = (userId: number) => ['userInfo', userId] as const;

@@ -7,11 +7,40 @@ import { friendRequestsKey } from './api';
 import { friendAppended, friendRemoved } from './events';
 import type { FriendRequest } from './types';
 
-const base = { avatar: '', lastContent: '', type: 'text', lastSendTime: 0, unread: 0, is_top: 0, is_notice: 1, is_at: 0, is_online: 0, setting: [] } as const;
+const base = {
+  avatar: '',
+  lastContent: '',
+  type: 'text',
+  lastSendTime: 0,
+  unread: 0,
+  is_top: 0,
+  is_notice: 1,
+  is_at: 0,
+  is_online: 0,
+  setting: [],
+} as const;
 const bob: Contact = { ...base, id: 2, is_group: 0, displayName: 'Bob', name_py: 'bob', index: 'B' };
 const team: Contact = { ...base, id: 'group-2', is_group: 1, displayName: 'Team', index: '[2]群聊' };
-const who = (id: number) => ({ id, user_id: id, realname: `u${id}`, displayName: `u${id}`, account: '', avatar: '', name_py: '' });
-const sentToBob: FriendRequest = { friend_id: 7, create_user: 1, friend_user_id: 2, status: 2, remark: '', create_time: 1, is_group: 0, create_user_info: who(1), user_id_info: who(2) };
+const who = (id: number) => ({
+  id,
+  user_id: id,
+  realname: `u${id}`,
+  displayName: `u${id}`,
+  account: '',
+  avatar: '',
+  name_py: '',
+});
+const sentToBob: FriendRequest = {
+  friend_id: 7,
+  create_user: 1,
+  friend_user_id: 2,
+  status: 2,
+  remark: '',
+  create_time: 1,
+  is_group: 0,
+  create_user_info: who(1),
+  user_id_info: who(2),
+};
 
 function client(contacts: Contact[]): QueryClient {
   const qc = new QueryClient();

@@ -4,7 +4,15 @@ import { applyRequestEvent, dropPerson, pendingCount, upsertPerson, type Request
 import type { FriendRequest } from './types';
 
 const ME = 1;
-const who = (id: number) => ({ id, user_id: id, realname: `u${id}`, displayName: `u${id}`, account: `u${id}`, avatar: '', name_py: `u${id}` });
+const who = (id: number) => ({
+  id,
+  user_id: id,
+  realname: `u${id}`,
+  displayName: `u${id}`,
+  account: `u${id}`,
+  avatar: '',
+  name_py: `u${id}`,
+});
 function row(friend_id: number, from: number, to: number, status: FriendRequest['status']): FriendRequest {
   const base = { friend_id, create_user: from, friend_user_id: to, status, remark: 'hi', is_group: 0 as const };
   return { ...base, create_time: 1_700_000_000 + friend_id, create_user_info: who(from), user_id_info: who(to) };
@@ -42,7 +50,19 @@ describe('friend request lists under live events', () => {
 });
 
 describe('address book under friendship events', () => {
-  const base = { avatar: '', lastContent: '', type: 'text', lastSendTime: 0, unread: 0, is_top: 0, is_notice: 1, is_at: 0, is_online: 0, index: 'A', setting: [] } as const;
+  const base = {
+    avatar: '',
+    lastContent: '',
+    type: 'text',
+    lastSendTime: 0,
+    unread: 0,
+    is_top: 0,
+    is_notice: 1,
+    is_at: 0,
+    is_online: 0,
+    index: 'A',
+    setting: [],
+  } as const;
   const alice: Contact = { ...base, id: 2, is_group: 0, displayName: 'Alice' };
   const group: Contact = { ...base, id: 'group-2', is_group: 1, displayName: 'Team' };
 

@@ -25,7 +25,11 @@ export interface RequestResult {
   refetch: boolean;
 }
 
-function setStatus(rows: FriendRequest[], match: (r: FriendRequest) => boolean, status: FriendRequest['status']): FriendRequest[] {
+function setStatus(
+  rows: FriendRequest[],
+  match: (r: FriendRequest) => boolean,
+  status: FriendRequest['status'],
+): FriendRequest[] {
   let changed = false;
   const next = rows.map((r) => {
     if (!match(r) || r.status === status) return r;
@@ -47,7 +51,11 @@ export function applyRequestEvent(lists: RequestLists, event: RequestEvent): Req
       const pending = (r: FriendRequest) => r.status === FriendStatus.pending;
       return {
         lists: {
-          received: setStatus(lists.received, (r) => pending(r) && r.create_user === event.userId, FriendStatus.accepted),
+          received: setStatus(
+            lists.received,
+            (r) => pending(r) && r.create_user === event.userId,
+            FriendStatus.accepted,
+          ),
           sent: setStatus(lists.sent, (r) => pending(r) && r.friend_user_id === event.userId, FriendStatus.accepted),
         },
         refetch: false,

@@ -19,7 +19,12 @@ class Boundary extends Component<Props, { failed: boolean }> {
   }
 
   override componentDidCatch(error: unknown, info: ErrorInfo): void {
-    reportCrash(error instanceof Error && info.componentStack ? Object.assign(error, { stack: `${error.stack ?? ''}\n${info.componentStack}` }) : error, 'screen');
+    reportCrash(
+      error instanceof Error && info.componentStack
+        ? Object.assign(error, { stack: `${error.stack ?? ''}\n${info.componentStack}` })
+        : error,
+      'screen',
+    );
   }
 
   override componentDidUpdate(prev: Props): void {

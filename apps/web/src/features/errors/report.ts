@@ -11,7 +11,7 @@ const seen = new Set<string>();
 function describe(error: unknown): { message: string; stack: string } {
   if (error instanceof Error) return { message: `${error.name}: ${error.message}`, stack: error.stack ?? '' };
   try {
-    return { message: typeof error === 'string' ? error : JSON.stringify(error) ?? String(error), stack: '' };
+    return { message: typeof error === 'string' ? error : (JSON.stringify(error) ?? String(error)), stack: '' };
   } catch {
     return { message: String(error), stack: '' };
   }

@@ -22,7 +22,8 @@ export const groupApi = {
   getAllUser: async (group_id?: string, user_ids: number[] = []) =>
     rows(await call(paths.groupGetAllUser, group_id ? { group_id, user_ids } : { user_ids }, quiet)),
   // PROTOCOL's member row has no `nickname`: GroupMember's optional one is never filled (see GroupDetail's card dialog).
-  members: async (group_id: string): Promise<GroupMember[]> => rows(await call(paths.groupUserList, { group_id, limit: 0 }, quiet)),
+  members: async (group_id: string): Promise<GroupMember[]> =>
+    rows(await call(paths.groupUserList, { group_id, limit: 0 }, quiet)),
   info: (group_id: string) => call(paths.groupInfo, { group_id }, quiet),
   rename: (id: string, displayName: string) => call(paths.groupEditName, { id, displayName }),
   invite: (id: string, user_ids: number[]) => call(paths.groupAddUser, { id, user_ids }),

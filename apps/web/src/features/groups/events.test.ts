@@ -16,15 +16,25 @@ const ids = (d: ContactsData) => d.contacts.map((c) => String(c.id));
 
 describe('applyGroupEvent', () => {
   it('removing me deletes the conversation locally; removing someone else does not', () => {
-    const gone = applyGroupEvent(data(), { type: 'removeUser', data: { group_id: 'group-5', user_id: me, avatar: '' } }, me);
+    const gone = applyGroupEvent(
+      data(),
+      { type: 'removeUser', data: { group_id: 'group-5', user_id: me, avatar: '' } },
+      me,
+    );
     expect(ids(gone.data)).toEqual(['2']);
     expect(gone.removed).toBe('group-5');
-    const other = applyGroupEvent(data(), { type: 'removeUser', data: { group_id: 'group-5', user_id: 7, avatar: '' } }, me);
+    const other = applyGroupEvent(
+      data(),
+      { type: 'removeUser', data: { group_id: 'group-5', user_id: 7, avatar: '' } },
+      me,
+    );
     expect(ids(other.data)).toEqual(['2', 'group-5']);
     expect(other.removed).toBeNull();
   });
   it('a disbanded group disappears; a removeGroup with a user id is not about groups', () => {
-    expect(ids(applyGroupEvent(data(), { type: 'removeGroup', data: { group_id: 'group-5' } }, me).data)).toEqual(['2']);
+    expect(ids(applyGroupEvent(data(), { type: 'removeGroup', data: { group_id: 'group-5' } }, me).data)).toEqual([
+      '2',
+    ]);
     const friend = applyGroupEvent(data(), { type: 'removeGroup', data: { group_id: 2 } }, me);
     expect(ids(friend.data)).toEqual(['2', 'group-5']);
     expect(friend.removed).toBeNull();
@@ -32,10 +42,22 @@ describe('applyGroupEvent', () => {
   it('adds a new group, renames, stores notice, setting and my role', () => {
     let d = applyGroupEvent(data(), { type: 'addGroup', data: contact('group-6', { role: 3 }) }, me).data;
     expect(ids(d)).toEqual(['group-6', '2', 'group-5']);
-    d = applyGroupEvent(d, { type: 'editGroupName', data: { id: 'group-5', displayName: 'Team', editUserName: 'x' } }, me).data;
+    d = applyGroupEvent(
+      d,
+      { type: 'editGroupName', data: { id: 'group-5', displayName: 'Team', editUserName: 'x' } },
+      me,
+    ).data;
     d = applyGroupEvent(d, { type: 'setNotice', data: { group_id: 'group-5', notice: '<p>hi</p>' } }, me).data;
-    d = applyGroupEvent(d, { type: 'groupSetting', data: { group_id: 'group-5', setting: { ...setting, nospeak: '1' } } }, me).data;
-    d = applyGroupEvent(d, { type: 'setManager', data: { group_id: 'group-5', user_id: me, role: 2, avatar: '' } }, me).data;
+    d = applyGroupEvent(
+      d,
+      { type: 'groupSetting', data: { group_id: 'group-5', setting: { ...setting, nospeak: '1' } } },
+      me,
+    ).data;
+    d = applyGroupEvent(
+      d,
+      { type: 'setManager', data: { group_id: 'group-5', user_id: me, role: 2, avatar: '' } },
+      me,
+    ).data;
     const g = d.contacts.find((c) => c.id === 'group-5');
     expect(g).toMatchObject({ displayName: 'Team', notice: '<p>hi</p>', setting: { nospeak: '1' }, role: 2 });
   });
@@ -43,7 +65,9 @@ describe('applyGroupEvent', () => {
     const mine = applyGroupEvent(data(), { type: 'changeOwner', data: { group_id: 'group-5', user_id: me } }, me).data;
     expect(mine.contacts[1]).toMatchObject({ role: 1, owner_id: me });
     const owned: ContactsData = { contacts: [contact('group-5', { role: 1, owner_id: me })], pendingFriends: 0 };
-    expect(applyGroupEvent(owned, { type: 'changeOwner', data: { group_id: 'group-5', user_id: 4 } }, me).data.contacts[0]).toMatchObject({ role: 3, owner_id: 4 });
+    expect(
+      applyGroupEvent(owned, { type: 'changeOwner', data: { group_id: 'group-5', user_id: 4 } }, me).data.contacts[0],
+    ).toMatchObject({ role: 3, owner_id: 4 });
   });
 });
 

@@ -42,7 +42,9 @@ function groupOf(ev: GroupEvent): string | null {
     case 'editGroupName':
       return groupKey(ev.data.id);
     case 'removeGroup':
-      return typeof ev.data.group_id === 'string' && ev.data.group_id.startsWith('group-') ? groupKey(ev.data.group_id) : null;
+      return typeof ev.data.group_id === 'string' && ev.data.group_id.startsWith('group-')
+        ? groupKey(ev.data.group_id)
+        : null;
     default:
       return groupKey(ev.data.group_id);
   }
@@ -62,7 +64,9 @@ export function applyGroupEvent(data: ContactsData, ev: GroupEvent, myId: number
       return { data: { ...data, contacts: [{ ...ev.data }, ...rest] }, removed: null, group: key };
     }
     case 'editGroupName':
-      return gid ? same(patchContact(data, gid, { displayName: ev.data.displayName, realname: ev.data.displayName })) : same(data);
+      return gid
+        ? same(patchContact(data, gid, { displayName: ev.data.displayName, realname: ev.data.displayName }))
+        : same(data);
     case 'setManager':
       return gid && ev.data.user_id === myId ? same(patchContact(data, gid, { role: ev.data.role })) : same(data);
     case 'removeUser':

@@ -42,7 +42,12 @@ export function canInvite(role: number | undefined, setting: Partial<GroupSettin
  * Group option `profile` (§6.1, enforced by the server too): may I open this member's card?
  * Myself, managers, members when the group allows it, and anyone already in my contacts.
  */
-export function canOpenMemberCard(role: number | undefined, setting: Partial<GroupSetting> | undefined, isSelf: boolean, isContact: boolean): boolean {
+export function canOpenMemberCard(
+  role: number | undefined,
+  setting: Partial<GroupSetting> | undefined,
+  isSelf: boolean,
+  isContact: boolean,
+): boolean {
   return isSelf || isContact || isManager(role ?? GroupRole.member) || String(setting?.profile ?? '0') === '1';
 }
 

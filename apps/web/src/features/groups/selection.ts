@@ -5,7 +5,10 @@ import type { GroupCandidate } from './api';
  * what a tap does under the limit (`max`) — disabled rows (existing members) never toggle.
  */
 
-export type Candidate = Pick<GroupCandidate, 'user_id' | 'displayName' | 'realname' | 'account' | 'avatar' | 'name_py' | 'disabled'>;
+export type Candidate = Pick<
+  GroupCandidate,
+  'user_id' | 'displayName' | 'realname' | 'account' | 'avatar' | 'name_py' | 'disabled'
+>;
 
 export const nameOf = (c: Candidate) => c.displayName || c.realname || c.account;
 

@@ -9,7 +9,11 @@ export function HistoryEntry({ conversation }: { conversation: string }) {
   const navigate = useNavigate();
   return (
     <ListGroup>
-      <ListRow label={t('messageActions.history.entry')} onClick={() => void navigate(href('chatRecord', { id: conversation }))} testId="detail-history" />
+      <ListRow
+        label={t('messageActions.history.entry')}
+        onClick={() => void navigate(href('chatRecord', { id: conversation }))}
+        testId="detail-history"
+      />
     </ListGroup>
   );
 }

@@ -12,7 +12,9 @@ export function useHistory(conversation: string, filter: HistoryFilter, keywords
   return useInfiniteQuery({
     queryKey: historyKey(conversation, filter, keywords),
     queryFn: async ({ pageParam }) => {
-      const data = await call(paths.getMessageList, historyParams(conversation, filter, keywords, pageParam), { quietSuccess: true });
+      const data = await call(paths.getMessageList, historyParams(conversation, filter, keywords, pageParam), {
+        quietSuccess: true,
+      });
       return Array.isArray(data) ? data : [];
     },
     initialPageParam: undefined as number | undefined,

@@ -3,13 +3,25 @@ import { HISTORY_PAGE, historyParams, nextCursor, snippet } from './filters';
 
 describe('chat history filters', () => {
   it('asks manager mode with the chosen type and the words typed', () => {
-    expect(historyParams('group-3', 'all', '  lunch ')).toEqual({ toContactId: 'group-3', type: 'all', limit: HISTORY_PAGE, keywords: 'lunch' });
-    expect(historyParams(5, 'link', 'docs', 88)).toEqual({ toContactId: 5, type: 'link', limit: HISTORY_PAGE, keywords: 'docs', last_id: 88 });
+    expect(historyParams('group-3', 'all', '  lunch ')).toEqual({
+      toContactId: 'group-3',
+      type: 'all',
+      limit: HISTORY_PAGE,
+      keywords: 'lunch',
+    });
+    expect(historyParams(5, 'link', 'docs', 88)).toEqual({
+      toContactId: 5,
+      type: 'link',
+      limit: HISTORY_PAGE,
+      keywords: 'docs',
+      last_id: 88,
+    });
     expect(historyParams(5, 'file', 'plan').keywords).toBe('plan');
   });
 
   it('does not narrow pictures, videos and voice notes by words', () => {
-    for (const f of ['image', 'video', 'voice'] as const) expect(historyParams(5, f, 'lunch')).not.toHaveProperty('keywords');
+    for (const f of ['image', 'video', 'voice'] as const)
+      expect(historyParams(5, f, 'lunch')).not.toHaveProperty('keywords');
     expect(historyParams(5, 'all', '   ')).not.toHaveProperty('keywords');
   });
 

@@ -29,7 +29,12 @@ function keywordsApply(filter: HistoryFilter): boolean {
   return filter === 'all' || filter === 'link' || filter === 'file';
 }
 
-export function historyParams(conversation: CidIn, filter: HistoryFilter, keywords: string, lastId?: number): HistoryParams {
+export function historyParams(
+  conversation: CidIn,
+  filter: HistoryFilter,
+  keywords: string,
+  lastId?: number,
+): HistoryParams {
   const words = keywords.trim();
   return {
     toContactId: conversation,
@@ -60,5 +65,9 @@ export function snippet(text: string, keyword: string, radius = 16): Snippet {
   const at = k ? text.toLowerCase().indexOf(k.toLowerCase()) : -1;
   if (at < 0) return { before: text, hit: '', after: '' };
   const start = Math.max(0, at - radius);
-  return { before: `${start > 0 ? '…' : ''}${text.slice(start, at)}`, hit: text.slice(at, at + k.length), after: text.slice(at + k.length) };
+  return {
+    before: `${start > 0 ? '…' : ''}${text.slice(start, at)}`,
+    hit: text.slice(at, at + k.length),
+    after: text.slice(at + k.length),
+  };
 }

@@ -6,7 +6,8 @@ import type { MessagesData } from '../../state/messages/model';
 import { actionsApi } from '../../state/messages/actions-api';
 import { loadNewer, openAt, windowAround, withNewerRows } from './jump';
 
-const rows = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => message({ msg_id: from + i, content: `m${from + i}` }));
+const rows = (from: number, to: number) =>
+  Array.from({ length: to - from + 1 }, (_, i) => message({ msg_id: from + i, content: `m${from + i}` }));
 
 describe('chat window around an old message', () => {
   it('knows whether rows exist above and below the window', () => {
@@ -25,7 +26,10 @@ describe('chat window around an old message', () => {
 
   it('opens at a message with one getMessageContext call and keeps live pushes out of the gap', async () => {
     const qc = new QueryClient();
-    const context = vi.spyOn(actionsApi, 'context').mockResolvedValueOnce(rows(170, 230)).mockResolvedValueOnce(rows(230, 240));
+    const context = vi
+      .spyOn(actionsApi, 'context')
+      .mockResolvedValueOnce(rows(170, 230))
+      .mockResolvedValueOnce(rows(230, 240));
     const target = await openAt(qc, '2', 200);
     expect(target?.content).toBe('m200');
     expect(context).toHaveBeenCalledWith('2', 200, 30);

@@ -22,7 +22,11 @@ export function windowAround(rows: readonly Message[], target: number, limit: nu
 }
 
 /** The window grown downwards by one getMessageContext answer around its newest row. */
-export function withNewerRows(existing: MessagesData, rows: readonly Message[], limit: number = CONTEXT_LIMIT): MessagesData {
+export function withNewerRows(
+  existing: MessagesData,
+  rows: readonly Message[],
+  limit: number = CONTEXT_LIMIT,
+): MessagesData {
   const newest = existing.messages[existing.messages.length - 1]?.msg_id ?? 0;
   const newer = rows.filter((m) => m.msg_id > newest);
   return { ...existing, messages: mergeMessages(existing.messages, newer), hasNewer: newer.length >= limit };

@@ -31,7 +31,11 @@ export interface ChatJump {
  * A chat opened at a message (`/pages/message/chat?id=…&msg_id=N`) or jumping to one (a quote):
  * loads it (window mode, see jump.ts), scrolls it into the middle and highlights it.
  */
-export function useChatJump(conversation: string, initialMsgId: number | null, scrollToKey: (key: string) => boolean): ChatJump {
+export function useChatJump(
+  conversation: string,
+  initialMsgId: number | null,
+  scrollToKey: (key: string) => boolean,
+): ChatJump {
   const { t } = useTranslation();
   const qc = useQueryClient();
   const [opening, setOpening] = useState(initialMsgId !== null);

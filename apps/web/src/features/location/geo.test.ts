@@ -22,7 +22,12 @@ describe('location geometry', () => {
   it('covers a box with the tiles around the point, edges included', () => {
     const tiles = tilesCovering({ latitude: 0, longitude: 0 }, 1, 200, 100);
     // The origin sits on the corner of all four tiles of zoom 1.
-    expect(tiles.map((t) => `${t.x}/${t.y}@${t.left},${t.top}`).sort()).toEqual(['0/0@-156,-206', '0/1@-156,50', '1/0@100,-206', '1/1@100,50']);
+    expect(tiles.map((t) => `${t.x}/${t.y}@${t.left},${t.top}`).sort()).toEqual([
+      '0/0@-156,-206',
+      '0/1@-156,50',
+      '1/0@100,-206',
+      '1/1@100,50',
+    ]);
     const one = tilesCovering({ latitude: 0.0001, longitude: 0.0001 }, 18, 10, 10);
     expect(one).toHaveLength(1);
   });

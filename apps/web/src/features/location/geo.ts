@@ -48,10 +48,7 @@ export function worldPixel(p: LatLng, zoom: number): { x: number; y: number } {
   const scale = TILE_SIZE * 2 ** zoom;
   const lat = Math.max(-85.05112878, Math.min(85.05112878, p.latitude));
   const sin = Math.sin(rad(lat));
-  return {
-    x: ((p.longitude + 180) / 360) * scale,
-    y: (0.5 - Math.log((1 + sin) / (1 - sin)) / (4 * Math.PI)) * scale,
-  };
+  return { x: ((p.longitude + 180) / 360) * scale, y: (0.5 - Math.log((1 + sin) / (1 - sin)) / (4 * Math.PI)) * scale };
 }
 
 export interface PlacedTile {

@@ -34,7 +34,10 @@ function devicePosition(geo: Geo | undefined): Promise<LatLng | null> {
  * The user's position: the device's when it gives one, else the IP service's (spec §6:
  * "device nonsupport geolocation falls back to IP location"); null when neither can.
  */
-export async function locate(provider: Pick<MapProvider, 'ipLocate'>, geo: Geo | undefined = globalThis.navigator?.geolocation): Promise<Located | null> {
+export async function locate(
+  provider: Pick<MapProvider, 'ipLocate'>,
+  geo: Geo | undefined = globalThis.navigator?.geolocation,
+): Promise<Located | null> {
   const device = await devicePosition(geo);
   if (device) return { at: device, source: 'device' };
   const ip = await provider.ipLocate().catch(() => null);

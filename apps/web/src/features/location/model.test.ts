@@ -1,8 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { chooserRows, isMobileAgent, locationContent, locationExtends, locationOf, navigateUrl, nextPlacesPage, pinPlace } from './model';
+import {
+  chooserRows,
+  isMobileAgent,
+  locationContent,
+  locationExtends,
+  locationOf,
+  navigateUrl,
+  nextPlacesPage,
+  pinPlace,
+} from './model';
 import type { Place } from './provider';
 
-const place = (name: string, i = 0): Place => ({ name, address: `${name} street`, latitude: 30 + i / 1000, longitude: 120 });
+const place = (name: string, i = 0): Place => ({
+  name,
+  address: `${name} street`,
+  latitude: 30 + i / 1000,
+  longitude: 120,
+});
 const page = (n: number, from = 0) => Array.from({ length: n }, (_, i) => place(`P${from + i}`, from + i));
 
 describe('location chooser rows', () => {
@@ -45,12 +59,21 @@ describe('location messages', () => {
 
   it('writes the content text from the name, else the address', () => {
     const fmt = (label: string) => `[Location] ${label}`;
-    expect(locationContent(fmt, { name: 'Bund', address: 'Zhongshan Rd', latitude: 1, longitude: 2 })).toBe('[Location] Bund');
-    expect(locationContent(fmt, { name: ' ', address: 'Zhongshan Rd', latitude: 1, longitude: 2 })).toBe('[Location] Zhongshan Rd');
+    expect(locationContent(fmt, { name: 'Bund', address: 'Zhongshan Rd', latitude: 1, longitude: 2 })).toBe(
+      '[Location] Bund',
+    );
+    expect(locationContent(fmt, { name: ' ', address: 'Zhongshan Rd', latitude: 1, longitude: 2 })).toBe(
+      '[Location] Zhongshan Rd',
+    );
   });
 
   it('reads a stored location and refuses broken ones', () => {
-    expect(locationOf({ name: 'A', address: 'B', latitude: '1.5', longitude: 2 })).toEqual({ name: 'A', address: 'B', latitude: 1.5, longitude: 2 });
+    expect(locationOf({ name: 'A', address: 'B', latitude: '1.5', longitude: 2 })).toEqual({
+      name: 'A',
+      address: 'B',
+      latitude: 1.5,
+      longitude: 2,
+    });
     expect(locationOf({ name: 'A', latitude: 91, longitude: 2 })).toBeNull();
     expect(locationOf(null)).toBeNull();
   });

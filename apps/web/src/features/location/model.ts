@@ -15,7 +15,13 @@ export const nextPlacesPage = (last: readonly Place[], pages: readonly (readonly
 export function pinPlace(at: LatLng, named: Place | null | undefined, fallbackName: string): Place {
   return named
     ? { ...named, latitude: at.latitude, longitude: at.longitude, distance: 0 }
-    : { name: fallbackName, address: formatCoordinates(at), latitude: at.latitude, longitude: at.longitude, distance: 0 };
+    : {
+        name: fallbackName,
+        address: formatCoordinates(at),
+        latitude: at.latitude,
+        longitude: at.longitude,
+        distance: 0,
+      };
 }
 
 /**
@@ -46,7 +52,11 @@ export function locationOf(ext: unknown): LocationExtends | null {
   const e = ext as Partial<Record<keyof LocationExtends, unknown>>;
   const at = { latitude: Number(e.latitude), longitude: Number(e.longitude) };
   if (!isValidPosition(at)) return null;
-  return { name: typeof e.name === 'string' ? e.name : '', address: typeof e.address === 'string' ? e.address : '', ...at };
+  return {
+    name: typeof e.name === 'string' ? e.name : '',
+    address: typeof e.address === 'string' ? e.address : '',
+    ...at,
+  };
 }
 
 /**

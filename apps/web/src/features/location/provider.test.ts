@@ -34,9 +34,9 @@ describe('maps provider: URL templates', () => {
 
   it('lists what is nearby within 5 km only when the template can search around a point', () => {
     expect(searchUrl(nominatim.searchUrl, { keyword: '', around: here, page: 1 })).toBeNull();
-    expect(searchUrl('https://n.example/?q={q}&r={radius}&at={lat},{lng}', { keyword: '', around: here, page: 1 })).toBe(
-      'https://n.example/?q=&r=5000&at=31.2304,121.4737',
-    );
+    expect(
+      searchUrl('https://n.example/?q={q}&r={radius}&at={lat},{lng}', { keyword: '', around: here, page: 1 }),
+    ).toBe('https://n.example/?q=&r=5000&at=31.2304,121.4737');
     expect(searchUrl('https://n.example/?q={q}&r={radius}', { keyword: '', around: null, page: 1 })).toBeNull();
   });
 
@@ -48,14 +48,18 @@ describe('maps provider: URL templates', () => {
 
 describe('maps provider: answers', () => {
   it('reads Nominatim rows and other common shapes, with the distance from the centre', () => {
-    expect(placeOf({ lat: '31.2304', lon: '121.4837', name: 'Cafe', display_name: 'Cafe, Nanjing Rd, Shanghai' }, here)).toMatchObject({
-      name: 'Cafe',
-      address: 'Cafe, Nanjing Rd, Shanghai',
-      latitude: 31.2304,
-      longitude: 121.4837,
+    expect(
+      placeOf({ lat: '31.2304', lon: '121.4837', name: 'Cafe', display_name: 'Cafe, Nanjing Rd, Shanghai' }, here),
+    ).toMatchObject({ name: 'Cafe', address: 'Cafe, Nanjing Rd, Shanghai', latitude: 31.2304, longitude: 121.4837 });
+    expect(placeOf({ lat: 31.2304, lon: 121.4837, display_name: 'Bund, Shanghai' }, here)?.distance).toBeGreaterThan(
+      900,
+    );
+    expect(placeOf({ latitude: 1, longitude: 2, title: 'T', address: 'A' })).toEqual({
+      latitude: 1,
+      longitude: 2,
+      name: 'T',
+      address: 'A',
     });
-    expect(placeOf({ lat: 31.2304, lon: 121.4837, display_name: 'Bund, Shanghai' }, here)?.distance).toBeGreaterThan(900);
-    expect(placeOf({ latitude: 1, longitude: 2, title: 'T', address: 'A' })).toEqual({ latitude: 1, longitude: 2, name: 'T', address: 'A' });
     expect(placeOf({ lat: '95', lon: '1', name: 'x' })).toBeNull();
     expect(placeOf({ lat: 1, lon: 1 })).toBeNull();
   });
@@ -70,7 +74,12 @@ describe('maps provider: answers', () => {
     expect(p.canSearch).toBe(true);
     expect(await p.search({ keyword: 'A', around: here, page: 1 })).toHaveLength(1);
     // The pin keeps its own coordinates; the service only names them.
-    expect(await p.reverse({ latitude: 1, longitude: 2 })).toEqual({ name: 'Main St 1', address: 'Main St 1, Town', latitude: 1, longitude: 2 });
+    expect(await p.reverse({ latitude: 1, longitude: 2 })).toEqual({
+      name: 'Main St 1',
+      address: 'Main St 1, Town',
+      latitude: 1,
+      longitude: 2,
+    });
     expect(await p.ipLocate()).toEqual({ latitude: 10, longitude: 20 });
   });
 

@@ -47,7 +47,8 @@ export const tileUrlOf = (template: string, z: number, x: number, y: number): st
 type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 const str = (v: unknown): string => (typeof v === 'string' ? v.trim() : typeof v === 'number' ? String(v) : '');
-const num = (v: unknown): number => (typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v) : NaN);
+const num = (v: unknown): number =>
+  typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v) : NaN;
 
 /** `{latitude, longitude}`, `{lat, lon}` or `{lat, lng}`, numbers or numeric strings. */
 function positionOf(v: unknown): LatLng | null {
@@ -118,7 +119,10 @@ export interface MapProvider {
   ipLocate(): Promise<LatLng | null>;
 }
 
-export function createProvider(maps: MapsInfo, getJson: (url: string) => Promise<unknown> = fetchExternalJson): MapProvider {
+export function createProvider(
+  maps: MapsInfo,
+  getJson: (url: string) => Promise<unknown> = fetchExternalJson,
+): MapProvider {
   return {
     tileUrl: maps.tileUrl,
     canSearch: Boolean(maps.searchUrl),

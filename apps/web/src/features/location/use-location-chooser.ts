@@ -35,7 +35,10 @@ export function useLocationChooser(open: boolean) {
    * The map stopped at a new centre: the pin follows it. A move of a few metres (a resize,
    * pixel rounding) is not the user choosing another place, and must not reset the list.
    */
-  const movePin = useCallback((c: LatLng) => setPin((prev) => (prev && distanceMetres(prev, c) < PIN_SLACK_M ? prev : c)), []);
+  const movePin = useCallback(
+    (c: LatLng) => setPin((prev) => (prev && distanceMetres(prev, c) < PIN_SLACK_M ? prev : c)),
+    [],
+  );
 
   const find = useCallback(() => {
     setWhere({ kind: 'locating' });

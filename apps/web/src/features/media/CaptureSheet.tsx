@@ -17,7 +17,11 @@ export interface Captured {
 }
 
 type Mode = 'photo' | 'video';
-type View = { kind: 'live' } | { kind: 'recording' } | { kind: 'review'; shot: Captured; url: string } | { kind: 'error'; text: string };
+type View =
+  | { kind: 'live' }
+  | { kind: 'recording' }
+  | { kind: 'review'; shot: Captured; url: string }
+  | { kind: 'error'; text: string };
 
 const MAX_S = limits.recordedVideoMaxS;
 const JPEG_QUALITY = 0.9;
@@ -30,7 +34,12 @@ async function snapshot(video: HTMLVideoElement): Promise<Captured | null> {
   canvas.getContext('2d')?.drawImage(video, 0, 0);
   const blob = await new Promise<Blob | null>((r) => canvas.toBlob(r, 'image/jpeg', JPEG_QUALITY));
   if (!blob || !canvas.width) return null;
-  return { blob, name: `photo-${Date.now()}.jpg`, type: 'image', extends: { width: canvas.width, height: canvas.height } };
+  return {
+    blob,
+    name: `photo-${Date.now()}.jpg`,
+    type: 'image',
+    extends: { width: canvas.width, height: canvas.height },
+  };
 }
 
 /**
@@ -38,7 +47,15 @@ async function snapshot(video: HTMLVideoElement): Promise<Captured | null> {
  * (counted down, stopped by itself at the limit; under 1 s is refused); look at it, retake or
  * send. Without a camera it explains why and offers the system picker instead.
  */
-export function CaptureSheet({ onSend, onPickInstead, onClose }: { onSend(c: Captured): void; onPickInstead(): void; onClose(): void }) {
+export function CaptureSheet({
+  onSend,
+  onPickInstead,
+  onClose,
+}: {
+  onSend(c: Captured): void;
+  onPickInstead(): void;
+  onClose(): void;
+}) {
   const { t } = useTranslation();
   const [mode, setMode] = useState<Mode>('photo');
   const [view, setView] = useState<View>({ kind: 'live' });
@@ -58,7 +75,11 @@ export function CaptureSheet({ onSend, onPickInstead, onClose }: { onSend(c: Cap
         if (preview.current) preview.current.srcObject = s;
       })
       .catch((e: unknown) => {
-        if (!cancelled) setView({ kind: 'error', text: t(e instanceof MediaError && e.reason === 'denied' ? 'media.capture.denied' : 'media.voice.failed') });
+        if (!cancelled)
+          setView({
+            kind: 'error',
+            text: t(e instanceof MediaError && e.reason === 'denied' ? 'media.capture.denied' : 'media.voice.failed'),
+          });
       });
     return () => {
       cancelled = true;
@@ -88,7 +109,12 @@ export function CaptureSheet({ onSend, onPickInstead, onClose }: { onSend(c: Cap
       setView({ kind: 'live' });
       return;
     }
-    review({ blob: result.blob, name: `video-${Date.now()}.${result.ext}`, type: 'video', extends: { duration: seconds } });
+    review({
+      blob: result.blob,
+      name: `video-${Date.now()}.${result.ext}`,
+      type: 'video',
+      extends: { duration: seconds },
+    });
   };
 
   const shutter = async () => {
@@ -114,8 +140,20 @@ export function CaptureSheet({ onSend, onPickInstead, onClose }: { onSend(c: Cap
 
   const recording = view.kind === 'recording';
   return createPortal(
-    <div className={styles.sheet} role="dialog" aria-modal="true" aria-label={t('media.capture.title')} data-testid="capture-sheet">
-      <button type="button" className={styles.close} onClick={onClose} aria-label={t('media.capture.close')} data-testid="capture-close">
+    <div
+      className={styles.sheet}
+      role="dialog"
+      aria-modal="true"
+      aria-label={t('media.capture.title')}
+      data-testid="capture-sheet"
+    >
+      <button
+        type="button"
+        className={styles.close}
+        onClick={onClose}
+        aria-label={t('media.capture.close')}
+        data-testid="capture-close"
+      >
         <CloseIcon size={22} />
       </button>
       {view.kind === 'error' ? (
@@ -133,10 +171,20 @@ export function CaptureSheet({ onSend, onPickInstead, onClose }: { onSend(c: Cap
             <video className={styles.stage} src={view.url} controls autoPlay playsInline />
           )}
           <div className={styles.bar}>
-            <button type="button" className={styles.pill} onClick={() => setView({ kind: 'live' })} data-testid="capture-retake">
+            <button
+              type="button"
+              className={styles.pill}
+              onClick={() => setView({ kind: 'live' })}
+              data-testid="capture-retake"
+            >
               {t('media.capture.retake')}
             </button>
-            <button type="button" className={`${styles.pill} ${styles.primary}`} onClick={() => onSend(view.shot)} data-testid="capture-send">
+            <button
+              type="button"
+              className={`${styles.pill} ${styles.primary}`}
+              onClick={() => onSend(view.shot)}
+              data-testid="capture-send"
+            >
               {t('media.capture.use')}
             </button>
           </div>
@@ -170,7 +218,13 @@ export function CaptureSheet({ onSend, onPickInstead, onClose }: { onSend(c: Cap
               type="button"
               className={`${styles.shutter} ${mode === 'video' ? styles.video : ''} ${recording ? styles.recording : ''}`}
               onClick={() => void shutter()}
-              aria-label={mode === 'photo' ? t('media.capture.shoot') : recording ? t('media.capture.stop') : t('media.capture.record')}
+              aria-label={
+                mode === 'photo'
+                  ? t('media.capture.shoot')
+                  : recording
+                    ? t('media.capture.stop')
+                    : t('media.capture.record')
+              }
               data-testid="capture-shutter"
             />
           </div>

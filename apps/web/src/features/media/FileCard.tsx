@@ -41,7 +41,13 @@ export function FileCard(p: FileCardProps) {
   const label = t('media.file.open', { name: p.name });
   if (!open) {
     return (
-      <button type="button" className={styles.file} onClick={() => dialogs.toast(t('media.file.noPreview'))} aria-label={label} data-testid={p.testId}>
+      <button
+        type="button"
+        className={styles.file}
+        onClick={() => dialogs.toast(t('media.file.noPreview'))}
+        aria-label={label}
+        data-testid={p.testId}
+      >
         {inner}
       </button>
     );

@@ -43,7 +43,12 @@ export function FileRow({ row, myId }: { row: FileManagerRow; myId: number }) {
           {inner}
         </a>
       ) : (
-        <button type="button" className={styles.row} onClick={() => dialogs.toast(t('media.file.noPreview'))} data-testid="file-row">
+        <button
+          type="button"
+          className={styles.row}
+          onClick={() => dialogs.toast(t('media.file.noPreview'))}
+          data-testid="file-row"
+        >
           {inner}
         </button>
       )}

@@ -56,7 +56,12 @@ export function ImageViewer({ images, start, onClose }: ImageViewerProps) {
 
   const size = () => {
     const r = stage.current?.getBoundingClientRect();
-    return { width: r?.width ?? window.innerWidth, height: r?.height ?? window.innerHeight, left: r?.left ?? 0, top: r?.top ?? 0 };
+    return {
+      width: r?.width ?? window.innerWidth,
+      height: r?.height ?? window.innerHeight,
+      left: r?.left ?? 0,
+      top: r?.top ?? 0,
+    };
   };
   /** A client point relative to the stage centre. */
   const local = (x: number, y: number) => {
@@ -117,7 +122,13 @@ export function ImageViewer({ images, start, onClose }: ImageViewerProps) {
     pointers.current.set(e.pointerId, { x: e.clientX, y: e.clientY });
     const pts = [...pointers.current.values()];
     if (pts.length === 2 && pts[0] && pts[1]) {
-      gesture.current = { view, x: (pts[0].x + pts[1].x) / 2, y: (pts[0].y + pts[1].y) / 2, moved: true, dist: Math.hypot(pts[0].x - pts[1].x, pts[0].y - pts[1].y) };
+      gesture.current = {
+        view,
+        x: (pts[0].x + pts[1].x) / 2,
+        y: (pts[0].y + pts[1].y) / 2,
+        moved: true,
+        dist: Math.hypot(pts[0].x - pts[1].x, pts[0].y - pts[1].y),
+      };
     } else if (pts.length === 1) {
       gesture.current = { view, x: e.clientX, y: e.clientY, moved: false };
     }
@@ -175,7 +186,15 @@ export function ImageViewer({ images, start, onClose }: ImageViewerProps) {
   if (!image) return null;
   const transform = `translate(${view.x + dragX}px, ${view.y}px) scale(${view.scale})`;
   return createPortal(
-    <div ref={dialog} className={styles.viewer} role="dialog" aria-modal="true" aria-label={t('media.viewer.label')} tabIndex={-1} data-testid="image-viewer">
+    <div
+      ref={dialog}
+      className={styles.viewer}
+      role="dialog"
+      aria-modal="true"
+      aria-label={t('media.viewer.label')}
+      tabIndex={-1}
+      data-testid="image-viewer"
+    >
       <div
         ref={stage}
         className={styles.stage}
@@ -184,7 +203,9 @@ export function ImageViewer({ images, start, onClose }: ImageViewerProps) {
         onPointerUp={onPointerUp}
         onPointerCancel={onPointerUp}
       >
-        {!loaded && image.thumb ? <img className={styles.picture} src={image.thumb} alt="" style={{ transform }} draggable={false} /> : null}
+        {!loaded && image.thumb ? (
+          <img className={styles.picture} src={image.thumb} alt="" style={{ transform }} draggable={false} />
+        ) : null}
         <img
           key={image.id}
           className={`${styles.picture} ${loaded ? '' : styles.loading}`}
@@ -205,21 +226,51 @@ export function ImageViewer({ images, start, onClose }: ImageViewerProps) {
         ) : (
           <span />
         )}
-        <button type="button" className={styles.round} onClick={onClose} aria-label={t('media.viewer.close')} data-testid="image-viewer-close">
+        <button
+          type="button"
+          className={styles.round}
+          onClick={onClose}
+          aria-label={t('media.viewer.close')}
+          data-testid="image-viewer-close"
+        >
           <CloseIcon size={22} />
         </button>
       </div>
       <div className={styles.bottom}>
-        <button type="button" className={styles.round} onClick={() => go(index - 1)} disabled={index === 0} aria-label={t('media.viewer.prev')}>
+        <button
+          type="button"
+          className={styles.round}
+          onClick={() => go(index - 1)}
+          disabled={index === 0}
+          aria-label={t('media.viewer.prev')}
+        >
           ‹
         </button>
-        <a className={styles.pill} href={image.src} target="_blank" rel="noopener noreferrer" data-testid="image-viewer-original">
+        <a
+          className={styles.pill}
+          href={image.src}
+          target="_blank"
+          rel="noopener noreferrer"
+          data-testid="image-viewer-original"
+        >
           {t('media.viewer.original')}
         </a>
-        <a className={styles.round} href={image.download || image.src} download aria-label={t('media.viewer.save')} data-testid="image-viewer-save">
+        <a
+          className={styles.round}
+          href={image.download || image.src}
+          download
+          aria-label={t('media.viewer.save')}
+          data-testid="image-viewer-save"
+        >
           <DownloadIcon size={22} />
         </a>
-        <button type="button" className={styles.round} onClick={() => go(index + 1)} disabled={index === images.length - 1} aria-label={t('media.viewer.next')}>
+        <button
+          type="button"
+          className={styles.round}
+          onClick={() => go(index + 1)}
+          disabled={index === images.length - 1}
+          aria-label={t('media.viewer.next')}
+        >
           ›
         </button>
       </div>

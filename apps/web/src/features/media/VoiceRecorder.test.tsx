@@ -15,7 +15,12 @@ vi.mock('./recorder', async (load) => {
   class FakeRecorder {
     start = async () => {};
     elapsed = () => 0;
-    stop = async () => ({ blob: new Blob(['ogg'], { type: 'audio/webm' }), mime: 'audio/webm', ext: 'webm', seconds: mic.seconds });
+    stop = async () => ({
+      blob: new Blob(['ogg'], { type: 'audio/webm' }),
+      mime: 'audio/webm',
+      ext: 'webm',
+      seconds: mic.seconds,
+    });
   }
   return {
     ...real,
@@ -58,7 +63,11 @@ describe('hold to talk', () => {
     expect(screen.getByTestId('voice-overlay').textContent).toContain('手指上滑，取消发送');
     fireEvent.pointerUp(hold, { clientY: 500, pointerId: 1 });
     await settle();
-    expect(sendUpload).toHaveBeenCalledWith(expect.anything(), '7', expect.objectContaining({ type: 'voice', extends: { duration: 3 } }));
+    expect(sendUpload).toHaveBeenCalledWith(
+      expect.anything(),
+      '7',
+      expect.objectContaining({ type: 'voice', extends: { duration: 3 } }),
+    );
     expect(hold.getAttribute('data-phase')).toBe('idle');
   });
 

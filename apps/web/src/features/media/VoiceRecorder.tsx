@@ -113,9 +113,16 @@ export function VoiceRecorder({ conversation }: { conversation: string }) {
     } catch (e) {
       reset();
       const reason = e instanceof MediaError ? e.reason : 'failed';
-      dialogs.toast(t(reason === 'denied' ? 'media.voice.denied' : reason === 'unsupported' ? 'media.voice.unsupported' : 'media.voice.failed'), {
-        duration: limits.serverToastMs,
-      });
+      dialogs.toast(
+        t(
+          reason === 'denied'
+            ? 'media.voice.denied'
+            : reason === 'unsupported'
+              ? 'media.voice.unsupported'
+              : 'media.voice.failed',
+        ),
+        { duration: limits.serverToastMs },
+      );
     }
   };
 
@@ -172,12 +179,22 @@ export function VoiceRecorder({ conversation }: { conversation: string }) {
       </button>
       {active
         ? createPortal(
-            <div className={`${styles.overlay} ${cancelling ? styles.cancelling : ''}`} role="status" aria-live="polite" data-testid="voice-overlay" data-cancelling={cancelling ? '1' : '0'}>
+            <div
+              className={`${styles.overlay} ${cancelling ? styles.cancelling : ''}`}
+              role="status"
+              aria-live="polite"
+              data-testid="voice-overlay"
+              data-cancelling={cancelling ? '1' : '0'}
+            >
               <MicIcon size={44} className={styles.mic} />
               <span className={styles.time}>
-                {elapsed > MAX_S - COUNTDOWN_FROM_S ? t('media.voice.remaining', { seconds: left }) : `${Math.floor(elapsed)}″`}
+                {elapsed > MAX_S - COUNTDOWN_FROM_S
+                  ? t('media.voice.remaining', { seconds: left })
+                  : `${Math.floor(elapsed)}″`}
               </span>
-              <span className={styles.hint}>{cancelling ? t('media.voice.releaseToCancel') : t('media.voice.slideToCancel')}</span>
+              <span className={styles.hint}>
+                {cancelling ? t('media.voice.releaseToCancel') : t('media.voice.slideToCancel')}
+              </span>
             </div>,
             document.body,
           )

@@ -35,7 +35,11 @@ afterEach(() => {
 });
 
 const msg = (type: BodyMessage['type'], extra: Partial<BodyMessage> = {}): BodyMessage => ({
-  id: `${type}-1`, msg_id: 5, type, content: `https://x/storage/${type}/a`, ...extra,
+  id: `${type}-1`,
+  msg_id: 5,
+  type,
+  content: `https://x/storage/${type}/a`,
+  ...extra,
 });
 
 describe('voice bubbles', () => {
@@ -79,7 +83,11 @@ describe('image bubbles', () => {
   it('take their final size at once, show the thumbnail and open the viewer on tap', () => {
     render(
       <MemoryRouter>
-        <ImageBody msg={msg('image', { extends: { width: 600, height: 1200, thumb: 'https://x/storage/image/a_thumb.jpg' } })} mine={false} senderName="Bob" />
+        <ImageBody
+          msg={msg('image', { extends: { width: 600, height: 1200, thumb: 'https://x/storage/image/a_thumb.jpg' } })}
+          mine={false}
+          senderName="Bob"
+        />
       </MemoryRouter>,
     );
     const body = screen.getByTestId('image-body');
@@ -98,7 +106,18 @@ describe('image bubbles', () => {
 
 describe('file bubbles', () => {
   it('download what cannot be previewed, and say so when nothing can open it', () => {
-    render(<FileBody msg={msg('file', { fileName: 'plan.docx', fileSize: 2048, download: 'https://x/filedown/t', preview: 'https://x/view.html?src=a' })} mine senderName="Me" />);
+    render(
+      <FileBody
+        msg={msg('file', {
+          fileName: 'plan.docx',
+          fileSize: 2048,
+          download: 'https://x/filedown/t',
+          preview: 'https://x/view.html?src=a',
+        })}
+        mine
+        senderName="Me"
+      />,
+    );
     const card = screen.getByTestId('file-body');
     expect(card.textContent).toContain('plan.docx');
     expect(card.textContent).toContain('2 KB');

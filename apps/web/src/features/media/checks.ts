@@ -7,7 +7,10 @@ export type UploadRefusal = 'empty' | 'tooLarge' | 'typeNotAllowed';
 const MB = 1024 * 1024;
 
 /** The refusal a file would get from the server, or null when it may be sent. */
-export function uploadRefusal(file: { name: string; size: number }, rules: Pick<FileUploadInfo, 'size' | 'fileExt'>): UploadRefusal | null {
+export function uploadRefusal(
+  file: { name: string; size: number },
+  rules: Pick<FileUploadInfo, 'size' | 'fileExt'>,
+): UploadRefusal | null {
   if (file.size <= 0) return 'empty';
   const ext = extensionOf(file.name);
   const allowed = rules.fileExt.map((e) => e.toLowerCase().replace(/^\./, ''));

@@ -32,7 +32,13 @@ export function useFiles(scope: FileScope, cate: number, keywords: string) {
   return useInfiniteQuery({
     queryKey: filesKey(scope, cate, keywords),
     queryFn: async ({ pageParam }) => {
-      const env = await endpoints.filesIndex({ role: roleOf[scope], cate, keywords: keywords.trim(), page: pageParam, limit: PAGE });
+      const env = await endpoints.filesIndex({
+        role: roleOf[scope],
+        cate,
+        keywords: keywords.trim(),
+        page: pageParam,
+        limit: PAGE,
+      });
       return Array.isArray(env.data) ? env.data : [];
     },
     initialPageParam: 1,

@@ -16,7 +16,10 @@ export function AlbumIcon(p: IconProps) {
 export function CameraIcon(p: IconProps) {
   return (
     <Svg {...p}>
-      <path d="M4 8.5A1.5 1.5 0 0 1 5.5 7h2.2l1.5-2h5.6l1.5 2h2.2A1.5 1.5 0 0 1 20 8.5v9a1.5 1.5 0 0 1-1.5 1.5h-13A1.5 1.5 0 0 1 4 17.5z" {...line} />
+      <path
+        d="M4 8.5A1.5 1.5 0 0 1 5.5 7h2.2l1.5-2h5.6l1.5 2h2.2A1.5 1.5 0 0 1 20 8.5v9a1.5 1.5 0 0 1-1.5 1.5h-13A1.5 1.5 0 0 1 4 17.5z"
+        {...line}
+      />
       <circle cx="12" cy="13" r="3.5" {...line} />
     </Svg>
   );
@@ -25,7 +28,10 @@ export function CameraIcon(p: IconProps) {
 export function FolderIcon(p: IconProps) {
   return (
     <Svg {...p}>
-      <path d="M3.5 7.5A1.5 1.5 0 0 1 5 6h4.5l2 2H19a1.5 1.5 0 0 1 1.5 1.5v8A1.5 1.5 0 0 1 19 19H5a1.5 1.5 0 0 1-1.5-1.5z" {...line} />
+      <path
+        d="M3.5 7.5A1.5 1.5 0 0 1 5 6h4.5l2 2H19a1.5 1.5 0 0 1 1.5 1.5v8A1.5 1.5 0 0 1 19 19H5a1.5 1.5 0 0 1-1.5-1.5z"
+        {...line}
+      />
     </Svg>
   );
 }

@@ -127,7 +127,11 @@ describe('viewer zoom', () => {
 });
 
 describe('opening files', () => {
-  const urls = { preview: 'https://x/view.html?src=a', download: 'https://x/filedown/tok', content: 'https://x/storage/f/a' };
+  const urls = {
+    preview: 'https://x/view.html?src=a',
+    download: 'https://x/filedown/tok',
+    content: 'https://x/storage/f/a',
+  };
 
   it('previews pictures, video, audio and PDF; shows text inline; downloads the rest', () => {
     expect(fileOpen({ name: 'a.pdf', ...urls })).toEqual({ kind: 'preview', url: urls.preview });
@@ -141,7 +145,9 @@ describe('opening files', () => {
   });
 
   it('plays only http(s) and blob URLs from a page query', () => {
-    expect(safeMediaUrl('/storage/video/a.mp4', 'https://chat.example/#/x')).toBe('https://chat.example/storage/video/a.mp4');
+    expect(safeMediaUrl('/storage/video/a.mp4', 'https://chat.example/#/x')).toBe(
+      'https://chat.example/storage/video/a.mp4',
+    );
     expect(safeMediaUrl('javascript:alert(1)')).toBeNull();
     expect(safeMediaUrl('data:video/mp4;base64,AA')).toBeNull();
     expect(safeMediaUrl(null)).toBeNull();

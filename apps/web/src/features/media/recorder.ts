@@ -28,7 +28,8 @@ function pickMime(kind: 'audio' | 'video'): string | undefined {
 
 /** Asks for the microphone (and camera); refusals become a MediaError with the reason. */
 export async function openMedia(constraints: MediaStreamConstraints): Promise<MediaStream> {
-  if (!navigator.mediaDevices?.getUserMedia || typeof MediaRecorder === 'undefined') throw new MediaError('unsupported');
+  if (!navigator.mediaDevices?.getUserMedia || typeof MediaRecorder === 'undefined')
+    throw new MediaError('unsupported');
   try {
     return await navigator.mediaDevices.getUserMedia(constraints);
   } catch (e) {

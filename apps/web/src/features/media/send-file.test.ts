@@ -38,7 +38,12 @@ const pending = () => outbox.get(conversation, calls[0]?.message.id ?? '') ?? nu
 const flush = () => new Promise((r) => setTimeout(r, 0));
 const stored = (qc: QueryClient) => qc.getQueryData<{ messages: Message[] }>(messagesKey(conversation))?.messages ?? [];
 const answer = (call: Call, extra: Partial<Message> = {}): Partial<Message> => ({
-  id: call.message.id, msg_id: 40 + calls.indexOf(call), type: call.message.type as Message['type'], content: 'https://x/storage/a', sendTime: 1, ...extra,
+  id: call.message.id,
+  msg_id: 40 + calls.indexOf(call),
+  type: call.message.type as Message['type'],
+  content: 'https://x/storage/a',
+  sendTime: 1,
+  ...extra,
 });
 
 let qc: QueryClient;
@@ -51,7 +56,12 @@ beforeEach(() => {
 });
 afterEach(() => outbox.clear());
 
-const voice = () => ({ blob: new Blob(['x'.repeat(100)], { type: 'audio/webm' }), name: 'voice-1.webm', type: 'voice' as const, extends: { duration: 3 } });
+const voice = () => ({
+  blob: new Blob(['x'.repeat(100)], { type: 'audio/webm' }),
+  name: 'voice-1.webm',
+  type: 'voice' as const,
+  extends: { duration: 3 },
+});
 
 describe('sending an upload', () => {
   it('shows a pending bubble with progress, then the stored message replaces it', async () => {
@@ -127,13 +137,22 @@ describe('picked files', () => {
   const file = (name: string, size = 1000) => new File(['x'.repeat(size)], name);
 
   it('explains refused files and sends the rest one by one, in the order picked', async () => {
-    const done = sendPickedFiles(qc, conversation, [file('a.png'), file('virus.exe'), file('clip.mp4'), file('notes.pdf')], defaultSystemInfo.fileUpload);
+    const done = sendPickedFiles(
+      qc,
+      conversation,
+      [file('a.png'), file('virus.exe'), file('clip.mp4'), file('notes.pdf')],
+      defaultSystemInfo.fileUpload,
+    );
     await flush();
     await flush();
     expect(toast).toHaveBeenCalledWith('不支持该文件类型：virus.exe', expect.anything());
     // All three show at once, measured; only the first is uploading.
     const list = pendingList();
-    expect(list.map((p) => [p.type, p.upload?.name])).toEqual([['image', 'a.png'], ['video', 'clip.mp4'], ['file', 'notes.pdf']]);
+    expect(list.map((p) => [p.type, p.upload?.name])).toEqual([
+      ['image', 'a.png'],
+      ['video', 'clip.mp4'],
+      ['file', 'notes.pdf'],
+    ]);
     expect(list[0]?.upload?.extends).toEqual({ width: 900, height: 600 });
     expect(list[1]?.upload?.extends).toEqual({ duration: 8 });
     expect(calls.map((c) => c.name)).toEqual(['a.png']);
@@ -150,7 +169,12 @@ describe('picked files', () => {
   });
 
   it('takes at most 9 at a time', async () => {
-    void sendPickedFiles(qc, conversation, Array.from({ length: 11 }, (_, i) => file(`${i}.txt`)), defaultSystemInfo.fileUpload);
+    void sendPickedFiles(
+      qc,
+      conversation,
+      Array.from({ length: 11 }, (_, i) => file(`${i}.txt`)),
+      defaultSystemInfo.fileUpload,
+    );
     await flush();
     await flush();
     expect(toast).toHaveBeenCalledWith('一次最多选择9个文件');

@@ -84,7 +84,8 @@ async function transmit(qc: QueryClient, p: PendingUpload): Promise<void> {
   } catch (e) {
     // Cancelled, or a body over the server's limit (413: the site's size setting shrank since
     // the check): neither can succeed by retrying.
-    if (e instanceof ApiError && (e.kind === 'aborted' || (e.kind === 'code' && e.code === 413))) outbox.remove(p.conversation, p.id);
+    if (e instanceof ApiError && (e.kind === 'aborted' || (e.kind === 'code' && e.code === 413)))
+      outbox.remove(p.conversation, p.id);
     else undelivered(p.conversation, p.id, e);
   } finally {
     if (inFlight.get(p.id) === controller) inFlight.delete(p.id);
@@ -155,7 +156,12 @@ async function describe(type: PendingUpload['type'], url: string | undefined): P
  * and skipped); the rest are measured locally (so no bubble changes size later), shown in the
  * order picked, then uploaded one after the other so the messages arrive in that order.
  */
-export async function sendPickedFiles(qc: QueryClient, conversation: string, files: File[], rules: FileUploadInfo): Promise<void> {
+export async function sendPickedFiles(
+  qc: QueryClient,
+  conversation: string,
+  files: File[],
+  rules: FileUploadInfo,
+): Promise<void> {
   if (files.length > maxPickedFiles) dialogs.toast(i18n.t('media.check.tooMany', { max: maxPickedFiles }));
   const accepted: File[] = [];
   for (const file of files.slice(0, maxPickedFiles)) {

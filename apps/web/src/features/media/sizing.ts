@@ -17,10 +17,7 @@ export function imageBox(width: unknown, height: unknown): { width: number; heig
   const h = Number(height);
   if (!(w > 0 && h > 0)) return { ...unknownImageBox };
   const scale = Math.min(1, CAP_W / w, CAP_H / h);
-  return {
-    width: Math.max(MIN_SIDE, Math.round(w * scale)),
-    height: Math.max(MIN_SIDE, Math.round(h * scale)),
-  };
+  return { width: Math.max(MIN_SIDE, Math.round(w * scale)), height: Math.max(MIN_SIDE, Math.round(h * scale)) };
 }
 
 /** A voice bubble grows with the note's length, from 96 px (1 s) to 220 px (60 s). */

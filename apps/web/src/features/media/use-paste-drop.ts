@@ -14,7 +14,10 @@ export function usePasteAndDrop(onFiles: (files: File[]) => void, enabled = true
   useEffect(() => {
     if (!enabled) return;
     const offer = async (files: File[]) => {
-      const { confirm } = await dialogs.modal({ content: t('media.paste.confirm', { count: files.length }), confirmText: t('media.paste.send') });
+      const { confirm } = await dialogs.modal({
+        content: t('media.paste.confirm', { count: files.length }),
+        confirmText: t('media.paste.send'),
+      });
       if (confirm) latest.current(files);
     };
     const hasFiles = (dt: DataTransfer | null) => Boolean(dt && Array.from(dt.types).includes('Files'));

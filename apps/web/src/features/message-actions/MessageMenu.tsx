@@ -25,10 +25,17 @@ const GAP = 6;
 const EDGE = 8;
 
 /** Where the popover goes: above the bubble when it fits, else below; kept inside the window. */
-function popoverPosition(anchor: DOMRect, size: { width: number; height: number }, view: { width: number; height: number }) {
+function popoverPosition(
+  anchor: DOMRect,
+  size: { width: number; height: number },
+  view: { width: number; height: number },
+) {
   const above = anchor.top - GAP - size.height >= EDGE;
   const top = above ? anchor.top - GAP - size.height : Math.min(anchor.bottom + GAP, view.height - size.height - EDGE);
-  const left = Math.min(Math.max(anchor.left + anchor.width / 2 - size.width / 2, EDGE), view.width - size.width - EDGE);
+  const left = Math.min(
+    Math.max(anchor.left + anchor.width / 2 - size.width / 2, EDGE),
+    view.width - size.width - EDGE,
+  );
   return { top: Math.max(top, EDGE), left: Math.max(left, EDGE) };
 }
 
@@ -45,7 +52,13 @@ export function MessageMenu({ items, anchor, onPick, onClose }: MessageMenuProps
   useLayoutEffect(() => {
     const el = listRef.current;
     if (!desktop || !el) return;
-    setPos(popoverPosition(anchor, { width: el.offsetWidth, height: el.offsetHeight }, { width: window.innerWidth, height: window.innerHeight }));
+    setPos(
+      popoverPosition(
+        anchor,
+        { width: el.offsetWidth, height: el.offsetHeight },
+        { width: window.innerWidth, height: window.innerHeight },
+      ),
+    );
   }, [anchor, desktop]);
 
   useEffect(() => {
@@ -93,7 +106,13 @@ export function MessageMenu({ items, anchor, onPick, onClose }: MessageMenuProps
         </button>
       ))}
       {desktop ? null : (
-        <button type="button" role="menuitem" className={`${styles.item} ${styles.cancel}`} onClick={onClose} data-testid="menu-cancel">
+        <button
+          type="button"
+          role="menuitem"
+          className={`${styles.item} ${styles.cancel}`}
+          onClick={onClose}
+          data-testid="menu-cancel"
+        >
           {t('common.cancel')}
         </button>
       )}
@@ -109,7 +128,12 @@ export function MessageMenu({ items, anchor, onPick, onClose }: MessageMenuProps
   }
   return createPortal(
     <>
-      <div className={styles.backdrop} onClick={onClose} onContextMenu={(e) => (e.preventDefault(), onClose())} aria-hidden="true" />
+      <div
+        className={styles.backdrop}
+        onClick={onClose}
+        onContextMenu={(e) => (e.preventDefault(), onClose())}
+        aria-hidden="true"
+      />
       {list}
     </>,
     document.body,

@@ -7,7 +7,13 @@ export function QuoteBar({ name, preview, onCancel }: { name: string; preview: s
   return (
     <div className={styles.bar} data-testid="quote-bar">
       <span className={styles.barText}>{t('messageActions.quote.quoting', { name, preview })}</span>
-      <button type="button" className={styles.close} onClick={onCancel} aria-label={t('messageActions.quote.cancel')} data-testid="quote-cancel">
+      <button
+        type="button"
+        className={styles.close}
+        onClick={onCancel}
+        aria-label={t('messageActions.quote.cancel')}
+        data-testid="quote-cancel"
+      >
         ×
       </button>
     </div>

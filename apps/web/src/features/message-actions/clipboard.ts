@@ -6,7 +6,9 @@ import { sanitizeMessageHtml } from '../../lib/sanitize-html';
  */
 export function copyableText(html: string): string {
   const box = document.createElement('div');
-  box.innerHTML = sanitizeMessageHtml(html).replace(/<br\s*\/?>/gi, '\n').replace(/<\/(p|div|li|h4)>/gi, '$&\n');
+  box.innerHTML = sanitizeMessageHtml(html)
+    .replace(/<br\s*\/?>/gi, '\n')
+    .replace(/<\/(p|div|li|h4)>/gi, '$&\n');
   return (box.textContent ?? '').replace(/\n+$/, '');
 }
 

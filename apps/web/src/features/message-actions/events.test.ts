@@ -10,7 +10,13 @@ import { endpoints } from '../../lib/endpoints';
 import { applyDel, applyUndo, onDelMessage, onUndoMessage } from './events';
 
 const a = message({ msg_id: 1, content: 'first' });
-const b = message({ msg_id: 2, content: 'second', at: [1], pid: 1, extends: { quote: { name: 'x', content: 'first' } } });
+const b = message({
+  msg_id: 2,
+  content: 'second',
+  at: [1],
+  pid: 1,
+  extends: { quote: { name: 'x', content: 'first' } },
+});
 
 function setup() {
   const qc = new QueryClient();
@@ -22,14 +28,32 @@ function setup() {
 }
 
 const undo = (over: Partial<UndoMessageEvent> = {}): UndoMessageEvent => ({
-  id: b.id, msg_id: 2, from_user: 2, type: 'event', is_undo: 1, status: 'succeed', is_last: 1,
-  sendTime: b.sendTime, content: '对方撤回了一条消息', toContactId: 2, is_group: 0, isMobile: false, ...over,
+  id: b.id,
+  msg_id: 2,
+  from_user: 2,
+  type: 'event',
+  is_undo: 1,
+  status: 'succeed',
+  is_last: 1,
+  sendTime: b.sendTime,
+  content: '对方撤回了一条消息',
+  toContactId: 2,
+  is_group: 0,
+  isMobile: false,
+  ...over,
 });
 
 describe('recall and delete on the caches', () => {
   it('turns the recalled row into the recall line without its mentions, quote or text', () => {
     const data = applyUndo({ messages: [a, b], hasMore: false }, { id: b.id, content: '对方撤回了一条消息' });
-    expect(data.messages[1]).toMatchObject({ type: 'event', is_undo: 1, content: '对方撤回了一条消息', at: [], pid: 0, extends: null });
+    expect(data.messages[1]).toMatchObject({
+      type: 'event',
+      is_undo: 1,
+      content: '对方撤回了一条消息',
+      at: [],
+      pid: 0,
+      extends: null,
+    });
     expect(data.messages[0]).toBe(a);
   });
 
@@ -54,8 +78,18 @@ describe('recall and delete on the caches', () => {
 
   it('drops a deleted row and re-reads the list line when it was the newest (delMessage push)', async () => {
     const { qc, rows, listed } = setup();
-    const info = vi.spyOn(endpoints, 'getContactInfo').mockResolvedValue(contact(2, { lastContent: 'first', lastSendTime: 5 }));
-    const ev: DelMessageEvent = { id: b.id, msg_id: 2, from_user: 2, to_user: 1, toContactId: 2, is_group: 0, is_last: 1 };
+    const info = vi
+      .spyOn(endpoints, 'getContactInfo')
+      .mockResolvedValue(contact(2, { lastContent: 'first', lastSendTime: 5 }));
+    const ev: DelMessageEvent = {
+      id: b.id,
+      msg_id: 2,
+      from_user: 2,
+      to_user: 1,
+      toContactId: 2,
+      is_group: 0,
+      is_last: 1,
+    };
     onDelMessage(qc, ev);
     expect(rows().map((m) => m.id)).toEqual([a.id]);
     await vi.waitFor(() => expect(listed()?.lastContent).toBe('first'));

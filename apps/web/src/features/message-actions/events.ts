@@ -38,7 +38,9 @@ export function applyDel(data: MessagesData, id: string): MessagesData {
 export function refreshLastLine(qc: QueryClient, conversation: string): void {
   void endpoints
     .getContactInfo(conversation)
-    .then((c) => patchConversation(qc, conversation, { lastContent: c.lastContent, lastSendTime: c.lastSendTime, type: c.type }))
+    .then((c) =>
+      patchConversation(qc, conversation, { lastContent: c.lastContent, lastSendTime: c.lastSendTime, type: c.type }),
+    )
     .catch(() => undefined);
 }
 

@@ -19,11 +19,18 @@ export interface ForwardTarget {
 
 export const FORWARD_MAX = 5;
 
-const canReceive = (c: Contact) => c.is_group !== ContactKind.adminNotice && keyOf(c.id) !== 'admin_notice' && keyOf(c.id) !== 'system';
+const canReceive = (c: Contact) =>
+  c.is_group !== ContactKind.adminNotice && keyOf(c.id) !== 'admin_notice' && keyOf(c.id) !== 'system';
 
 function toTarget(c: Contact): ForwardTarget {
   const extra = c as Contact & { name_py?: string };
-  return { id: keyOf(c.id), name: c.displayName, avatar: c.avatar, isGroup: c.is_group === ContactKind.group, pinyin: extra.name_py ?? '' };
+  return {
+    id: keyOf(c.id),
+    name: c.displayName,
+    avatar: c.avatar,
+    isGroup: c.is_group === ContactKind.group,
+    pinyin: extra.name_py ?? '',
+  };
 }
 
 export function forwardTargets(contacts: readonly Contact[]): { recent: ForwardTarget[]; others: ForwardTarget[] } {
@@ -43,7 +50,11 @@ export function matchesTarget(t: ForwardTarget, query: string): boolean {
 }
 
 /** A tap: select or unselect; the (max + 1)th is refused. */
-export function toggleTarget(selected: readonly string[], id: string, max: number = FORWARD_MAX): { selected: string[]; refused: boolean } {
+export function toggleTarget(
+  selected: readonly string[],
+  id: string,
+  max: number = FORWARD_MAX,
+): { selected: string[]; refused: boolean } {
   if (selected.includes(id)) return { selected: selected.filter((s) => s !== id), refused: false };
   if (selected.length >= max) return { selected: [...selected], refused: true };
   return { selected: [...selected, id], refused: false };

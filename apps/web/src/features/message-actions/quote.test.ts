@@ -6,7 +6,9 @@ const t = i18n.t.bind(i18n);
 
 describe('quote preview', () => {
   it('reads a text as plain text on one line', () => {
-    expect(quotePreview({ type: 'text', content: 'Lunch at <b>noon</b>?<br>Bring &amp; share' }, t)).toBe('Lunch at noon? Bring & share');
+    expect(quotePreview({ type: 'text', content: 'Lunch at <b>noon</b>?<br>Bring &amp; share' }, t)).toBe(
+      'Lunch at noon? Bring & share',
+    );
   });
 
   it('names media by kind and files by name', () => {

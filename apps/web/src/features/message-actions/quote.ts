@@ -20,9 +20,7 @@ export function quotePreview(m: QuotedMessage, t: TFunction): string {
   return chars.length > QUOTE_PREVIEW_MAX ? `${chars.slice(0, QUOTE_PREVIEW_MAX).join('')}…` : text;
 }
 
-export type QuoteExtends = {
-  quote: { name: string; content: string };
-};
+export type QuoteExtends = { quote: { name: string; content: string } };
 
 export function quoteExtends(name: string, m: QuotedMessage, t: TFunction): QuoteExtends {
   return { quote: { name, content: quotePreview(m, t) } };

@@ -21,7 +21,10 @@ export const useRecalled = create<RecallState>(() => ({ byId: {} }));
 
 export function rememberRecalled(id: string, text: string, now: number = Date.now()): void {
   useRecalled.setState((s) => ({
-    byId: Object.fromEntries([...Object.entries(s.byId).filter(([, r]) => r.until > now), [id, { text, until: now + REEDIT_MS }]]),
+    byId: Object.fromEntries([
+      ...Object.entries(s.byId).filter(([, r]) => r.until > now),
+      [id, { text, until: now + REEDIT_MS }],
+    ]),
   }));
 }
 

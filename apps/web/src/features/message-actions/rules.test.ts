@@ -33,7 +33,7 @@ describe('message menu rules', () => {
     expect(canRecall(mine({ sendTime: Math.floor((NOW - 60_000) / 1000) }), ctx())).toBe(true);
   });
 
-  it('lets the group owner recall any message at any time, managers their own and members\' ones', () => {
+  it("lets the group owner recall any message at any time, managers their own and members' ones", () => {
     const old = { sendTime: NOW - 10 * 86_400_000 };
     const owner = ctx({ isGroup: true, myRole: 1 });
     const manager = ctx({ isGroup: true, myRole: 2 });

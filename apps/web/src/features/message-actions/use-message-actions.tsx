@@ -76,7 +76,8 @@ export function useMessageActions(input: MessageActionsInput): MessageActions {
   const byMsgId = useMemo(() => new Map(rows.map((m) => [m.msg_id, m])), [rows]);
 
   const nameOf = useCallback(
-    (m: Message) => (senderId(m) === myId ? myName : names.get(senderId(m)) || m.fromUser?.displayName || m.fromUser?.realname || ''),
+    (m: Message) =>
+      senderId(m) === myId ? myName : names.get(senderId(m)) || m.fromUser?.displayName || m.fromUser?.realname || '',
     [myId, myName, names],
   );
 
@@ -101,7 +102,9 @@ export function useMessageActions(input: MessageActionsInput): MessageActions {
     switch (key) {
       case 'copy': {
         const ok = await writeClipboard(copyableText(m.content));
-        dialogs.toast(ok ? t('messageActions.menu.copied') : t('messageActions.menu.copyFailed'), { icon: ok ? 'success' : 'error' });
+        dialogs.toast(ok ? t('messageActions.menu.copied') : t('messageActions.menu.copyFailed'), {
+          icon: ok ? 'success' : 'error',
+        });
         return;
       }
       case 'quote':
@@ -125,7 +128,8 @@ export function useMessageActions(input: MessageActionsInput): MessageActions {
         if (m.type === 'text') rememberRecalled(m.id, copyableText(m.content));
         const line = t('messageActions.recall.byMe');
         patchChat(qc, conversation, (d) => applyUndo(d, { id: m.id, content: line, extends: { undoBy: myId } }));
-        if (rows[rows.length - 1]?.id === m.id) patchConversation(qc, conversation, { lastContent: line, lastSenderName: '', type: 'event' });
+        if (rows[rows.length - 1]?.id === m.id)
+          patchConversation(qc, conversation, { lastContent: line, lastSenderName: '', type: 'event' });
         if (quoting?.msg.id === m.id) setQuoting(null);
         return;
       }
@@ -165,7 +169,10 @@ export function useMessageActions(input: MessageActionsInput): MessageActions {
     });
     const items: MenuItem[] = keys.map((key) => ({
       key,
-      text: key === 'addSticker' ? t('share.stickers.addToStickers') : t(`messageActions.menu.${key === 'delete' ? 'deleteForEveryone' : key}`),
+      text:
+        key === 'addSticker'
+          ? t('share.stickers.addToStickers')
+          : t(`messageActions.menu.${key === 'delete' ? 'deleteForEveryone' : key}`),
       danger: key === 'delete' || key === 'remove',
     }));
     menu = (
@@ -196,7 +203,12 @@ export function useMessageActions(input: MessageActionsInput): MessageActions {
       if (m.is_undo === 1 && senderId(m) === myId) {
         const text = recalledText(recalled, m.id, Date.now());
         return text === null ? null : (
-          <button type="button" className={styles.reEdit} onClick={() => (onReEdit(text), focusComposer())} data-testid="recall-reedit">
+          <button
+            type="button"
+            className={styles.reEdit}
+            onClick={() => (onReEdit(text), focusComposer())}
+            data-testid="recall-reedit"
+          >
             {t('messageActions.recall.reEdit')}
           </button>
         );

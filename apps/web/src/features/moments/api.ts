@@ -1,6 +1,4 @@
-import {
-  useInfiniteQuery, useQuery, useQueryClient, type InfiniteData, type QueryClient,
-} from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import { paths, type Moment, type MomentLocation, type MomentNotice } from '@parley/protocol';
 import { mapPosts } from './model';
 import { call } from '../../lib/call';
@@ -50,7 +48,11 @@ export function useFeed(author: number | 'all') {
   return useInfiniteQuery({
     queryKey: feedKey(author),
     queryFn: async ({ pageParam }) => {
-      const rows = await momentsApi.list({ limit: FEED_PAGE, last_id: pageParam || undefined, user_id: author === 'all' ? undefined : author });
+      const rows = await momentsApi.list({
+        limit: FEED_PAGE,
+        last_id: pageParam || undefined,
+        user_id: author === 'all' ? undefined : author,
+      });
       // Reading the whole feed's first page clears `newPost` on the server (§9): re-read the badge.
       if (author === 'all' && !pageParam) void refreshUnread(qc);
       return rows;
@@ -80,13 +82,16 @@ export function useNotices() {
     queryKey: noticesKey,
     queryFn: ({ pageParam }) => momentsApi.notices(pageParam),
     initialPageParam: 1,
-    getNextPageParam: (last: MomentNotice[], pages: MomentNotice[][]) => (last.length < 20 ? undefined : pages.length + 1),
+    getNextPageParam: (last: MomentNotice[], pages: MomentNotice[][]) =>
+      last.length < 20 ? undefined : pages.length + 1,
   });
 }
 
 /** Applies `fn` to the post with this id in every cached feed. */
 export function patchPost(qc: QueryClient, id: number, fn: (p: Moment) => Moment | null): void {
-  qc.setQueriesData<FeedData>({ queryKey: ['moments', 'feed'] }, (d) => (d ? { ...d, pages: d.pages.map((page) => mapPosts(page, id, fn)) } : d));
+  qc.setQueriesData<FeedData>({ queryKey: ['moments', 'feed'] }, (d) =>
+    d ? { ...d, pages: d.pages.map((page) => mapPosts(page, id, fn)) } : d,
+  );
 }
 
 /** Everything moments shows is re-read (after a push, a reconnect, or my own post). */

@@ -39,7 +39,16 @@ const stored = z.object({
   content: z.string(),
   visibility: z.union([z.literal(0), z.literal(1)]),
   location: z.object({ name: z.string(), address: z.string(), latitude: z.number(), longitude: z.number() }).nullable(),
-  items: z.array(z.object({ key: z.string(), kind: z.enum(['image', 'video']), preview: z.string(), fileId: z.number(), progress: z.number(), status: z.literal('done') })),
+  items: z.array(
+    z.object({
+      key: z.string(),
+      kind: z.enum(['image', 'video']),
+      preview: z.string(),
+      fileId: z.number(),
+      progress: z.number(),
+      status: z.literal('done'),
+    }),
+  ),
 });
 
 function read(owner: number): Draft {

@@ -11,10 +11,17 @@ export function mapPosts(page: Moment[], id: number, fn: (p: Moment) => Moment |
   });
 }
 
-export const withLikes = (p: Moment, likes: MomentLike[], me: number): Moment => ({ ...p, likes, liked: likes.some((l) => l.user_id === me) });
+export const withLikes = (p: Moment, likes: MomentLike[], me: number): Moment => ({
+  ...p,
+  likes,
+  liked: likes.some((l) => l.user_id === me),
+});
 export const withComment = (p: Moment, c: MomentComment): Moment =>
   p.comments.some((x) => x.id === c.id) ? p : { ...p, comments: [...p.comments, c] };
-export const withoutComment = (p: Moment, id: number): Moment => ({ ...p, comments: p.comments.filter((c) => c.id !== id) });
+export const withoutComment = (p: Moment, id: number): Moment => ({
+  ...p,
+  comments: p.comments.filter((c) => c.id !== id),
+});
 
 /** Columns of the picture grid: one picture alone, 2 and 4 as 2×2, the rest 3 across. */
 export function gridColumns(count: number): 1 | 2 | 3 {
@@ -52,7 +59,10 @@ export const maxImages = limits.momentsImages;
  * What a pick adds (§9: up to 9 pictures or one video): `accepted` files in order and why the
  * rest were left out.
  */
-export function acceptPicks(current: MediaKind[], picked: Array<{ kind: MediaKind | 'other' }>): { accepted: number[]; refused: 'tooMany' | 'mixed' | null } {
+export function acceptPicks(
+  current: MediaKind[],
+  picked: Array<{ kind: MediaKind | 'other' }>,
+): { accepted: number[]; refused: 'tooMany' | 'mixed' | null } {
   const accepted: number[] = [];
   let refused: 'tooMany' | 'mixed' | null = null;
   const kinds = [...current];
@@ -88,7 +98,10 @@ export type DiscoverEntry = { kind: 'moments' } | { kind: 'item'; item: CompassI
 /** The Discover list: Moments first, then the administrator's enabled items by `order`. */
 export function discoverEntries(compass: CompassInfo): DiscoverEntry[] {
   const items = compass.status === 1 ? compass.list.filter((i) => i.status === 1 && i.name && i.url) : [];
-  return [{ kind: 'moments' }, ...[...items].sort((a, b) => a.order - b.order).map((item) => ({ kind: 'item' as const, item }))];
+  return [
+    { kind: 'moments' },
+    ...[...items].sort((a, b) => a.order - b.order).map((item) => ({ kind: 'item' as const, item })),
+  ];
 }
 
 /** Where a compass item leads: an in-app hash path (type 1) or an http(s) page (type 2). */

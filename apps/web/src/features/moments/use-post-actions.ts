@@ -31,14 +31,22 @@ export function usePostActions(me: number, openViewer: (post: Moment, index: num
       if (await writeClipboard(text)) dialogs.toast(t('moments.feed.copied'));
     };
     const removePost = async (post: Moment) => {
-      const r = await dialogs.modal({ content: t('moments.feed.deleteConfirm'), danger: true, confirmText: t('moments.feed.delete') });
+      const r = await dialogs.modal({
+        content: t('moments.feed.deleteConfirm'),
+        danger: true,
+        confirmText: t('moments.feed.delete'),
+      });
       if (!r.confirm) return;
       await momentsApi.del(post.id);
       patchPost(qc, post.id, () => null);
       dialogs.toast(t('moments.feed.deleted'));
     };
     const removeComment = async (post: Moment, c: MomentComment) => {
-      const r = await dialogs.modal({ content: t('moments.feed.deleteCommentConfirm'), danger: true, confirmText: t('moments.feed.delete') });
+      const r = await dialogs.modal({
+        content: t('moments.feed.deleteCommentConfirm'),
+        danger: true,
+        confirmText: t('moments.feed.delete'),
+      });
       if (!r.confirm) return;
       await momentsApi.delComment(c.id);
       patchPost(qc, post.id, (p) => withoutComment(p, c.id));
@@ -46,12 +54,14 @@ export function usePostActions(me: number, openViewer: (post: Moment, index: num
     return {
       openUser: (userId) => void navigate(href('moments', { user_id: userId })),
       openImages: openViewer,
-      openVideo: (post) => post.video && void navigate(href('video', { src: post.video.url, poster: post.video.poster })),
+      openVideo: (post) =>
+        post.video && void navigate(href('video', { src: post.video.url, poster: post.video.poster })),
       toggleLike: (post) => {
         const call = post.liked ? momentsApi.unlike(post.id) : momentsApi.like(post.id);
         void call.then((r) => patchPost(qc, post.id, (p) => withLikes(p, r.likes, me))).catch(() => {});
       },
-      comment: (post, to) => setComposing({ post, to: to && to.user_id !== me ? { user_id: to.user_id, name: to.displayName } : undefined }),
+      comment: (post, to) =>
+        setComposing({ post, to: to && to.user_id !== me ? { user_id: to.user_id, name: to.displayName } : undefined }),
       postMenu: (post) => {
         void (async () => {
           const key = await dialogs.actionSheet([

@@ -27,7 +27,8 @@ const keptChats = 50;
 const DEBOUNCE_MS = 400;
 
 const isContacts = (k: QueryKey) => k.length === 1 && k[0] === contactsKey[0];
-const isMessages = (k: QueryKey): k is readonly ['messages', string] => k.length === 2 && k[0] === 'messages' && typeof k[1] === 'string';
+const isMessages = (k: QueryKey): k is readonly ['messages', string] =>
+  k.length === 2 && k[0] === 'messages' && typeof k[1] === 'string';
 const storageKey = (k: QueryKey) => (isContacts(k) ? 'contacts' : `messages:${String(k[1])}`);
 
 function trimmed(d: MessagesData): MessagesData {
@@ -57,7 +58,9 @@ const contactsSchema = z.object({
   pendingFriends: z.number(),
 });
 const messagesSchema = z.object({
-  messages: z.array(z.looseObject({ id: z.string(), msg_id: z.number(), type: z.string(), content: z.string(), sendTime: z.number() })),
+  messages: z.array(
+    z.looseObject({ id: z.string(), msg_id: z.number(), type: z.string(), content: z.string(), sendTime: z.number() }),
+  ),
   hasMore: z.boolean(),
   hasNewer: z.boolean().optional(),
 });
@@ -72,7 +75,10 @@ export async function restoreOfflineCache(qc: QueryClient, owner: number): Promi
       else void store.del(key);
     } else if (key.startsWith('messages:')) {
       const ok = messagesSchema.safeParse(snap.data);
-      if (ok.success) qc.setQueryData(messagesKey(key.slice('messages:'.length)), snap.data as MessagesData, { updatedAt: snap.savedAt });
+      if (ok.success)
+        qc.setQueryData(messagesKey(key.slice('messages:'.length)), snap.data as MessagesData, {
+          updatedAt: snap.savedAt,
+        });
       else void store.del(key);
     }
   }

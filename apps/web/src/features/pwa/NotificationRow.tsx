@@ -31,7 +31,12 @@ export function NotificationRow() {
 
   return (
     <>
-      <ListRow label={t('pwa.notify.rowTitle')} extra={<span data-state={state}>{t(`pwa.notify.${state}`)}</span>} onClick={() => void toggle()} testId="setting-notify" />
+      <ListRow
+        label={t('pwa.notify.rowTitle')}
+        extra={<span data-state={state}>{t(`pwa.notify.${state}`)}</span>}
+        onClick={() => void toggle()}
+        testId="setting-notify"
+      />
       {perm === 'denied' ? (
         <p className={styles.hint} role="note" data-testid="notify-denied">
           {t('pwa.notify.denied')}

@@ -8,7 +8,13 @@ export function OfferBar() {
   const open = useNotifyOffer((s) => s.open);
   if (!open) return null;
   return (
-    <div className={`${styles.prompt} ${styles.top}`} role="dialog" aria-modal="false" aria-labelledby="notify-offer-title" data-testid="notify-offer">
+    <div
+      className={`${styles.prompt} ${styles.top}`}
+      role="dialog"
+      aria-modal="false"
+      aria-labelledby="notify-offer-title"
+      data-testid="notify-offer"
+    >
       <div className={styles.text}>
         <strong id="notify-offer-title">{t('pwa.notify.askTitle')}</strong>
         <span>{t('pwa.notify.askText')}</span>

@@ -26,21 +26,31 @@ export async function askNotifications(opts: { explained?: boolean } = {}): Prom
   const now = permission();
   if (now === 'unsupported') return now;
   if (now === 'denied') {
-    await dialogs.modal({ title: i18n.t('pwa.notify.rowTitle'), content: i18n.t('pwa.notify.denied'), showCancel: false });
+    await dialogs.modal({
+      title: i18n.t('pwa.notify.rowTitle'),
+      content: i18n.t('pwa.notify.denied'),
+      showCancel: false,
+    });
     return now;
   }
   if (now === 'default') {
-    const ok = opts.explained ? { confirm: true } : await dialogs.modal({
-      title: i18n.t('pwa.notify.askTitle'),
-      content: i18n.t('pwa.notify.askText'),
-      confirmText: i18n.t('pwa.notify.askOk'),
-      cancelText: i18n.t('pwa.notify.askLater'),
-    });
+    const ok = opts.explained
+      ? { confirm: true }
+      : await dialogs.modal({
+          title: i18n.t('pwa.notify.askTitle'),
+          content: i18n.t('pwa.notify.askText'),
+          confirmText: i18n.t('pwa.notify.askOk'),
+          cancelText: i18n.t('pwa.notify.askLater'),
+        });
     if (!ok.confirm) return now;
     await Notification.requestPermission().catch(() => 'default');
     refresh();
     if (permission() === 'denied') {
-      await dialogs.modal({ title: i18n.t('pwa.notify.rowTitle'), content: i18n.t('pwa.notify.denied'), showCancel: false });
+      await dialogs.modal({
+        title: i18n.t('pwa.notify.rowTitle'),
+        content: i18n.t('pwa.notify.denied'),
+        showCancel: false,
+      });
       return 'denied';
     }
     if (permission() !== 'granted') return permission();

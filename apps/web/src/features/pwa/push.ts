@@ -31,7 +31,9 @@ async function subscribePush(): Promise<boolean> {
     const key = keyBytes(publicKey);
     let sub = await reg.pushManager.getSubscription();
     // A subscription made for another server key (keys regenerated) cannot be used.
-    const sameKey = sub?.options.applicationServerKey && new Uint8Array(sub.options.applicationServerKey).every((b, i) => b === key[i]);
+    const sameKey =
+      sub?.options.applicationServerKey &&
+      new Uint8Array(sub.options.applicationServerKey).every((b, i) => b === key[i]);
     if (sub && !sameKey) {
       await sub.unsubscribe();
       sub = null;
@@ -53,7 +55,8 @@ export async function unsubscribePush(): Promise<void> {
   const reg = await swRegistration().catch(() => undefined);
   const sub = await reg?.pushManager?.getSubscription().catch(() => null);
   if (!sub) return;
-  if (useAuth.getState().token) await call(pushPaths.unsubscribe, { endpoint: sub.endpoint }, quietly).catch(() => undefined);
+  if (useAuth.getState().token)
+    await call(pushPaths.unsubscribe, { endpoint: sub.endpoint }, quietly).catch(() => undefined);
   await sub.unsubscribe().catch(() => false);
 }
 

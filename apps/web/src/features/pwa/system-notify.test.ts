@@ -7,9 +7,17 @@ vi.mock('./update', () => ({ swRegistration: async () => ({ active: {}, showNoti
 
 const { notifyCall, notifyMessage, setDeviceNotify } = await import('./system-notify');
 
-const contact = (over: Partial<Contact>): Contact => ({ id: 12, displayName: 'Bob', is_notice: 1, is_group: 0, ...over }) as Contact;
+const contact = (over: Partial<Contact>): Contact =>
+  ({ id: 12, displayName: 'Bob', is_notice: 1, is_group: 0, ...over }) as Contact;
 const message = (over: Partial<Message>): Message =>
-  ({ id: 'm1', type: 'text', content: 'Lunch at <b>noon</b>?', toContactId: 12, fromUser: { id: 12, displayName: 'Bob', realname: 'Bob' }, ...over }) as Message;
+  ({
+    id: 'm1',
+    type: 'text',
+    content: 'Lunch at <b>noon</b>?',
+    toContactId: 12,
+    fromUser: { id: 12, displayName: 'Bob', realname: 'Bob' },
+    ...over,
+  }) as Message;
 const settle = () => new Promise((r) => setTimeout(r, 0));
 
 function pageIs(state: 'hidden' | 'visible') {
@@ -31,7 +39,15 @@ describe('system notifications (issue 22)', () => {
   it('shows a new message while the page is hidden, one per chat, with sound per the setting', async () => {
     notifyMessage(contact({}), message({}), true);
     await settle();
-    expect(showNotification).toHaveBeenCalledWith('Bob', expect.objectContaining({ body: 'Lunch at noon?', tag: 'chat-12', silent: false, data: { url: './#/pages/message/chat?id=12' } }));
+    expect(showNotification).toHaveBeenCalledWith(
+      'Bob',
+      expect.objectContaining({
+        body: 'Lunch at noon?',
+        tag: 'chat-12',
+        silent: false,
+        data: { url: './#/pages/message/chat?id=12' },
+      }),
+    );
 
     notifyMessage(contact({}), message({}), false);
     await settle();
@@ -39,9 +55,20 @@ describe('system notifications (issue 22)', () => {
   });
 
   it('names the sender in a group', async () => {
-    notifyMessage(contact({ id: 'group-3', displayName: 'Team' }), message({ toContactId: 'group-3', type: 'image', fromUser: { id: 7, displayName: 'Alice' } as Message['fromUser'] }), true);
+    notifyMessage(
+      contact({ id: 'group-3', displayName: 'Team' }),
+      message({
+        toContactId: 'group-3',
+        type: 'image',
+        fromUser: { id: 7, displayName: 'Alice' } as Message['fromUser'],
+      }),
+      true,
+    );
     await settle();
-    expect(showNotification).toHaveBeenCalledWith('Team', expect.objectContaining({ body: 'Alice：[图片]', tag: 'chat-group-3' }));
+    expect(showNotification).toHaveBeenCalledWith(
+      'Team',
+      expect.objectContaining({ body: 'Alice：[图片]', tag: 'chat-group-3' }),
+    );
   });
 
   it('stays quiet for a muted chat, a visible page, a refused permission or a device turned off', async () => {
@@ -69,6 +96,9 @@ describe('system notifications (issue 22)', () => {
     expect(showNotification).not.toHaveBeenCalled();
     notifyCall(call('calling'), 5, true);
     await settle();
-    expect(showNotification).toHaveBeenCalledWith('Bob', expect.objectContaining({ body: '邀请你语音通话', tag: 'call-12', requireInteraction: true }));
+    expect(showNotification).toHaveBeenCalledWith(
+      'Bob',
+      expect.objectContaining({ body: '邀请你语音通话', tag: 'call-12', requireInteraction: true }),
+    );
   });
 });

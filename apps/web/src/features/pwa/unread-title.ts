@@ -10,7 +10,10 @@ export function useUnreadTitle(title: string, unread: number): void {
     document.title = unread > 0 ? i18n.t('pwa.notify.titleUnread', { count: unread, title }) : title;
   }, [title, unread]);
   useEffect(() => {
-    const nav = navigator as Navigator & { setAppBadge?: (n?: number) => Promise<void>; clearAppBadge?: () => Promise<void> };
+    const nav = navigator as Navigator & {
+      setAppBadge?: (n?: number) => Promise<void>;
+      clearAppBadge?: () => Promise<void>;
+    };
     if (unread > 0) void nav.setAppBadge?.(unread).catch(() => undefined);
     else void nav.clearAppBadge?.().catch(() => undefined);
   }, [unread]);

@@ -34,9 +34,12 @@ export function startServiceWorker(openUrl: (url: string) => void): void {
     const d = e.data as { type?: unknown; url?: unknown } | null;
     if (d?.type === 'parley-open' && typeof d.url === 'string') openUrl(d.url);
   });
-  void wb.register().then((r) => {
-    registration = r;
-  }).catch(() => undefined);
+  void wb
+    .register()
+    .then((r) => {
+      registration = r;
+    })
+    .catch(() => undefined);
   // Long-lived tabs look for a new build now and then, and when they come back to the front.
   setInterval(() => void wb?.update().catch(() => undefined), CHECK_EVERY_MS);
   document.addEventListener('visibilitychange', () => {

@@ -5,10 +5,7 @@
 interface DetectorLike {
   detect(source: CanvasImageSource): Promise<{ rawValue: string }[]>;
 }
-type DetectorCtor = {
-  new (opts: { formats: string[] }): DetectorLike;
-  getSupportedFormats?: () => Promise<string[]>;
-};
+type DetectorCtor = { new (opts: { formats: string[] }): DetectorLike; getSupportedFormats?: () => Promise<string[]> };
 
 export type Decoder = (source: HTMLVideoElement | HTMLCanvasElement | ImageBitmap) => Promise<string | null>;
 

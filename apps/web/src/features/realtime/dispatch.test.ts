@@ -9,11 +9,14 @@ import type { MessagesData } from '../../state/messages/model';
 import { createDispatcher, refreshAfterBind, type DispatchDeps } from './dispatch';
 
 const ME = 1;
-const frame = <T,>(type: SocketEventType, data: T): EventFrame => ({ type, time: 1, data });
+const frame = <T>(type: SocketEventType, data: T): EventFrame => ({ type, time: 1, data });
 
 function setup(over: Partial<DispatchDeps> = {}) {
   const qc = new QueryClient();
-  qc.setQueryData<ContactsData>(contactsKey, { contacts: [contact(2, { unread: 0 }), contact('group-5')], pendingFriends: 0 });
+  qc.setQueryData<ContactsData>(contactsKey, {
+    contacts: [contact(2, { unread: 0 }), contact('group-5')],
+    pendingFriends: 0,
+  });
   const deps: DispatchDeps = {
     qc,
     myId: () => ME,

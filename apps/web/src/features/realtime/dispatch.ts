@@ -1,6 +1,11 @@
 import type { QueryClient } from '@tanstack/react-query';
 import {
-  socketEventTypes, type Contact, type EventFrame, type FriendRequestPush, type Message, type TypedEventFrame,
+  socketEventTypes,
+  type Contact,
+  type EventFrame,
+  type FriendRequestPush,
+  type Message,
+  type TypedEventFrame,
 } from '@parley/protocol';
 import { adminStats } from './admin-stats';
 import { assertNever } from '../../lib/assert-never';
@@ -38,7 +43,8 @@ export interface DispatchDeps {
 }
 
 /** Types this client knows; a newer server may send others, which are ignored. */
-export const isKnownFrame = (frame: EventFrame): frame is TypedEventFrame => socketEventTypes.some((t) => t === frame.type);
+export const isKnownFrame = (frame: EventFrame): frame is TypedEventFrame =>
+  socketEventTypes.some((t) => t === frame.type);
 /** The `simple` push of a friend request, which is no message of any chat (PROTOCOL §7 add). */
 const isFriendRequest = (d: Message | FriendRequestPush): d is FriendRequestPush => d.toContactId === 'system';
 

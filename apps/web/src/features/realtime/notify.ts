@@ -28,7 +28,12 @@ export function setVibrateEnabled(on: boolean): void {
 
 let audio: HTMLAudioElement | null = null;
 
-export function notifyNewMessage(contact: Contact | undefined, _msg: Message, voiceOn: boolean, vibrateOn = vibrateEnabled()): void {
+export function notifyNewMessage(
+  contact: Contact | undefined,
+  _msg: Message,
+  voiceOn: boolean,
+  vibrateOn = vibrateEnabled(),
+): void {
   if (contact && contact.is_notice !== 1) return;
   if (voiceOn && typeof Audio !== 'undefined') {
     audio ??= new Audio(SOUND_URL);

@@ -51,7 +51,8 @@ export function startRealtime({ qc, onKicked }: RealtimeOptions): () => void {
       onEvent: (frame) => {
         dispatch(frame);
         // An incoming call while the page is hidden: a system notification (issue 22).
-        if (isKnownFrame(frame) && frame.type === 'webrtc') notifyCall(frame.data, useAuth.getState().userInfo?.user_id ?? null, currentSettings().isVoice !== false);
+        if (isKnownFrame(frame) && frame.type === 'webrtc')
+          notifyCall(frame.data, useAuth.getState().userInfo?.user_id ?? null, currentSettings().isVoice !== false);
       },
       onStatus: (status) => useConnection.setState({ status }),
       // Revoked elsewhere (password changed on another device, §2.3) or refused at bind: one API

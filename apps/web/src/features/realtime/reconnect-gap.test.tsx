@@ -29,18 +29,27 @@ type MessagesData = import('../../state/messages/model').MessagesData;
 function post(chat: string, n = 1): Message[] {
   const rows = Array.from({ length: n }, () => {
     const id = nextId++;
-    return message({ id: `${chat}-${id}`, msg_id: id, from: Number(chat), toContactId: Number(chat), content: `m${id}` });
+    return message({
+      id: `${chat}-${id}`,
+      msg_id: id,
+      from: Number(chat),
+      toContactId: Number(chat),
+      content: `m${id}`,
+    });
   });
   server.set(chat, [...(server.get(chat) ?? []), ...rows]);
   return rows;
 }
 
 function open(qc: QueryClient, chat: string) {
-  const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={qc}>{children}</QueryClientProvider>;
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={qc}>{children}</QueryClientProvider>
+  );
   return renderHook(() => useMessages(qc, chat), { wrapper });
 }
 
-const ids = (qc: QueryClient, chat: string) => qc.getQueryData<MessagesData>(messagesKey(chat))?.messages.map((m) => m.msg_id) ?? [];
+const ids = (qc: QueryClient, chat: string) =>
+  qc.getQueryData<MessagesData>(messagesKey(chat))?.messages.map((m) => m.msg_id) ?? [];
 
 describe('chats cached in memory across a reconnect', () => {
   let qc: QueryClient;
@@ -104,7 +113,11 @@ describe('chats cached in memory across a reconnect', () => {
     b.unmount();
     refreshAfterBind(qc);
     // A history result opened this chat at an old message (history/jump.ts).
-    qc.setQueryData<MessagesData>(messagesKey('3'), { messages: server.get('3')?.slice(5, 15) ?? [], hasMore: true, hasNewer: true });
+    qc.setQueryData<MessagesData>(messagesKey('3'), {
+      messages: server.get('3')?.slice(5, 15) ?? [],
+      hasMore: true,
+      hasNewer: true,
+    });
     asked.length = 0;
     const again = open(qc, '3');
     await new Promise((r) => setTimeout(r, 50));

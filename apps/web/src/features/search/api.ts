@@ -21,7 +21,11 @@ export function useSearch(keywords: string, type: SearchType) {
   return useInfiniteQuery({
     queryKey: searchKey(q, type),
     queryFn: ({ pageParam }) =>
-      call(paths.search, { keywords: q, type, page: pageParam, limit: type === 'all' ? SEARCH_PAGE : 50 }, { quietSuccess: true }),
+      call(
+        paths.search,
+        { keywords: q, type, page: pageParam, limit: type === 'all' ? SEARCH_PAGE : 50 },
+        { quietSuccess: true },
+      ),
     initialPageParam: 1,
     getNextPageParam: (last, _all, page) => (last.hasMore ? page + 1 : undefined),
     enabled: searchable(q),

@@ -29,7 +29,11 @@ export function useStickers() {
 const refresh = (qc: QueryClient) => qc.invalidateQueries({ queryKey: stickersKey });
 
 /** Applies a list change now, runs it on the server, and re-reads the truth either way. */
-async function change(qc: QueryClient, local: (l: Sticker[]) => Sticker[], remote: () => Promise<unknown>): Promise<boolean> {
+async function change(
+  qc: QueryClient,
+  local: (l: Sticker[]) => Sticker[],
+  remote: () => Promise<unknown>,
+): Promise<boolean> {
   await qc.cancelQueries({ queryKey: stickersKey });
   qc.setQueryData<Sticker[]>(stickersKey, (l) => (l ? local(l) : l));
   try {
@@ -44,10 +48,18 @@ async function change(qc: QueryClient, local: (l: Sticker[]) => Sticker[], remot
 }
 
 export const deleteStickers = (qc: QueryClient, ids: number[]) =>
-  change(qc, (l) => removeMany(l, ids), () => stickersApi.del(ids));
+  change(
+    qc,
+    (l) => removeMany(l, ids),
+    () => stickersApi.del(ids),
+  );
 
 export const moveStickers = (qc: QueryClient, ids: number[]) =>
-  change(qc, (l) => moveToFront(l, ids), () => stickersApi.move(ids));
+  change(
+    qc,
+    (l) => moveToFront(l, ids),
+    () => stickersApi.move(ids),
+  );
 
 /**
  * "Add to stickers" on a received image or sticker (the message menu): `file_id` is the image
@@ -69,7 +81,12 @@ export async function addSticker(qc: QueryClient, file_id: number): Promise<bool
  * Uploads a picture as a new sticker (`uploadEmoji`), checked here first so the user learns at
  * once what is wrong; `onProgress` gets 0–1. Resolves true when it was stored.
  */
-export async function uploadSticker(qc: QueryClient, file: File, onProgress: (f: number) => void, signal?: AbortSignal): Promise<boolean> {
+export async function uploadSticker(
+  qc: QueryClient,
+  file: File,
+  onProgress: (f: number) => void,
+  signal?: AbortSignal,
+): Promise<boolean> {
   const problem = stickerFileProblem(file);
   if (problem) {
     dialogs.toast(i18n.t(`share.stickers.${problem}`));

@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { limits, type Sticker } from '@parley/protocol';
 import { fitSize, isFull, keepPresent, moveToFront, removeMany, stickerFileProblem, toggleSelected } from './model';
 
-const s = (id: number): Sticker => ({ id, name: `s${id}`, title: `s${id}`, src: `https://x/storage/${id}.png`, file_id: id * 10 });
+const s = (id: number): Sticker => ({
+  id,
+  name: `s${id}`,
+  title: `s${id}`,
+  src: `https://x/storage/${id}.png`,
+  file_id: id * 10,
+});
 const ids = (l: Sticker[]) => l.map((x) => x.id);
 const list = [s(1), s(2), s(3), s(4), s(5)];
 

@@ -6,11 +6,7 @@ export const systemInfoKey = ['systemInfo'] as const;
 
 /** Site configuration (PROTOCOL §12.1); the protocol defaults stand in until it arrives. */
 export function useSystemInfo(): { info: SystemInfo; isLoading: boolean; isError: boolean } {
-  const q = useQuery({
-    queryKey: systemInfoKey,
-    queryFn: endpoints.getSystemInfo,
-    staleTime: 5 * 60_000,
-  });
+  const q = useQuery({ queryKey: systemInfoKey, queryFn: endpoints.getSystemInfo, staleTime: 5 * 60_000 });
   const data = q.data;
   const info: SystemInfo = data
     ? { ...defaultSystemInfo, ...data, sysInfo: { ...defaultSystemInfo.sysInfo, ...data.sysInfo } }

@@ -74,21 +74,12 @@ export const groupsEn: typeof groupsZhHans = {
     actions: 'Member actions',
     count: '{{count}} members',
   },
-  list: {
-    created: 'Created',
-    managed: 'Managed',
-    joined: 'Joined',
-    empty: 'No groups yet',
-  },
+  list: { created: 'Created', managed: 'Managed', joined: 'Joined', empty: 'No groups yet' },
   composer: {
     groupMuted: 'The group has enabled mute mode and cannot send messages',
     memberMuted: 'You are muted until {{time}}',
   },
-  mention: {
-    title: 'Choose who to mention',
-    everyone: 'Everyone',
-    atMe: 'You were mentioned',
-  },
+  mention: { title: 'Choose who to mention', everyone: 'Everyone', atMe: 'You were mentioned' },
   editor: {
     title: 'Edit announcement',
     save: 'Save',

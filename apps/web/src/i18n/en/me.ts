@@ -79,10 +79,7 @@ export const meEn: typeof meZhHans = {
     hideTimes: 'Hide message times',
     saveFailed: 'The setting was not saved, please try again',
   },
-  doc: {
-    toc: 'Contents',
-    guide: 'User guide',
-  },
+  doc: { toc: 'Contents', guide: 'User guide' },
   webview: {
     openExternal: 'Open in browser',
     noUrl: 'There is no address to open',

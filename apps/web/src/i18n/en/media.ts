@@ -1,15 +1,8 @@
 import type { mediaZhHans } from '../media';
 
 export const mediaEn: typeof mediaZhHans = {
-  plus: {
-    album: 'Album',
-    camera: 'Camera',
-    file: 'File',
-  },
-  paste: {
-    confirm: 'Send these files ({{count}})?',
-    send: 'Send',
-  },
+  plus: { album: 'Album', camera: 'Camera', file: 'File' },
+  paste: { confirm: 'Send these files ({{count}})?', send: 'Send' },
   check: {
     empty: 'Empty files cannot be sent',
     tooLarge: 'Files are limited to {{size}} MB',
@@ -47,10 +40,7 @@ export const mediaEn: typeof mediaZhHans = {
     pick: 'Choose from album',
     remaining: '{{seconds}} s left',
   },
-  image: {
-    alt: 'Image from {{name}}',
-    loadFailed: 'The image could not be loaded',
-  },
+  image: { alt: 'Image from {{name}}', loadFailed: 'The image could not be loaded' },
   viewer: {
     label: 'Image viewer',
     close: 'Close',
@@ -79,14 +69,7 @@ export const mediaEn: typeof mediaZhHans = {
     sent: 'Sent',
     received: 'Received',
     search: 'Search file names',
-    cates: {
-      all: 'All types',
-      doc: 'Documents',
-      image: 'Images',
-      audio: 'Audio',
-      video: 'Videos',
-      other: 'Other',
-    },
+    cates: { all: 'All types', doc: 'Documents', image: 'Images', audio: 'Audio', video: 'Videos', other: 'Other' },
     empty: 'No files yet',
     emptySearch: 'No files match your search',
     loadFailed: 'Could not load the files. Try again.',

@@ -16,10 +16,7 @@ export const messageActionsEn: typeof messageActionsZhHans = {
     removeConfirm: 'This removes the message from your devices only; others still see it.',
     recallWindow: 'Messages can be recalled within {{minutes}} minutes',
   },
-  recall: {
-    byMe: 'You recalled a message',
-    reEdit: 'Re-edit',
-  },
+  recall: { byMe: 'You recalled a message', reEdit: 'Re-edit' },
   quote: {
     quoting: 'Quoting {{name}}: {{preview}}',
     cancel: 'Stop quoting',

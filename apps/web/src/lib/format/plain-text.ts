@@ -26,4 +26,5 @@ function safeCodePoint(n: number, fallback: string): string {
 }
 
 /** Text made safe to store where sanitised HTML is expected (the list's lastContent). */
-export const escapeHtml = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+export const escapeHtml = (s: string): string =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');

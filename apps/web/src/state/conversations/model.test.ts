@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { applyIncoming, conversationOf, homeConversations, plainText, sortConversations, totalUnread, type ContactsData } from './model';
+import {
+  applyIncoming,
+  conversationOf,
+  homeConversations,
+  plainText,
+  sortConversations,
+  totalUnread,
+  type ContactsData,
+} from './model';
 import { contact, message } from './fixtures';
 import { setLanguage } from '../../i18n';
 
@@ -41,12 +49,17 @@ describe('incoming message reducer (spec §4)', () => {
     expect(conversationOf(message({ from: ME, toContactId: ME, toUser: 7 }), ME)).toBe('7');
     // A favourite: filed under -1.
     expect(conversationOf(message({ from: ME, toContactId: ME, toUser: -1 }), ME)).toBe('-1');
-    expect(conversationOf(message({ from: 3, toContactId: 'group-9', toUser: 'group-9', is_group: 1 }), ME)).toBe('group-9');
+    expect(conversationOf(message({ from: 3, toContactId: 'group-9', toUser: 'group-9', is_group: 1 }), ME)).toBe(
+      'group-9',
+    );
   });
 
   it('updates content, time, type and raises unread for a message from someone else', () => {
     const before = data(contact(2, { unread: 1, lastContent: 'old', lastSendTime: 5 }), contact(3));
-    const r = applyIncoming(before, message({ from: 2, content: 'new', sendTime: 1_700_000_001_000, type: 'image' }), { myId: ME, readingChat: null });
+    const r = applyIncoming(before, message({ from: 2, content: 'new', sendTime: 1_700_000_001_000, type: 'image' }), {
+      myId: ME,
+      readingChat: null,
+    });
     expect(r.kind).toBe('updated');
     if (r.kind !== 'updated') return;
     expect(r.contact).toMatchObject({ lastContent: 'new', lastSendTime: 1_700_000_001_000, type: 'image', unread: 2 });
@@ -54,66 +67,109 @@ describe('incoming message reducer (spec §4)', () => {
   });
 
   it('reads seconds as seconds', () => {
-    const r = applyIncoming(data(contact(2)), message({ from: 2, sendTime: 1_700_000_001 }), { myId: ME, readingChat: null });
+    const r = applyIncoming(data(contact(2)), message({ from: 2, sendTime: 1_700_000_001 }), {
+      myId: ME,
+      readingChat: null,
+    });
     expect(r.kind === 'updated' && r.contact.lastSendTime).toBe(1_700_000_001_000);
   });
 
   it('does not raise unread for my own message or for the chat I am reading', () => {
-    const mine = applyIncoming(data(contact(7, { unread: 0 })), message({ from: ME, toContactId: ME, toUser: 7, content: 'from my phone' }), { myId: ME, readingChat: null });
+    const mine = applyIncoming(
+      data(contact(7, { unread: 0 })),
+      message({ from: ME, toContactId: ME, toUser: 7, content: 'from my phone' }),
+      { myId: ME, readingChat: null },
+    );
     expect(mine.kind === 'updated' && mine.contact).toMatchObject({ unread: 0, lastContent: 'from my phone' });
-    const reading = applyIncoming(data(contact(2, { unread: 0 })), message({ from: 2 }), { myId: ME, readingChat: '2' });
+    const reading = applyIncoming(data(contact(2, { unread: 0 })), message({ from: 2 }), {
+      myId: ME,
+      readingChat: '2',
+    });
     expect(reading.kind === 'updated' && reading.contact.unread).toBe(0);
   });
 
   it('counts a mention when I am in the at list', () => {
     const g = 'group-4';
     const start = data(contact(g, { unread: 0, is_at: 0 }));
-    const at = applyIncoming(start, message({ from: 3, toContactId: g, toUser: g, is_group: 1, at: [ME, 5] }), { myId: ME, readingChat: null });
+    const at = applyIncoming(start, message({ from: 3, toContactId: g, toUser: g, is_group: 1, at: [ME, 5] }), {
+      myId: ME,
+      readingChat: null,
+    });
     expect(at.kind === 'updated' && at.contact).toMatchObject({ unread: 1, is_at: 1 });
-    const notMe = applyIncoming(start, message({ from: 3, toContactId: g, toUser: g, is_group: 1, at: [5] }), { myId: ME, readingChat: null });
+    const notMe = applyIncoming(start, message({ from: 3, toContactId: g, toUser: g, is_group: 1, at: [5] }), {
+      myId: ME,
+      readingChat: null,
+    });
     expect(notMe.kind === 'updated' && notMe.contact.is_at).toBe(0);
   });
 
   it('adds an unknown conversation from the push, or reports it unknown without one', () => {
     const start = data(contact(2));
     const info = contact(9, { displayName: 'Newbie', unread: 0 });
-    const added = applyIncoming(start, message({ from: 9, toContactId: 9, contactInfo: info, content: 'hey' }), { myId: ME, readingChat: null });
+    const added = applyIncoming(start, message({ from: 9, toContactId: 9, contactInfo: info, content: 'hey' }), {
+      myId: ME,
+      readingChat: null,
+    });
     expect(added.kind).toBe('unknown');
-    expect(added.kind === 'unknown' && added.data.contacts[0]).toMatchObject({ id: 9, displayName: 'Newbie', unread: 1, lastContent: 'hey' });
+    expect(added.kind === 'unknown' && added.data.contacts[0]).toMatchObject({
+      id: 9,
+      displayName: 'Newbie',
+      unread: 1,
+      lastContent: 'hey',
+    });
     const bare = applyIncoming(start, message({ from: 8, toContactId: 8 }), { myId: ME, readingChat: null });
     expect(bare).toEqual({ kind: 'unknown', data: start });
   });
 
   it('sends messages addressed to system to the separate counter', () => {
     const start = data(contact(2));
-    expect(applyIncoming(start, message({ from: 5, toContactId: 'system', toUser: ME }), { myId: ME, readingChat: null })).toEqual({ kind: 'system' });
+    expect(
+      applyIncoming(start, message({ from: 5, toContactId: 'system', toUser: ME }), { myId: ME, readingChat: null }),
+    ).toEqual({ kind: 'system' });
   });
 });
 
 describe('plainText', () => {
   it('strips tags and decodes entities for previews', () => {
-    expect(plainText('<p>a&lt;b&gt; &amp; <b>bold</b><br>next &#39;q&#39; &#x1F600;</p>')).toBe("a<b> & bold next 'q' 😀");
+    expect(plainText('<p>a&lt;b&gt; &amp; <b>bold</b><br>next &#39;q&#39; &#x1F600;</p>')).toBe(
+      "a<b> & bold next 'q' 😀",
+    );
     expect(plainText('<a href="https://x.y" target="_blank">link</a><img src="/static/a.png">')).toBe('link');
   });
 });
 
 describe('group previews (WeChat parity)', () => {
   const group = (over: Parameters<typeof message>[0] = {}) =>
-    message({ from: 3, toContactId: 'group-9', toUser: 'group-9', is_group: 1, content: 'hi', fromUser: { id: 3, user_id: 3, realname: 'Ann', displayName: 'Annie', account: '', avatar: '', name_py: '' }, ...over });
+    message({
+      from: 3,
+      toContactId: 'group-9',
+      toUser: 'group-9',
+      is_group: 1,
+      content: 'hi',
+      fromUser: { id: 3, user_id: 3, realname: 'Ann', displayName: 'Annie', account: '', avatar: '', name_py: '' },
+      ...over,
+    });
 
-  it('names the sender of someone else\'s message, not mine nor an event line', () => {
+  it("names the sender of someone else's message, not mine nor an event line", () => {
     const before = data(contact('group-9'));
     const named = applyIncoming(before, group(), { myId: ME, readingChat: null });
     expect(named.kind === 'updated' && named.contact.lastSenderName).toBe('Annie');
     const mine = applyIncoming(before, group({ from: ME, fromUser: undefined }), { myId: ME, readingChat: null });
     expect(mine.kind === 'updated' && mine.contact.lastSenderName).toBe('');
-    const line = applyIncoming(before, group({ type: 'event', content: 'Ann joined' }), { myId: ME, readingChat: null });
+    const line = applyIncoming(before, group({ type: 'event', content: 'Ann joined' }), {
+      myId: ME,
+      readingChat: null,
+    });
     expect(line.kind === 'updated' && line.contact.lastSenderName).toBe('');
   });
 
   it('lists a pushed event line in my language, escaped as stored content', async () => {
     await setLanguage('zh-Hans');
-    const ev = group({ type: 'event', content: 'Ann&lt;3 joined the group by scanning the QR code', extends: { line: { key: 'group.eventJoined', params: { name: 'Ann<3' } } } });
+    const ev = group({
+      type: 'event',
+      content: 'Ann&lt;3 joined the group by scanning the QR code',
+      extends: { line: { key: 'group.eventJoined', params: { name: 'Ann<3' } } },
+    });
     const r = applyIncoming(data(contact('group-9')), ev, { myId: ME, readingChat: null });
     expect(r.kind === 'updated' && r.contact.lastContent).toBe('Ann&lt;3通过扫码加入了群聊');
   });

@@ -56,7 +56,10 @@ export function totalUnread(list: readonly Contact[]): number {
  * I sent (another of my devices) is filed under `toUser`; anyone else's under `toContactId`.
  * Group pushes carry "group-N" in toContactId.
  */
-export function conversationOf(msg: Pick<Message, 'fromUser' | 'from_user' | 'toUser' | 'toContactId'>, myId: number): string {
+export function conversationOf(
+  msg: Pick<Message, 'fromUser' | 'from_user' | 'toUser' | 'toContactId'>,
+  myId: number,
+): string {
   return senderId(msg) === myId ? keyOf(msg.toUser) : keyOf(msg.toContactId);
 }
 
@@ -91,7 +94,12 @@ export function applyIncoming(data: ContactsData, msg: Message, ctx: IncomingCon
   const fromOther = senderId(msg) !== ctx.myId;
   const reading = ctx.readingChat === key;
   const index = data.contacts.findIndex((c) => keyOf(c.id) === key);
-  const base: Contact | undefined = index >= 0 ? data.contacts[index] : isContact(msg.contactInfo) ? { ...msg.contactInfo, unread: 0, is_at: 0 } : undefined;
+  const base: Contact | undefined =
+    index >= 0
+      ? data.contacts[index]
+      : isContact(msg.contactInfo)
+        ? { ...msg.contactInfo, unread: 0, is_at: 0 }
+        : undefined;
   if (!base) return { kind: 'unknown', data };
   const mentioned = fromOther && Array.isArray(msg.at) && msg.at.map(Number).includes(ctx.myId);
   const contact: Contact = {
@@ -104,7 +112,9 @@ export function applyIncoming(data: ContactsData, msg: Message, ctx: IncomingCon
     is_at: mentioned && !reading ? (base.is_at || 0) + 1 : base.is_at,
   };
   const contacts = index >= 0 ? data.contacts.map((c, i) => (i === index ? contact : c)) : [contact, ...data.contacts];
-  return index >= 0 ? { kind: 'updated', data: { ...data, contacts }, contact } : { kind: 'unknown', data: { ...data, contacts } };
+  return index >= 0
+    ? { kind: 'updated', data: { ...data, contacts }, contact }
+    : { kind: 'unknown', data: { ...data, contacts } };
 }
 
 /**
@@ -117,8 +127,18 @@ function lastContentOf(msg: Message, myId: number): string {
 }
 
 /** Group previews name the sender of others' messages ("Alice: hi"), as WeChat does; not of event or call lines. */
-function lastSenderNameOf(msg: Pick<Message, 'is_group' | 'type' | 'fromUser' | 'from_user' | 'is_undo'>, myId: number): string {
-  if (msg.is_group !== ContactKind.group || msg.type === 'event' || msg.type === 'webrtc' || msg.is_undo === 1 || senderId(msg) === myId) return '';
+function lastSenderNameOf(
+  msg: Pick<Message, 'is_group' | 'type' | 'fromUser' | 'from_user' | 'is_undo'>,
+  myId: number,
+): string {
+  if (
+    msg.is_group !== ContactKind.group ||
+    msg.type === 'event' ||
+    msg.type === 'webrtc' ||
+    msg.is_undo === 1 ||
+    senderId(msg) === myId
+  )
+    return '';
   return msg.fromUser?.displayName || msg.fromUser?.realname || '';
 }
 

@@ -33,7 +33,8 @@ export function afterReconnect(qc: QueryClient): void {
     const conversation = key[1];
     const newest = data?.messages.at(-1)?.msg_id;
     // A window far back (hasNewer) fills its own gap; an edge from an earlier drop is lower still.
-    if (typeof conversation !== 'string' || newest === undefined || data?.hasNewer || trustedEdge.has(conversation)) continue;
+    if (typeof conversation !== 'string' || newest === undefined || data?.hasNewer || trustedEdge.has(conversation))
+      continue;
     trustedEdge.set(conversation, newest);
   }
   void qc.invalidateQueries({ queryKey: ['messages'] });
@@ -51,8 +52,16 @@ export async function fetchNewest(qc: QueryClient, conversation: string): Promis
   let rows = rowsOf(env.data);
   // A full page that does not reach what is loaded: read on down to it, so the older pages stay.
   let chunk = rows;
-  for (let i = 0; i < gapPages && edge !== undefined && chunk.length >= pageSize && (rows[0]?.msg_id ?? 0) > edge; i++) {
-    const older = await endpoints.getMessageList({ toContactId: conversation, limit: pageSize, last_id: rows[0]?.msg_id ?? 0 });
+  for (
+    let i = 0;
+    i < gapPages && edge !== undefined && chunk.length >= pageSize && (rows[0]?.msg_id ?? 0) > edge;
+    i++
+  ) {
+    const older = await endpoints.getMessageList({
+      toContactId: conversation,
+      limit: pageSize,
+      last_id: rows[0]?.msg_id ?? 0,
+    });
     chunk = rowsOf(older.data);
     rows = mergeMessages(chunk, rows);
   }
@@ -102,7 +111,13 @@ export function patchChat(qc: QueryClient, conversation: string, fn: (d: Message
 export function delivered(qc: QueryClient, conversation: string, msg: Message): void {
   addToChat(qc, conversation, { ...msg, toContactId: conversation });
   const listed = findContact(qc.getQueryData<ContactsData>(contactsKey), conversation);
-  if (listed) patchConversation(qc, conversation, { lastContent: msg.content, lastSenderName: '', lastSendTime: msg.sendTime, type: msg.type });
+  if (listed)
+    patchConversation(qc, conversation, {
+      lastContent: msg.content,
+      lastSenderName: '',
+      lastSendTime: msg.sendTime,
+      type: msg.type,
+    });
   else void qc.invalidateQueries({ queryKey: contactsKey });
 }
 
@@ -121,7 +136,15 @@ export function undelivered(conversation: string, id: string, e: unknown): void 
 async function deliver(qc: QueryClient, p: PendingMessage): Promise<void> {
   outbox.setStatus(p.conversation, p.id, 'sending');
   try {
-    const msg = await endpoints.sendMessage({ id: p.id, type: p.type, content: p.content, toContactId: p.conversation, ...(p.at?.length ? { at: p.at } : {}), ...(p.pid ? { pid: p.pid } : {}), ...(p.extends ? { extends: p.extends } : {}) });
+    const msg = await endpoints.sendMessage({
+      id: p.id,
+      type: p.type,
+      content: p.content,
+      toContactId: p.conversation,
+      ...(p.at?.length ? { at: p.at } : {}),
+      ...(p.pid ? { pid: p.pid } : {}),
+      ...(p.extends ? { extends: p.extends } : {}),
+    });
     delivered(qc, p.conversation, msg);
   } catch (e) {
     undelivered(p.conversation, p.id, e);
@@ -160,7 +183,8 @@ export function flushOutbox(qc: QueryClient): Promise<void> {
             if (!(await outbox.claim(next.conversation, next.id))) continue;
             await deliver(qc, next);
             if (outbox.get(next.conversation, next.id)?.status !== 'waiting') continue;
-            for (const p of outbox.all()) if (!p.upload && p.status === 'sending') outbox.setStatus(p.conversation, p.id, 'waiting');
+            for (const p of outbox.all())
+              if (!p.upload && p.status === 'sending') outbox.setStatus(p.conversation, p.id, 'waiting');
             break;
           }
           // Inside the loop: a message typed while the writes finish is sent before the lock goes.
@@ -176,12 +200,19 @@ export function flushOutbox(qc: QueryClient): Promise<void> {
 
 /** The network is back (socket bound again): what waited goes, in order. */
 export function resendWaiting(qc: QueryClient): Promise<void> {
-  for (const p of outbox.all()) if (!p.upload && p.status === 'waiting') outbox.setStatus(p.conversation, p.id, 'sending');
+  for (const p of outbox.all())
+    if (!p.upload && p.status === 'waiting') outbox.setStatus(p.conversation, p.id, 'sending');
   return flushOutbox(qc);
 }
 
 /** `quote`: the quoted msg_id and `extends.quote` text (features/message-actions). */
-export function sendText(qc: QueryClient, conversation: string, text: string, at: number[] = [], quote?: { pid: number; extends: Record<string, unknown> }): Promise<void> {
+export function sendText(
+  qc: QueryClient,
+  conversation: string,
+  text: string,
+  at: number[] = [],
+  quote?: { pid: number; extends: Record<string, unknown> },
+): Promise<void> {
   const p: PendingMessage = {
     id: crypto.randomUUID(),
     conversation: keyOf(conversation),
@@ -208,7 +239,15 @@ export function sendRich(
   content: string,
   ext: Record<string, unknown>,
 ): Promise<void> {
-  const p: PendingMessage = { id: crypto.randomUUID(), conversation: keyOf(conversation), type, content, extends: ext, createdAt: Date.now(), status: 'sending' };
+  const p: PendingMessage = {
+    id: crypto.randomUUID(),
+    conversation: keyOf(conversation),
+    type,
+    content,
+    extends: ext,
+    createdAt: Date.now(),
+    status: 'sending',
+  };
   outbox.add(p);
   return flushOutbox(qc);
 }
@@ -224,6 +263,9 @@ export function retry(qc: QueryClient, conversation: string, id: string): void {
 /** Tell the server what I have read while the chat is open (the peer gets isRead/readAll). */
 export function reportRead(conversation: string, msgs: Pick<Message, 'id' | 'msg_id'>[]): void {
   void endpoints
-    .setMsgIsRead(conversation, msgs.map((m) => ({ id: m.id, msg_id: m.msg_id })))
+    .setMsgIsRead(
+      conversation,
+      msgs.map((m) => ({ id: m.id, msg_id: m.msg_id })),
+    )
     .catch(() => undefined);
 }

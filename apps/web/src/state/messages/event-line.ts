@@ -17,7 +17,8 @@ const names: Record<EventLineKey, 'created' | 'invited' | 'joined' | 'left' | 'r
   'group.eventRemoved': 'removed',
 };
 
-export type EventRow = Pick<Message, 'type' | 'content'> & Partial<Pick<Message, 'extends' | 'is_undo' | 'is_group' | 'from_user'>>;
+export type EventRow = Pick<Message, 'type' | 'content'> &
+  Partial<Pick<Message, 'extends' | 'is_undo' | 'is_group' | 'from_user'>>;
 
 export interface EventLineContext {
   t: TFunction;

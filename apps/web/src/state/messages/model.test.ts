@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { message } from '../conversations/fixtures';
 import type { Message } from '@parley/protocol';
-import { firstUnreadKey, markRead, mergeMessages, pageSize, textLength, textToHtml, withNewestPage, withOlderPage } from './model';
+import {
+  firstUnreadKey,
+  markRead,
+  mergeMessages,
+  pageSize,
+  textLength,
+  textToHtml,
+  withNewestPage,
+  withOlderPage,
+} from './model';
 
 const row = (msg_id: number, from = 2) => message({ id: `m${msg_id}`, msg_id, from });
 const rows = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => row(from + i));
@@ -80,7 +89,7 @@ describe('outgoing text', () => {
 
 describe('firstUnreadKey', () => {
   const row2 = (id: string, from: number, type: Message['type'] = 'text') => message({ id, from, type });
-  it('counts back over others\' messages only, and stops at the oldest loaded row', () => {
+  it("counts back over others' messages only, and stops at the oldest loaded row", () => {
     const list = [row2('a', 2), row2('b', 2), row2('c', 1), row2('d', 3, 'event'), row2('e', 2)];
     expect(firstUnreadKey(list, 1, 1)).toBe('e');
     expect(firstUnreadKey(list, 1, 2)).toBe('b');

@@ -12,7 +12,14 @@ vi.mock('../../lib/endpoints', () => ({
       if (!online) throw new ApiError('offline', 'offline');
       sent.push({ id: input.id, content: input.content });
       await new Promise((r) => setTimeout(r, 1));
-      return { id: input.id, msg_id: sent.length, content: input.content, type: 'text', sendTime: Date.now(), toContactId: input.toContactId } as unknown as Message;
+      return {
+        id: input.id,
+        msg_id: sent.length,
+        content: input.content,
+        type: 'text',
+        sendTime: Date.now(),
+        toContactId: input.toContactId,
+      } as unknown as Message;
     },
   },
 }));

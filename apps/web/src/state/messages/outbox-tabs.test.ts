@@ -48,7 +48,8 @@ class FakeChannel {
   postMessage(data: unknown) {
     const copy = structuredClone(data);
     for (const c of FakeChannel.open) {
-      if (c !== this && c.name === this.name) setTimeout(() => c.onmessage?.({ data: copy } as MessageEvent<unknown>), shared.delay);
+      if (c !== this && c.name === this.name)
+        setTimeout(() => c.onmessage?.({ data: copy } as MessageEvent<unknown>), shared.delay);
     }
   }
   close() {
@@ -62,7 +63,10 @@ const locks = {
   request: (name: string, fn: () => Promise<unknown>) => {
     const before = held.get(name) ?? Promise.resolve();
     const run = before.then(fn, fn);
-    held.set(name, run.catch(() => undefined));
+    held.set(
+      name,
+      run.catch(() => undefined),
+    );
     return run;
   },
 };
@@ -80,7 +84,14 @@ function mockEndpoints() {
           if (!shared.online) throw new ApiError('offline', 'offline');
           shared.sent.push({ id: input.id, content: input.content });
           await new Promise((r) => setTimeout(r, 5));
-          return { id: input.id, msg_id: shared.sent.length, content: input.content, type: 'text', sendTime: Date.now(), toContactId: input.toContactId } as unknown as Message;
+          return {
+            id: input.id,
+            msg_id: shared.sent.length,
+            content: input.content,
+            type: 'text',
+            sendTime: Date.now(),
+            toContactId: input.toContactId,
+          } as unknown as Message;
         },
       },
     };
@@ -135,7 +146,11 @@ describe('the outbox in two tabs (issue 22)', () => {
   it('sends each entry once when both tabs come back online at the same moment, in order', async () => {
     const a = await openTab();
     const b = await openTab();
-    for (const [to, text] of [['7', 'one'], ['8', 'two'], ['7', 'three']] as const) {
+    for (const [to, text] of [
+      ['7', 'one'],
+      ['8', 'two'],
+      ['7', 'three'],
+    ] as const) {
       await a.api.sendText(a.qc, to, text);
       await new Promise((r) => setTimeout(r, 2)); // typed one after the other
     }

@@ -125,13 +125,23 @@ function fromOtherTab(data: unknown): void {
     return;
   }
   const row = note.kind === 'set' ? note.entry : undefined;
-  if (!row || typeof row !== 'object' || typeof row.id !== 'string' || typeof row.conversation !== 'string' || gone.has(row.id)) return;
+  if (
+    !row ||
+    typeof row !== 'object' ||
+    typeof row.id !== 'string' ||
+    typeof row.conversation !== 'string' ||
+    gone.has(row.id)
+  )
+    return;
   kept.add(row.id);
   const { owner: _owner, ...entry } = row;
   const here = findById(entry.id);
   if (here) {
     // Same entry, new status: keep this tab's preview URL and progress.
-    const next = here.upload && entry.upload ? { ...entry, upload: { ...entry.upload, previewUrl: here.upload.previewUrl, progress: here.upload.progress } } : entry;
+    const next =
+      here.upload && entry.upload
+        ? { ...entry, upload: { ...entry.upload, previewUrl: here.upload.previewUrl, progress: here.upload.progress } }
+        : entry;
     update(entry.conversation, (l) => l.map((x) => (x.id === entry.id ? (next as PendingEntry) : x)));
   } else {
     const added = revive(entry as PendingEntry, entry.status);
@@ -148,7 +158,9 @@ function listen(): void {
 function save(p: PendingEntry | undefined): void {
   if (!p || owner === null) return;
   const me = owner;
-  const copy = (p.upload ? { ...p, upload: { ...p.upload, previewUrl: undefined, progress: 0 } } : { ...p }) as PendingEntry;
+  const copy = (
+    p.upload ? { ...p, upload: { ...p.upload, previewUrl: undefined, progress: 0 } } : { ...p }
+  ) as PendingEntry;
   const row: Stored = { ...copy, owner: me };
   track(
     stored.set(p.id, row).then((ok) => {
@@ -169,14 +181,18 @@ export const outbox = {
     if (owner === null) return;
     const me = owner;
     track(
-      stored.patch(id, (row) => ({ ...row, status })).then((row) => {
-        if (row) announce({ kind: 'set', owner: me, entry: row });
-      }),
+      stored
+        .patch(id, (row) => ({ ...row, status }))
+        .then((row) => {
+          if (row) announce({ kind: 'set', owner: me, entry: row });
+        }),
     );
   },
   /** Upload progress 0–1 of a pending file message. */
   setProgress(conversation: string, id: string, progress: number): void {
-    update(conversation, (l) => l.map((x) => (x.id === id && x.upload ? { ...x, upload: { ...x.upload, progress } } : x)));
+    update(conversation, (l) =>
+      l.map((x) => (x.id === id && x.upload ? { ...x, upload: { ...x.upload, progress } } : x)),
+    );
   },
   remove(conversation: string, id: string): void {
     revokePreview(outbox.get(conversation, id));

@@ -11,7 +11,15 @@ export function EmojiText({ text }: { text: string }) {
         typeof p === 'string' ? (
           <Fragment key={i}>{p}</Fragment>
         ) : (
-          <img key={i} className={emojiClass} src={p.url} alt={p.emoji} draggable={false} loading="lazy" decoding="async" />
+          <img
+            key={i}
+            className={emojiClass}
+            src={p.url}
+            alt={p.emoji}
+            draggable={false}
+            loading="lazy"
+            decoding="async"
+          />
         ),
       )}
     </>

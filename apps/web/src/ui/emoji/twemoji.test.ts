@@ -20,10 +20,12 @@ describe('emoji as pictures', () => {
   });
 
   it('has a picture for every emoji of the panel', () => {
-    const missing = emojiGroups.flatMap((g) => g.emoji).filter((e) => {
-      const part = splitEmoji(e).find((p): p is EmojiPart => typeof p !== 'string');
-      return !part || !existsSync(fileOf(part));
-    });
+    const missing = emojiGroups
+      .flatMap((g) => g.emoji)
+      .filter((e) => {
+        const part = splitEmoji(e).find((p): p is EmojiPart => typeof p !== 'string');
+        return !part || !existsSync(fileOf(part));
+      });
     expect(missing).toEqual([]);
   });
 

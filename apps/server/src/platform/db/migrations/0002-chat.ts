@@ -20,7 +20,12 @@ export async function up(db: Kysely<unknown>, dialect: DialectKind): Promise<voi
     .addColumn('create_time', 'bigint', (c) => c.notNull())
     .addColumn('update_time', 'bigint', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('friends_pair').unique().on('friends').columns(['create_user', 'friend_user_id']).execute();
+  await db.schema
+    .createIndex('friends_pair')
+    .unique()
+    .on('friends')
+    .columns(['create_user', 'friend_user_id'])
+    .execute();
   await db.schema.createIndex('friends_target').on('friends').columns(['friend_user_id', 'status']).execute();
 
   await addIdColumn(db.schema.createTable('groups'), dialect)
@@ -46,7 +51,12 @@ export async function up(db: Kysely<unknown>, dialect: DialectKind): Promise<voi
     .addColumn('join_msg_id', 'integer', nd(0))
     .addColumn('create_time', 'bigint', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('group_members_pair').unique().on('group_members').columns(['group_id', 'user_id']).execute();
+  await db.schema
+    .createIndex('group_members_pair')
+    .unique()
+    .on('group_members')
+    .columns(['group_id', 'user_id'])
+    .execute();
   await db.schema.createIndex('group_members_user').on('group_members').columns(['user_id']).execute();
 
   await db.schema
@@ -75,7 +85,11 @@ export async function up(db: Kysely<unknown>, dialect: DialectKind): Promise<voi
     .addColumn('send_time_ms', 'bigint', (c) => c.notNull())
     .execute();
   await db.schema.createIndex('messages_chat').on('messages').columns(['chat_identify', 'msg_id']).execute();
-  await db.schema.createIndex('messages_unread').on('messages').columns(['to_user', 'is_group', 'is_read', 'from_user']).execute();
+  await db.schema
+    .createIndex('messages_unread')
+    .on('messages')
+    .columns(['to_user', 'is_group', 'is_read', 'from_user'])
+    .execute();
   await db.schema.createIndex('messages_sender').on('messages').columns(['from_user', 'msg_id']).execute();
 
   await db.schema
@@ -86,7 +100,11 @@ export async function up(db: Kysely<unknown>, dialect: DialectKind): Promise<voi
     .addColumn('is_read', 'integer', nd(0))
     .addPrimaryKeyConstraint('message_mentions_pk', ['msg_id', 'user_id'])
     .execute();
-  await db.schema.createIndex('message_mentions_user').on('message_mentions').columns(['user_id', 'group_id', 'is_read']).execute();
+  await db.schema
+    .createIndex('message_mentions_user')
+    .on('message_mentions')
+    .columns(['user_id', 'group_id', 'is_read'])
+    .execute();
 
   await db.schema
     .createTable('message_hidden')

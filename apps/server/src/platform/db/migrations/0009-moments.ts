@@ -25,7 +25,12 @@ export async function up(db: Kysely<unknown>, dialect: DialectKind): Promise<voi
     .addColumn('user_id', 'integer', (c) => c.notNull())
     .addColumn('create_time_ms', 'bigint', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('moment_likes_pair').unique().on('moment_likes').columns(['moment_id', 'user_id']).execute();
+  await db.schema
+    .createIndex('moment_likes_pair')
+    .unique()
+    .on('moment_likes')
+    .columns(['moment_id', 'user_id'])
+    .execute();
 
   await addIdColumn(db.schema.createTable('moment_comments'), dialect)
     .addColumn('moment_id', 'integer', (c) => c.notNull())
@@ -46,7 +51,11 @@ export async function up(db: Kysely<unknown>, dialect: DialectKind): Promise<voi
     .addColumn('is_read', 'integer', nd(0))
     .addColumn('create_time_ms', 'bigint', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('moment_notices_user').on('moment_notices').columns(['user_id', 'is_read', 'id']).execute();
+  await db.schema
+    .createIndex('moment_notices_user')
+    .on('moment_notices')
+    .columns(['user_id', 'is_read', 'id'])
+    .execute();
   await db.schema.createIndex('moment_notices_page').on('moment_notices').columns(['user_id', 'id']).execute();
   await db.schema.createIndex('moment_notices_post').on('moment_notices').columns(['moment_id']).execute();
 

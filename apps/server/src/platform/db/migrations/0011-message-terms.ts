@@ -20,6 +20,9 @@ export async function up(db: Kysely<unknown>, dialect: DialectKind): Promise<voi
     .addPrimaryKeyConstraint('message_terms_pk', ['term', 'msg_id', 'scope'])
     .$call((b) => (dialect === 'sqlite' ? b.modifyEnd(sql`without rowid`) : b))
     .execute();
-  await db.schema.createTable('message_terms_backfill').addColumn('below', 'integer', (c) => c.notNull()).execute();
+  await db.schema
+    .createTable('message_terms_backfill')
+    .addColumn('below', 'integer', (c) => c.notNull())
+    .execute();
   await sql`insert into message_terms_backfill (below) select coalesce(max(msg_id) + 1, 0) from messages`.execute(db);
 }

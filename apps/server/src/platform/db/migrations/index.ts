@@ -45,7 +45,10 @@ export function migrationProvider(dialect: DialectKind): MigrationProvider {
       Object.fromEntries(
         Object.entries(all).map(([name, m]): [string, Migration] => [
           name,
-          { up: (db) => (dialect === 'sqlite' ? db.transaction().execute((tx) => m.up(asDb(tx), dialect)) : m.up(db, dialect)) },
+          {
+            up: (db) =>
+              dialect === 'sqlite' ? db.transaction().execute((tx) => m.up(asDb(tx), dialect)) : m.up(db, dialect),
+          },
         ]),
       ),
   };

@@ -16,7 +16,15 @@ export default function Audit() {
   return (
     <div className={styles.card}>
       <div className={styles.toolbar}>
-        <input placeholder={at('audit.filter')} value={action} onChange={(e) => { setAction(e.target.value); setPage(1); }} aria-label={at('audit.filter')} />
+        <input
+          placeholder={at('audit.filter')}
+          value={action}
+          onChange={(e) => {
+            setAction(e.target.value);
+            setPage(1);
+          }}
+          aria-label={at('audit.filter')}
+        />
       </div>
       <DataTable<AuditRow>
         testId="audit-table"
@@ -30,10 +38,25 @@ export default function Audit() {
         onPage={setPage}
         columns={[
           { key: 'time', label: at('audit.time'), render: (r) => r.create_time },
-          { key: 'actor', label: at('audit.actor'), render: (r) => (r.actor ? `${r.actor.realname} (${r.actor.account})` : r.actor_id) },
+          {
+            key: 'actor',
+            label: at('audit.actor'),
+            render: (r) => (r.actor ? `${r.actor.realname} (${r.actor.account})` : r.actor_id),
+          },
           { key: 'action', label: at('audit.action'), render: (r) => <code>{r.action}</code> },
-          { key: 'target', label: at('audit.target'), render: (r) => (r.target_type ? `${r.target_type} ${r.target_id}` : '–') },
-          { key: 'detail', label: at('audit.detail'), wide: true, render: (r) => <code className={styles.content}>{Object.keys(r.detail).length ? JSON.stringify(r.detail) : ''}</code> },
+          {
+            key: 'target',
+            label: at('audit.target'),
+            render: (r) => (r.target_type ? `${r.target_type} ${r.target_id}` : '–'),
+          },
+          {
+            key: 'detail',
+            label: at('audit.detail'),
+            wide: true,
+            render: (r) => (
+              <code className={styles.content}>{Object.keys(r.detail).length ? JSON.stringify(r.detail) : ''}</code>
+            ),
+          },
           { key: 'ip', label: at('audit.ip'), wide: true, render: (r) => r.ip },
         ]}
       />

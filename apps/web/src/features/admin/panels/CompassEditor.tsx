@@ -27,7 +27,15 @@ const rowsOf = (list: unknown): Row[] =>
  * or phone (with progress), a name, an app path or a web address, the order and a switch. The
  * server validates the section on save and answers with its own text.
  */
-export function CompassEditor({ value, onSave, busy }: { value: CompassValue; onSave(out: Record<string, unknown>): void; busy: boolean }) {
+export function CompassEditor({
+  value,
+  onSave,
+  busy,
+}: {
+  value: CompassValue;
+  onSave(out: Record<string, unknown>): void;
+  busy: boolean;
+}) {
   const [status, setStatus] = useState(String(value.status) === '1');
   const [mode, setMode] = useState(Number(value.mode) === 2 ? 2 : 1);
   const [rows, setRows] = useState<Row[]>(() => rowsOf(value.list));
@@ -39,11 +47,20 @@ export function CompassEditor({ value, onSave, busy }: { value: CompassValue; on
     const row = rows[bad];
     if (row) {
       const n = bad + 1;
-      const text = !row.name.trim() ? at('settings.compassEditor.needName', { n }) : row.type === 1 ? at('settings.compassEditor.badPath', { n }) : at('settings.compassEditor.badUrl', { n });
+      const text = !row.name.trim()
+        ? at('settings.compassEditor.needName', { n })
+        : row.type === 1
+          ? at('settings.compassEditor.badPath', { n })
+          : at('settings.compassEditor.badUrl', { n });
       dialogs.toast(text, { icon: 'error' });
       return;
     }
-    const list = rows.map(({ key: _key, ...item }) => ({ ...item, name: item.name.trim(), url: item.url.trim(), order: Number(item.order) || 0 }));
+    const list = rows.map(({ key: _key, ...item }) => ({
+      ...item,
+      name: item.name.trim(),
+      url: item.url.trim(),
+      order: Number(item.order) || 0,
+    }));
     onSave({ status: status ? '1' : '0', mode, list });
   };
 
@@ -51,7 +68,12 @@ export function CompassEditor({ value, onSave, busy }: { value: CompassValue; on
     <>
       <div className={styles.form}>
         <label className={`${styles.field} ${styles.check}`}>
-          <input type="checkbox" checked={status} onChange={(e) => setStatus(e.target.checked)} data-testid="cfg-status" />
+          <input
+            type="checkbox"
+            checked={status}
+            onChange={(e) => setStatus(e.target.checked)}
+            data-testid="cfg-status"
+          />
           {at('settings.keys.status')}
         </label>
         <label className={styles.field}>
@@ -66,14 +88,31 @@ export function CompassEditor({ value, onSave, busy }: { value: CompassValue; on
       {rows.length === 0 ? <p className={styles.muted}>{at('settings.compassEditor.empty')}</p> : null}
       <ul className={styles.compassList}>
         {rows.map((r, i) => (
-          <CompassRow key={r.key} row={r} index={i} onChange={(p) => patch(r.key, p)} onRemove={() => setRows((rs) => rs.filter((x) => x.key !== r.key))} />
+          <CompassRow
+            key={r.key}
+            row={r}
+            index={i}
+            onChange={(p) => patch(r.key, p)}
+            onRemove={() => setRows((rs) => rs.filter((x) => x.key !== r.key))}
+          />
         ))}
       </ul>
       <div className={styles.toolbar} style={{ marginTop: 12 }}>
-        <button type="button" className={styles.btn} onClick={() => setRows((rs) => [...rs, blank(rs.length + 1)])} data-testid="compass-add">
+        <button
+          type="button"
+          className={styles.btn}
+          onClick={() => setRows((rs) => [...rs, blank(rs.length + 1)])}
+          data-testid="compass-add"
+        >
           {at('settings.compassEditor.add')}
         </button>
-        <button type="button" className={`${styles.btn} ${styles.primary}`} disabled={busy} onClick={save} data-testid="cfg-save">
+        <button
+          type="button"
+          className={`${styles.btn} ${styles.primary}`}
+          disabled={busy}
+          onClick={save}
+          data-testid="cfg-save"
+        >
           {at('save')}
         </button>
       </div>
@@ -81,7 +120,17 @@ export function CompassEditor({ value, onSave, busy }: { value: CompassValue; on
   );
 }
 
-function CompassRow({ row, index, onChange, onRemove }: { row: Row; index: number; onChange(p: Partial<Row>): void; onRemove(): void }) {
+function CompassRow({
+  row,
+  index,
+  onChange,
+  onRemove,
+}: {
+  row: Row;
+  index: number;
+  onChange(p: Partial<Row>): void;
+  onRemove(): void;
+}) {
   const file = useRef<HTMLInputElement>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const upload = async (f: File | undefined) => {
@@ -100,8 +149,16 @@ function CompassRow({ row, index, onChange, onRemove }: { row: Row; index: numbe
     <li className={styles.compassRow} aria-label={name} data-testid={`compass-item-${index}`}>
       <div className={styles.compassIcon}>
         {row.icon ? <img src={row.icon} alt="" /> : <span aria-hidden="true">＋</span>}
-        <button type="button" className={styles.link} onClick={() => file.current?.click()} disabled={progress !== null} data-testid={`compass-icon-${index}`}>
-          {progress !== null ? at('settings.compassEditor.uploading', { percent: Math.round(progress * 100) }) : at('settings.compassEditor.icon')}
+        <button
+          type="button"
+          className={styles.link}
+          onClick={() => file.current?.click()}
+          disabled={progress !== null}
+          data-testid={`compass-icon-${index}`}
+        >
+          {progress !== null
+            ? at('settings.compassEditor.uploading', { percent: Math.round(progress * 100) })
+            : at('settings.compassEditor.icon')}
         </button>
         <input
           ref={file}
@@ -117,11 +174,20 @@ function CompassRow({ row, index, onChange, onRemove }: { row: Row; index: numbe
       </div>
       <label className={styles.field}>
         {at('settings.compassEditor.name')}
-        <input value={row.name} maxLength={32} onChange={(e) => onChange({ name: e.target.value })} data-testid={`compass-name-${index}`} />
+        <input
+          value={row.name}
+          maxLength={32}
+          onChange={(e) => onChange({ name: e.target.value })}
+          data-testid={`compass-name-${index}`}
+        />
       </label>
       <label className={styles.field}>
         {at('settings.compassEditor.type')}
-        <select value={row.type} onChange={(e) => onChange({ type: Number(e.target.value) === 1 ? 1 : 2 })} data-testid={`compass-type-${index}`}>
+        <select
+          value={row.type}
+          onChange={(e) => onChange({ type: Number(e.target.value) === 1 ? 1 : 2 })}
+          data-testid={`compass-type-${index}`}
+        >
           <option value={2}>{at('settings.compassEditor.typeUrl')}</option>
           <option value={1}>{at('settings.compassEditor.typeApp')}</option>
         </select>
@@ -137,13 +203,29 @@ function CompassRow({ row, index, onChange, onRemove }: { row: Row; index: numbe
       </label>
       <label className={styles.field}>
         {at('settings.compassEditor.order')}
-        <input type="number" value={row.order} onChange={(e) => onChange({ order: Number(e.target.value) })} style={{ width: 72 }} data-testid={`compass-order-${index}`} />
+        <input
+          type="number"
+          value={row.order}
+          onChange={(e) => onChange({ order: Number(e.target.value) })}
+          style={{ width: 72 }}
+          data-testid={`compass-order-${index}`}
+        />
       </label>
       <label className={`${styles.field} ${styles.check}`}>
-        <input type="checkbox" checked={row.status === 1} onChange={(e) => onChange({ status: e.target.checked ? 1 : 0 })} data-testid={`compass-status-${index}`} />
+        <input
+          type="checkbox"
+          checked={row.status === 1}
+          onChange={(e) => onChange({ status: e.target.checked ? 1 : 0 })}
+          data-testid={`compass-status-${index}`}
+        />
         {at('settings.compassEditor.shown')}
       </label>
-      <button type="button" className={`${styles.link} ${styles.dangerLink}`} onClick={onRemove} data-testid={`compass-remove-${index}`}>
+      <button
+        type="button"
+        className={`${styles.link} ${styles.dangerLink}`}
+        onClick={onRemove}
+        data-testid={`compass-remove-${index}`}
+      >
         {at('settings.compassEditor.remove')}
       </button>
     </li>

@@ -54,7 +54,13 @@ function Bars({ days }: { days: MessagesPerDay[] }) {
   const w = 28;
   const h = 120;
   return (
-    <svg viewBox={`0 0 ${days.length * w} ${h + 34}`} width="100%" height={h + 34} role="img" aria-label={days.map((x) => `${x.day}: ${x.count}`).join(', ')}>
+    <svg
+      viewBox={`0 0 ${days.length * w} ${h + 34}`}
+      width="100%"
+      height={h + 34}
+      role="img"
+      aria-label={days.map((x) => `${x.day}: ${x.count}`).join(', ')}
+    >
       {days.map((x, i) => {
         const bh = Math.round((x.count / max) * h);
         return (

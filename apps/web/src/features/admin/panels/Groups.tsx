@@ -17,7 +17,10 @@ export default function Groups() {
   const [sort, setSort] = useState<Sort>({ field: 'id', type: 0 });
   const [page, setPage] = useState(1);
   const [open, setOpen] = useState<AdminGroupRow | null>(null);
-  const list = useLoad(() => adminApi.groups({ keywords: kw, order_field: sort.field, order_type: sort.type, page, limit: LIMIT }), `${kw}|${sort.field}|${sort.type}|${page}`);
+  const list = useLoad(
+    () => adminApi.groups({ keywords: kw, order_field: sort.field, order_type: sort.type, page, limit: LIMIT }),
+    `${kw}|${sort.field}|${sort.type}|${page}`,
+  );
   const disband = async (g: AdminGroupRow) => {
     if (!(await dialogs.modal({ content: at('group.confirmDisband', { name: g.name }), danger: true })).confirm) return;
     await adminApi.disband(g.group_id).catch(() => undefined);
@@ -26,7 +29,16 @@ export default function Groups() {
   return (
     <div className={styles.card}>
       <div className={styles.toolbar}>
-        <input type="search" placeholder={at('search')} value={keywords} onChange={(e) => { setKeywords(e.target.value); setPage(1); }} aria-label={at('search')} />
+        <input
+          type="search"
+          placeholder={at('search')}
+          value={keywords}
+          onChange={(e) => {
+            setKeywords(e.target.value);
+            setPage(1);
+          }}
+          aria-label={at('search')}
+        />
       </div>
       <DataTable<AdminGroupRow>
         rows={list.data?.rows}
@@ -34,7 +46,10 @@ export default function Groups() {
         onRetry={list.reload}
         rowKey={(g) => g.group_id}
         sort={sort}
-        onSort={(s) => { setSort(s); setPage(1); }}
+        onSort={(s) => {
+          setSort(s);
+          setPage(1);
+        }}
         page={page}
         limit={LIMIT}
         count={list.data?.count ?? 0}
@@ -50,14 +65,26 @@ export default function Groups() {
             label: at('actions'),
             render: (g) => (
               <>
-                <button type="button" className={styles.link} onClick={() => setOpen(g)}>{at('group.view')}</button>
-                <button type="button" className={`${styles.link} ${styles.dangerLink}`} onClick={() => void disband(g)}>{at('group.disband')}</button>
+                <button type="button" className={styles.link} onClick={() => setOpen(g)}>
+                  {at('group.view')}
+                </button>
+                <button type="button" className={`${styles.link} ${styles.dangerLink}`} onClick={() => void disband(g)}>
+                  {at('group.disband')}
+                </button>
               </>
             ),
           },
         ]}
       />
-      {open ? <Members group={open} onClose={() => { setOpen(null); list.reload(); }} /> : null}
+      {open ? (
+        <Members
+          group={open}
+          onClose={() => {
+            setOpen(null);
+            list.reload();
+          }}
+        />
+      ) : null}
     </div>
   );
 }
@@ -71,7 +98,10 @@ function Members({ group, onClose }: { group: AdminGroupRow; onClose(): void }) 
     list.reload();
   };
   const add = () => {
-    const ids = adding.split(/[\s,，]+/).map(Number).filter((n) => Number.isInteger(n) && n > 0);
+    const ids = adding
+      .split(/[\s,，]+/)
+      .map(Number)
+      .filter((n) => Number.isInteger(n) && n > 0);
     if (ids.length === 0) return;
     setAdding('');
     void act(adminApi.addMembers(group.group_id, ids));
@@ -79,8 +109,15 @@ function Members({ group, onClose }: { group: AdminGroupRow; onClose(): void }) 
   return (
     <Dialog title={`${group.name} · ${at('group.view')}`} onClose={onClose}>
       <div className={styles.toolbar}>
-        <input value={adding} onChange={(e) => setAdding(e.target.value)} placeholder={at('group.addHint')} aria-label={at('group.add')} />
-        <button type="button" className={styles.btn} onClick={add}>{at('group.add')}</button>
+        <input
+          value={adding}
+          onChange={(e) => setAdding(e.target.value)}
+          placeholder={at('group.addHint')}
+          aria-label={at('group.add')}
+        />
+        <button type="button" className={styles.btn} onClick={add}>
+          {at('group.add')}
+        </button>
       </div>
       <DataTable<AdminGroupMember>
         rows={list.data?.rows}
@@ -100,11 +137,35 @@ function Members({ group, onClose }: { group: AdminGroupRow; onClose(): void }) 
             render: (m) =>
               m.role === GroupRole.owner ? null : (
                 <>
-                  <button type="button" className={styles.link} onClick={() => void act(adminApi.changeOwner(group.group_id, m.user_id))}>{at('group.makeOwner')}</button>
-                  <button type="button" className={styles.link} onClick={() => void act(adminApi.setManager(group.group_id, m.user_id, m.role === GroupRole.manager ? GroupRole.member : GroupRole.manager))}>
+                  <button
+                    type="button"
+                    className={styles.link}
+                    onClick={() => void act(adminApi.changeOwner(group.group_id, m.user_id))}
+                  >
+                    {at('group.makeOwner')}
+                  </button>
+                  <button
+                    type="button"
+                    className={styles.link}
+                    onClick={() =>
+                      void act(
+                        adminApi.setManager(
+                          group.group_id,
+                          m.user_id,
+                          m.role === GroupRole.manager ? GroupRole.member : GroupRole.manager,
+                        ),
+                      )
+                    }
+                  >
                     {m.role === GroupRole.manager ? at('group.unsetManager') : at('group.makeManager')}
                   </button>
-                  <button type="button" className={`${styles.link} ${styles.dangerLink}`} onClick={() => void act(adminApi.removeMember(group.group_id, m.user_id))}>{at('group.remove')}</button>
+                  <button
+                    type="button"
+                    className={`${styles.link} ${styles.dangerLink}`}
+                    onClick={() => void act(adminApi.removeMember(group.group_id, m.user_id))}
+                  >
+                    {at('group.remove')}
+                  </button>
                 </>
               ),
           },

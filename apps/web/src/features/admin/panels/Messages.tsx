@@ -19,16 +19,31 @@ export default function Messages() {
   const [keywords, setKeywords] = useState('');
   const [page, setPage] = useState(1);
   // Debounced as a string: a new object every render would never settle.
-  const f = JSON.parse(useDebounced(JSON.stringify({ userId, peer, type, keywords }), 400)) as { userId: string; peer: string; type: string; keywords: string };
+  const f = JSON.parse(useDebounced(JSON.stringify({ userId, peer, type, keywords }), 400)) as {
+    userId: string;
+    peer: string;
+    type: string;
+    keywords: string;
+  };
   const query: MessageQuery = {
-    page, limit: LIMIT, type: f.type, keywords: f.keywords,
+    page,
+    limit: LIMIT,
+    type: f.type,
+    keywords: f.keywords,
     ...(/^\d+$/.test(f.userId) ? { user_id: Number(f.userId) } : {}),
     ...(f.peer.trim() ? { toContactId: f.peer.trim() } : {}),
   };
   const list = useLoad(() => adminApi.messages(query), JSON.stringify(query));
-  const contacts = useLoad(() => (query.user_id ? adminApi.contactsOf(Number(query.user_id)) : Promise.resolve({ rows: [], count: 0 })), String(query.user_id ?? ''));
+  const contacts = useLoad(
+    () => (query.user_id ? adminApi.contactsOf(Number(query.user_id)) : Promise.resolve({ rows: [], count: 0 })),
+    String(query.user_id ?? ''),
+  );
   const deal = async (m: AdminMessageRow, dealType: 1 | 2) => {
-    if (!(await dialogs.modal({ content: dealType === 1 ? at('msg.confirmDel') : at('msg.confirmMask'), danger: true })).confirm) return;
+    if (
+      !(await dialogs.modal({ content: dealType === 1 ? at('msg.confirmDel') : at('msg.confirmMask'), danger: true }))
+        .confirm
+    )
+      return;
     await adminApi.dealMsg(m.id, dealType).catch(() => undefined);
     list.reload();
   };
@@ -36,16 +51,61 @@ export default function Messages() {
   return (
     <div className={styles.card}>
       <div className={styles.toolbar}>
-        <input inputMode="numeric" placeholder={at('msg.userId')} value={userId} onChange={(e) => { setUserId(e.target.value); reset(); }} aria-label={at('msg.userId')} data-testid="msg-user" />
-        <input placeholder={at('msg.peer')} value={peer} onChange={(e) => { setPeer(e.target.value); reset(); }} aria-label={at('msg.peer')} list="admin-convos" data-testid="msg-peer" />
+        <input
+          inputMode="numeric"
+          placeholder={at('msg.userId')}
+          value={userId}
+          onChange={(e) => {
+            setUserId(e.target.value);
+            reset();
+          }}
+          aria-label={at('msg.userId')}
+          data-testid="msg-user"
+        />
+        <input
+          placeholder={at('msg.peer')}
+          value={peer}
+          onChange={(e) => {
+            setPeer(e.target.value);
+            reset();
+          }}
+          aria-label={at('msg.peer')}
+          list="admin-convos"
+          data-testid="msg-peer"
+        />
         <datalist id="admin-convos">
-          {(contacts.data?.rows ?? []).map((c) => <option key={String(c.id)} value={String(c.id)}>{c.displayName}</option>)}
+          {(contacts.data?.rows ?? []).map((c) => (
+            <option key={String(c.id)} value={String(c.id)}>
+              {c.displayName}
+            </option>
+          ))}
         </datalist>
-        <select value={type} onChange={(e) => { setType(e.target.value); reset(); }} aria-label={at('msg.type')}>
+        <select
+          value={type}
+          onChange={(e) => {
+            setType(e.target.value);
+            reset();
+          }}
+          aria-label={at('msg.type')}
+        >
           <option value="">{at('msg.allTypes')}</option>
-          {TYPES.map((x) => <option key={x} value={x}>{at(`msg.types.${x}`)}</option>)}
+          {TYPES.map((x) => (
+            <option key={x} value={x}>
+              {at(`msg.types.${x}`)}
+            </option>
+          ))}
         </select>
-        <input type="search" placeholder={at('msg.keywords')} value={keywords} onChange={(e) => { setKeywords(e.target.value); reset(); }} aria-label={at('msg.keywords')} data-testid="msg-keywords" />
+        <input
+          type="search"
+          placeholder={at('msg.keywords')}
+          value={keywords}
+          onChange={(e) => {
+            setKeywords(e.target.value);
+            reset();
+          }}
+          aria-label={at('msg.keywords')}
+          data-testid="msg-keywords"
+        />
       </div>
       <DataTable<AdminMessageRow>
         testId="messages-table"
@@ -61,15 +121,27 @@ export default function Messages() {
           { key: 'from', label: at('msg.from'), render: (m) => m.fromUser.realname },
           { key: 'to', label: at('msg.to'), render: (m) => m.toUser.name || m.chat_identify },
           { key: 'type', label: at('msg.type'), wide: true, render: (m) => at(`msg.types.${m.type}`) },
-          { key: 'content', label: at('msg.content'), render: (m) => <div className={styles.content}>{m.type === 'text' || m.type === 'event' ? stripTags(m.content) : m.fileName ?? m.content}</div> },
+          {
+            key: 'content',
+            label: at('msg.content'),
+            render: (m) => (
+              <div className={styles.content}>
+                {m.type === 'text' || m.type === 'event' ? stripTags(m.content) : (m.fileName ?? m.content)}
+              </div>
+            ),
+          },
           { key: 'time', label: at('msg.time'), wide: true, render: (m) => m.create_time },
           {
             key: 'actions',
             label: at('actions'),
             render: (m) => (
               <span data-testid={`msg-actions-${m.msg_id}`}>
-                <button type="button" className={styles.link} onClick={() => void deal(m, 2)}>{at('msg.mask')}</button>
-                <button type="button" className={`${styles.link} ${styles.dangerLink}`} onClick={() => void deal(m, 1)}>{at('msg.del')}</button>
+                <button type="button" className={styles.link} onClick={() => void deal(m, 2)}>
+                  {at('msg.mask')}
+                </button>
+                <button type="button" className={`${styles.link} ${styles.dangerLink}`} onClick={() => void deal(m, 1)}>
+                  {at('msg.del')}
+                </button>
               </span>
             ),
           },

@@ -28,7 +28,14 @@ export default function Notices() {
   return (
     <div className={styles.card}>
       <div className={styles.toolbar}>
-        <button type="button" className={`${styles.btn} ${styles.primary}`} onClick={() => open('new')} data-testid="notice-new">{at('notice.publish')}</button>
+        <button
+          type="button"
+          className={`${styles.btn} ${styles.primary}`}
+          onClick={() => open('new')}
+          data-testid="notice-new"
+        >
+          {at('notice.publish')}
+        </button>
       </div>
       {editing ? (
         <div className={styles.card} style={{ border: '1px solid var(--hairline)' }}>
@@ -67,8 +74,12 @@ export default function Notices() {
             label: at('actions'),
             render: (n) => (
               <>
-                <button type="button" className={styles.link} onClick={() => open(n)}>{at('notice.edit')}</button>
-                <button type="button" className={`${styles.link} ${styles.dangerLink}`} onClick={() => void del(n)}>{at('notice.del')}</button>
+                <button type="button" className={styles.link} onClick={() => open(n)}>
+                  {at('notice.edit')}
+                </button>
+                <button type="button" className={`${styles.link} ${styles.dangerLink}`} onClick={() => void del(n)}>
+                  {at('notice.del')}
+                </button>
               </>
             ),
           },

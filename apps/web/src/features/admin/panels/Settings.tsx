@@ -31,7 +31,15 @@ export default function Settings() {
     <div className={styles.card}>
       <div className={styles.toolbar} role="tablist">
         {SECTIONS.map((s) => (
-          <button key={s} type="button" role="tab" aria-selected={s === section} className={`${styles.btn} ${s === section ? styles.primary : ''}`} onClick={() => setSection(s)} data-testid={`settings-${s}`}>
+          <button
+            key={s}
+            type="button"
+            role="tab"
+            aria-selected={s === section}
+            className={`${styles.btn} ${s === section ? styles.primary : ''}`}
+            onClick={() => setSection(s)}
+            data-testid={`settings-${s}`}
+          >
             {at(`settings.${s}`)}
           </button>
         ))}
@@ -45,7 +53,9 @@ export default function Settings() {
         </div>
       ) : null}
       {all.error && !value ? (
-        <button type="button" className={`${styles.state} ${styles.link}`} onClick={all.reload}>{at('loadFailed')}</button>
+        <button type="button" className={`${styles.state} ${styles.link}`} onClick={all.reload}>
+          {at('loadFailed')}
+        </button>
       ) : value ? (
         <SectionForm key={`${section}-${latest.rev}`} name={section} value={value} onSaved={latest.reloadOwn} />
       ) : (
@@ -98,7 +108,9 @@ function useFollowedConfig(all: { data: AllConfig | undefined; reload(): void })
 
 function SectionForm({ name, value, onSaved }: { name: string; value: Record<string, unknown>; onSaved(): void }) {
   const [draft, setDraft] = useState<Record<string, unknown>>(() =>
-    Object.fromEntries(Object.entries(value).map(([k, v]) => [k, typeof v === 'object' && v !== null ? JSON.stringify(v, null, 2) : v])),
+    Object.fromEntries(
+      Object.entries(value).map(([k, v]) => [k, typeof v === 'object' && v !== null ? JSON.stringify(v, null, 2) : v]),
+    ),
   );
   const [busy, setBusy] = useState(false);
   const [testTo, setTestTo] = useState('');
@@ -108,7 +120,9 @@ function SectionForm({ name, value, onSaved }: { name: string; value: Record<str
       await adminApi.setConfig(name, out).then(onSaved, () => undefined);
       setBusy(false);
     };
-    return <CompassEditor value={value as unknown as CompassValue} busy={busy} onSave={(out) => void saveCompass(out)} />;
+    return (
+      <CompassEditor value={value as unknown as CompassValue} busy={busy} onSave={(out) => void saveCompass(out)} />
+    );
   }
   const save = async () => {
     const out: Record<string, unknown> = {};
@@ -135,7 +149,12 @@ function SectionForm({ name, value, onSaved }: { name: string; value: Record<str
           if (isSwitch(orig)) {
             return (
               <label key={k} className={`${styles.field} ${styles.check}`}>
-                <input type="checkbox" checked={v === '1' || v === 1} onChange={(e) => setDraft({ ...draft, [k]: e.target.checked ? '1' : '0' })} data-testid={`cfg-${k}`} />
+                <input
+                  type="checkbox"
+                  checked={v === '1' || v === 1}
+                  onChange={(e) => setDraft({ ...draft, [k]: e.target.checked ? '1' : '0' })}
+                  data-testid={`cfg-${k}`}
+                />
                 {label(k)}
               </label>
             );
@@ -144,7 +163,12 @@ function SectionForm({ name, value, onSaved }: { name: string; value: Record<str
             return (
               <label key={k} className={`${styles.field} ${styles.wide}`}>
                 {label(k)} · {at('settings.json')}
-                <textarea value={String(v)} onChange={(e) => setDraft({ ...draft, [k]: e.target.value })} spellCheck={false} data-testid={`cfg-${k}`} />
+                <textarea
+                  value={String(v)}
+                  onChange={(e) => setDraft({ ...draft, [k]: e.target.value })}
+                  spellCheck={false}
+                  data-testid={`cfg-${k}`}
+                />
               </label>
             );
           }
@@ -162,13 +186,31 @@ function SectionForm({ name, value, onSaved }: { name: string; value: Record<str
         })}
       </div>
       <div className={styles.toolbar} style={{ marginTop: 16 }}>
-        <button type="button" className={`${styles.btn} ${styles.primary}`} disabled={busy} onClick={() => void save()} data-testid="cfg-save">
+        <button
+          type="button"
+          className={`${styles.btn} ${styles.primary}`}
+          disabled={busy}
+          onClick={() => void save()}
+          data-testid="cfg-save"
+        >
           {at('save')}
         </button>
         {name === 'smtp' ? (
           <>
-            <input type="email" placeholder={at('settings.testTo')} value={testTo} onChange={(e) => setTestTo(e.target.value)} aria-label={at('settings.testTo')} />
-            <button type="button" className={styles.btn} disabled={!testTo} onClick={() => void adminApi.sendTestEmail(testTo).catch(() => undefined)} data-testid="cfg-test-mail">
+            <input
+              type="email"
+              placeholder={at('settings.testTo')}
+              value={testTo}
+              onChange={(e) => setTestTo(e.target.value)}
+              aria-label={at('settings.testTo')}
+            />
+            <button
+              type="button"
+              className={styles.btn}
+              disabled={!testTo}
+              onClick={() => void adminApi.sendTestEmail(testTo).catch(() => undefined)}
+              data-testid="cfg-test-mail"
+            >
               {at('settings.testEmail')}
             </button>
           </>

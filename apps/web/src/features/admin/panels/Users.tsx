@@ -21,7 +21,10 @@ export default function Users() {
   const [page, setPage] = useState(1);
   const [selected, setSelected] = useState<Set<string | number>>(new Set());
   const [editing, setEditing] = useState<AdminUserRow | 'new' | null>(null);
-  const list = useLoad(() => adminApi.users({ keywords: kw, order_field: sort.field, order_type: sort.type, page, limit: LIMIT }), `${kw}|${sort.field}|${sort.type}|${page}`);
+  const list = useLoad(
+    () => adminApi.users({ keywords: kw, order_field: sort.field, order_type: sort.type, page, limit: LIMIT }),
+    `${kw}|${sort.field}|${sort.type}|${page}`,
+  );
 
   const done = () => {
     setSelected(new Set());
@@ -44,7 +47,12 @@ export default function Users() {
     done();
   };
   const reset = async (u: AdminUserRow) => {
-    const r = await dialogs.modal({ title: `${at('user.resetPassword')} · ${u.realname}`, editable: true, content: '', placeholder: at('user.newPassword') });
+    const r = await dialogs.modal({
+      title: `${at('user.resetPassword')} · ${u.realname}`,
+      editable: true,
+      content: '',
+      placeholder: at('user.newPassword'),
+    });
     if (!r.confirm || !r.content) return;
     await adminApi.resetPassword(u.id, r.content).catch(() => undefined);
   };
@@ -52,15 +60,34 @@ export default function Users() {
   return (
     <div className={styles.card}>
       <div className={styles.toolbar}>
-        <input type="search" placeholder={at('search')} value={keywords} onChange={(e) => { setKeywords(e.target.value); setPage(1); }} aria-label={at('search')} data-testid="user-search" />
-        <button type="button" className={`${styles.btn} ${styles.primary}`} onClick={() => setEditing('new')} data-testid="user-add">
+        <input
+          type="search"
+          placeholder={at('search')}
+          value={keywords}
+          onChange={(e) => {
+            setKeywords(e.target.value);
+            setPage(1);
+          }}
+          aria-label={at('search')}
+          data-testid="user-search"
+        />
+        <button
+          type="button"
+          className={`${styles.btn} ${styles.primary}`}
+          onClick={() => setEditing('new')}
+          data-testid="user-add"
+        >
           {at('user.add')}
         </button>
         {selected.size > 0 ? (
           <>
             <span className={styles.muted}>{at('selected', { count: selected.size })}</span>
-            <button type="button" className={`${styles.btn} ${styles.danger}`} onClick={() => void bulk(0)}>{at('user.bulkDisable')}</button>
-            <button type="button" className={styles.btn} onClick={() => void bulk(1)}>{at('user.bulkEnable')}</button>
+            <button type="button" className={`${styles.btn} ${styles.danger}`} onClick={() => void bulk(0)}>
+              {at('user.bulkDisable')}
+            </button>
+            <button type="button" className={styles.btn} onClick={() => void bulk(1)}>
+              {at('user.bulkEnable')}
+            </button>
           </>
         ) : null}
       </div>
@@ -71,7 +98,10 @@ export default function Users() {
         onRetry={list.reload}
         rowKey={(u) => u.id}
         sort={sort}
-        onSort={(s) => { setSort(s); setPage(1); }}
+        onSort={(s) => {
+          setSort(s);
+          setPage(1);
+        }}
         selected={selected}
         onSelect={setSelected}
         page={page}
@@ -81,44 +111,119 @@ export default function Users() {
         columns={[
           { key: 'id', label: 'ID', sort: 'id', render: (u) => u.id },
           { key: 'account', label: at('user.account'), sort: 'account', render: (u) => u.account },
-          { key: 'realname', label: at('user.realname'), sort: 'realname', render: (u) => <>{u.realname} {u.is_online ? <span className={`${styles.tag} ${styles.tagOn}`}>{at('user.online')}</span> : null}</> },
+          {
+            key: 'realname',
+            label: at('user.realname'),
+            sort: 'realname',
+            render: (u) => (
+              <>
+                {u.realname}{' '}
+                {u.is_online ? <span className={`${styles.tag} ${styles.tagOn}`}>{at('user.online')}</span> : null}
+              </>
+            ),
+          },
           { key: 'role', label: at('user.role'), sort: 'role', render: (u) => at(`user.roles.${u.role}`) },
-          { key: 'status', label: at('user.status'), sort: 'status', render: (u) => <span className={`${styles.tag} ${u.status ? styles.tagOn : styles.tagOff}`}>{u.status ? at('user.active') : at('user.disabled')}</span> },
-          { key: 'login', label: at('user.lastLogin'), sort: 'last_login_time', wide: true, render: (u) => u.last_login_time || '–' },
+          {
+            key: 'status',
+            label: at('user.status'),
+            sort: 'status',
+            render: (u) => (
+              <span className={`${styles.tag} ${u.status ? styles.tagOn : styles.tagOff}`}>
+                {u.status ? at('user.active') : at('user.disabled')}
+              </span>
+            ),
+          },
+          {
+            key: 'login',
+            label: at('user.lastLogin'),
+            sort: 'last_login_time',
+            wide: true,
+            render: (u) => u.last_login_time || '–',
+          },
           { key: 'created', label: at('user.created'), sort: 'create_time', wide: true, render: (u) => u.create_time },
           {
             key: 'actions',
             label: at('actions'),
             render: (u) => (
               <span data-testid={`user-actions-${u.account}`}>
-                {u.role !== Role.superAdmin || u.id === me?.user_id ? <button type="button" className={styles.link} onClick={() => setEditing(u)}>{at('user.edit')}</button> : null}
-                {u.role !== Role.superAdmin || u.id === me?.user_id ? <button type="button" className={styles.link} onClick={() => void reset(u)}>{at('user.resetPassword')}</button> : null}
+                {u.role !== Role.superAdmin || u.id === me?.user_id ? (
+                  <button type="button" className={styles.link} onClick={() => setEditing(u)}>
+                    {at('user.edit')}
+                  </button>
+                ) : null}
+                {u.role !== Role.superAdmin || u.id === me?.user_id ? (
+                  <button type="button" className={styles.link} onClick={() => void reset(u)}>
+                    {at('user.resetPassword')}
+                  </button>
+                ) : null}
                 {u.role !== Role.superAdmin ? (
-                  <button type="button" className={`${styles.link} ${u.status ? styles.dangerLink : ''}`} onClick={() => void setStatus(u, u.status ? 0 : 1)} data-testid={`user-status-${u.account}`}>
+                  <button
+                    type="button"
+                    className={`${styles.link} ${u.status ? styles.dangerLink : ''}`}
+                    onClick={() => void setStatus(u, u.status ? 0 : 1)}
+                    data-testid={`user-status-${u.account}`}
+                  >
                     {u.status ? at('user.disable') : at('user.enable')}
                   </button>
                 ) : null}
-                {u.role !== Role.superAdmin ? <button type="button" className={`${styles.link} ${styles.dangerLink}`} onClick={() => void del(u)}>{at('user.del')}</button> : null}
+                {u.role !== Role.superAdmin ? (
+                  <button type="button" className={`${styles.link} ${styles.dangerLink}`} onClick={() => void del(u)}>
+                    {at('user.del')}
+                  </button>
+                ) : null}
               </span>
             ),
           },
         ]}
       />
-      {editing ? <UserForm user={editing === 'new' ? null : editing} isSuper={isSuper} onClose={() => setEditing(null)} onSaved={() => { setEditing(null); done(); }} /> : null}
+      {editing ? (
+        <UserForm
+          user={editing === 'new' ? null : editing}
+          isSuper={isSuper}
+          onClose={() => setEditing(null)}
+          onSaved={() => {
+            setEditing(null);
+            done();
+          }}
+        />
+      ) : null}
     </div>
   );
 }
 
-function UserForm({ user, isSuper, onClose, onSaved }: { user: AdminUserRow | null; isSuper: boolean; onClose(): void; onSaved(): void }) {
+function UserForm({
+  user,
+  isSuper,
+  onClose,
+  onSaved,
+}: {
+  user: AdminUserRow | null;
+  isSuper: boolean;
+  onClose(): void;
+  onSaved(): void;
+}) {
   const [f, setF] = useState({
-    account: user?.account ?? '', realname: user?.realname ?? '', password: '', email: user?.email ?? '', remark: user?.remark ?? '',
-    role: user?.role ?? 0, status: user?.status ?? 1,
+    account: user?.account ?? '',
+    realname: user?.realname ?? '',
+    password: '',
+    email: user?.email ?? '',
+    remark: user?.remark ?? '',
+    role: user?.role ?? 0,
+    status: user?.status ?? 1,
   });
   const [busy, setBusy] = useState(false);
-  const set = (k: keyof typeof f) => (e: { target: { value: string } }) => setF({ ...f, [k]: k === 'role' || k === 'status' ? Number(e.target.value) : e.target.value });
+  const set = (k: keyof typeof f) => (e: { target: { value: string } }) =>
+    setF({ ...f, [k]: k === 'role' || k === 'status' ? Number(e.target.value) : e.target.value });
   const save = async () => {
     setBusy(true);
-    const body = { account: f.account, realname: f.realname, email: f.email, remark: f.remark, status: f.status, ...(isSuper ? { role: f.role } : {}) };
+    const body = {
+      account: f.account,
+      realname: f.realname,
+      email: f.email,
+      remark: f.remark,
+      status: f.status,
+      ...(isSuper ? { role: f.role } : {}),
+    };
     try {
       if (user) await adminApi.editUser({ user_id: user.id, ...body });
       else await adminApi.addUser({ ...body, password: f.password });
@@ -137,7 +242,17 @@ function UserForm({ user, isSuper, onClose, onSaved }: { user: AdminUserRow | nu
     <Dialog
       title={user ? at('user.edit') : at('user.add')}
       onClose={onClose}
-      actions={<button type="button" className={`${styles.btn} ${styles.primary}`} disabled={busy} onClick={() => void save()} data-testid="user-form-save">{at('save')}</button>}
+      actions={
+        <button
+          type="button"
+          className={`${styles.btn} ${styles.primary}`}
+          disabled={busy}
+          onClick={() => void save()}
+          data-testid="user-form-save"
+        >
+          {at('save')}
+        </button>
+      }
     >
       <div className={styles.form}>
         {field('account', at('user.account'))}
@@ -149,7 +264,11 @@ function UserForm({ user, isSuper, onClose, onSaved }: { user: AdminUserRow | nu
           <label className={styles.field}>
             {at('user.role')}
             <select value={f.role} onChange={set('role')} data-testid="user-form-role">
-              {[0, 2, 1].map((r) => <option key={r} value={r}>{at(`user.roles.${r}`)}</option>)}
+              {[0, 2, 1].map((r) => (
+                <option key={r} value={r}>
+                  {at(`user.roles.${r}`)}
+                </option>
+              ))}
             </select>
           </label>
         ) : null}

@@ -27,17 +27,27 @@ export default function AdminScreen() {
   const me = useAuth((s) => s.userInfo);
   const [params, setParams] = useSearchParams();
   const visible = sections.filter((s) => s !== 'audit' || me?.role === Role.superAdmin);
-  const tab = (visible as readonly string[]).includes(params.get('tab') ?? '') ? (params.get('tab') as Section) : 'dashboard';
+  const tab = (visible as readonly string[]).includes(params.get('tab') ?? '')
+    ? (params.get('tab') as Section)
+    : 'dashboard';
   const Panel = panels[tab];
   return (
     <Page>
       {!isAdmin(me) ? (
-        <div className={styles.state} data-testid="admin-denied">{at('notAdmin')}</div>
+        <div className={styles.state} data-testid="admin-denied">
+          {at('notAdmin')}
+        </div>
       ) : (
         <div className={styles.layout} data-testid="admin">
           <nav className={styles.nav} aria-label={at('actions')}>
             {visible.map((s) => (
-              <button key={s} type="button" aria-current={s === tab ? 'page' : undefined} onClick={() => setParams({ tab: s }, { replace: true })} data-testid={`admin-nav-${s}`}>
+              <button
+                key={s}
+                type="button"
+                aria-current={s === tab ? 'page' : undefined}
+                onClick={() => setParams({ tab: s }, { replace: true })}
+                data-testid={`admin-nav-${s}`}
+              >
                 {at(`nav.${s}`)}
               </button>
             ))}

@@ -16,7 +16,15 @@ export function AuthActions(p: {
 }) {
   return (
     <div className={styles.actions}>
-      <Button type="submit" color="primary" block size="large" loading={p.pending} loadingText={p.loadingText} data-testid={p.submitTestId}>
+      <Button
+        type="submit"
+        color="primary"
+        block
+        size="large"
+        loading={p.pending}
+        loadingText={p.loadingText}
+        data-testid={p.submitTestId}
+      >
         {p.submitText}
       </Button>
       <p className={styles.switchLine}>

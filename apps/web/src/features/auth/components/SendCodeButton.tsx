@@ -23,7 +23,13 @@ export function SendCodeButton({ send, testId }: { send: () => Promise<boolean>;
     }
   };
   return (
-    <button type="button" className={styles.codeButton} onClick={() => void onClick()} disabled={countdown.left > 0 || pending} data-testid={testId}>
+    <button
+      type="button"
+      className={styles.codeButton}
+      onClick={() => void onClick()}
+      disabled={countdown.left > 0 || pending}
+      data-testid={testId}
+    >
       {countdown.left > 0 ? t('auth.resendIn', { seconds: countdown.left }) : t('auth.sendCode')}
     </button>
   );

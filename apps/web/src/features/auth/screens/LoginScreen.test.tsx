@@ -16,8 +16,8 @@ const fill = (testId: string, value: string) => fireEvent.change(screen.getByTes
 
 describe('login page', () => {
   it('shows inline validation errors instead of calling the server', async () => {
-    const fetch = vi.fn<FakeFetch>(async () =>
-      new Response(JSON.stringify({ code: 0, msg: '', count: 0, data: defaultSystemInfo, page: 1 })),
+    const fetch = vi.fn<FakeFetch>(
+      async () => new Response(JSON.stringify({ code: 0, msg: '', count: 0, data: defaultSystemInfo, page: 1 })),
     );
     await renderApp('/pages/login/index', fetch);
 
@@ -61,7 +61,11 @@ describe('login page', () => {
   it('logs in and lands on home', async () => {
     const fetch = vi.fn<FakeFetch>(async (url) => {
       const data = String(url).endsWith('/login')
-        ? { sessionId: 's', authToken: 'bearer x.y.z', userInfo: { user_id: 7, account: 'alice01', realname: 'Alice', displayName: 'Alice', avatar: '' } }
+        ? {
+            sessionId: 's',
+            authToken: 'bearer x.y.z',
+            userInfo: { user_id: 7, account: 'alice01', realname: 'Alice', displayName: 'Alice', avatar: '' },
+          }
         : defaultSystemInfo;
       return new Response(JSON.stringify({ code: 0, msg: '', count: 0, data, page: 1 }));
     });

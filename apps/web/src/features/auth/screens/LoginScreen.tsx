@@ -9,7 +9,14 @@ import { LanguageSwitch } from '../../../ui/LanguageSwitch';
 import { endpoints } from '../../../lib/endpoints';
 import { useSiteName } from '../../system/api';
 import { useLogin, useLoginByCode, useResetPassword } from '../api';
-import { checkCode, checkLoginAccount, checkLoginPassword, checkPassword, checkPasswordMatch, type ValidationKey } from '../validation';
+import {
+  checkCode,
+  checkLoginAccount,
+  checkLoginPassword,
+  checkPassword,
+  checkPasswordMatch,
+  type ValidationKey,
+} from '../validation';
 import { AuthHeader } from '../components/AuthHeader';
 import { AuthActions } from '../components/AuthActions';
 import { SendCodeButton } from '../components/SendCodeButton';
@@ -41,7 +48,9 @@ export default function LoginScreen() {
     account: checkLoginAccount(account),
     ...(mode === 'password' ? { password: checkLoginPassword(password) } : {}),
     ...(mode !== 'password' ? { code: checkCode(code, true) } : {}),
-    ...(mode === 'forgot' ? { password: checkPassword(password), password2: checkPasswordMatch(password, password2) } : {}),
+    ...(mode === 'forgot'
+      ? { password: checkPassword(password), password2: checkPasswordMatch(password, password2) }
+      : {}),
   });
   const errors: Errors = submitted ? check() : {};
   const show = (k: keyof Errors) => (errors[k] ? t(errors[k]) : null);
@@ -89,7 +98,12 @@ export default function LoginScreen() {
   );
 
   return (
-    <Page back={false} right={<LanguageSwitch />} surface title={mode === 'forgot' ? t('me.login.forgotTitle') : undefined}>
+    <Page
+      back={false}
+      right={<LanguageSwitch />}
+      surface
+      title={mode === 'forgot' ? t('me.login.forgotTitle') : undefined}
+    >
       <AuthHeader title={mode === 'forgot' ? t('me.login.forgotHint') : t('auth.welcome', { name: siteName })} />
       {mode !== 'forgot' ? (
         <div className={styles.tabs} role="tablist">
@@ -163,11 +177,21 @@ export default function LoginScreen() {
         />
         <p className={styles.switchLine}>
           {mode === 'forgot' ? (
-            <button type="button" className={styles.linkButton} onClick={() => switchMode('password')} data-testid="login-back">
+            <button
+              type="button"
+              className={styles.linkButton}
+              onClick={() => switchMode('password')}
+              data-testid="login-back"
+            >
               {t('me.login.backToLogin')}
             </button>
           ) : (
-            <button type="button" className={styles.linkButton} onClick={() => switchMode('forgot')} data-testid="login-forgot">
+            <button
+              type="button"
+              className={styles.linkButton}
+              onClick={() => switchMode('forgot')}
+              data-testid="login-forgot"
+            >
               {t('me.login.forgot')}
             </button>
           )}

@@ -20,7 +20,14 @@ describe('register page', () => {
       const [data, msg] = path.endsWith('/register')
         ? [{ user_id: 7, account: 'alice01', realname: 'Alice' }, '注册成功']
         : path.endsWith('/login')
-          ? [{ sessionId: 's', authToken: 'bearer x.y.z', userInfo: { user_id: 7, account: 'alice01', realname: 'Alice', displayName: 'Alice', avatar: '' } }, '登录成功']
+          ? [
+              {
+                sessionId: 's',
+                authToken: 'bearer x.y.z',
+                userInfo: { user_id: 7, account: 'alice01', realname: 'Alice', displayName: 'Alice', avatar: '' },
+              },
+              '登录成功',
+            ]
           : [defaultSystemInfo, ''];
       return new Response(JSON.stringify({ code: 0, msg, count: 0, data, page: 1 }));
     });

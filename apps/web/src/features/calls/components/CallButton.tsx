@@ -15,7 +15,8 @@ export interface CallButtonProps {
 
 /** One 64 px round control of the call screen with its label underneath. */
 export function CallButton({ label, icon, onClick, tone, pressed, disabled, testId }: CallButtonProps) {
-  const face = tone === 'danger' ? styles.danger : tone === 'accept' ? styles.accept : pressed ? styles.on : styles.plain;
+  const face =
+    tone === 'danger' ? styles.danger : tone === 'accept' ? styles.accept : pressed ? styles.on : styles.plain;
   return (
     <div className={styles.cell}>
       <button

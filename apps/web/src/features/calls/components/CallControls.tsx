@@ -1,7 +1,16 @@
 import { useTranslation } from 'react-i18next';
 import { CallType } from '@parley/protocol';
 import { needsAction } from '../machine';
-import { acceptCall, declineCall, dismissCall, hangUpCall, switchCamera, toggleCamera, toggleMic, type CallView } from '../controller';
+import {
+  acceptCall,
+  declineCall,
+  dismissCall,
+  hangUpCall,
+  switchCamera,
+  toggleCamera,
+  toggleMic,
+  type CallView,
+} from '../controller';
 import { CallButton } from './CallButton';
 import { CameraIcon, FlipIcon, MicIcon, PhoneIcon, SpeakerIcon } from './icons';
 import styles from './CallControls.module.css';
@@ -32,8 +41,20 @@ export function CallControls({ view, speaker }: { view: CallView; speaker: Speak
   if (state.phase === 'incoming') {
     return (
       <div className={styles.row}>
-        <CallButton label={t('calls.controls.decline')} tone="danger" icon={<PhoneIcon down />} onClick={declineCall} testId="call-decline" />
-        <CallButton label={t('calls.controls.accept')} tone="accept" icon={<PhoneIcon />} onClick={acceptCall} testId="call-accept" />
+        <CallButton
+          label={t('calls.controls.decline')}
+          tone="danger"
+          icon={<PhoneIcon down />}
+          onClick={declineCall}
+          testId="call-decline"
+        />
+        <CallButton
+          label={t('calls.controls.accept')}
+          tone="accept"
+          icon={<PhoneIcon />}
+          onClick={acceptCall}
+          testId="call-accept"
+        />
       </div>
     );
   }
@@ -42,14 +63,26 @@ export function CallControls({ view, speaker }: { view: CallView; speaker: Speak
   const hasLocal = view.local !== null;
   // Voice calls keep it beside the red button (mic · hang up · speaker), video calls above.
   const speakerButton = speaker.available ? (
-    <CallButton label={t('calls.controls.speaker')} icon={<SpeakerIcon />} pressed={speaker.on} onClick={speaker.toggle} testId="call-speaker" />
+    <CallButton
+      label={t('calls.controls.speaker')}
+      icon={<SpeakerIcon />}
+      pressed={speaker.on}
+      onClick={speaker.toggle}
+      testId="call-speaker"
+    />
   ) : null;
   return (
     <div className={styles.controls}>
       {video && (cameras > 1 || speaker.available) ? (
         <div className={styles.row}>
           {cameras > 1 ? (
-            <CallButton label={t('calls.controls.switchCamera')} icon={<FlipIcon />} onClick={switchCamera} disabled={!camera} testId="call-switch-camera" />
+            <CallButton
+              label={t('calls.controls.switchCamera')}
+              icon={<FlipIcon />}
+              onClick={switchCamera}
+              disabled={!camera}
+              testId="call-switch-camera"
+            />
           ) : null}
           {speakerButton}
         </div>

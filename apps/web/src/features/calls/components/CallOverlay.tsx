@@ -13,7 +13,13 @@ const noSpeaker = { available: false, on: false, toggle: () => undefined };
  * The ringing screen over whatever page is open (and, for a moment, how a call ended when its
  * page is not on screen): the caller's avatar and name, what they ask for, decline / accept.
  */
-export function CallOverlay({ view, round }: { view: CallView & { state: Exclude<CallState, { phase: 'idle' }> }; round: boolean }) {
+export function CallOverlay({
+  view,
+  round,
+}: {
+  view: CallView & { state: Exclude<CallState, { phase: 'idle' }> };
+  round: boolean;
+}) {
   const { t } = useTranslation();
   const { call } = view.state;
   const status = useCallStatus(view.state);

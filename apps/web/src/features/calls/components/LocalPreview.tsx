@@ -56,7 +56,15 @@ export function LocalPreview({ stream, full }: { stream: MediaStream; full: bool
       onPointerCancel={onUp}
       data-testid="call-local-preview"
     >
-      <MediaView kind="video" stream={stream} muted mirrored className={styles.video} label={t('calls.myVideo')} testId="call-local-video" />
+      <MediaView
+        kind="video"
+        stream={stream}
+        muted
+        mirrored
+        className={styles.video}
+        label={t('calls.myVideo')}
+        testId="call-local-video"
+      />
     </div>
   );
 }

@@ -33,15 +33,10 @@ export function MediaView({
   }, [stream]);
   useEffect(() => {
     const el = ref.current as (HTMLMediaElement & { setSinkId?: (id: string) => Promise<void> }) | null;
-    if (el && sinkId !== undefined && typeof el.setSinkId === 'function') void el.setSinkId(sinkId).catch(() => undefined);
+    if (el && sinkId !== undefined && typeof el.setSinkId === 'function')
+      void el.setSinkId(sinkId).catch(() => undefined);
   }, [sinkId]);
-  const common = {
-    ref,
-    className,
-    autoPlay: true,
-    muted,
-    'data-testid': testId,
-  };
+  const common = { ref, className, autoPlay: true, muted, 'data-testid': testId };
   if (kind === 'audio') return <audio {...common} />;
   return (
     <video

@@ -9,7 +9,13 @@ export function ReturnToCall({ state, onOpen }: { state: CallState; onOpen(): vo
   const { t } = useTranslation();
   const status = useCallStatus(state);
   return (
-    <button type="button" className={styles.pill} onClick={onOpen} aria-label={t('calls.backToCall')} data-testid="call-return">
+    <button
+      type="button"
+      className={styles.pill}
+      onClick={onOpen}
+      aria-label={t('calls.backToCall')}
+      data-testid="call-return"
+    >
       <PhoneIcon size={18} />
       <span className={styles.text}>{status}</span>
     </button>

@@ -9,9 +9,15 @@ import { idle, type CallInfo, type CallState } from '../machine';
 
 const me = { user_id: 1, account: 'alice01', realname: 'Alice', displayName: 'Alice', avatar: '' } as SelfInfo;
 const call = (over: Partial<CallInfo> = {}): CallInfo => ({
-  id: 'c1', msgId: 7, peer: { id: 2, name: 'Bob', avatar: '' }, type: CallType.video, role: 'caller', ...over,
+  id: 'c1',
+  msgId: 7,
+  peer: { id: 2, name: 'Bob', avatar: '' },
+  type: CallType.video,
+  role: 'caller',
+  ...over,
 });
-const show = (state: CallState) => useCall.setState({ state, local: null, remote: null, mic: true, camera: true, cameras: 1 });
+const show = (state: CallState) =>
+  useCall.setState({ state, local: null, remote: null, mic: true, camera: true, cameras: 1 });
 const callPage = '/pages/message/call?msg_id=7&type=1&status=1&id=2&name=Bob';
 
 beforeEach(() => useAuth.getState().setSession('bearer t', me));
@@ -35,7 +41,13 @@ describe('call page', () => {
   it('in a voice call: the running duration, hang up, no camera button; the mic switches off', async () => {
     show({ phase: 'inCall', call: call({ type: CallType.voice }), connectedAt: Date.now() - 65_000 });
     const track = { enabled: true };
-    useCall.setState({ local: { getAudioTracks: () => [track], getVideoTracks: () => [], getTracks: () => [track] } as unknown as MediaStream });
+    useCall.setState({
+      local: {
+        getAudioTracks: () => [track],
+        getVideoTracks: () => [],
+        getTracks: () => [track],
+      } as unknown as MediaStream,
+    });
     await renderApp(callPage);
     expect((await screen.findByTestId('call-status')).textContent).toMatch(/^01:0[5-6]$/);
     expect(screen.getByTestId('call-hangup').getAttribute('aria-label')).toBe('挂断');
@@ -73,7 +85,12 @@ describe('call page', () => {
 describe('ringing overlay', () => {
   it('rings over any page with the caller, focused on accept', async () => {
     await renderApp('/pages/contacts/index');
-    act(() => show({ phase: 'incoming', call: call({ role: 'callee', type: CallType.voice, peer: { id: 3, name: 'Carol', avatar: '' } }) }));
+    act(() =>
+      show({
+        phase: 'incoming',
+        call: call({ role: 'callee', type: CallType.voice, peer: { id: 3, name: 'Carol', avatar: '' } }),
+      }),
+    );
     const overlay = await screen.findByTestId('call-overlay');
     expect(overlay.getAttribute('aria-label')).toBe('Carol的来电');
     expect(screen.getByTestId('call-overlay-status').textContent).toBe('邀请你语音通话…');

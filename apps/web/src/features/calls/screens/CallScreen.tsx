@@ -40,14 +40,27 @@ export default function CallScreen() {
   const remoteVideo = video && state.phase === 'inCall' && remote !== null;
   const compact = remoteVideo;
   return (
-    <div className={`${styles.stage} ${video ? styles.videoStage : ''}`} data-testid="call-screen" data-phase={state.phase}>
+    <div
+      className={`${styles.stage} ${video ? styles.videoStage : ''}`}
+      data-testid="call-screen"
+      data-phase={state.phase}
+    >
       {remoteVideo ? (
-        <MediaView kind="video" stream={remote} muted className={styles.remote} label={t('calls.peerVideo', { name: call.peer.name })} testId="call-remote-video" />
+        <MediaView
+          kind="video"
+          stream={remote}
+          muted
+          className={styles.remote}
+          label={t('calls.peerVideo', { name: call.peer.name })}
+          testId="call-remote-video"
+        />
       ) : null}
       {video && local ? <LocalPreview stream={local} full={!remoteVideo} /> : null}
       {remote ? <MediaView kind="audio" stream={remote} sinkId={speaker.sinkId} testId="call-remote-audio" /> : null}
       <div className={compact ? styles.infoCompact : styles.info}>
-        {compact ? null : <Avatar src={call.peer.avatar} name={call.peer.name} seed={call.peer.id} size={96} round={round} />}
+        {compact ? null : (
+          <Avatar src={call.peer.avatar} name={call.peer.name} seed={call.peer.id} size={96} round={round} />
+        )}
         <h1 className={styles.name} data-testid="call-peer-name">
           {call.peer.name}
         </h1>

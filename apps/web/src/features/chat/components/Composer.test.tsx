@@ -83,7 +83,15 @@ describe('Composer', () => {
 
   it('"@" opens the member picker; the chosen member is written and sent in `at`', async () => {
     const onSend = vi.fn();
-    render(<Composer onSend={onSend} mentionables={[{ id: 0, name: 'Everyone' }, { id: 2, name: 'Bob' }]} />);
+    render(
+      <Composer
+        onSend={onSend}
+        mentionables={[
+          { id: 0, name: 'Everyone' },
+          { id: 2, name: 'Bob' },
+        ]}
+      />,
+    );
     type('hi ');
     fireEvent.change(input(), { target: { value: 'hi @', selectionStart: 4, selectionEnd: 4 } });
     const picker = await screen.findByTestId('mention-picker');

@@ -1,4 +1,13 @@
-import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import {
+  lazy,
+  Suspense,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type ReactNode,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { limits } from '@parley/protocol';
 import { EmojiIcon, KeyboardIcon, PlusCircleIcon, VoiceIcon } from '../../../ui/icons';
@@ -47,7 +56,20 @@ const MAX_HEIGHT = 120;
 
 /** Auto-growing text box, emoji panel, and a send button that appears with text. */
 export function Composer(props: ComposerProps) {
-  const { initial = '', sendKey = 1, disabledReason, onSend, onChange, onResize, mentionables = [], plusPanel, voiceInput, above, onSendSticker, foldSignal = 0 } = props;
+  const {
+    initial = '',
+    sendKey = 1,
+    disabledReason,
+    onSend,
+    onChange,
+    onResize,
+    mentionables = [],
+    plusPanel,
+    voiceInput,
+    above,
+    onSendSticker,
+    foldSignal = 0,
+  } = props;
   const { t } = useTranslation();
   const [text, setText] = useState(initial);
   const [picking, setPicking] = useState(false);
@@ -180,7 +202,11 @@ export function Composer(props: ComposerProps) {
             data-testid="chat-input"
           />
           {length >= COUNTER_FROM ? (
-            <span className={`${styles.counter} ${length > MAX ? styles.over : ''}`} data-testid="chat-counter" aria-live="polite">
+            <span
+              className={`${styles.counter} ${length > MAX ? styles.over : ''}`}
+              data-testid="chat-counter"
+              aria-live="polite"
+            >
               {length}/{MAX}
             </span>
           ) : null}

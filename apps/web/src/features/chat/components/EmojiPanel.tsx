@@ -27,7 +27,11 @@ export default function EmojiPanel({ onPick, onSendSticker }: EmojiPanelProps) {
   const [tab, setTab] = useState<Tab>('emoji');
   return (
     <div className={styles.panel} data-testid="emoji-panel">
-      <div className={styles.body} role="tabpanel" aria-label={tab === 'emoji' ? t('share.stickers.tabEmoji') : t('share.stickers.tabStickers')}>
+      <div
+        className={styles.body}
+        role="tabpanel"
+        aria-label={tab === 'emoji' ? t('share.stickers.tabEmoji') : t('share.stickers.tabStickers')}
+      >
         {tab === 'emoji' ? (
           <div role="group" aria-label={t('chat.emoji')}>
             {emojiGroups.map((g) => (
@@ -46,14 +50,29 @@ export default function EmojiPanel({ onPick, onSendSticker }: EmojiPanelProps) {
       </div>
       {onSendSticker ? (
         <div className={styles.tabs} role="tablist" aria-label={t('share.stickers.tabs')}>
-          <TabButton on={tab === 'emoji'} label={t('share.stickers.tabEmoji')} onClick={() => setTab('emoji')} testId="emoji-tab-emoji">
+          <TabButton
+            on={tab === 'emoji'}
+            label={t('share.stickers.tabEmoji')}
+            onClick={() => setTab('emoji')}
+            testId="emoji-tab-emoji"
+          >
             <EmojiIcon size={22} />
           </TabButton>
-          <TabButton on={tab === 'stickers'} label={t('share.stickers.tabStickers')} onClick={() => setTab('stickers')} testId="emoji-tab-stickers">
+          <TabButton
+            on={tab === 'stickers'}
+            label={t('share.stickers.tabStickers')}
+            onClick={() => setTab('stickers')}
+            testId="emoji-tab-stickers"
+          >
             <StarIcon size={22} />
           </TabButton>
           {/* A plain link to the manage page (hash routes): the panel needs no router context. */}
-          <a className={`${styles.tab} ${styles.manage}`} href={`#${href('emoji')}`} aria-label={t('share.stickers.tabManage')} data-testid="emoji-tab-manage">
+          <a
+            className={`${styles.tab} ${styles.manage}`}
+            href={`#${href('emoji')}`}
+            aria-label={t('share.stickers.tabManage')}
+            data-testid="emoji-tab-manage"
+          >
             <GearIcon size={22} />
           </a>
         </div>

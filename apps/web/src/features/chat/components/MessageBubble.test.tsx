@@ -11,12 +11,19 @@ const me = { id: 1, name: 'Alice' };
 
 describe('MessageBubble read state', () => {
   it('marks my text as unread or read for the peer', () => {
-    render(<MessageBubble msg={{ id: 'a', type: 'text', content: 'hi' }} mine sender={me} showName={false} read={false} />);
+    render(
+      <MessageBubble msg={{ id: 'a', type: 'text', content: 'hi' }} mine sender={me} showName={false} read={false} />,
+    );
     expect(screen.getByTestId('message-read-state').getAttribute('data-read')).toBe('0');
   });
 
   it('shows no read marker on a call record, which nobody reads', () => {
-    const call = { id: 'b', type: 'webrtc' as const, content: '通话时长 00:07', extends: { type: 1, code: 906, callTime: 7 } };
+    const call = {
+      id: 'b',
+      type: 'webrtc' as const,
+      content: '通话时长 00:07',
+      extends: { type: 1, code: 906, callTime: 7 },
+    };
     render(
       <QueryClientProvider client={new QueryClient()}>
         <MessageBubble msg={call} mine sender={me} showName={false} read={false} />
@@ -43,7 +50,10 @@ describe('MessageBubble upload bar', () => {
 
 describe('MessageBubble event lines in the reader language', () => {
   const joined = {
-    id: 'e1', type: 'event' as const, is_group: 1 as const, from_user: 7,
+    id: 'e1',
+    type: 'event' as const,
+    is_group: 1 as const,
+    from_user: 7,
     content: 'Bob joined the group by scanning the QR code',
     extends: { line: { key: 'group.eventJoined', params: { name: 'Bob' } } },
   };
@@ -57,23 +67,49 @@ describe('MessageBubble event lines in the reader language', () => {
     expect(screen.getByTestId('message-bubble').textContent).toBe('Bob通过扫码加入了群聊');
     cleanup();
     await setLanguage('en');
-    const invited = { ...joined, id: 'e2', content: 'x', extends: { line: { key: 'group.eventInvited', params: { name: 'Bob', names: ['Ann', '<i>Cy</i>'] } } } };
+    const invited = {
+      ...joined,
+      id: 'e2',
+      content: 'x',
+      extends: { line: { key: 'group.eventInvited', params: { name: 'Bob', names: ['Ann', '<i>Cy</i>'] } } },
+    };
     render(<MessageBubble msg={invited} mine={false} sender={{ id: 7, name: 'Bob' }} showName />);
     expect(screen.getByTestId('message-bubble').textContent).toBe('Bob invited Ann, <i>Cy</i> to the group');
   });
 
   it('shows a row stored before keys existed as it was written', async () => {
     await setLanguage('en');
-    render(<MessageBubble msg={{ ...joined, content: 'Bob创建了群聊', extends: null }} mine={false} sender={{ id: 7, name: 'Bob' }} showName />);
+    render(
+      <MessageBubble
+        msg={{ ...joined, content: 'Bob创建了群聊', extends: null }}
+        mine={false}
+        sender={{ id: 7, name: 'Bob' }}
+        showName
+      />,
+    );
     expect(screen.getByTestId('message-bubble').textContent).toBe('Bob创建了群聊');
   });
 
   it('words a recall line from who recalled it', async () => {
     await setLanguage('en');
     useAuth.setState({ userInfo: { user_id: 1 } as never });
-    const recalled = { id: 'r', type: 'event' as const, is_undo: 1 as const, is_group: 1 as const, from_user: 7, content: '张三撤回了一条消息' };
+    const recalled = {
+      id: 'r',
+      type: 'event' as const,
+      is_undo: 1 as const,
+      is_group: 1 as const,
+      from_user: 7,
+      content: '张三撤回了一条消息',
+    };
     const line = (undoBy: number, over: Record<string, unknown> = {}) => {
-      render(<MessageBubble msg={{ ...recalled, extends: { undoBy }, ...over }} mine={false} sender={{ id: 7, name: 'Bob' }} showName />);
+      render(
+        <MessageBubble
+          msg={{ ...recalled, extends: { undoBy }, ...over }}
+          mine={false}
+          sender={{ id: 7, name: 'Bob' }}
+          showName
+        />,
+      );
       const text = screen.getByTestId('message-bubble').textContent;
       cleanup();
       return text;

@@ -9,7 +9,12 @@ import { MessageList, type ChatItem } from './MessageList';
  * oldest row (a group's "created the group" line) is there. In happy-dom nothing has a size:
  * every list is "shorter than the view".
  */
-const item = (n: number): ChatItem => ({ key: `m${n}`, sendTime: 1_700_000_000_000 + n * 1000, mine: false, render: () => <p>row {n}</p> });
+const item = (n: number): ChatItem => ({
+  key: `m${n}`,
+  sendTime: 1_700_000_000_000 + n * 1000,
+  mine: false,
+  render: () => <p>row {n}</p>,
+});
 const rows = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => item(from + i));
 
 afterEach(cleanup);
@@ -41,7 +46,15 @@ describe('a chat shorter than its view', () => {
 
   it('does not ask while a page is loading, nor when the chat has no older rows', async () => {
     const onLoadOlder = vi.fn();
-    const view = render(<MessageList items={rows(1, 5)} hasMore={false} loadingOlder={false} onLoadOlder={onLoadOlder} now={Date.now()} />);
+    const view = render(
+      <MessageList
+        items={rows(1, 5)}
+        hasMore={false}
+        loadingOlder={false}
+        onLoadOlder={onLoadOlder}
+        now={Date.now()}
+      />,
+    );
     await new Promise((r) => setTimeout(r, 400));
     view.rerender(<MessageList items={rows(1, 5)} hasMore loadingOlder onLoadOlder={onLoadOlder} now={Date.now()} />);
     await new Promise((r) => setTimeout(r, 100));

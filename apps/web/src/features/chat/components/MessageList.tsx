@@ -53,7 +53,19 @@ const TOP_THRESHOLD = 300;
  * bottom when it was in view, otherwise a "new messages" pill counts them.
  */
 export const MessageList = forwardRef<MessageListHandle, MessageListProps>(function MessageList(
-  { items, hasMore, loadingOlder, onLoadOlder, now, hasNewer = false, loadingNewer = false, onLoadNewer, onToLatest, hideTimes = false, unreadOnOpen = null },
+  {
+    items,
+    hasMore,
+    loadingOlder,
+    onLoadOlder,
+    now,
+    hasNewer = false,
+    loadingNewer = false,
+    onLoadNewer,
+    onToLatest,
+    hideTimes = false,
+    unreadOnOpen = null,
+  },
   handle,
 ) {
   const { t } = useTranslation();
@@ -74,7 +86,10 @@ export const MessageList = forwardRef<MessageListHandle, MessageListProps>(funct
   const itemsRef = useRef(items);
   itemsRef.current = items;
   const unreadKey = unreadOnOpen?.key;
-  const unreadIndex = useCallback(() => (unreadKey ? itemsRef.current.findIndex((i) => i.key === unreadKey) : -1), [unreadKey]);
+  const unreadIndex = useCallback(
+    () => (unreadKey ? itemsRef.current.findIndex((i) => i.key === unreadKey) : -1),
+    [unreadKey],
+  );
 
   // Once the first jump to the newest row has settled: is the first unread row above the view?
   useEffect(() => {
@@ -94,7 +109,8 @@ export const MessageList = forwardRef<MessageListHandle, MessageListProps>(funct
   };
 
   // Prepending (older page) keeps the position from the end; appending must not.
-  const shift = last === prev.current.last && (shifting || (prev.current.first !== undefined && first !== prev.current.first));
+  const shift =
+    last === prev.current.last && (shifting || (prev.current.first !== undefined && first !== prev.current.first));
 
   const toBottom = useCallback(() => {
     const v = vRef.current;
@@ -218,12 +234,19 @@ export const MessageList = forwardRef<MessageListHandle, MessageListProps>(funct
         </div>
       </div>
       {unreadAbove && unreadOnOpen ? (
-        <button type="button" className={`${styles.unreadPill} ${unreadOnOpen.lower ? styles.lower : ''}`} onClick={toFirstUnread} data-testid="unread-above-pill">
+        <button
+          type="button"
+          className={`${styles.unreadPill} ${unreadOnOpen.lower ? styles.lower : ''}`}
+          onClick={toFirstUnread}
+          data-testid="unread-above-pill"
+        >
           <ArrowDownIcon size={14} className={styles.up} />
           {t('chat.newMessages', { count: unreadOnOpen.count })}
         </button>
       ) : null}
-      {loadingNewer ? <div className={`${styles.loading} ${styles.loadingNewer}`}>{t('messageActions.jump.loadingNewer')}</div> : null}
+      {loadingNewer ? (
+        <div className={`${styles.loading} ${styles.loadingNewer}`}>{t('messageActions.jump.loadingNewer')}</div>
+      ) : null}
       {hasNewer && onToLatest && !loadingNewer ? (
         <button type="button" className={styles.pill} onClick={onToLatest} data-testid="to-latest-pill">
           <ArrowDownIcon size={14} />

@@ -6,12 +6,24 @@ import { useConnection } from '../../../state/connection';
  * (`is_online` in the contact, kept live by pushes): while we are disconnected it is stale, so
  * the line says we are connecting instead of claiming the peer is online (issue 22).
  */
-export function PeerStatus({ online, className = '', onlineClassName = '' }: { online: boolean; className?: string; onlineClassName?: string }) {
+export function PeerStatus({
+  online,
+  className = '',
+  onlineClassName = '',
+}: {
+  online: boolean;
+  className?: string;
+  onlineClassName?: string;
+}) {
   const { t } = useTranslation();
   const connected = useConnection((s) => s.status === 'open');
   const state = !connected ? 'connecting' : online ? 'online' : 'offline';
   return (
-    <span className={`${className} ${state === 'online' ? onlineClassName : ''}`} data-testid="chat-online" data-state={state}>
+    <span
+      className={`${className} ${state === 'online' ? onlineClassName : ''}`}
+      data-testid="chat-online"
+      data-state={state}
+    >
       {t(`chat.${state}`)}
     </span>
   );

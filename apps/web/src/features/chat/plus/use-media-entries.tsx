@@ -23,11 +23,26 @@ export function useMediaEntries(ctx: PlusContext): PlusEntry[] {
   };
   // Read-only conversations (announcements) take no files.
   usePasteAndDrop(send, ctx.contact?.is_group !== ContactKind.adminNotice && ctx.conversation !== 'admin_notice');
-  const album = useFilePicker({ accept: 'image/*,video/*', multiple: true, testId: 'media-album-input', onFiles: send });
+  const album = useFilePicker({
+    accept: 'image/*,video/*',
+    multiple: true,
+    testId: 'media-album-input',
+    onFiles: send,
+  });
   // Without a usable camera the sheet offers the system's own capture (phones) or picker.
-  const camera = useFilePicker({ accept: 'image/*,video/*', capture: 'environment', testId: 'media-camera-input', onFiles: send });
+  const camera = useFilePicker({
+    accept: 'image/*,video/*',
+    capture: 'environment',
+    testId: 'media-camera-input',
+    onFiles: send,
+  });
   // Only the allowed extensions are offered; the check before upload stays the real guard.
-  const file = useFilePicker({ accept: rules.fileExt.map((e) => `.${e}`).join(','), multiple: true, testId: 'media-file-input', onFiles: send });
+  const file = useFilePicker({
+    accept: rules.fileExt.map((e) => `.${e}`).join(','),
+    multiple: true,
+    testId: 'media-file-input',
+    onFiles: send,
+  });
 
   const sendCaptured = (c: Captured) => {
     const refusal = refusalText({ name: c.name, size: c.blob.size }, rules);
@@ -48,7 +63,13 @@ export function useMediaEntries(ctx: PlusContext): PlusEntry[] {
   ) : null;
 
   return [
-    { key: 'album', label: t('media.plus.album'), icon: <AlbumIcon size={28} />, onSelect: album.open, element: album.input },
+    {
+      key: 'album',
+      label: t('media.plus.album'),
+      icon: <AlbumIcon size={28} />,
+      onSelect: album.open,
+      element: album.input,
+    },
     {
       key: 'camera',
       label: t('media.plus.camera'),
@@ -61,6 +82,12 @@ export function useMediaEntries(ctx: PlusContext): PlusEntry[] {
         </>
       ),
     },
-    { key: 'file', label: t('media.plus.file'), icon: <FolderIcon size={28} />, onSelect: file.open, element: file.input },
+    {
+      key: 'file',
+      label: t('media.plus.file'),
+      icon: <FolderIcon size={28} />,
+      onSelect: file.open,
+      element: file.input,
+    },
   ];
 }

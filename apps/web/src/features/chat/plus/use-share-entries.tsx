@@ -21,10 +21,17 @@ export function useShareEntries(ctx: PlusContext): PlusEntry[] {
       label: t('share.location.entry'),
       icon: <PinIcon />,
       onSelect: () => setOpen('location'),
-      element: open === 'location' ? <LocationChooser open onClose={close} onSend={(ext) => {
-            void sendLocation(qc, ctx.conversation, ext);
-            ctx.close();
-          }} /> : null,
+      element:
+        open === 'location' ? (
+          <LocationChooser
+            open
+            onClose={close}
+            onSend={(ext) => {
+              void sendLocation(qc, ctx.conversation, ext);
+              ctx.close();
+            }}
+          />
+        ) : null,
     },
     {
       key: 'card',
@@ -32,10 +39,17 @@ export function useShareEntries(ctx: PlusContext): PlusEntry[] {
       icon: <CardIcon />,
       onSelect: () => setOpen('card'),
       element:
-        open === 'card' ? <ContactCardPicker open recipient={recipient} onClose={close} onSend={(card) => {
+        open === 'card' ? (
+          <ContactCardPicker
+            open
+            recipient={recipient}
+            onClose={close}
+            onSend={(card) => {
               void sendContactCard(qc, ctx.conversation, card);
               ctx.close();
-            }} /> : null,
+            }}
+          />
+        ) : null,
     },
   ];
 }

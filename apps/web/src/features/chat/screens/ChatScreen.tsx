@@ -71,7 +71,8 @@ function Chat({ id, at }: { id: string; at: number | null }) {
   const blocked = useSendBlock(contact, group.block);
   useLeaveWhenRemoved(id);
   const isGroup = contact?.is_group === ContactKind.group || id.startsWith('group-');
-  const showReadState = !isGroup && id !== '-1' && id !== 'admin_notice' && contact?.is_group !== ContactKind.adminNotice;
+  const showReadState =
+    !isGroup && id !== '-1' && id !== 'admin_notice' && contact?.is_group !== ContactKind.adminNotice;
   const round = Boolean(me?.setting?.avatarCricle);
   const hideNames = Boolean(me?.setting?.hideMessageName);
   const hideTimes = Boolean(me?.setting?.hideMessageTime);
@@ -148,7 +149,11 @@ function Chat({ id, at }: { id: string; at: number | null }) {
       const mine = senderId(m) === myId;
       const sender = mine
         ? me2
-        : { id: senderId(m), name: group.names.get(senderId(m)) || m.fromUser?.displayName || m.fromUser?.realname || '', avatar: m.fromUser?.avatar };
+        : {
+            id: senderId(m),
+            name: group.names.get(senderId(m)) || m.fromUser?.displayName || m.fromUser?.realname || '',
+            avatar: m.fromUser?.avatar,
+          };
       return {
         key: m.id,
         sendTime: m.sendTime,
@@ -189,7 +194,22 @@ function Chat({ id, at }: { id: string; at: number | null }) {
         ),
       }));
     return [...fromRows, ...fromOutbox];
-  }, [messages.data, pending, myId, me, isGroup, hideNames, showReadState, round, onRetry, onCancel, group.names, onBubbleMenu, bubbleAddon, jump.highlightId]);
+  }, [
+    messages.data,
+    pending,
+    myId,
+    me,
+    isGroup,
+    hideNames,
+    showReadState,
+    round,
+    onRetry,
+    onCancel,
+    group.names,
+    onBubbleMenu,
+    bubbleAddon,
+    jump.highlightId,
+  ]);
 
   // Jump to a message (a mention of me): scroll to it when loaded, else open the chat around it
   // (one getMessageContext call, however far back it is).
@@ -232,7 +252,13 @@ function Chat({ id, at }: { id: string; at: number | null }) {
       title={title}
       right={
         id !== '-1' && contact && contact.is_group < 2 ? (
-          <button type="button" className={styles.more} onClick={() => void navigate(href('chatDetail', { id }))} aria-label={t('groups.detail.more')} data-testid="chat-more">
+          <button
+            type="button"
+            className={styles.more}
+            onClick={() => void navigate(href('chatDetail', { id }))}
+            aria-label={t('groups.detail.more')}
+            data-testid="chat-more"
+          >
             ···
           </button>
         ) : null
@@ -260,7 +286,9 @@ function Chat({ id, at }: { id: string; at: number | null }) {
             onLoadNewer={jump.onLoadNewer}
             onToLatest={jump.toLatest}
             hideTimes={hideTimes}
-            unreadOnOpen={firstUnread ? { key: firstUnread, count: unreadAtOpen, lower: (contact?.is_at ?? 0) > 0 } : null}
+            unreadOnOpen={
+              firstUnread ? { key: firstUnread, count: unreadAtOpen, lower: (contact?.is_at ?? 0) > 0 } : null
+            }
           />
         )}
         {actions.menu}

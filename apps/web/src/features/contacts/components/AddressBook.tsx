@@ -7,7 +7,11 @@ import { ContactRow } from './ContactRow';
 import { IndexBar } from './IndexBar';
 import styles from './AddressBook.module.css';
 
-type Item = { key: string; kind: 'top'; node: ReactNode } | { key: string; kind: 'header'; letter: string } | { key: string; kind: 'person'; c: Contact } | { key: string; kind: 'total' };
+type Item =
+  | { key: string; kind: 'top'; node: ReactNode }
+  | { key: string; kind: 'header'; letter: string }
+  | { key: string; kind: 'person'; c: Contact }
+  | { key: string; kind: 'total' };
 
 const HEADER_HEIGHT = 28;
 
@@ -71,7 +75,8 @@ export function AddressBook({ top, sections, roundAvatar, selectedId = null, onO
 
   const jump = (letter: string) => {
     // A letter without people jumps to the next one that has some (or the last).
-    const target = indexLetters.slice(indexLetters.indexOf(letter)).find((l) => headerAt.has(l)) ?? headers[headers.length - 1]?.[0];
+    const target =
+      indexLetters.slice(indexLetters.indexOf(letter)).find((l) => headerAt.has(l)) ?? headers[headers.length - 1]?.[0];
     const index = target ? headerAt.get(target) : undefined;
     if (index !== undefined) vRef.current?.scrollToIndex(index);
   };
@@ -86,7 +91,14 @@ export function AddressBook({ top, sections, roundAvatar, selectedId = null, onO
                 return <div key={item.key}>{item.node}</div>;
               case 'header':
                 return (
-                  <div key={item.key} className={styles.header} data-testid="contact-section" data-letter={item.letter} role="heading" aria-level={2}>
+                  <div
+                    key={item.key}
+                    className={styles.header}
+                    data-testid="contact-section"
+                    data-letter={item.letter}
+                    role="heading"
+                    aria-level={2}
+                  >
                     {item.letter}
                   </div>
                 );
@@ -115,7 +127,11 @@ export function AddressBook({ top, sections, roundAvatar, selectedId = null, onO
         </Virtualizer>
       </div>
       {stuck ? (
-        <div className={`${styles.header} ${styles.stuck}`} style={{ transform: `translateY(${stuck.shift}px)` }} aria-hidden="true">
+        <div
+          className={`${styles.header} ${styles.stuck}`}
+          style={{ transform: `translateY(${stuck.shift}px)` }}
+          aria-hidden="true"
+        >
           {stuck.letter}
         </div>
       ) : null}

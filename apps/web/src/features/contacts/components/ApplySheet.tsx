@@ -41,7 +41,13 @@ export function ApplySheet({ visible, initial, busy, onClose, onSubmit }: ApplyS
         <Button block onClick={onClose}>
           {t('common.cancel')}
         </Button>
-        <Button block color="primary" loading={busy} onClick={() => onSubmit(text.trim())} data-testid="friend-apply-submit">
+        <Button
+          block
+          color="primary"
+          loading={busy}
+          onClick={() => onSubmit(text.trim())}
+          data-testid="friend-apply-submit"
+        >
           {t('contactDetail.applySubmit')}
         </Button>
       </div>

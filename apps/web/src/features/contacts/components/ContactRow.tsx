@@ -17,7 +17,17 @@ export interface ContactRowProps {
 }
 
 /** 56 px person row with a 40 px avatar and an online dot (DESIGN.md lists). */
-export function ContactRow({ id, name, avatar, subtitle, online, roundAvatar, testId = 'contact-row', selected, onOpen }: ContactRowProps) {
+export function ContactRow({
+  id,
+  name,
+  avatar,
+  subtitle,
+  online,
+  roundAvatar,
+  testId = 'contact-row',
+  selected,
+  onOpen,
+}: ContactRowProps) {
   const { t } = useTranslation();
   return (
     <button

@@ -21,7 +21,10 @@ export function IndexBar({ letters, active, onPick }: IndexBarProps) {
   const pickAt = (clientY: number) => {
     const box = ref.current?.getBoundingClientRect();
     if (!box || box.height === 0) return;
-    const i = Math.min(letters.length - 1, Math.max(0, Math.floor(((clientY - box.top) / box.height) * letters.length)));
+    const i = Math.min(
+      letters.length - 1,
+      Math.max(0, Math.floor(((clientY - box.top) / box.height) * letters.length)),
+    );
     const letter = letters[i];
     if (letter && letter !== held) {
       setHeld(letter);

@@ -28,10 +28,22 @@ export function RequestRow({ row, mine, now, busy, onOpen, onAnswer }: RequestRo
   if (pending && !mine) {
     trailing = (
       <span className={styles.buttons}>
-        <button type="button" className={styles.refuse} disabled={busy} onClick={() => onAnswer(row, 0)} data-testid="friend-refuse">
+        <button
+          type="button"
+          className={styles.refuse}
+          disabled={busy}
+          onClick={() => onAnswer(row, 0)}
+          data-testid="friend-refuse"
+        >
           {t('friendRequests.refuse')}
         </button>
-        <button type="button" className={styles.accept} disabled={busy} onClick={() => onAnswer(row, 1)} data-testid="friend-accept">
+        <button
+          type="button"
+          className={styles.accept}
+          disabled={busy}
+          onClick={() => onAnswer(row, 1)}
+          data-testid="friend-accept"
+        >
           {t('friendRequests.accept')}
         </button>
       </span>

@@ -14,7 +14,9 @@ export function UserHeader({ user, round }: { user: UserCard; round: boolean }) 
           {user.displayName}
           {user.is_online ? <span className={styles.online}>{t('contacts.online')}</span> : null}
         </div>
-        {user.realname && user.realname !== user.displayName ? <div className={styles.sub}>{t('contactDetail.realname', { name: user.realname })}</div> : null}
+        {user.realname && user.realname !== user.displayName ? (
+          <div className={styles.sub}>{t('contactDetail.realname', { name: user.realname })}</div>
+        ) : null}
         <div className={styles.sub} data-testid="detail-account">
           {t('contactDetail.account', { account: user.account })}
         </div>

@@ -2,7 +2,17 @@ import type { SVGProps } from 'react';
 
 /** Icons of the address book, friends and QR pages (stroke icons, currentColor). */
 type P = SVGProps<SVGSVGElement> & { size?: number };
-const base = (size: number) => ({ width: size, height: size, viewBox: '0 0 24 24', fill: 'none', stroke: 'currentColor', strokeWidth: 1.8, strokeLinecap: 'round' as const, strokeLinejoin: 'round' as const, 'aria-hidden': true });
+const base = (size: number) => ({
+  width: size,
+  height: size,
+  viewBox: '0 0 24 24',
+  fill: 'none',
+  stroke: 'currentColor',
+  strokeWidth: 1.8,
+  strokeLinecap: 'round' as const,
+  strokeLinejoin: 'round' as const,
+  'aria-hidden': true,
+});
 
 export function AddPersonIcon({ size = 24, ...p }: P) {
   return (

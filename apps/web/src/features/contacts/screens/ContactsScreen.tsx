@@ -34,7 +34,12 @@ export default function ContactsScreen() {
 
   const top = useMemo(
     () => [
-      <SearchEntry key="search" label={t('search.box')} onOpen={() => void navigate(href('search'))} testId="contacts-search" />,
+      <SearchEntry
+        key="search"
+        label={t('search.box')}
+        onOpen={() => void navigate(href('search'))}
+        testId="contacts-search"
+      />,
       <EntryRow
         key="friends"
         icon={<AddPersonIcon size={22} />}
@@ -62,10 +67,25 @@ export default function ContactsScreen() {
   const loading = contacts.isPending && contacts.fetchStatus !== 'idle';
   return (
     <Page
-      right={inList ? null : <MeButton name={me?.displayName || me?.realname || ''} avatar={me?.avatar} seed={me?.user_id} onClick={() => void navigate(href('mine'))} />}
+      right={
+        inList ? null : (
+          <MeButton
+            name={me?.displayName || me?.realname || ''}
+            avatar={me?.avatar}
+            seed={me?.user_id}
+            onClick={() => void navigate(href('mine'))}
+          />
+        )
+      }
     >
       <div className={styles.fill}>
-        <AddressBook top={top} sections={sections} roundAvatar={Boolean(me?.setting?.avatarCricle)} selectedId={selectedPerson} onOpen={open} />
+        <AddressBook
+          top={top}
+          sections={sections}
+          roundAvatar={Boolean(me?.setting?.avatarCricle)}
+          selectedId={selectedPerson}
+          onOpen={open}
+        />
         {!loading && sections.length === 0 ? (
           <div className={styles.empty}>
             <EmptyState

@@ -7,13 +7,53 @@ import { useAuth } from '../../../state/auth';
 import { systemUnread, useSystemUnread } from '../../../state/system-unread';
 
 const me = { user_id: 1, account: 'alice01', realname: 'Alice', displayName: 'Alice', avatar: '' } as SelfInfo;
-const who = (id: number, name: string) => ({ id, user_id: id, realname: name, displayName: name, account: `${name}01`, avatar: '', name_py: name.toLowerCase() });
+const who = (id: number, name: string) => ({
+  id,
+  user_id: id,
+  realname: name,
+  displayName: name,
+  account: `${name}01`,
+  avatar: '',
+  name_py: name.toLowerCase(),
+});
 const now = Math.floor(Date.now() / 1000);
 const received = [
-  { friend_id: 10, create_user: 2, friend_user_id: 1, status: 2, remark: 'I am Bob from sales', create_time: now - 60, is_group: 0, create_user_info: who(2, 'Bob'), user_id_info: who(1, 'Alice') },
-  { friend_id: 11, create_user: 3, friend_user_id: 1, status: 2, remark: '', create_time: now - 3600, is_group: 0, create_user_info: who(3, 'Carol'), user_id_info: who(1, 'Alice') },
+  {
+    friend_id: 10,
+    create_user: 2,
+    friend_user_id: 1,
+    status: 2,
+    remark: 'I am Bob from sales',
+    create_time: now - 60,
+    is_group: 0,
+    create_user_info: who(2, 'Bob'),
+    user_id_info: who(1, 'Alice'),
+  },
+  {
+    friend_id: 11,
+    create_user: 3,
+    friend_user_id: 1,
+    status: 2,
+    remark: '',
+    create_time: now - 3600,
+    is_group: 0,
+    create_user_info: who(3, 'Carol'),
+    user_id_info: who(1, 'Alice'),
+  },
 ];
-const sent = [{ friend_id: 20, create_user: 1, friend_user_id: 4, status: 2, remark: 'hi', create_time: now, is_group: 0, create_user_info: who(1, 'Alice'), user_id_info: who(4, 'Dave') }];
+const sent = [
+  {
+    friend_id: 20,
+    create_user: 1,
+    friend_user_id: 4,
+    status: 2,
+    remark: 'hi',
+    create_time: now,
+    is_group: 0,
+    create_user_info: who(1, 'Alice'),
+    user_id_info: who(4, 'Dave'),
+  },
+];
 
 type Call = { path: string; body: Record<string, unknown> };
 
@@ -39,7 +79,8 @@ function server(calls: Call[]): FakeFetch {
   };
 }
 
-const request = (id: number) => screen.getAllByTestId('friend-request').find((r) => r.getAttribute('data-id') === String(id)) as HTMLElement;
+const request = (id: number) =>
+  screen.getAllByTestId('friend-request').find((r) => r.getAttribute('data-id') === String(id)) as HTMLElement;
 
 afterEach(() => {
   cleanup();
@@ -79,7 +120,9 @@ describe('new friends', () => {
     expect(calls.find((c) => c.path.endsWith('/friend/update'))?.body).toEqual({ friend_id: 11, status: 0 });
 
     await act(async () => fireEvent.click(screen.getByTestId('friend-tab-sent')));
-    await waitFor(() => expect(screen.getAllByTestId('friend-request').map((r) => r.getAttribute('data-id'))).toEqual(['20']));
+    await waitFor(() =>
+      expect(screen.getAllByTestId('friend-request').map((r) => r.getAttribute('data-id'))).toEqual(['20']),
+    );
     expect(request(20).textContent).toContain('Dave');
     expect(request(20).textContent).toContain('等待验证');
     expect(request(20).querySelector('[data-testid="friend-accept"]')).toBeNull();

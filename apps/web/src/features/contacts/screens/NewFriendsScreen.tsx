@@ -31,7 +31,8 @@ export default function NewFriendsScreen() {
   }, [pushed]);
 
   const answer = useMutation({
-    mutationFn: ({ row, status }: { row: FriendRequest; status: 0 | 1 }) => contactEndpoints.answerRequest(row.friend_id, status),
+    mutationFn: ({ row, status }: { row: FriendRequest; status: 0 | 1 }) =>
+      contactEndpoints.answerRequest(row.friend_id, status),
     onSuccess: (_d, { row, status }) => {
       const received = qc.getQueryData<FriendRequest[]>(friendRequestsKey(0)) ?? [];
       const next = applyRequestEvent({ received, sent: [] }, { kind: 'answered', friendId: row.friend_id, status });

@@ -58,7 +58,12 @@ export default function SearchFriendsScreen() {
             data-testid="search-input"
           />
         </label>
-        <button type="submit" className={styles.submit} disabled={!query.trim() || search.isPending} data-testid="search-submit">
+        <button
+          type="submit"
+          className={styles.submit}
+          disabled={!query.trim() || search.isPending}
+          data-testid="search-submit"
+        >
           {t('friendSearch.submit')}
         </button>
       </form>
@@ -90,7 +95,16 @@ export default function SearchFriendsScreen() {
         <section aria-label={t('friendSearch.myContacts')}>
           <h2 className={styles.caption}>{t('friendSearch.myContacts')}</h2>
           {mine.slice(0, 50).map((c) => (
-            <ContactRow key={String(c.id)} id={c.id} name={c.displayName} avatar={c.avatar} subtitle={c.account} online={c.is_online === 1} roundAvatar={round} onOpen={() => open(c.id)} />
+            <ContactRow
+              key={String(c.id)}
+              id={c.id}
+              name={c.displayName}
+              avatar={c.avatar}
+              subtitle={c.account}
+              online={c.is_online === 1}
+              roundAvatar={round}
+              onOpen={() => open(c.id)}
+            />
           ))}
         </section>
       ) : null}
@@ -99,8 +113,16 @@ export default function SearchFriendsScreen() {
         <>
           <p className={styles.hint}>{t('friendSearch.hint')}</p>
           <ListGroup>
-            <ListRow prefix={<ScanIcon size={22} />} label={t('friendSearch.scan')} onClick={() => void navigate(href('scan'))} />
-            <ListRow prefix={<QrIcon size={22} />} label={t('friendSearch.myQrcode')} onClick={() => void navigate(href('groupQrcode'))} />
+            <ListRow
+              prefix={<ScanIcon size={22} />}
+              label={t('friendSearch.scan')}
+              onClick={() => void navigate(href('scan'))}
+            />
+            <ListRow
+              prefix={<QrIcon size={22} />}
+              label={t('friendSearch.myQrcode')}
+              onClick={() => void navigate(href('groupQrcode'))}
+            />
           </ListGroup>
         </>
       ) : null}

@@ -7,8 +7,20 @@ import { useAuth } from '../../../state/auth';
 
 const me = { user_id: 1, account: 'alice01', realname: 'Alice', displayName: 'Alice', avatar: '' } as SelfInfo;
 const card = (id: number, friend: unknown) => ({
-  id, user_id: id, account: 'dav******01', realname: 'Dave', displayName: 'Dave', avatar: '', sex: 1, motto: 'Hi there', email: '',
-  name_py: 'dave', location: 'Shanghai', last_login_ip: '', is_online: 0, friend,
+  id,
+  user_id: id,
+  account: 'dav******01',
+  realname: 'Dave',
+  displayName: 'Dave',
+  avatar: '',
+  sex: 1,
+  motto: 'Hi there',
+  email: '',
+  name_py: 'dave',
+  location: 'Shanghai',
+  last_login_ip: '',
+  is_online: 0,
+  friend,
 });
 type Call = { path: string; body: Record<string, unknown> };
 
@@ -21,7 +33,8 @@ function server(calls: Call[], friend: unknown, fail?: string): FakeFetch {
     if (path.endsWith('/getSystemInfo')) data = defaultSystemInfo; // runMode 2
     if (path.endsWith('/getContacts')) data = [];
     if (path.endsWith('/getUserInfo')) {
-      if (fail) return new Response(JSON.stringify({ code: 400, msg: fail, count: 0, data: '', page: 0 }), { status: 200 });
+      if (fail)
+        return new Response(JSON.stringify({ code: 400, msg: fail, count: 0, data: '', page: 0 }), { status: 200 });
       data = card(4, friend);
     }
     return new Response(JSON.stringify({ code: 0, msg: '', count: 0, data, page: 1 }), { status: 200 });
@@ -49,7 +62,10 @@ describe('user info', () => {
     fireEvent.change(text, { target: { value: 'From the design team' } });
     await act(async () => fireEvent.click(screen.getByTestId('friend-apply-submit')));
     await waitFor(() => expect(calls.some((c) => c.path.endsWith('/friend/add'))).toBe(true));
-    expect(calls.find((c) => c.path.endsWith('/friend/add'))?.body).toEqual({ user_id: 4, remark: 'From the design team' });
+    expect(calls.find((c) => c.path.endsWith('/friend/add'))?.body).toEqual({
+      user_id: 4,
+      remark: 'From the design team',
+    });
   });
 
   it('a friend offers message, remark and delete', async () => {
@@ -78,8 +94,18 @@ describe('a sent friend request', () => {
       const path = String(url);
       if (path.endsWith('/friend/add')) asked = true;
       if (path.endsWith('/friend/index')) {
-        const row = { friend_id: 3, create_user: 1, friend_user_id: 4, status: 2, remark: 'hi', create_time: 1, is_group: 0 };
-        return new Response(JSON.stringify({ code: 0, msg: '', count: 0, data: asked ? [row] : [], page: 1 }), { status: 200 });
+        const row = {
+          friend_id: 3,
+          create_user: 1,
+          friend_user_id: 4,
+          status: 2,
+          remark: 'hi',
+          create_time: 1,
+          is_group: 0,
+        };
+        return new Response(JSON.stringify({ code: 0, msg: '', count: 0, data: asked ? [row] : [], page: 1 }), {
+          status: 200,
+        });
       }
       return base(url, init);
     };

@@ -53,11 +53,21 @@ export default function UserDetailScreen() {
   const canAdd = !isMe && !friend && Number(info.sysInfo.runMode) === 2 && !inContactSet;
   // Only people I may write to get the button (a stranger in runMode 2 would be refused).
   const canMessage = isMe || !canAdd;
-  const sexText = user.sex === 1 ? t('contactDetail.male') : user.sex === 0 ? t('contactDetail.female') : t('contactDetail.genderUnknown');
+  const sexText =
+    user.sex === 1
+      ? t('contactDetail.male')
+      : user.sex === 0
+        ? t('contactDetail.female')
+        : t('contactDetail.genderUnknown');
 
   const setRemark = async () => {
     if (!friend) return;
-    const r = await dialogs.modal({ title: t('contactDetail.setRemark'), content: friend.nickname || user.displayName, editable: true, placeholder: t('contactDetail.remarkPlaceholder') });
+    const r = await dialogs.modal({
+      title: t('contactDetail.setRemark'),
+      content: friend.nickname || user.displayName,
+      editable: true,
+      placeholder: t('contactDetail.remarkPlaceholder'),
+    });
     if (!r.confirm) return;
     const nickname = r.content.trim();
     if (nickname.length < friendLimits.nicknameMin || nickname.length > friendLimits.nicknameMax) {
@@ -68,7 +78,12 @@ export default function UserDetailScreen() {
   };
 
   const remove = async () => {
-    const r = await dialogs.modal({ title: t('contactDetail.deleteFriend'), content: t('contactDetail.deleteConfirm', { name: user.displayName }), danger: true, confirmText: t('contactDetail.deleteFriend') });
+    const r = await dialogs.modal({
+      title: t('contactDetail.deleteFriend'),
+      content: t('contactDetail.deleteConfirm', { name: user.displayName }),
+      danger: true,
+      confirmText: t('contactDetail.deleteFriend'),
+    });
     if (!r.confirm) return;
     actions.remove.mutate(undefined, { onSuccess: () => void navigate(href('contacts'), { replace: true }) });
   };
@@ -87,26 +102,51 @@ export default function UserDetailScreen() {
       <ListGroup>
         <ListRow label={t('contactDetail.gender')} extra={sexText} />
         {user.location ? <ListRow label={t('contactDetail.region')} extra={user.location} /> : null}
-        {user.motto ? <ListRow label={t('contactDetail.motto')} extra={<span className={styles.motto}>{user.motto}</span>} /> : null}
-        <ListRow label={t('moments.discover.moments')} onClick={() => void navigate(href('moments', { user_id: user.user_id }))} testId="detail-moments" />
+        {user.motto ? (
+          <ListRow label={t('contactDetail.motto')} extra={<span className={styles.motto}>{user.motto}</span>} />
+        ) : null}
+        <ListRow
+          label={t('moments.discover.moments')}
+          onClick={() => void navigate(href('moments', { user_id: user.user_id }))}
+          testId="detail-moments"
+        />
       </ListGroup>
       {friend ? (
         <ListGroup>
-          <ListRow label={t('contactDetail.setRemark')} extra={friend.nickname} onClick={() => void setRemark()} testId="detail-remark" />
+          <ListRow
+            label={t('contactDetail.setRemark')}
+            extra={friend.nickname}
+            onClick={() => void setRemark()}
+            testId="detail-remark"
+          />
         </ListGroup>
       ) : null}
       <div className={styles.actions}>
         {canAdd ? (
-          <Button block color="primary" disabled={requested} onClick={() => setApplying(true)} data-testid="detail-add-friend" data-requested={requested ? '1' : '0'}>
+          <Button
+            block
+            color="primary"
+            disabled={requested}
+            onClick={() => setApplying(true)}
+            data-testid="detail-add-friend"
+            data-requested={requested ? '1' : '0'}
+          >
             {requested ? t('contactDetail.requestSent') : t('contactDetail.addFriend')}
           </Button>
         ) : null}
         {canMessage ? (
-          <Button block color="primary" onClick={() => void navigate(href('chat', { id: isMe ? -1 : user.user_id }))} data-testid="detail-send-message">
+          <Button
+            block
+            color="primary"
+            onClick={() => void navigate(href('chat', { id: isMe ? -1 : user.user_id }))}
+            data-testid="detail-send-message"
+          >
             {t('contactDetail.sendMessage')}
           </Button>
         ) : null}
-        {canMessage && !isMe ? <UserCallButtons peer={{ id: user.user_id, name: user.displayName, avatar: user.avatar }} /> : null}
+        {canMessage && !isMe ? (
+          <UserCallButtons peer={{ id: user.user_id, name: user.displayName, avatar: user.avatar }} />
+        ) : null}
         {friend ? (
           <Button block color="danger" fill="outline" onClick={() => void remove()} data-testid="detail-delete">
             {t('contactDetail.deleteFriend')}

@@ -30,9 +30,24 @@ export function GroupSettingsPanel({ gid, setting }: { gid: string; setting: Par
 
   return (
     <ListGroup>
-      <SwitchRow label={t('groups.settings.invite')} checked={current.invite === '1'} onToggle={() => flip('invite')} testId="setting-invite" />
-      <SwitchRow label={t('groups.settings.history')} checked={current.history === '1'} onToggle={() => flip('history')} testId="setting-history" />
-      <SwitchRow label={t('groups.settings.profile')} checked={current.profile === '1'} onToggle={() => flip('profile')} testId="setting-profile" />
+      <SwitchRow
+        label={t('groups.settings.invite')}
+        checked={current.invite === '1'}
+        onToggle={() => flip('invite')}
+        testId="setting-invite"
+      />
+      <SwitchRow
+        label={t('groups.settings.history')}
+        checked={current.history === '1'}
+        onToggle={() => flip('history')}
+        testId="setting-history"
+      />
+      <SwitchRow
+        label={t('groups.settings.profile')}
+        checked={current.profile === '1'}
+        onToggle={() => flip('profile')}
+        testId="setting-profile"
+      />
       <ListRow
         label={t('groups.settings.nospeak')}
         arrow={false}

@@ -17,7 +17,17 @@ const testIds: Record<MemberAction, string> = {
 };
 
 /** The buttons under a tapped member: only what my role allows on theirs (permissions.ts). */
-export function MemberActions({ gid, member, actions, onDone }: { gid: string; member: GroupMember; actions: MemberAction[]; onDone(): void }) {
+export function MemberActions({
+  gid,
+  member,
+  actions,
+  onDone,
+}: {
+  gid: string;
+  member: GroupMember;
+  actions: MemberAction[];
+  onDone(): void;
+}) {
   const { t } = useTranslation();
   const qc = useQueryClient();
   const [muting, setMuting] = useState(false);
@@ -67,17 +77,36 @@ export function MemberActions({ gid, member, actions, onDone }: { gid: string; m
       {muting ? (
         <div className={styles.options} role="group" aria-label={t('groups.members.muteTitle')}>
           {muteTimers.map((m) => (
-            <button key={m.value} type="button" className={styles.action} data-testid="mute-option" data-value={m.value} onClick={() => void run(() => groupApi.setNoSpeak(gid, uid, m.value))}>
+            <button
+              key={m.value}
+              type="button"
+              className={styles.action}
+              data-testid="mute-option"
+              data-value={m.value}
+              onClick={() => void run(() => groupApi.setNoSpeak(gid, uid, m.value))}
+            >
               {t(`groups.members.${m.key}`)}
             </button>
           ))}
-          <button type="button" className={styles.action} data-testid="mute-option" data-value="custom" onClick={() => void custom()}>
+          <button
+            type="button"
+            className={styles.action}
+            data-testid="mute-option"
+            data-value="custom"
+            onClick={() => void custom()}
+          >
             {t('groups.members.custom')}
           </button>
         </div>
       ) : (
         actions.map((a) => (
-          <button key={a} type="button" className={`${styles.action} ${a === 'remove' || a === 'transfer' ? styles.danger : ''}`} data-testid={testIds[a]} onClick={() => void act(a)}>
+          <button
+            key={a}
+            type="button"
+            className={`${styles.action} ${a === 'remove' || a === 'transfer' ? styles.danger : ''}`}
+            data-testid={testIds[a]}
+            onClick={() => void act(a)}
+          >
             {t(`groups.members.${a}`)}
           </button>
         ))

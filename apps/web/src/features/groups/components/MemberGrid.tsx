@@ -24,19 +24,38 @@ export function MemberGrid({ members, onOpen, onInvite, onRemove, round }: Membe
   return (
     <div className={styles.grid} data-testid="detail-members">
       {members.map((m) => (
-        <button key={m.user_id} type="button" className={styles.cell} onClick={() => onOpen(m.user_id)} data-testid="detail-member" data-id={m.user_id}>
+        <button
+          key={m.user_id}
+          type="button"
+          className={styles.cell}
+          onClick={() => onOpen(m.user_id)}
+          data-testid="detail-member"
+          data-id={m.user_id}
+        >
           <Avatar src={m.avatar} name={m.name} seed={m.user_id} size={48} round={round} />
           <span className={styles.name}>{m.name}</span>
         </button>
       ))}
       {onInvite ? (
-        <button type="button" className={styles.cell} onClick={onInvite} data-testid="detail-invite" aria-label={t('groups.detail.invite')}>
+        <button
+          type="button"
+          className={styles.cell}
+          onClick={onInvite}
+          data-testid="detail-invite"
+          aria-label={t('groups.detail.invite')}
+        >
           <span className={styles.square}>+</span>
           <span className={styles.name}>{t('groups.detail.invite')}</span>
         </button>
       ) : null}
       {onRemove ? (
-        <button type="button" className={styles.cell} onClick={onRemove} data-testid="detail-remove" aria-label={t('groups.detail.remove')}>
+        <button
+          type="button"
+          className={styles.cell}
+          onClick={onRemove}
+          data-testid="detail-remove"
+          aria-label={t('groups.detail.remove')}
+        >
           <span className={styles.square}>−</span>
           <span className={styles.name}>{t('groups.detail.remove')}</span>
         </button>

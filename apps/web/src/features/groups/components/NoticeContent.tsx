@@ -7,8 +7,22 @@ import styles from './NoticeContent.module.css';
  * A group notice as members read it: rich text through the PROTOCOL §4.3 allow-list (DOMPurify),
  * its headings back at the levels the editor gave them.
  */
-export function NoticeContent({ html, clamped, testId = 'notice-content' }: { html: string; clamped?: boolean; testId?: string }) {
+export function NoticeContent({
+  html,
+  clamped,
+  testId = 'notice-content',
+}: {
+  html: string;
+  clamped?: boolean;
+  testId?: string;
+}) {
   // Sanitised first, then only tag names are rewritten: the result has no attribute to smuggle.
   const safe = useMemo(() => fromWireHtml(sanitizeMessageHtml(html)), [html]);
-  return <div className={`${styles.root} ${clamped ? styles.clamped : ''}`} data-testid={testId} dangerouslySetInnerHTML={{ __html: safe }} />;
+  return (
+    <div
+      className={`${styles.root} ${clamped ? styles.clamped : ''}`}
+      data-testid={testId}
+      dangerouslySetInnerHTML={{ __html: safe }}
+    />
+  );
 }

@@ -60,7 +60,18 @@ export function UserSelection({ candidates, max, header, selected, onChange }: U
           <div className={styles.letter}>{g.letter}</div>
           {g.items.map((c) => {
             const on = Boolean(c.disabled) || selected.includes(c.user_id);
-            return <CheckRow key={c.user_id} id={c.user_id} name={nameOf(c)} avatar={c.avatar} on={on} disabled={Boolean(c.disabled)} testId="select-row" onTap={() => tap(c)} />;
+            return (
+              <CheckRow
+                key={c.user_id}
+                id={c.user_id}
+                name={nameOf(c)}
+                avatar={c.avatar}
+                on={on}
+                disabled={Boolean(c.disabled)}
+                testId="select-row"
+                onTap={() => tap(c)}
+              />
+            );
           })}
         </section>
       ))}

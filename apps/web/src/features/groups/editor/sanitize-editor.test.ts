@@ -21,8 +21,11 @@ describe('sanitizeEditorHtml (spec §5)', () => {
     expect(sanitizeEditorHtml('<img src="javascript:alert(1)" onerror="x()">')).toBe('<img src="">');
   });
   it('keeps the toolbar formatting and drops scripts, styles and attributes', () => {
-    const html = '<h1 class="x">T</h1><h2>a</h2><h3>b</h3><p><strong>b</strong><em>i</em><u>u</u></p><ol><li>1</li></ol><ul><li>2</li></ul>';
-    expect(sanitizeEditorHtml(html)).toBe('<h1>T</h1><h2>a</h2><h3>b</h3><p><strong>b</strong><em>i</em><u>u</u></p><ol><li>1</li></ol><ul><li>2</li></ul>');
+    const html =
+      '<h1 class="x">T</h1><h2>a</h2><h3>b</h3><p><strong>b</strong><em>i</em><u>u</u></p><ol><li>1</li></ol><ul><li>2</li></ul>';
+    expect(sanitizeEditorHtml(html)).toBe(
+      '<h1>T</h1><h2>a</h2><h3>b</h3><p><strong>b</strong><em>i</em><u>u</u></p><ol><li>1</li></ol><ul><li>2</li></ul>',
+    );
     expect(sanitizeEditorHtml('<p onclick="x()">a<script>bad()</script><style>p{}</style></p>')).toBe('<p>a</p>');
     expect(sanitizeEditorHtml('<table><tr><td>cell</td></tr></table>')).toBe('cell');
   });
@@ -45,9 +48,11 @@ describe('headings on the wire (PROTOCOL §4.3 keeps h4 only)', () => {
     expect(sanitizeEditorHtml(fromWireHtml(saved))).toBe('<h1>One</h1><h2>Two</h2><h3>Three</h3><p>x</p>');
   });
 
-  it('keeps the levels through the message sanitiser, whose allow-list is the server\'s', () => {
+  it("keeps the levels through the message sanitiser, whose allow-list is the server's", () => {
     const saved = toWireHtml('<h2><strong>Plan</strong></h2><h3>Details</h3>');
-    expect(fromWireHtml(sanitizeMessageHtml(saved, 'http://localhost'))).toBe('<h2><strong>Plan</strong></h2><h3>Details</h3>');
+    expect(fromWireHtml(sanitizeMessageHtml(saved, 'http://localhost'))).toBe(
+      '<h2><strong>Plan</strong></h2><h3>Details</h3>',
+    );
   });
 
   it('opens a bare h4 of an older notice or another client as H1', () => {

@@ -7,7 +7,25 @@ import { isAllowedLink } from './history';
  * blanked to ""); image sources keep http, https and data (anything else becomes ""). The
  * server sanitises again with its own allow-list (PROTOCOL §4.3).
  */
-const editorTags = ['p', 'br', 'h1', 'h2', 'h3', 'strong', 'b', 'em', 'i', 'u', 's', 'a', 'ol', 'ul', 'li', 'img', 'span'];
+const editorTags = [
+  'p',
+  'br',
+  'h1',
+  'h2',
+  'h3',
+  'strong',
+  'b',
+  'em',
+  'i',
+  'u',
+  's',
+  'a',
+  'ol',
+  'ul',
+  'li',
+  'img',
+  'span',
+];
 const imageSchemes = /^(https?:|data:)/i;
 
 export const sanitizeEditorHtml = htmlSanitizer({
@@ -19,7 +37,13 @@ export const sanitizeEditorHtml = htmlSanitizer({
 
 /** An editor document with no text and no image counts as empty (`<p></p>`). */
 export function isEmptyHtml(html: string): boolean {
-  return !/<img\b/i.test(html) && html.replace(/<[^>]*>/g, '').replace(/&nbsp;/g, ' ').trim() === '';
+  return (
+    !/<img\b/i.test(html) &&
+    html
+      .replace(/<[^>]*>/g, '')
+      .replace(/&nbsp;/g, ' ')
+      .trim() === ''
+  );
 }
 
 /**

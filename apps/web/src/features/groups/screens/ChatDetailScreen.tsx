@@ -19,7 +19,17 @@ export default function ChatDetailScreen() {
   const id = keyOf(params.get('id') ?? '');
   const contact = useConversation(id);
   useLeaveWhenRemoved(id);
-  return <Page>{contact ? contact.is_group === ContactKind.group ? <GroupDetail contact={contact} /> : <PersonDetail contact={contact} /> : null}</Page>;
+  return (
+    <Page>
+      {contact ? (
+        contact.is_group === ContactKind.group ? (
+          <GroupDetail contact={contact} />
+        ) : (
+          <PersonDetail contact={contact} />
+        )
+      ) : null}
+    </Page>
+  );
 }
 
 function PersonDetail({ contact }: { contact: Contact }) {
@@ -37,8 +47,18 @@ function PersonDetail({ contact }: { contact: Contact }) {
         round={Boolean(me?.setting?.avatarCricle)}
       />
       <ListGroup>
-        <SwitchRow label={t('groups.detail.top')} checked={contact.is_top === 1} onToggle={() => action.mutate(conversationActions.pin(contact))} testId="detail-top" />
-        <SwitchRow label={t('groups.detail.mute')} checked={contact.is_notice === 0} onToggle={() => action.mutate(conversationActions.mute(contact))} testId="detail-mute" />
+        <SwitchRow
+          label={t('groups.detail.top')}
+          checked={contact.is_top === 1}
+          onToggle={() => action.mutate(conversationActions.pin(contact))}
+          testId="detail-top"
+        />
+        <SwitchRow
+          label={t('groups.detail.mute')}
+          checked={contact.is_notice === 0}
+          onToggle={() => action.mutate(conversationActions.mute(contact))}
+          testId="detail-mute"
+        />
       </ListGroup>
       <HistoryEntry conversation={keyOf(contact.id)} />
     </>

@@ -29,7 +29,14 @@ export default function GroupListScreen() {
       {groups.length === 0 && contacts.isFetched ? <EmptyState text={t('groups.list.empty')} /> : null}
       <div className={styles.list}>
         {groups.map((g) => (
-          <button key={String(g.id)} type="button" className={styles.row} onClick={() => void navigate(href('chat', { id: String(g.id) }))} data-testid="group-row" data-id={g.id}>
+          <button
+            key={String(g.id)}
+            type="button"
+            className={styles.row}
+            onClick={() => void navigate(href('chat', { id: String(g.id) }))}
+            data-testid="group-row"
+            data-id={g.id}
+          >
             <Avatar src={g.avatar} name={g.displayName} seed={String(g.id)} size={40} />
             <span className={styles.main}>
               <span className={styles.name}>{g.displayName}</span>

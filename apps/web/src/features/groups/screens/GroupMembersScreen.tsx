@@ -36,7 +36,10 @@ export default function GroupMembersScreen() {
   const [open, setOpen] = useState<number | null>(null);
   useLeaveWhenRemoved(gid);
   const myRole = contact?.role ?? members.data?.find((m) => m.user_id === myId)?.role;
-  const list = useMemo(() => [...(members.data ?? [])].sort((a, b) => a.role - b.role || a.create_time - b.create_time), [members.data]);
+  const list = useMemo(
+    () => [...(members.data ?? [])].sort((a, b) => a.role - b.role || a.create_time - b.create_time),
+    [members.data],
+  );
   const showCard = useCurrentRoute() === 'groupInfo';
 
   return (
@@ -72,7 +75,13 @@ export default function GroupMembersScreen() {
                 data-id={m.user_id}
                 data-role={m.role}
               >
-                <Avatar src={m.userInfo?.avatar} name={memberName(m)} seed={m.user_id} size={40} round={Boolean(me?.setting?.avatarCricle)} />
+                <Avatar
+                  src={m.userInfo?.avatar}
+                  name={memberName(m)}
+                  seed={m.user_id}
+                  size={40}
+                  round={Boolean(me?.setting?.avatarCricle)}
+                />
                 <span className={styles.main}>
                   <span className={styles.name}>
                     {memberName(m)}
@@ -81,12 +90,16 @@ export default function GroupMembersScreen() {
                   </span>
                   {muted ? (
                     <span className={styles.sub} data-testid="member-muted">
-                      {t('groups.members.mutedUntil', { time: dayjs(m.no_speak_time * 1000).format('YYYY-MM-DD HH:mm') })}
+                      {t('groups.members.mutedUntil', {
+                        time: dayjs(m.no_speak_time * 1000).format('YYYY-MM-DD HH:mm'),
+                      })}
                     </span>
                   ) : null}
                 </span>
               </button>
-              {open === m.user_id && actions.length ? <MemberActions gid={gid} member={m} actions={actions} onDone={() => setOpen(null)} /> : null}
+              {open === m.user_id && actions.length ? (
+                <MemberActions gid={gid} member={m} actions={actions} onDone={() => setOpen(null)} />
+              ) : null}
             </Fragment>
           );
         })}

@@ -24,17 +24,25 @@ function server(calls: { path: string; body: Record<string, unknown> }[]): FakeF
     calls.push({ path, body });
     let data: unknown = '';
     if (path.endsWith('/getSystemInfo')) data = defaultSystemInfo;
-    if (path.endsWith('/groupUserList')) data = [{ user_id: 1, role: 1 }, { user_id: 2, role: 3 }];
+    if (path.endsWith('/groupUserList'))
+      data = [
+        { user_id: 1, role: 1 },
+        { user_id: 2, role: 3 },
+      ];
     if (path.endsWith('/getAllUser')) {
       const chosen = (body.user_ids as number[] | undefined) ?? [];
-      data = [person(2, 'Bob'), person(3, 'Carol'), person(4, 'Dave'), person(5, 'Erin')].map((p) => ({ ...p, disabled: chosen.includes(p.user_id) ? 1 : 0 }));
+      data = [person(2, 'Bob'), person(3, 'Carol'), person(4, 'Dave'), person(5, 'Erin')].map((p) => ({
+        ...p,
+        disabled: chosen.includes(p.user_id) ? 1 : 0,
+      }));
     }
     if (path.endsWith('/group/add')) data = { id: 'group-9', is_group: 1, displayName: 'New', role: 1 };
     return new Response(JSON.stringify({ code: 0, msg: '', count: 0, data, page: 1 }), { status: 200 });
   };
 }
 
-const row = (id: number) => screen.getAllByTestId('select-row').find((r) => r.getAttribute('data-id') === String(id)) as HTMLButtonElement;
+const row = (id: number) =>
+  screen.getAllByTestId('select-row').find((r) => r.getAttribute('data-id') === String(id)) as HTMLButtonElement;
 
 afterEach(() => {
   cleanup();
@@ -56,7 +64,10 @@ describe('user selection', () => {
     expect(screen.getByTestId('select-confirm').textContent).toContain('2');
     await act(async () => fireEvent.click(screen.getByTestId('select-confirm')));
     await waitFor(() => expect(calls.some((c) => c.path.endsWith('/addGroupUser'))).toBe(true));
-    expect(calls.find((c) => c.path.endsWith('/addGroupUser'))?.body).toMatchObject({ id: 'group-5', user_ids: [3, 4] });
+    expect(calls.find((c) => c.path.endsWith('/addGroupUser'))?.body).toMatchObject({
+      id: 'group-5',
+      user_ids: [3, 4],
+    });
   });
 
   it('creating a group needs two others; then it opens the new chat', async () => {

@@ -21,11 +21,17 @@ export default function UserSelectionScreen() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const qc = useQueryClient();
-  const mode = (['createGroup', 'addMembers', 'forward'].includes(params.get('mode') ?? '') ? params.get('mode') : 'createGroup') as SelectionMode;
+  const mode = (
+    ['createGroup', 'addMembers', 'forward'].includes(params.get('mode') ?? '') ? params.get('mode') : 'createGroup'
+  ) as SelectionMode;
   const gid = mode === 'addMembers' && params.get('id') ? groupKey(params.get('id') ?? '') : undefined;
   const { min, max } = limitsOf(mode, Number(params.get('max')) || null);
   const preset = useMemo(
-    () => (params.get('selected') ?? '').split(',').map(Number).filter((n) => Number.isInteger(n) && n > 0),
+    () =>
+      (params.get('selected') ?? '')
+        .split(',')
+        .map(Number)
+        .filter((n) => Number.isInteger(n) && n > 0),
     [params],
   );
   const [selected, setSelected] = useState<number[]>(preset);
@@ -51,7 +57,9 @@ export default function UserSelectionScreen() {
       if (mode === 'createGroup') {
         const group = await groupApi.create(selected, name.trim());
         qc.setQueryData<ContactsData>(contactsKey, (d) =>
-          d && !d.contacts.some((c) => String(c.id) === String(group.id)) ? { ...d, contacts: [group, ...d.contacts] } : d,
+          d && !d.contacts.some((c) => String(c.id) === String(group.id))
+            ? { ...d, contacts: [group, ...d.contacts] }
+            : d,
         );
         void navigate(href('chat', { id: group.id }), { replace: true });
       } else if (mode === 'addMembers' && gid) {
@@ -68,7 +76,15 @@ export default function UserSelectionScreen() {
   };
 
   return (
-    <Page right={<ConfirmButton count={selected.length} disabled={busy || selected.length === 0} onClick={() => void confirm()} />}>
+    <Page
+      right={
+        <ConfirmButton
+          count={selected.length}
+          disabled={busy || selected.length === 0}
+          onClick={() => void confirm()}
+        />
+      }
+    >
       <UserSelection
         candidates={candidates.data ?? []}
         max={max}

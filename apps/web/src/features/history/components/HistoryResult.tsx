@@ -12,7 +12,8 @@ interface ResultProps {
   onOpen(m: Message): void;
 }
 
-const extendsOf = (m: Message) => (m.extends && typeof m.extends === 'object' ? (m.extends as Record<string, unknown>) : {});
+const extendsOf = (m: Message) =>
+  m.extends && typeof m.extends === 'object' ? (m.extends as Record<string, unknown>) : {};
 const str = (v: unknown) => (typeof v === 'string' ? v : '');
 
 /** One found message: sender, time, and a highlighted snippet, file line or media tag. */
@@ -40,18 +41,33 @@ export function HistoryRow({ msg, keywords, onOpen }: ResultProps & { keywords: 
   } else if (msg.type === 'voice') {
     body = t('messageActions.history.voiceSeconds', { seconds: Number(ext.duration) || 0 });
   } else if (msg.type === 'image') {
-    body = <img src={str(ext.thumb) || msg.content} alt={previewOf('image', '', t)} className={styles.inlineThumb} loading="lazy" />;
+    body = (
+      <img
+        src={str(ext.thumb) || msg.content}
+        alt={previewOf('image', '', t)}
+        className={styles.inlineThumb}
+        loading="lazy"
+      />
+    );
   } else {
     body = previewOf(msg.type, msg.content, t);
   }
   return (
     <li>
-      <button type="button" className={styles.row} onClick={() => onOpen(msg)} data-testid="history-row" data-msg-id={msg.msg_id}>
+      <button
+        type="button"
+        className={styles.row}
+        onClick={() => onOpen(msg)}
+        data-testid="history-row"
+        data-msg-id={msg.msg_id}
+      >
         <Avatar src={msg.fromUser?.avatar} name={name} seed={msg.from_user} size={40} />
         <span className={styles.main}>
           <span className={styles.head}>
             <span className={styles.name}>{name}</span>
-            <time className={styles.time}>{separatorLabel(msg.sendTime, Date.now(), t('time', { returnObjects: true }))}</time>
+            <time className={styles.time}>
+              {separatorLabel(msg.sendTime, Date.now(), t('time', { returnObjects: true }))}
+            </time>
           </span>
           <span className={styles.text}>{body}</span>
         </span>
@@ -67,7 +83,14 @@ export function HistoryTile({ msg, onOpen }: ResultProps) {
   const src = msg.type === 'video' ? str(ext.poster) : str(ext.thumb) || msg.content;
   const label = previewOf(msg.type, '', t);
   return (
-    <button type="button" className={styles.tile} onClick={() => onOpen(msg)} aria-label={label} data-testid="history-tile" data-msg-id={msg.msg_id}>
+    <button
+      type="button"
+      className={styles.tile}
+      onClick={() => onOpen(msg)}
+      aria-label={label}
+      data-testid="history-tile"
+      data-msg-id={msg.msg_id}
+    >
       {src ? <img src={src} alt={label} loading="lazy" /> : null}
       {msg.type === 'video' ? (
         <span className={styles.play} aria-hidden="true">

@@ -68,7 +68,12 @@ export default function ChatRecordScreen() {
       {history.isPending ? (
         <LoadingSpinner testId="history-loading" />
       ) : history.isError && rows.length === 0 ? (
-        <EmptyState text={t('messageActions.history.retry')} actionText={t('common.ok')} onAction={() => void history.refetch()} testId="history-error" />
+        <EmptyState
+          text={t('messageActions.history.retry')}
+          actionText={t('common.ok')}
+          onAction={() => void history.refetch()}
+          testId="history-error"
+        />
       ) : rows.length === 0 ? (
         <EmptyState text={t('messageActions.history.empty')} testId="history-empty" />
       ) : grid ? (
@@ -86,7 +91,11 @@ export default function ChatRecordScreen() {
       )}
       {rows.length > 0 ? (
         <div ref={sentinel} className={styles.footer} data-testid="history-footer">
-          {history.isFetchingNextPage ? t('messageActions.history.loadingMore') : history.hasNextPage ? '' : t('messageActions.history.end')}
+          {history.isFetchingNextPage
+            ? t('messageActions.history.loadingMore')
+            : history.hasNextPage
+              ? ''
+              : t('messageActions.history.end')}
         </div>
       ) : null}
     </Page>

@@ -21,13 +21,24 @@ export interface ConversationRowProps {
 }
 
 /** 64 px row (DESIGN.md): avatar with badge, name and time, preview line and muted mark. */
-export const ConversationRow = memo(function ConversationRow({ contact: c, draft, now, roundAvatar, selected, onOpen, onMenu }: ConversationRowProps) {
+export const ConversationRow = memo(function ConversationRow({
+  contact: c,
+  draft,
+  now,
+  roundAvatar,
+  selected,
+  onOpen,
+  onMenu,
+}: ConversationRowProps) {
   const { t } = useTranslation();
   const press = useLongPress(() => onMenu(c));
   const muted = c.is_notice !== 1;
   const unread = Math.max(0, c.unread || 0);
   const body = previewOf(c.type, c.lastContent, t);
-  const preview = c.is_group === ContactKind.group && c.lastSenderName ? `${t('home.senderPrefix', { name: c.lastSenderName })}${body}` : body;
+  const preview =
+    c.is_group === ContactKind.group && c.lastSenderName
+      ? `${t('home.senderPrefix', { name: c.lastSenderName })}${body}`
+      : body;
   return (
     <button
       type="button"
@@ -46,7 +57,9 @@ export const ConversationRow = memo(function ConversationRow({ contact: c, draft
             {unread > 99 ? '99+' : unread}
           </span>
         ) : null}
-        {unread > 0 && muted ? <span className={styles.dot} data-testid="conversation-unread-dot" aria-hidden="true" /> : null}
+        {unread > 0 && muted ? (
+          <span className={styles.dot} data-testid="conversation-unread-dot" aria-hidden="true" />
+        ) : null}
         {c.is_group === ContactKind.person && c.is_online === 1 ? (
           <span className={styles.online} aria-label={t('home.online')} role="img" />
         ) : null}
@@ -56,7 +69,11 @@ export const ConversationRow = memo(function ConversationRow({ contact: c, draft
           <span className={styles.name}>
             <EmojiText text={c.displayName} />
           </span>
-          <span className={styles.time}>{c.lastContent && c.lastSendTime > 0 ? relativeTime(c.lastSendTime, now, t('time', { returnObjects: true })) : ''}</span>
+          <span className={styles.time}>
+            {c.lastContent && c.lastSendTime > 0
+              ? relativeTime(c.lastSendTime, now, t('time', { returnObjects: true }))
+              : ''}
+          </span>
         </span>
         <span className={styles.bottom}>
           <span className={styles.preview}>
@@ -73,7 +90,9 @@ export const ConversationRow = memo(function ConversationRow({ contact: c, draft
               </>
             )}
           </span>
-          {muted ? <MuteIcon size={16} className={styles.muted} aria-label={t('home.muted')} role="img" aria-hidden={false} /> : null}
+          {muted ? (
+            <MuteIcon size={16} className={styles.muted} aria-label={t('home.muted')} role="img" aria-hidden={false} />
+          ) : null}
         </span>
       </span>
     </button>

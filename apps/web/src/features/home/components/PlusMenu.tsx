@@ -27,10 +27,28 @@ export function PlusMenu() {
   }, [open]);
 
   const items = [
-    { key: 'group', testId: 'plus-create-group', icon: <ChatPlusIcon size={20} />, text: t('plusMenu.createGroup'), to: href('userSelection', { mode: 'createGroup' }) },
-    { key: 'friend', testId: 'plus-add-friend', icon: <AddPersonIcon size={20} />, text: t('plusMenu.addFriend'), to: href('searchFriends') },
+    {
+      key: 'group',
+      testId: 'plus-create-group',
+      icon: <ChatPlusIcon size={20} />,
+      text: t('plusMenu.createGroup'),
+      to: href('userSelection', { mode: 'createGroup' }),
+    },
+    {
+      key: 'friend',
+      testId: 'plus-add-friend',
+      icon: <AddPersonIcon size={20} />,
+      text: t('plusMenu.addFriend'),
+      to: href('searchFriends'),
+    },
     { key: 'scan', testId: 'plus-scan', icon: <ScanIcon size={20} />, text: t('plusMenu.scan'), to: href('scan') },
-    { key: 'qr', testId: 'plus-my-qrcode', icon: <QrIcon size={20} />, text: t('plusMenu.myQrcode'), to: href('groupQrcode', { type: 'user' }) },
+    {
+      key: 'qr',
+      testId: 'plus-my-qrcode',
+      icon: <QrIcon size={20} />,
+      text: t('plusMenu.myQrcode'),
+      to: href('groupQrcode', { type: 'user' }),
+    },
   ];
 
   return (

@@ -80,9 +80,24 @@ export default function HomeScreen() {
           <li key={keyOf(c.id)}>
             <SwipeAction
               rightActions={[
-                { key: 'pin', text: c.is_top ? t('home.unpin') : t('home.pin'), color: '#576B95', onClick: () => mutate(conversationActions.pin(c)) },
-                { key: 'mute', text: <span className={styles.onWarning}>{c.is_notice ? t('home.mute') : t('home.unmute')}</span>, color: 'warning', onClick: () => mutate(conversationActions.mute(c)) },
-                { key: 'delete', text: t('home.delete'), color: 'danger', onClick: () => mutate(conversationActions.remove(c)) },
+                {
+                  key: 'pin',
+                  text: c.is_top ? t('home.unpin') : t('home.pin'),
+                  color: '#576B95',
+                  onClick: () => mutate(conversationActions.pin(c)),
+                },
+                {
+                  key: 'mute',
+                  text: <span className={styles.onWarning}>{c.is_notice ? t('home.mute') : t('home.unmute')}</span>,
+                  color: 'warning',
+                  onClick: () => mutate(conversationActions.mute(c)),
+                },
+                {
+                  key: 'delete',
+                  text: t('home.delete'),
+                  color: 'danger',
+                  onClick: () => mutate(conversationActions.remove(c)),
+                },
               ]}
             >
               <ConversationRow
@@ -108,7 +123,14 @@ export default function HomeScreen() {
         <>
           {inList ? null : <DiscoverButton />}
           <PlusMenu />
-          {inList ? null : <MeButton name={me?.displayName || me?.realname || ''} avatar={me?.avatar} seed={me?.user_id} onClick={() => void navigate(href('mine'))} />}
+          {inList ? null : (
+            <MeButton
+              name={me?.displayName || me?.realname || ''}
+              avatar={me?.avatar}
+              seed={me?.user_id}
+              onClick={() => void navigate(href('mine'))}
+            />
+          )}
         </>
       }
     >
@@ -121,7 +143,13 @@ export default function HomeScreen() {
 function Skeleton() {
   const { t } = useTranslation();
   return (
-    <div className={styles.skeleton} role="progressbar" aria-busy="true" aria-label={t('common.loading')} data-testid="home-loading">
+    <div
+      className={styles.skeleton}
+      role="progressbar"
+      aria-busy="true"
+      aria-label={t('common.loading')}
+      data-testid="home-loading"
+    >
       {Array.from({ length: 6 }, (_, i) => (
         <div key={i} className={styles.skeletonRow}>
           <span className={styles.skeletonAvatar} />

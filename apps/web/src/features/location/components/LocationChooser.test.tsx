@@ -50,7 +50,12 @@ describe('location chooser without a maps provider', () => {
     expect(screen.queryByTestId('location-search')).toBeNull();
     expect(screen.getByTestId('map-placeholder').textContent).toContain('31.23040, 121.47370');
     fireEvent.click(screen.getByTestId('location-send'));
-    expect(onSend).toHaveBeenCalledWith({ name: '我的位置', address: '31.23040, 121.47370', latitude: 31.2304, longitude: 121.4737 });
+    expect(onSend).toHaveBeenCalledWith({
+      name: '我的位置',
+      address: '31.23040, 121.47370',
+      latitude: 31.2304,
+      longitude: 121.4737,
+    });
   });
 
   it('says what to do when the position is refused and there is no IP service, and sends nothing', async () => {

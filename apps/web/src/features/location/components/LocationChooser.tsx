@@ -13,7 +13,15 @@ import styles from './LocationChooser.module.css';
  * "+" → Location: a map with a centre pin, a place search (debounced 1 s) and the nearby list
  * (20 a page, the pin first). With no maps provider it still sends the device's coordinates.
  */
-export function LocationChooser({ open, onClose, onSend }: { open: boolean; onClose(): void; onSend(ext: LocationExtends): void }) {
+export function LocationChooser({
+  open,
+  onClose,
+  onSend,
+}: {
+  open: boolean;
+  onClose(): void;
+  onSend(ext: LocationExtends): void;
+}) {
   const { t } = useTranslation();
   const c = useLocationChooser(open);
   const chosen = c.chosen;
@@ -39,7 +47,13 @@ export function LocationChooser({ open, onClose, onSend }: { open: boolean; onCl
     >
       {c.pin ? (
         // The map shows the chosen place; panning it moves the pin and lists what is near.
-        <MapView className={styles.map} tileUrl={c.provider.tileUrl} center={chosen ?? c.pin} zoom={mapZoom.chooser} onMoveEnd={c.movePin} />
+        <MapView
+          className={styles.map}
+          tileUrl={c.provider.tileUrl}
+          center={chosen ?? c.pin}
+          zoom={mapZoom.chooser}
+          onMoveEnd={c.movePin}
+        />
       ) : (
         <div className={`${styles.map} ${styles.status}`} role="status" data-testid="location-status">
           {c.where.kind === 'failed' ? (
@@ -70,7 +84,9 @@ export function LocationChooser({ open, onClose, onSend }: { open: boolean; onCl
           {t('share.location.searchOff')}
         </p>
       )}
-      {c.where.kind === 'located' && c.where.source === 'ip' ? <p className={styles.note}>{t('share.location.ipFallback')}</p> : null}
+      {c.where.kind === 'located' && c.where.source === 'ip' ? (
+        <p className={styles.note}>{t('share.location.ipFallback')}</p>
+      ) : null}
       {c.pendingSearch ? (
         <p className={styles.note} role="status">
           {t('share.location.searching')}

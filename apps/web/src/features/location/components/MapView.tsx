@@ -23,10 +23,25 @@ export function Pin({ className }: { className?: string }) {
 }
 
 /** A neutral square grid standing in for the map: no tiles configured, or none loaded. */
-export function MapPlaceholder({ center, className, note, showCoords = true }: { center: LatLng; className?: string; note?: string; showCoords?: boolean }) {
+export function MapPlaceholder({
+  center,
+  className,
+  note,
+  showCoords = true,
+}: {
+  center: LatLng;
+  className?: string;
+  note?: string;
+  showCoords?: boolean;
+}) {
   const { t } = useTranslation();
   return (
-    <div className={`${styles.map} ${styles.placeholder} ${className ?? ''}`} role="img" aria-label={`${t('share.location.map')} ${formatCoordinates(center)}`} data-testid="map-placeholder">
+    <div
+      className={`${styles.map} ${styles.placeholder} ${className ?? ''}`}
+      role="img"
+      aria-label={`${t('share.location.map')} ${formatCoordinates(center)}`}
+      data-testid="map-placeholder"
+    >
       <Pin className={styles.centerPin} />
       {showCoords ? (
         <span className={styles.coords}>
@@ -61,7 +76,9 @@ export function MapView({ tileUrl, center, zoom, onMoveEnd, className }: MapView
           tileUrl,
           center: first.current,
           zoom,
-          ...(moved.current ? { onMoveEnd: (c: LatLng) => moved.current?.(c) } : { marker: first.current, markerHtml: pinSvg }),
+          ...(moved.current
+            ? { onMoveEnd: (c: LatLng) => moved.current?.(c) }
+            : { marker: first.current, markerHtml: pinSvg }),
         });
       })
       .catch(() => !cancelled && setFailed(true));
@@ -74,10 +91,17 @@ export function MapView({ tileUrl, center, zoom, onMoveEnd, className }: MapView
 
   useEffect(() => handle.current?.setCenter(center), [center]);
 
-  if (!tileUrl || failed) return <MapPlaceholder center={center} className={className} note={t('share.location.mapOff')} />;
+  if (!tileUrl || failed)
+    return <MapPlaceholder center={center} className={className} note={t('share.location.mapOff')} />;
   return (
     <div className={`${styles.map} ${className ?? ''}`}>
-      <div ref={el} className={styles.leaflet} role="application" aria-label={t('share.location.map')} data-testid="map" />
+      <div
+        ref={el}
+        className={styles.leaflet}
+        role="application"
+        aria-label={t('share.location.map')}
+        data-testid="map"
+      />
       {onMoveEnd ? <Pin className={styles.centerPin} /> : null}
     </div>
   );

@@ -22,12 +22,7 @@ export function PlaceList({ rows, chosenIndex, onChoose, pinFirst, hasMore, load
   const more = useRef<HTMLButtonElement>(null);
   useEndReached(more, { hasNextPage: hasMore, isFetchingNextPage: loadingMore, fetchNextPage: onMore }, rows.length);
   return (
-    <div
-      className={styles.list}
-      role="radiogroup"
-      aria-label={t('share.location.title')}
-      data-testid="place-list"
-    >
+    <div className={styles.list} role="radiogroup" aria-label={t('share.location.title')} data-testid="place-list">
       {rows.map((p, i) => {
         const on = i === chosenIndex;
         const d = p.distance !== undefined && !(pinFirst && i === 0) ? formatDistance(p.distance) : null;
@@ -42,7 +37,9 @@ export function PlaceList({ rows, chosenIndex, onChoose, pinFirst, hasMore, load
             data-testid="place-row"
           >
             <span className={styles.text}>
-              <span className={styles.name}>{pinFirst && i === 0 ? t('share.location.current') : p.name || p.address}</span>
+              <span className={styles.name}>
+                {pinFirst && i === 0 ? t('share.location.current') : p.name || p.address}
+              </span>
               <span className={styles.address}>
                 {d ? `${t(`share.location.${d.unit}`, { n: d.n })} | ` : ''}
                 {pinFirst && i === 0 ? p.address || p.name : p.address}
@@ -55,7 +52,14 @@ export function PlaceList({ rows, chosenIndex, onChoose, pinFirst, hasMore, load
         );
       })}
       {hasMore || loadingMore ? (
-        <button ref={more} type="button" className={styles.more} onClick={onMore} disabled={loadingMore} data-testid="place-more">
+        <button
+          ref={more}
+          type="button"
+          className={styles.more}
+          onClick={onMore}
+          disabled={loadingMore}
+          data-testid="place-more"
+        >
           {loadingMore ? t('common.loading') : t('share.location.loadMore')}
         </button>
       ) : rows.length > (pinFirst ? 1 : 0) ? (

@@ -8,7 +8,19 @@ import styles from './StaticMap.module.css';
  * A still map around a point for the chat bubble: the few tiles that cover the box, the pin on
  * top — plain images, no map library. No tiles configured (or none load) → the placeholder.
  */
-export function StaticMap({ tileUrl, center, zoom, width, height }: { tileUrl: string; center: LatLng; zoom: number; width: number; height: number }) {
+export function StaticMap({
+  tileUrl,
+  center,
+  zoom,
+  width,
+  height,
+}: {
+  tileUrl: string;
+  center: LatLng;
+  zoom: number;
+  width: number;
+  height: number;
+}) {
   const [broken, setBroken] = useState(false);
   // The bubble already prints the address or the coordinates above the map.
   if (!tileUrl || broken) return <MapPlaceholder center={center} className={styles.box} showCoords={false} />;

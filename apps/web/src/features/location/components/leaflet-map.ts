@@ -27,19 +27,21 @@ export interface MapOptions {
 
 /** OpenStreetMap's tiles must name their source (its tile policy); other servers set their own. */
 const attributionOf = (tileUrl: string): string =>
-  /openstreetmap\.(org|fr|de)/i.test(tileUrl) ? '&copy; <a href="https://www.openstreetmap.org/copyright" target="_blank" rel="noopener noreferrer">OpenStreetMap</a>' : '';
+  /openstreetmap\.(org|fr|de)/i.test(tileUrl)
+    ? '&copy; <a href="https://www.openstreetmap.org/copyright" target="_blank" rel="noopener noreferrer">OpenStreetMap</a>'
+    : '';
 
 const toLeaflet = (c: LatLng): L.LatLngExpression => [c.latitude, c.longitude];
 
 export function createMap(el: HTMLElement, o: MapOptions): MapHandle {
-  const map = L.map(el, {
-    center: toLeaflet(o.center),
-    zoom: o.zoom,
+  const map = L.map(el, { center: toLeaflet(o.center), zoom: o.zoom, minZoom: mapZoom.min, maxZoom: mapZoom.max });
+  map.attributionControl.setPrefix(false);
+  L.tileLayer(o.tileUrl, {
     minZoom: mapZoom.min,
     maxZoom: mapZoom.max,
-  });
-  map.attributionControl.setPrefix(false);
-  L.tileLayer(o.tileUrl, { minZoom: mapZoom.min, maxZoom: mapZoom.max, subdomains: 'abc', attribution: attributionOf(o.tileUrl) }).addTo(map);
+    subdomains: 'abc',
+    attribution: attributionOf(o.tileUrl),
+  }).addTo(map);
   if (o.marker) {
     L.marker(toLeaflet(o.marker), {
       icon: L.divIcon({ className: '', html: o.markerHtml ?? '', iconSize: [32, 40], iconAnchor: [16, 40] }),

@@ -76,9 +76,18 @@ export default function FileManagerScreen() {
       {files.isPending ? (
         <LoadingSpinner testId="files-loading" />
       ) : files.isError && rows.length === 0 ? (
-        <EmptyState text={t('media.manager.loadFailed')} actionText={t('media.manager.retry')} onAction={() => void files.refetch()} testId="files-error" />
+        <EmptyState
+          text={t('media.manager.loadFailed')}
+          actionText={t('media.manager.retry')}
+          onAction={() => void files.refetch()}
+          testId="files-error"
+        />
       ) : rows.length === 0 ? (
-        <EmptyState icon={<FolderIcon size={56} />} text={filtered ? t('media.manager.emptySearch') : t('media.manager.empty')} testId="files-empty" />
+        <EmptyState
+          icon={<FolderIcon size={56} />}
+          text={filtered ? t('media.manager.emptySearch') : t('media.manager.empty')}
+          testId="files-empty"
+        />
       ) : (
         <ul className={styles.list} data-testid="files-list">
           {rows.map((row) => (

@@ -83,13 +83,25 @@ export default function VideoScreen() {
         </p>
       )}
       <div className={`${styles.top} ${shown ? '' : styles.hidden}`}>
-        <button type="button" className={styles.button} onClick={() => void goBack()} aria-label={t('media.video.back')} data-testid="back">
+        <button
+          type="button"
+          className={styles.button}
+          onClick={() => void goBack()}
+          aria-label={t('media.video.back')}
+          data-testid="back"
+        >
           <BackIcon size={24} />
         </button>
       </div>
       {src && !failed ? (
         <div className={`${styles.bottom} ${shown ? '' : styles.hidden}`}>
-          <button type="button" className={styles.button} onClick={toggle} aria-label={playing ? t('media.voice.pause') : t('media.video.play')} data-testid="video-toggle">
+          <button
+            type="button"
+            className={styles.button}
+            onClick={toggle}
+            aria-label={playing ? t('media.voice.pause') : t('media.video.play')}
+            data-testid="video-toggle"
+          >
             {playing ? <PauseIcon size={24} /> : <PlayIcon size={24} />}
           </button>
           <span className={styles.time}>{clock(time)}</span>

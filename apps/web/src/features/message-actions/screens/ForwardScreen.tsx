@@ -58,7 +58,9 @@ export default function ForwardScreen() {
       dialogs.toast(t('messageActions.forward.atLeastOne'));
       return;
     }
-    const names = new Intl.ListFormat(i18n.language, { type: 'conjunction' }).format(selected.map((id) => byId.get(id)?.name ?? id));
+    const names = new Intl.ListFormat(i18n.language, { type: 'conjunction' }).format(
+      selected.map((id) => byId.get(id)?.name ?? id),
+    );
     const r = await dialogs.modal({
       title: t('messageActions.forward.confirmTitle'),
       content: t('messageActions.forward.confirmContent', { names, preview: quotePreview(msg, t) }),
@@ -83,7 +85,15 @@ export default function ForwardScreen() {
       <section aria-label={title} data-testid={testId}>
         <div className={styles.letter}>{title}</div>
         {shown.map((c) => (
-          <CheckRow key={c.id} id={c.id} name={c.name} avatar={c.avatar} on={selected.includes(c.id)} testId="forward-row" onTap={() => tap(c.id)} />
+          <CheckRow
+            key={c.id}
+            id={c.id}
+            name={c.name}
+            avatar={c.avatar}
+            on={selected.includes(c.id)}
+            testId="forward-row"
+            onTap={() => tap(c.id)}
+          />
         ))}
       </section>
     );
@@ -91,15 +101,27 @@ export default function ForwardScreen() {
 
   const gone = !loaded && (message.isError || msgId === 0);
   const right = (
-    <button type="button" className={styles.confirm} disabled={busy || !msg || selected.length === 0} onClick={() => void confirm()} data-testid="forward-confirm">
-      {selected.length > 0 ? t('messageActions.forward.sendCount', { count: selected.length }) : t('messageActions.forward.send')}
+    <button
+      type="button"
+      className={styles.confirm}
+      disabled={busy || !msg || selected.length === 0}
+      onClick={() => void confirm()}
+      data-testid="forward-confirm"
+    >
+      {selected.length > 0
+        ? t('messageActions.forward.sendCount', { count: selected.length })
+        : t('messageActions.forward.send')}
     </button>
   );
 
   return (
     <Page title={t('messageActions.forward.title')} right={gone ? null : right}>
       {gone ? (
-        <EmptyState text={t('messageActions.forward.gone')} actionText={t('common.back')} onAction={() => void navigate(-1)} />
+        <EmptyState
+          text={t('messageActions.forward.gone')}
+          actionText={t('common.back')}
+          onAction={() => void navigate(-1)}
+        />
       ) : (
         <div className={styles.wrap}>
           <div className={styles.top}>
@@ -124,7 +146,9 @@ export default function ForwardScreen() {
             </div>
           </div>
           {contacts.isPending ? <div role="progressbar" aria-busy="true" aria-label={t('common.loading')} /> : null}
-          {!contacts.isPending && recent.length + others.length === 0 ? <EmptyState text={t('messageActions.forward.empty')} /> : null}
+          {!contacts.isPending && recent.length + others.length === 0 ? (
+            <EmptyState text={t('messageActions.forward.empty')} />
+          ) : null}
           {section(t('messageActions.forward.recent'), recent, 'forward-recent')}
           {section(t('messageActions.forward.contacts'), others, 'forward-others')}
         </div>

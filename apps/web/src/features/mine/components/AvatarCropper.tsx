@@ -11,7 +11,15 @@ const OUT = 320;
  * Square crop with zoom (slider, wheel) and move (drag, arrow keys); "use" draws the square at
  * 320 px and hands back a JPEG. Works with touch, mouse and keyboard.
  */
-export function AvatarCropper({ file, onCancel, onDone }: { file: File | null; onCancel(): void; onDone(blob: Blob): void }) {
+export function AvatarCropper({
+  file,
+  onCancel,
+  onDone,
+}: {
+  file: File | null;
+  onCancel(): void;
+  onDone(blob: Blob): void;
+}) {
   const { t } = useTranslation();
   const [img, setImg] = useState<HTMLImageElement | null>(null);
   const [crop, setCrop] = useState<CropState>({ zoom: 1, x: 0, y: 0 });
@@ -49,7 +57,12 @@ export function AvatarCropper({ file, onCancel, onDone }: { file: File | null; o
   };
   const onKey = (e: KeyboardEvent<HTMLDivElement>) => {
     const step = 10;
-    const moves: Record<string, [number, number]> = { ArrowLeft: [-step, 0], ArrowRight: [step, 0], ArrowUp: [0, -step], ArrowDown: [0, step] };
+    const moves: Record<string, [number, number]> = {
+      ArrowLeft: [-step, 0],
+      ArrowRight: [step, 0],
+      ArrowUp: [0, -step],
+      ArrowDown: [0, step],
+    };
     const m = moves[e.key];
     if (m) {
       e.preventDefault();

@@ -27,7 +27,12 @@ export default function DocScreen() {
           <ol>
             {sections.map((s) => (
               <li key={s.id}>
-                <button type="button" className={styles.tocLink} onClick={() => jump(s.id)} data-testid={`doc-toc-${s.id}`}>
+                <button
+                  type="button"
+                  className={styles.tocLink}
+                  onClick={() => jump(s.id)}
+                  data-testid={`doc-toc-${s.id}`}
+                >
                   {s.title}
                 </button>
               </li>

@@ -21,7 +21,11 @@ export default function MineScreen() {
   const me = useAuth((s) => s.userInfo);
 
   const onLogout = async () => {
-    const { confirm } = await dialogs.modal({ content: t('mine.logoutConfirm'), confirmText: t('mine.logout'), danger: true });
+    const { confirm } = await dialogs.modal({
+      content: t('mine.logoutConfirm'),
+      confirmText: t('mine.logout'),
+      danger: true,
+    });
     if (!confirm) return;
     await logout();
     void navigate(href('login'), { replace: true, flushSync: true });
@@ -49,7 +53,12 @@ export default function MineScreen() {
       {groupedRows(mineRows, me).map((block) => (
         <ListGroup key={block[0]?.id}>
           {block.map((row) => (
-            <ListRow key={row.id} label={t(row.label as never)} onClick={() => void navigate(href(row.to, row.query))} testId={`mine-${row.id}`} />
+            <ListRow
+              key={row.id}
+              label={t(row.label as never)}
+              onClick={() => void navigate(href(row.to, row.query))}
+              testId={`mine-${row.id}`}
+            />
           ))}
         </ListGroup>
       ))}

@@ -49,7 +49,11 @@ export default function ProfileScreen() {
     const value = res.content.trim();
     if (value === me[field]) return;
     const key = field === 'realname' ? checkRealname(value) : field === 'email' ? checkEmail(value, false) : null;
-    const problem = key ? t(key) : field === 'motto' && Array.from(value).length > limits.motto.max ? t('me.profile.mottoPrompt') : '';
+    const problem = key
+      ? t(key)
+      : field === 'motto' && Array.from(value).length > limits.motto.max
+        ? t('me.profile.mottoPrompt')
+        : '';
     if (problem) {
       dialogs.toast(problem, { icon: 'error' });
       return;
@@ -113,7 +117,12 @@ export default function ProfileScreen() {
           extra={
             <span className={styles.avatar}>
               {progress !== null ? (
-                <span className={styles.progress} role="progressbar" aria-valuenow={Math.round(progress * 100)} data-testid="avatar-progress">
+                <span
+                  className={styles.progress}
+                  role="progressbar"
+                  aria-valuenow={Math.round(progress * 100)}
+                  data-testid="avatar-progress"
+                >
                   {t('me.profile.uploading', { percent: Math.round(progress * 100) })}
                 </span>
               ) : null}
@@ -121,8 +130,18 @@ export default function ProfileScreen() {
             </span>
           }
         />
-        <ListRow label={t('me.profile.name')} extra={me.realname} onClick={() => void edit('realname')} testId="profile-name" />
-        <ListRow label={t('me.profile.gender')} extra={sexLabel} onClick={() => void pickGender()} testId="profile-gender" />
+        <ListRow
+          label={t('me.profile.name')}
+          extra={me.realname}
+          onClick={() => void edit('realname')}
+          testId="profile-name"
+        />
+        <ListRow
+          label={t('me.profile.gender')}
+          extra={sexLabel}
+          onClick={() => void pickGender()}
+          testId="profile-gender"
+        />
         <ListRow
           label={t('me.profile.motto')}
           extra={<span className={styles.clip}>{me.motto || t('me.profile.notSet')}</span>}
@@ -131,11 +150,36 @@ export default function ProfileScreen() {
         />
       </ListGroup>
       <ListGroup>
-        <ListRow label={t('me.profile.email')} extra={me.email || t('me.profile.notSet')} onClick={() => void edit('email')} testId="profile-email" />
-        <ListRow label={t('me.profile.account')} extra={me.account} onClick={() => void navigate(href('secure'))} testId="profile-account" />
+        <ListRow
+          label={t('me.profile.email')}
+          extra={me.email || t('me.profile.notSet')}
+          onClick={() => void edit('email')}
+          testId="profile-email"
+        />
+        <ListRow
+          label={t('me.profile.account')}
+          extra={me.account}
+          onClick={() => void navigate(href('secure'))}
+          testId="profile-account"
+        />
       </ListGroup>
-      <input ref={album} type="file" accept="image/*" hidden onChange={(e) => (onFile(e.target.files?.[0]), (e.target.value = ''))} data-testid="avatar-album-input" />
-      <input ref={camera} type="file" accept="image/*" capture="user" hidden onChange={(e) => (onFile(e.target.files?.[0]), (e.target.value = ''))} data-testid="avatar-camera-input" />
+      <input
+        ref={album}
+        type="file"
+        accept="image/*"
+        hidden
+        onChange={(e) => (onFile(e.target.files?.[0]), (e.target.value = ''))}
+        data-testid="avatar-album-input"
+      />
+      <input
+        ref={camera}
+        type="file"
+        accept="image/*"
+        capture="user"
+        hidden
+        onChange={(e) => (onFile(e.target.files?.[0]), (e.target.value = ''))}
+        data-testid="avatar-camera-input"
+      />
       <AvatarCropper file={picked} onCancel={() => setPicked(null)} onDone={(b) => void upload(b)} />
     </Page>
   );

@@ -44,7 +44,11 @@ export default function SecureScreen() {
           testId="secure-account"
         />
         {open === 'account' ? <AccountForm onDone={() => setOpen(null)} /> : null}
-        <ListRow label={t('me.secure.changePassword')} onClick={() => setOpen(open === 'password' ? null : 'password')} testId="secure-password" />
+        <ListRow
+          label={t('me.secure.changePassword')}
+          onClick={() => setOpen(open === 'password' ? null : 'password')}
+          testId="secure-password"
+        />
         {open === 'password' ? <PasswordForm onDone={() => setOpen(null)} /> : null}
       </ListGroup>
     </Page>
@@ -78,7 +82,9 @@ function PasswordForm({ onDone }: { onDone(): void }) {
     if (Object.values(check()).some(Boolean)) return;
     setPending(true);
     try {
-      await endpoints.editPassword(byCode ? { password: pw, code: code.trim() } : { password: pw, originalPassword: old });
+      await endpoints.editPassword(
+        byCode ? { password: pw, code: code.trim() } : { password: pw, originalPassword: old },
+      );
       dialogs.toast(t('me.secure.passwordChanged'), { icon: 'success' });
       onDone();
     } catch {
@@ -92,10 +98,12 @@ function PasswordForm({ onDone }: { onDone(): void }) {
     <form className={styles.form} onSubmit={(e) => void onSubmit(e)} noValidate data-testid="password-form">
       <div className={styles.modes} role="radiogroup">
         <label>
-          <input type="radio" checked={!byCode} onChange={() => setByCode(false)} data-testid="password-by-old" /> {t('me.secure.byPassword')}
+          <input type="radio" checked={!byCode} onChange={() => setByCode(false)} data-testid="password-by-old" />{' '}
+          {t('me.secure.byPassword')}
         </label>
         <label>
-          <input type="radio" checked={byCode} onChange={() => setByCode(true)} data-testid="password-by-code" /> {t('me.secure.byCode')}
+          <input type="radio" checked={byCode} onChange={() => setByCode(true)} data-testid="password-by-code" />{' '}
+          {t('me.secure.byCode')}
         </label>
       </div>
       {byCode ? (
@@ -124,10 +132,37 @@ function PasswordForm({ onDone }: { onDone(): void }) {
           />
         </>
       ) : (
-        <TextField label={t('me.secure.oldPassword')} type="password" value={old} onChange={setOld} error={show('old')} testId="password-old" autoComplete="current-password" maxLength={64} />
+        <TextField
+          label={t('me.secure.oldPassword')}
+          type="password"
+          value={old}
+          onChange={setOld}
+          error={show('old')}
+          testId="password-old"
+          autoComplete="current-password"
+          maxLength={64}
+        />
       )}
-      <TextField label={t('me.secure.newPassword')} type="password" value={pw} onChange={setPw} error={show('pw')} testId="password-new" autoComplete="new-password" maxLength={64} />
-      <TextField label={t('me.secure.newPassword2')} type="password" value={pw2} onChange={setPw2} error={show('pw2')} testId="password-new2" autoComplete="new-password" maxLength={64} />
+      <TextField
+        label={t('me.secure.newPassword')}
+        type="password"
+        value={pw}
+        onChange={setPw}
+        error={show('pw')}
+        testId="password-new"
+        autoComplete="new-password"
+        maxLength={64}
+      />
+      <TextField
+        label={t('me.secure.newPassword2')}
+        type="password"
+        value={pw2}
+        onChange={setPw2}
+        error={show('pw2')}
+        testId="password-new2"
+        autoComplete="new-password"
+        maxLength={64}
+      />
       <div className={styles.actions}>
         <button type="submit" className={styles.submit} disabled={pending} data-testid="password-submit">
           {t('me.secure.save')}
@@ -166,7 +201,11 @@ function AccountForm({ onDone }: { onDone(): void }) {
     if (Object.values(check()).some(Boolean)) return;
     setPending(true);
     try {
-      await endpoints.editAccount({ account: a, ...(needOld ? { code: code.trim() } : {}), ...(needNew ? { newCode: newCode.trim() } : {}) });
+      await endpoints.editAccount({
+        account: a,
+        ...(needOld ? { code: code.trim() } : {}),
+        ...(needNew ? { newCode: newCode.trim() } : {}),
+      });
       const self = await endpoints.updateUserInfo({});
       useAuth.getState().setUserInfo({ ...me, ...self });
       dialogs.toast(t('me.secure.accountChanged'), { icon: 'success' });
@@ -180,7 +219,15 @@ function AccountForm({ onDone }: { onDone(): void }) {
 
   return (
     <form className={styles.form} onSubmit={(e) => void onSubmit(e)} noValidate data-testid="account-form">
-      <TextField label={t('me.secure.newAccount')} value={account} onChange={setAccount} error={show('account')} testId="account-new" autoCapitalize="none" maxLength={64} />
+      <TextField
+        label={t('me.secure.newAccount')}
+        value={account}
+        onChange={setAccount}
+        error={show('account')}
+        testId="account-new"
+        autoCapitalize="none"
+        maxLength={64}
+      />
       {needOld ? (
         <>
           <p className={styles.hint}>{target ? t('me.secure.codeTo', { target }) : t('me.secure.noTarget')}</p>

@@ -22,7 +22,12 @@ export default function SettingScreen() {
   const s = useSettings();
 
   const flag = (key: Flag, label: string, testId: string) => (
-    <SwitchRow label={label} checked={s[key]} onToggle={() => void saveSetting({ [key]: !s[key] } as Partial<Settings>)} testId={testId} />
+    <SwitchRow
+      label={label}
+      checked={s[key]}
+      onToggle={() => void saveSetting({ [key]: !s[key] } as Partial<Settings>)}
+      testId={testId}
+    />
   );
 
   const pickSendKey = async () => {

@@ -28,7 +28,14 @@ export default function WebviewScreen() {
     <Page title={title} right={open}>
       {url ? (
         <div className={styles.wrap}>
-          <iframe className={styles.frame} src={url} title={title} sandbox={sandbox} referrerPolicy="no-referrer" data-testid="webview-frame" />
+          <iframe
+            className={styles.frame}
+            src={url}
+            title={title}
+            sandbox={sandbox}
+            referrerPolicy="no-referrer"
+            data-testid="webview-frame"
+          />
           <p className={styles.hint}>{t('me.webview.blockedHint')}</p>
         </div>
       ) : (

@@ -5,13 +5,23 @@ import type { Composing } from '../use-post-actions';
 import styles from './Feed.module.css';
 
 /** The comment / reply input pinned to the bottom while writing; Esc or a tap outside closes it. */
-export function CommentBar({ composing, onSend, onClose }: { composing: Composing; onSend(text: string): Promise<boolean>; onClose(): void }) {
+export function CommentBar({
+  composing,
+  onSend,
+  onClose,
+}: {
+  composing: Composing;
+  onSend(text: string): Promise<boolean>;
+  onClose(): void;
+}) {
   const { t } = useTranslation();
   const [text, setText] = useState('');
   const [busy, setBusy] = useState(false);
   const input = useRef<HTMLTextAreaElement>(null);
   useEffect(() => input.current?.focus(), [composing]);
-  const placeholder = composing.to ? t('moments.feed.replyPlaceholder', { name: composing.to.name }) : t('moments.feed.commentPlaceholder');
+  const placeholder = composing.to
+    ? t('moments.feed.replyPlaceholder', { name: composing.to.name })
+    : t('moments.feed.commentPlaceholder');
   const submit = async () => {
     const v = text.trim();
     if (!v || busy) return;

@@ -12,7 +12,13 @@ export function DiscoverButton() {
   const unread = useMomentsUnread();
   const dot = Boolean(unread.data && (unread.data.count > 0 || unread.data.newPost));
   return (
-    <button type="button" className={styles.topButton} aria-label={t('moments.discover.open')} onClick={() => void navigate(href('discover'))} data-testid="home-discover">
+    <button
+      type="button"
+      className={styles.topButton}
+      aria-label={t('moments.discover.open')}
+      onClick={() => void navigate(href('discover'))}
+      data-testid="home-discover"
+    >
       <CompassIcon size={24} />
       {dot ? <span className={styles.dot} data-testid="discover-dot" /> : null}
     </button>

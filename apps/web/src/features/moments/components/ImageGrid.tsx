@@ -13,8 +13,19 @@ export function ImageGrid({ images, onOpen }: { images: MomentImage[]; onOpen(in
     const h = single.height || 200;
     const scale = Math.min(200 / w, 240 / h, 1.5);
     return (
-      <button type="button" className={styles.single} onClick={() => onOpen(0)} aria-label={t('moments.feed.image', { index: 1, count: 1 })} data-testid="moment-image">
-        <img src={single.url} alt="" style={{ width: Math.round(w * scale), height: Math.round(h * scale) }} loading="lazy" />
+      <button
+        type="button"
+        className={styles.single}
+        onClick={() => onOpen(0)}
+        aria-label={t('moments.feed.image', { index: 1, count: 1 })}
+        data-testid="moment-image"
+      >
+        <img
+          src={single.url}
+          alt=""
+          style={{ width: Math.round(w * scale), height: Math.round(h * scale) }}
+          loading="lazy"
+        />
       </button>
     );
   }

@@ -7,7 +7,14 @@ export function MomentText({ text, className }: { text: string; className?: stri
     <span className={className}>
       {linkify(text).map((p, i) =>
         p.kind === 'link' ? (
-          <a key={i} className={styles.link} href={p.href} target="_blank" rel="noopener noreferrer" onClick={(e) => e.stopPropagation()}>
+          <a
+            key={i}
+            className={styles.link}
+            href={p.href}
+            target="_blank"
+            rel="noopener noreferrer"
+            onClick={(e) => e.stopPropagation()}
+          >
             {p.text}
           </a>
         ) : (

@@ -24,7 +24,19 @@ export interface PostHandlers {
 }
 
 /** One post of the feed: author, text, media, place, time, actions, likes and comments. */
-export const PostCard = memo(function PostCard({ post, me, now, round, on }: { post: Moment; me: number; now: number; round: boolean; on: PostHandlers }) {
+export const PostCard = memo(function PostCard({
+  post,
+  me,
+  now,
+  round,
+  on,
+}: {
+  post: Moment;
+  me: number;
+  now: number;
+  round: boolean;
+  on: PostHandlers;
+}) {
   const { t } = useTranslation();
   const textPress = useLongPress(() => on.postMenu(post));
   const name = post.user.displayName || post.user.realname;
@@ -34,7 +46,12 @@ export const PostCard = memo(function PostCard({ post, me, now, round, on }: { p
         <Avatar src={post.user.avatar} name={name} seed={post.user_id} size={42} round={round} />
       </button>
       <div className={styles.main}>
-        <button type="button" className={styles.name} onClick={() => on.openUser(post.user_id)} data-testid="moment-author">
+        <button
+          type="button"
+          className={styles.name}
+          onClick={() => on.openUser(post.user_id)}
+          data-testid="moment-author"
+        >
           {name}
         </button>
         {post.content ? (
@@ -44,13 +61,22 @@ export const PostCard = memo(function PostCard({ post, me, now, round, on }: { p
         ) : null}
         {post.images.length > 0 ? <ImageGrid images={post.images} onOpen={(i) => on.openImages(post, i)} /> : null}
         {post.video ? (
-          <button type="button" className={styles.video} onClick={() => on.openVideo(post)} aria-label={t('moments.feed.video')} data-testid="moment-video">
+          <button
+            type="button"
+            className={styles.video}
+            onClick={() => on.openVideo(post)}
+            aria-label={t('moments.feed.video')}
+            data-testid="moment-video"
+          >
             <img src={post.video.poster} alt="" />
             <span className={styles.play} aria-hidden="true" />
           </button>
         ) : null}
         {post.location ? (
-          <p className={styles.place} aria-label={t('moments.feed.location', { name: post.location.name || post.location.address })}>
+          <p
+            className={styles.place}
+            aria-label={t('moments.feed.location', { name: post.location.name || post.location.address })}
+          >
             <PinIcon size={14} />
             <span>{post.location.name || post.location.address}</span>
           </p>
@@ -64,11 +90,22 @@ export const PostCard = memo(function PostCard({ post, me, now, round, on }: { p
             </button>
           ) : null}
           <span className={styles.actions}>
-            <button type="button" className={styles.action} aria-pressed={post.liked} onClick={() => on.toggleLike(post)} data-testid="moment-like">
+            <button
+              type="button"
+              className={styles.action}
+              aria-pressed={post.liked}
+              onClick={() => on.toggleLike(post)}
+              data-testid="moment-like"
+            >
               <HeartIcon size={16} filled={post.liked} />
               {post.liked ? t('moments.feed.unlike') : t('moments.feed.like')}
             </button>
-            <button type="button" className={styles.action} onClick={() => on.comment(post)} data-testid="moment-comment">
+            <button
+              type="button"
+              className={styles.action}
+              onClick={() => on.comment(post)}
+              data-testid="moment-comment"
+            >
               <CommentIcon size={16} />
               {t('moments.feed.comment')}
             </button>

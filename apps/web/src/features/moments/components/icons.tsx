@@ -5,7 +5,13 @@ export function CompassIcon({ filled, ...p }: IconProps & { filled?: boolean }) 
   return (
     <Svg {...p}>
       <circle cx="12" cy="12" r="9" fill="none" stroke="currentColor" strokeWidth="1.6" />
-      <path d="M15.5 8.5l-2 5-5 2 2-5z" fill={filled ? 'currentColor' : 'none'} stroke="currentColor" strokeWidth="1.6" strokeLinejoin="round" />
+      <path
+        d="M15.5 8.5l-2 5-5 2 2-5z"
+        fill={filled ? 'currentColor' : 'none'}
+        stroke="currentColor"
+        strokeWidth="1.6"
+        strokeLinejoin="round"
+      />
     </Svg>
   );
 }
@@ -32,7 +38,14 @@ export function CameraIcon(p: IconProps) {
 export function LinkIcon(p: IconProps) {
   return (
     <Svg {...p}>
-      <path d="M10 14l4-4M9 7l1.5-1.5a3.5 3.5 0 015 5L14 12M10 12l-1.5 1.5a3.5 3.5 0 01-5-5L5 7" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" transform="translate(2 2)" />
+      <path
+        d="M10 14l4-4M9 7l1.5-1.5a3.5 3.5 0 015 5L14 12M10 12l-1.5 1.5a3.5 3.5 0 01-5-5L5 7"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.6"
+        strokeLinecap="round"
+        transform="translate(2 2)"
+      />
     </Svg>
   );
 }
@@ -49,7 +62,13 @@ export function PinIcon(p: IconProps) {
 export function HeartIcon({ filled, ...p }: IconProps & { filled?: boolean }) {
   return (
     <Svg {...p}>
-      <path d="M12 20s-7-4.4-7-10a4 4 0 017-2.6A4 4 0 0119 10c0 5.6-7 10-7 10z" fill={filled ? 'currentColor' : 'none'} stroke="currentColor" strokeWidth="1.6" strokeLinejoin="round" />
+      <path
+        d="M12 20s-7-4.4-7-10a4 4 0 017-2.6A4 4 0 0119 10c0 5.6-7 10-7 10z"
+        fill={filled ? 'currentColor' : 'none'}
+        stroke="currentColor"
+        strokeWidth="1.6"
+        strokeLinejoin="round"
+      />
     </Svg>
   );
 }

@@ -36,7 +36,13 @@ export default function DiscoverScreen() {
     else if (to?.kind === 'web') void navigate(webviewHref(to.url, e.item.name));
   };
   const icon = (e: DiscoverEntry, size: number): ReactNode =>
-    e.kind === 'moments' ? <MomentsIcon size={size} /> : e.item.icon ? <img className={styles.icon} src={e.item.icon} alt="" /> : <LinkIcon size={size} />;
+    e.kind === 'moments' ? (
+      <MomentsIcon size={size} />
+    ) : e.item.icon ? (
+      <img className={styles.icon} src={e.item.icon} alt="" />
+    ) : (
+      <LinkIcon size={size} />
+    );
   const label = (e: DiscoverEntry) => (e.kind === 'moments' ? t('moments.discover.moments') : e.item.name);
   const testId = (e: DiscoverEntry, i: number) => (e.kind === 'moments' ? 'discover-moments' : `discover-item-${i}`);
   const momentsExtra = (
@@ -60,10 +66,19 @@ export default function DiscoverScreen() {
       {info.compass.mode === 2 ? (
         (() => {
           const cells = entries.map((e, i) => (
-            <button key={i} type="button" role="listitem" className={styles.cell} onClick={() => open(e)} data-testid={testId(e, i)}>
+            <button
+              key={i}
+              type="button"
+              role="listitem"
+              className={styles.cell}
+              onClick={() => open(e)}
+              data-testid={testId(e, i)}
+            >
               {icon(e, 32)}
               <span>{label(e)}</span>
-              {e.kind === 'moments' && (count > 0 || newPost) ? <span className={styles.dot} data-testid="discover-new-post" /> : null}
+              {e.kind === 'moments' && (count > 0 || newPost) ? (
+                <span className={styles.dot} data-testid="discover-new-post" />
+              ) : null}
             </button>
           ));
           const pages = gridPages(cells.length);
@@ -88,7 +103,14 @@ export default function DiscoverScreen() {
       ) : (
         <ListGroup>
           {entries.map((e, i) => (
-            <ListRow key={i} prefix={icon(e, 24)} label={label(e)} extra={e.kind === 'moments' ? momentsExtra : undefined} onClick={() => open(e)} testId={testId(e, i)} />
+            <ListRow
+              key={i}
+              prefix={icon(e, 24)}
+              label={label(e)}
+              extra={e.kind === 'moments' ? momentsExtra : undefined}
+              onClick={() => open(e)}
+              testId={testId(e, i)}
+            />
           ))}
         </ListGroup>
       )}

@@ -61,7 +61,14 @@ export default function MomentsScreen() {
       </p>
     );
   } else if (feed.isError && posts.length === 0) {
-    body = <EmptyState text={t('moments.feed.loadFailed')} actionText={t('moments.feed.retry')} onAction={() => void feed.refetch()} testId="moments-error" />;
+    body = (
+      <EmptyState
+        text={t('moments.feed.loadFailed')}
+        actionText={t('moments.feed.retry')}
+        onAction={() => void feed.refetch()}
+        testId="moments-error"
+      />
+    );
   } else if (posts.length === 0) {
     body =
       author === 'all' || author === myId ? (
@@ -95,10 +102,22 @@ export default function MomentsScreen() {
       right={
         mine ? (
           <>
-            <button type="button" className={styles.topButton} aria-label={t('moments.feed.noticesEntry')} onClick={() => void navigate(href('momentsNotices'))} data-testid="moments-notices-entry">
+            <button
+              type="button"
+              className={styles.topButton}
+              aria-label={t('moments.feed.noticesEntry')}
+              onClick={() => void navigate(href('momentsNotices'))}
+              data-testid="moments-notices-entry"
+            >
               <CommentIcon size={22} />
             </button>
-            <button type="button" className={styles.topButton} aria-label={t('moments.feed.publish')} onClick={() => void navigate(href('momentsPublish'))} data-testid="moments-publish">
+            <button
+              type="button"
+              className={styles.topButton}
+              aria-label={t('moments.feed.publish')}
+              onClick={() => void navigate(href('momentsPublish'))}
+              data-testid="moments-publish"
+            >
               <CameraIcon size={24} />
             </button>
           </>
@@ -124,7 +143,12 @@ export default function MomentsScreen() {
           </header>
           {notices > 0 ? (
             <div className={styles.pillRow}>
-              <button type="button" className={styles.pill} onClick={() => void navigate(href('momentsNotices'))} data-testid="moments-notice-badge">
+              <button
+                type="button"
+                className={styles.pill}
+                onClick={() => void navigate(href('momentsNotices'))}
+                data-testid="moments-notice-badge"
+              >
                 {t('moments.feed.notices', { count: notices })}
               </button>
             </div>

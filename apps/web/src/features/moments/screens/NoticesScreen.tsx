@@ -34,7 +34,14 @@ export default function NoticesScreen() {
 
   let body;
   if (notices.isPending) body = <p className={styles.status}>{t('common.loading')}</p>;
-  else if (notices.isError) body = <EmptyState text={t('moments.notices.loadFailed')} actionText={t('moments.feed.retry')} onAction={() => void notices.refetch()} />;
+  else if (notices.isError)
+    body = (
+      <EmptyState
+        text={t('moments.notices.loadFailed')}
+        actionText={t('moments.feed.retry')}
+        onAction={() => void notices.refetch()}
+      />
+    );
   else if (rows.length === 0) body = <EmptyState text={t('moments.notices.empty')} testId="notices-empty" />;
   else
     body = (
@@ -61,9 +68,15 @@ export default function NoticesScreen() {
                     <MomentText text={n.content} />
                   )}
                 </span>
-                <time className={styles.time}>{relativeTime(n.createTime, now, t('time', { returnObjects: true }))}</time>
+                <time className={styles.time}>
+                  {relativeTime(n.createTime, now, t('time', { returnObjects: true }))}
+                </time>
               </span>
-              {n.moment.thumb ? <img className={styles.thumb} src={n.moment.thumb} alt="" /> : <span className={styles.quote}>{n.moment.content}</span>}
+              {n.moment.thumb ? (
+                <img className={styles.thumb} src={n.moment.thumb} alt="" />
+              ) : (
+                <span className={styles.quote}>{n.moment.content}</span>
+              )}
             </button>
           </li>
         ))}

@@ -39,9 +39,19 @@ export default function PublishScreen() {
     onFiles: (files) => {
       const current = useDraft.getState().draft?.items.map((i) => i.kind) ?? [];
       const kinds = files.map(kindOf);
-      const { accepted, refused } = acceptPicks(current, kinds.map((kind) => ({ kind })));
-      if (refused) dialogs.toast(refused === 'mixed' ? t('moments.publish.onlyImages') : t('moments.publish.tooMany'), { icon: 'error' });
-      if (accepted.length) addFiles(accepted.map((i) => files[i] as File), accepted.map((i) => kinds[i] as 'image' | 'video'));
+      const { accepted, refused } = acceptPicks(
+        current,
+        kinds.map((kind) => ({ kind })),
+      );
+      if (refused)
+        dialogs.toast(refused === 'mixed' ? t('moments.publish.onlyImages') : t('moments.publish.tooMany'), {
+          icon: 'error',
+        });
+      if (accepted.length)
+        addFiles(
+          accepted.map((i) => files[i] as File),
+          accepted.map((i) => kinds[i] as 'image' | 'video'),
+        );
     },
   });
 
@@ -91,7 +101,13 @@ export default function PublishScreen() {
   return (
     <Page
       right={
-        <button type="button" className={styles.send} disabled={!canSend} onClick={() => void publish()} data-testid="publish-send">
+        <button
+          type="button"
+          className={styles.send}
+          disabled={!canSend}
+          onClick={() => void publish()}
+          data-testid="publish-send"
+        >
           {t('moments.publish.send')}
         </button>
       }
@@ -111,10 +127,17 @@ export default function PublishScreen() {
         />
         {length > momentLimits.content - 200 ? (
           <p className={`${styles.count} ${tooLong ? styles.over : ''}`} role={tooLong ? 'alert' : undefined}>
-            {tooLong ? t('moments.publish.tooLong', { max: momentLimits.content }) : t('moments.publish.count', { count: length, max: momentLimits.content })}
+            {tooLong
+              ? t('moments.publish.tooLong', { max: momentLimits.content })
+              : t('moments.publish.count', { count: length, max: momentLimits.content })}
           </p>
         ) : null}
-        <MediaTiles items={items} canAdd={canAdd} onAdd={picker.open} onMove={(from, to) => updateDraft((d) => ({ ...d, items: move(d.items, from, to) }))} />
+        <MediaTiles
+          items={items}
+          canAdd={canAdd}
+          onAdd={picker.open}
+          onMove={(from, to) => updateDraft((d) => ({ ...d, items: move(d.items, from, to) }))}
+        />
         {picker.input}
       </div>
       <ListGroup>
@@ -126,7 +149,11 @@ export default function PublishScreen() {
           testId="publish-location"
         />
         {draft.location ? (
-          <ListRow label={t('moments.publish.noLocation')} onClick={() => updateDraft((d) => ({ ...d, location: null }))} testId="publish-no-location" />
+          <ListRow
+            label={t('moments.publish.noLocation')}
+            onClick={() => updateDraft((d) => ({ ...d, location: null }))}
+            testId="publish-no-location"
+          />
         ) : null}
         <ListRow
           label={t('moments.publish.visibility')}
@@ -139,7 +166,12 @@ export default function PublishScreen() {
         <LocationChooser
           open
           onClose={() => setPlacing(false)}
-          onSend={(ext) => updateDraft((d) => ({ ...d, location: { name: ext.name, address: ext.address, latitude: ext.latitude, longitude: ext.longitude } }))}
+          onSend={(ext) =>
+            updateDraft((d) => ({
+              ...d,
+              location: { name: ext.name, address: ext.address, latitude: ext.latitude, longitude: ext.longitude },
+            }))
+          }
         />
       ) : null}
     </Page>

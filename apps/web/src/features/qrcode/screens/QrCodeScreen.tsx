@@ -52,14 +52,23 @@ export default function QrCodeScreen() {
       sub: t('qrcode.members', { count: g.groupUserCount }),
     };
   } else if (!isGroup && me?.qrUrl) {
-    card = { name: me.displayName || me.realname, avatar: me.avatar, seed: me.user_id, url: me.qrUrl, hint: t('qrcode.userHint'), sub: me.account };
+    card = {
+      name: me.displayName || me.realname,
+      avatar: me.avatar,
+      seed: me.user_id,
+      url: me.qrUrl,
+      hint: t('qrcode.userHint'),
+      sub: me.account,
+    };
   }
 
   const title = isGroup ? undefined : t('plusMenu.myQrcode');
   if (!card) {
     const failed = isGroup ? group.isError || (group.isSuccess && !group.data?.qrUrl) : true;
     return (
-      <Page title={title}>{failed ? <EmptyState testId="qrcode-error" text={group.error?.message || t('qrcode.loadFailed')} /> : null}</Page>
+      <Page title={title}>
+        {failed ? <EmptyState testId="qrcode-error" text={group.error?.message || t('qrcode.loadFailed')} /> : null}
+      </Page>
     );
   }
 

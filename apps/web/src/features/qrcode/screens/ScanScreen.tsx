@@ -105,12 +105,20 @@ export default function ScanScreen() {
           {!cameraOff ? <p className={styles.hint}>{t('scan.hint')}</p> : null}
         </div>
       ) : null}
-      {view.kind === 'group' ? <JoinGroupCard group={view.group} busy={joining} onJoin={() => void join(view.group)} /> : null}
+      {view.kind === 'group' ? (
+        <JoinGroupCard group={view.group} busy={joining} onJoin={() => void join(view.group)} />
+      ) : null}
       {view.kind === 'other' ? <OtherResultCard text={view.text} isUrl={view.isUrl} onRetry={retry} /> : null}
       {view.kind === 'error' ? <ScanErrorCard message={view.message} onRetry={retry} /> : null}
       <div className={styles.pick}>
         <label className={styles.pickButton} data-testid="scan-pick-image">
-          <input type="file" accept="image/*" className={styles.file} onChange={(e) => void pick(e)} disabled={!decoder} />
+          <input
+            type="file"
+            accept="image/*"
+            className={styles.file}
+            onChange={(e) => void pick(e)}
+            disabled={!decoder}
+          />
           {t('scan.pickImage')}
         </label>
       </div>

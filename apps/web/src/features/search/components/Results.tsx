@@ -35,12 +35,27 @@ export const ContactResult = memo(function ContactResult({ contact: c, query, ro
   const { t } = useTranslation();
   const q = query.trim().toLowerCase();
   const byName = c.displayName.toLowerCase().includes(q) || (c.realname ?? '').toLowerCase().includes(q);
-  const account = c.is_group === ContactKind.person && !byName && c.account && c.account.toLowerCase().includes(q.replace(/\s+/g, '')) ? c.account : '';
+  const account =
+    c.is_group === ContactKind.person && !byName && c.account && c.account.toLowerCase().includes(q.replace(/\s+/g, ''))
+      ? c.account
+      : '';
   const ranges = nameRanges(c.displayName, query, !byName && !account && looksLikePinyin(query));
-  const alsoRealname = c.is_group === ContactKind.person && c.realname && c.realname !== c.displayName && c.realname.toLowerCase().includes(q) ? c.realname : '';
+  const alsoRealname =
+    c.is_group === ContactKind.person &&
+    c.realname &&
+    c.realname !== c.displayName &&
+    c.realname.toLowerCase().includes(q)
+      ? c.realname
+      : '';
   return (
     <li>
-      <button type="button" className={styles.row} onClick={() => onOpen(c)} data-testid={c.is_group ? 'search-group' : 'search-contact'} data-id={String(c.id)}>
+      <button
+        type="button"
+        className={styles.row}
+        onClick={() => onOpen(c)}
+        data-testid={c.is_group ? 'search-group' : 'search-contact'}
+        data-id={String(c.id)}
+      >
         <Avatar src={c.avatar} name={c.displayName} seed={String(c.id)} size={40} round={round} />
         <span className={styles.main}>
           <span className={styles.title}>
@@ -79,7 +94,13 @@ export const MessageResult = memo(function MessageResult({ msg: m, round, now, o
   const sender = c.is_group === ContactKind.group ? m.fromUser?.displayName || m.fromUser?.realname || '' : '';
   return (
     <li>
-      <button type="button" className={styles.row} onClick={() => onOpen(m)} data-testid="search-message" data-msg-id={m.msg_id}>
+      <button
+        type="button"
+        className={styles.row}
+        onClick={() => onOpen(m)}
+        data-testid="search-message"
+        data-msg-id={m.msg_id}
+      >
         <Avatar src={c.avatar} name={c.displayName} seed={String(c.id)} size={40} round={round} />
         <span className={styles.main}>
           <span className={styles.head}>

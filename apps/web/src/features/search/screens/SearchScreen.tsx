@@ -18,7 +18,8 @@ import styles from './SearchScreen.module.css';
 /** Typing settles this long before a search is sent. */
 const DEBOUNCE_MS = 250;
 
-const typeOf = (v: string | null): SearchType => (SEARCH_TYPES as readonly string[]).includes(v ?? '') ? (v as SearchType) : 'all';
+const typeOf = (v: string | null): SearchType =>
+  (SEARCH_TYPES as readonly string[]).includes(v ?? '') ? (v as SearchType) : 'all';
 
 /**
  * /pages/index/search?q=…&type=…: one box for contacts, my groups and my chat history, results
@@ -82,7 +83,11 @@ export default function SearchScreen() {
   // Endless scrolling of the messages list once "more" opened it.
   const sentinel = useRef<HTMLDivElement>(null);
   const { isFetchingNextPage, fetchNextPage } = search;
-  useEndReached(sentinel, { hasNextPage: hasMore && type === 'messages', isFetchingNextPage, fetchNextPage }, messages.length);
+  useEndReached(
+    sentinel,
+    { hasNextPage: hasMore && type === 'messages', isFetchingNextPage, fetchNextPage },
+    messages.length,
+  );
 
   const settled = searchable(keywords) && typed.trim() === keywords.trim();
   const empty = first !== undefined && contacts.length + groups.length + messages.length === 0;
@@ -99,7 +104,14 @@ export default function SearchScreen() {
       />
     );
   } else if (search.isError && !first) {
-    body = <EmptyState text={t('search.retry')} actionText={t('search.retryAction')} onAction={() => void search.refetch()} testId="search-error" />;
+    body = (
+      <EmptyState
+        text={t('search.retry')}
+        actionText={t('search.retryAction')}
+        onAction={() => void search.refetch()}
+        testId="search-error"
+      />
+    );
   } else if (!first || (search.isPlaceholderData && search.isFetching)) {
     body = <LoadingSpinner testId="search-loading" />;
   } else if (empty && settled) {
@@ -114,14 +126,22 @@ export default function SearchScreen() {
     body = (
       <div data-testid="search-results">
         {contacts.length > 0 ? (
-          <Section title={t('search.contacts')} testId="search-contacts" more={type === 'all' && contacts.length > OVERVIEW_EACH ? () => more('contacts') : undefined}>
+          <Section
+            title={t('search.contacts')}
+            testId="search-contacts"
+            more={type === 'all' && contacts.length > OVERVIEW_EACH ? () => more('contacts') : undefined}
+          >
             {contacts.slice(0, each(contacts.length)).map((c) => (
               <ContactResult key={String(c.id)} contact={c} query={keywords} round={round} onOpen={openContact} />
             ))}
           </Section>
         ) : null}
         {groups.length > 0 ? (
-          <Section title={t('search.groups')} testId="search-groups" more={type === 'all' && groups.length > OVERVIEW_EACH ? () => more('groups') : undefined}>
+          <Section
+            title={t('search.groups')}
+            testId="search-groups"
+            more={type === 'all' && groups.length > OVERVIEW_EACH ? () => more('groups') : undefined}
+          >
             {groups.slice(0, each(groups.length)).map((c) => (
               <ContactResult key={String(c.id)} contact={c} query={keywords} round={round} onOpen={openContact} />
             ))}
@@ -140,7 +160,9 @@ export default function SearchScreen() {
         ) : null}
         {type === 'messages' && messages.length > 0 ? (
           <div ref={sentinel} className={styles.footer} data-testid="search-footer">
-            {isFetchingNextPage ? t('search.loadingMore') : hasMore ? (
+            {isFetchingNextPage ? (
+              t('search.loadingMore')
+            ) : hasMore ? (
               <button type="button" className={styles.moreButton} onClick={() => void fetchNextPage()}>
                 {t('search.loadMore')}
               </button>
@@ -164,7 +186,15 @@ export default function SearchScreen() {
             remember();
           }}
         >
-          <svg width="16" height="16" viewBox="0 0 24 24" fill="none" aria-hidden="true" focusable="false" className={styles.icon}>
+          <svg
+            width="16"
+            height="16"
+            viewBox="0 0 24 24"
+            fill="none"
+            aria-hidden="true"
+            focusable="false"
+            className={styles.icon}
+          >
             <circle cx="11" cy="11" r="6.5" stroke="currentColor" strokeWidth="2" />
             <path d="m16 16 4.5 4.5" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
           </svg>
@@ -181,7 +211,12 @@ export default function SearchScreen() {
             data-testid="search-input"
           />
           {typed ? (
-            <button type="button" className={styles.clear} aria-label={t('search.clearInput')} onClick={() => (setTyped(''), input.current?.focus())}>
+            <button
+              type="button"
+              className={styles.clear}
+              aria-label={t('search.clearInput')}
+              onClick={() => (setTyped(''), input.current?.focus())}
+            >
               ×
             </button>
           ) : null}
@@ -192,7 +227,17 @@ export default function SearchScreen() {
   );
 }
 
-function Section({ title, testId, more, children }: { title: string; testId: string; more?: () => void; children: React.ReactNode }) {
+function Section({
+  title,
+  testId,
+  more,
+  children,
+}: {
+  title: string;
+  testId: string;
+  more?: () => void;
+  children: React.ReactNode;
+}) {
   const { t } = useTranslation();
   return (
     <section className={styles.section} data-testid={testId} aria-label={title}>

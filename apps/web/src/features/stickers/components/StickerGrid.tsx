@@ -44,7 +44,12 @@ export function StickerGrid({ stickers, onTap, selected, onAdd, addProgress = nu
           {addProgress === null ? (
             <span aria-hidden="true">+</span>
           ) : (
-            <span className={styles.progress} role="progressbar" aria-valuenow={Math.round(addProgress * 100)} data-testid="sticker-upload-progress">
+            <span
+              className={styles.progress}
+              role="progressbar"
+              aria-valuenow={Math.round(addProgress * 100)}
+              data-testid="sticker-upload-progress"
+            >
               {t('share.stickers.uploading', { percent: Math.round(addProgress * 100) })}
             </span>
           )}

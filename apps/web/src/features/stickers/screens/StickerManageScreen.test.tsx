@@ -5,7 +5,13 @@ import { renderApp, type FakeFetch } from '../../../test/render-app';
 import { useAuth } from '../../../state/auth';
 
 const me = { user_id: 1, account: 'alice01', realname: 'Alice', displayName: 'Alice', avatar: '' } as SelfInfo;
-const sticker = (id: number): Sticker => ({ id, name: `s${id}`, title: `s${id}`, src: `https://x/storage/e/${id}.png`, file_id: id * 10 });
+const sticker = (id: number): Sticker => ({
+  id,
+  name: `s${id}`,
+  title: `s${id}`,
+  src: `https://x/storage/e/${id}.png`,
+  file_id: id * 10,
+});
 
 /** A fake server holding my stickers; move and del change them as the real one does. */
 function server(calls: { path: string; body: Record<string, unknown> }[], start: number[]): FakeFetch {
@@ -17,7 +23,11 @@ function server(calls: { path: string; body: Record<string, unknown> }[], start:
     let data: unknown = '';
     const ids = (body.ids as number[] | undefined) ?? [];
     if (path.endsWith('/getSystemInfo')) data = defaultSystemInfo;
-    if (path.endsWith('/emoji/move')) mine = [...ids.map((id) => mine.find((s) => s.id === id)).filter((s) => s !== undefined), ...mine.filter((s) => !ids.includes(s.id))];
+    if (path.endsWith('/emoji/move'))
+      mine = [
+        ...ids.map((id) => mine.find((s) => s.id === id)).filter((s) => s !== undefined),
+        ...mine.filter((s) => !ids.includes(s.id)),
+      ];
     if (path.endsWith('/emoji/del')) mine = mine.filter((s) => !ids.includes(s.id));
     if (path.endsWith('/emoji/index')) data = mine;
     return new Response(JSON.stringify({ code: 0, msg: '', count: 0, data, page: 1 }), { status: 200 });
@@ -25,7 +35,8 @@ function server(calls: { path: string; body: Record<string, unknown> }[], start:
 }
 
 const tiles = () => screen.getAllByTestId('sticker-tile').map((t) => Number(t.getAttribute('data-id')));
-const tile = (id: number) => screen.getAllByTestId('sticker-tile').find((t) => t.getAttribute('data-id') === String(id)) as HTMLElement;
+const tile = (id: number) =>
+  screen.getAllByTestId('sticker-tile').find((t) => t.getAttribute('data-id') === String(id)) as HTMLElement;
 
 afterEach(() => {
   cleanup();

@@ -54,7 +54,12 @@ export default function StickerManageScreen() {
 
   const right =
     list.length > 0 ? (
-      <button type="button" className={styles.topAction} onClick={organising ? finish : () => setOrganising(true)} data-testid="sticker-organise">
+      <button
+        type="button"
+        className={styles.topAction}
+        onClick={organising ? finish : () => setOrganising(true)}
+        data-testid="sticker-organise"
+      >
         {organising ? t('share.stickers.done') : t('share.stickers.organise')}
       </button>
     ) : null;
@@ -72,9 +77,18 @@ export default function StickerManageScreen() {
         {stickers.isPending ? (
           <div className={styles.center} role="progressbar" aria-busy="true" aria-label={t('common.loading')} />
         ) : stickers.isError ? (
-          <EmptyState text={t('share.stickers.loadFailed')} actionText={t('share.stickers.retry')} onAction={() => void stickers.refetch()} />
+          <EmptyState
+            text={t('share.stickers.loadFailed')}
+            actionText={t('share.stickers.retry')}
+            onAction={() => void stickers.refetch()}
+          />
         ) : list.length === 0 && upload.progress === null ? (
-          <EmptyState text={t('share.stickers.empty')} actionText={t('share.stickers.add')} onAction={add} testId="sticker-empty" />
+          <EmptyState
+            text={t('share.stickers.empty')}
+            actionText={t('share.stickers.add')}
+            onAction={add}
+            testId="sticker-empty"
+          />
         ) : (
           <StickerGrid
             large
@@ -88,7 +102,13 @@ export default function StickerManageScreen() {
       </div>
       {organising ? (
         <div className={styles.bar}>
-          <button type="button" className={styles.barButton} disabled={selected.length === 0} onClick={() => void toFront()} data-testid="sticker-move">
+          <button
+            type="button"
+            className={styles.barButton}
+            disabled={selected.length === 0}
+            onClick={() => void toFront()}
+            data-testid="sticker-move"
+          >
             {t('share.stickers.moveFront')}
           </button>
           <button

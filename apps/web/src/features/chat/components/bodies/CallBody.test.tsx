@@ -15,8 +15,22 @@ afterEach(async () => {
 });
 
 const row = (ext: Record<string, unknown> | null, extra: Partial<BodyMessage> = {}): BodyMessage => ({
-  id: 'c1', type: 'webrtc', content: '视频通话', toContactId: 7, from_user: 7, to_user: 3, extends: ext,
-  fromUser: { id: 7, user_id: 7, realname: 'Bob', displayName: 'Bobby', account: 'bob01', avatar: 'http://x/b.png', name_py: 'bob' },
+  id: 'c1',
+  type: 'webrtc',
+  content: '视频通话',
+  toContactId: 7,
+  from_user: 7,
+  to_user: 3,
+  extends: ext,
+  fromUser: {
+    id: 7,
+    user_id: 7,
+    realname: 'Bob',
+    displayName: 'Bobby',
+    account: 'bob01',
+    avatar: 'http://x/b.png',
+    name_py: 'bob',
+  },
   ...extra,
 });
 

@@ -31,11 +31,15 @@ export function LocationBody(p: BodyProps) {
       >
         <span className={styles.text}>
           <span className={styles.name}>{title}</span>
-          <span className={styles.address}>{location.name && location.address ? location.address : formatCoordinates(location)}</span>
+          <span className={styles.address}>
+            {location.name && location.address ? location.address : formatCoordinates(location)}
+          </span>
         </span>
         <StaticMap tileUrl={info.maps.tileUrl} center={location} zoom={mapZoom.chooser} {...THUMB} />
       </button>
-      {open ? <LocationViewer location={location} tileUrl={info.maps.tileUrl} open={open} onClose={() => setOpen(false)} /> : null}
+      {open ? (
+        <LocationViewer location={location} tileUrl={info.maps.tileUrl} open={open} onClose={() => setOpen(false)} />
+      ) : null}
     </>
   );
 }

@@ -38,7 +38,14 @@ export function VideoBody({ msg }: BodyProps) {
       {poster ? (
         <img src={poster} alt="" loading="lazy" draggable={false} />
       ) : msg.content ? (
-        <video src={sent ? `${msg.content}#t=0.1` : msg.content} muted preload="metadata" playsInline aria-hidden="true" tabIndex={-1} />
+        <video
+          src={sent ? `${msg.content}#t=0.1` : msg.content}
+          muted
+          preload="metadata"
+          playsInline
+          aria-hidden="true"
+          tabIndex={-1}
+        />
       ) : null}
       <span className={styles.playBadge} aria-hidden="true">
         <PlayIcon size={24} />

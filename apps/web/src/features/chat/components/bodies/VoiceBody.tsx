@@ -61,7 +61,14 @@ export function VoiceBody({ msg, mine }: BodyProps) {
         <span style={{ transform: `scaleX(${Math.min(1, position / total)})` }} />
       </span>
       <span className={styles.voiceTime}>{voiceLabel(seconds)}</span>
-      {!played ? <span className={styles.unplayed} role="img" aria-label={t('media.voice.unplayed')} data-testid="voice-unplayed" /> : null}
+      {!played ? (
+        <span
+          className={styles.unplayed}
+          role="img"
+          aria-label={t('media.voice.unplayed')}
+          data-testid="voice-unplayed"
+        />
+      ) : null}
       {sent ? (
         <audio
           ref={audio}

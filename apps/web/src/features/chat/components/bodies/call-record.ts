@@ -17,7 +17,8 @@ export function callRecordView(msg: BodyMessage, mine: boolean, lang: Lang): Cal
   const ext = msg.extends ?? {};
   const type = Number(ext.type) === CallType.video ? CallType.video : CallType.voice;
   const code = Number(ext.code);
-  const text = Number.isInteger(code) && code > 0 ? callText(code, type, Number(ext.callTime) || 0, lang) : plainText(msg.content);
+  const text =
+    Number.isInteger(code) && code > 0 ? callText(code, type, Number(ext.callTime) || 0, lang) : plainText(msg.content);
   // Rows name the conversation from the reader's side; pushes kept in the cache do too.
   const peerId = Number(msg.toContactId) || Number(mine ? msg.to_user : msg.from_user) || 0;
   return { text, type, peerId };
