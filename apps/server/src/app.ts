@@ -18,6 +18,7 @@ import { configRoutes, createConfigService } from './modules/config/index';
 import { createUsersService, usersRoutes } from './modules/users/index';
 import { contactsRoutes, createContactSet, createContacts } from './modules/contacts/index';
 import {
+  conversationListRepo,
   createMessages,
   createSearch,
   messageActionsRoutes,
@@ -135,7 +136,16 @@ function createServices(deps: Deps, app: FastifyInstance) {
   );
   const realtime = createRealtime({ db, gateway, events, presence: deps.presence, contactSet, config, sessions });
   late.realtime = realtime;
-  const contacts = createContacts({ db, clock, config, users, contactSet, events, online: realtime.online });
+  const contacts = createContacts({
+    db,
+    clock,
+    config,
+    users,
+    contactSet,
+    events,
+    online: realtime.online,
+    messageReads: conversationListRepo,
+  });
   const log = (err: unknown) => app.log.error(err);
   const messages = createMessages({ db, clock, config, users, contactSet, contacts, events, log, guards });
   const search = createSearch({ db, config, contacts });

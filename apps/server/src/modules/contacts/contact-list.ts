@@ -5,6 +5,7 @@ import type { DB } from '../../platform/db/index';
 import type { MessageRow, PrefRow } from '../../platform/db/schema-chat';
 import { usersRepo, type UserRow } from '../users/index';
 import * as repo from './contacts.repo';
+import type { MessageReads } from './message-reads';
 import * as prefsRepo from './prefs.repo';
 import * as groupsRepo from './groups.repo';
 import type { MyGroupRow } from './groups.repo';
@@ -27,6 +28,7 @@ import {
 
 export interface ListInput {
   db: Kysely<DB>;
+  reads: MessageReads;
   viewer: Viewer;
   contactIds: number[];
   online: Set<number>;
@@ -42,18 +44,19 @@ export const groupBoundary = (g: Pick<MyGroupRow, 'join_msg_id' | 'setting'>, pr
 /** The newest visible row above `boundary` of each conversation, keyed by chat id. */
 export async function lastRows(
   db: Kysely<DB>,
+  reads: MessageReads,
   me: number,
   boundaries: Map<string, number>,
   lastIds?: Map<string, number>,
 ): Promise<Map<string, MessageRow>> {
-  lastIds ??= await repo.lastMsgIds(db, [...boundaries.keys()]);
+  lastIds ??= await reads.lastMsgIds(db, [...boundaries.keys()]);
   const wanted = [...lastIds.entries()].filter(([chatId, id]) => id > (boundaries.get(chatId) ?? 0));
   const [rows, hidden] = await Promise.all([
-    repo.messagesByMsgIds(
+    reads.messagesByMsgIds(
       db,
       wanted.map(([, id]) => id),
     ),
-    repo.hiddenAmong(
+    reads.hiddenAmong(
       db,
       me,
       wanted.map(([, id]) => id),
@@ -61,7 +64,7 @@ export async function lastRows(
   ]);
   const out = new Map<string, MessageRow>();
   for (const [chatId, id] of wanted) {
-    const row = hidden.has(id) ? await repo.newestVisible(db, me, chatId, boundaries.get(chatId) ?? 0) : rows.get(id);
+    const row = hidden.has(id) ? await reads.newestVisible(db, me, chatId, boundaries.get(chatId) ?? 0) : rows.get(id);
     if (row) out.set(chatId, row);
   }
   return out;
@@ -118,7 +121,7 @@ export async function lastMessages(
 }
 
 export async function listContacts(input: ListInput): Promise<{ data: Contact[]; count: number; page: number }> {
-  const { db, viewer, now } = input;
+  const { db, reads, viewer, now } = input;
   const me = viewer.id;
   const only = input.only;
   // A part of the list (search results) knows its conversations up front, so their newest ids
@@ -129,11 +132,11 @@ export async function listContacts(input: ListInput): Promise<{ data: Contact[];
     only ? only.groups : groupsRepo.groupsOfUser(db, me),
     prefsRepo.prefsOf(db, me),
     only ? { count: 0, newest: 0 } : repo.pendingRequests(db, me),
-    repo.unreadMentionCounts(db, me),
+    reads.unreadMentionCounts(db, me),
     repo.remarksOf(db, me),
-    only ? 0 : repo.countInChat(db, ADMIN_NOTICE),
+    only ? 0 : reads.countInChat(db, ADMIN_NOTICE),
     only
-      ? repo.lastMsgIds(db, [
+      ? reads.lastMsgIds(db, [
           ...input.contactIds.map((id) => singleChatId(me, id)),
           ...only.groups.map((g) => groupChatId(g.id)),
         ])
@@ -159,9 +162,12 @@ export async function listContacts(input: ListInput): Promise<{ data: Contact[];
   boundaries.set(ADMIN_NOTICE, 0);
 
   // Only chats with something above their mark are counted: most conversations are read.
-  const lastIds = knownLastIds ?? (await repo.lastMsgIds(db, [...boundaries.keys()]));
+  const lastIds = knownLastIds ?? (await reads.lastMsgIds(db, [...boundaries.keys()]));
   const withNew = new Map([...unreadFrom].filter(([chatId, from]) => (lastIds.get(chatId) ?? 0) > from));
-  const [rows, unread] = await Promise.all([lastRows(db, me, boundaries, lastIds), repo.unreadAbove(db, me, withNew)]);
+  const [rows, unread] = await Promise.all([
+    lastRows(db, reads, me, boundaries, lastIds),
+    reads.unreadAbove(db, me, withNew),
+  ]);
   const last = await lastMessages(db, viewer, rows, new Map(users.map((u) => [u.id, u])));
 
   const data: Contact[] = [];

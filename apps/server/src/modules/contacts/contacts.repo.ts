@@ -1,116 +1,7 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { DB } from '../../platform/db/index';
-import type { MessageRow } from '../../platform/db/schema-chat';
 
-/**
- * Conversation-list queries. Each one answers for every conversation of a user at once (IN
- * lists or GROUP BY), so the list costs a fixed number of queries whatever its length.
- */
-
-const CHUNK = 400;
-function chunks<T>(items: T[], size = CHUNK): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
-  return out;
-}
-
-export async function lastMsgIds(db: Kysely<DB>, chatIds: string[]): Promise<Map<string, number>> {
-  const out = new Map<string, number>();
-  for (const part of chunks([...new Set(chatIds)])) {
-    const rows = await db.selectFrom('chats').selectAll().where('chat_identify', 'in', part).execute();
-    for (const r of rows) out.set(r.chat_identify, r.last_msg_id);
-  }
-  return out;
-}
-
-export async function messagesByMsgIds(db: Kysely<DB>, msgIds: number[]): Promise<Map<number, MessageRow>> {
-  const out = new Map<number, MessageRow>();
-  for (const part of chunks([...new Set(msgIds)].filter((id) => id > 0))) {
-    const rows = await db.selectFrom('messages').selectAll().where('msg_id', 'in', part).execute();
-    for (const r of rows) out.set(r.msg_id, r);
-  }
-  return out;
-}
-
-/** Of these messages, the ones `userId` hid for themselves. */
-export async function hiddenAmong(db: Kysely<DB>, userId: number, msgIds: number[]): Promise<Set<number>> {
-  const out = new Set<number>();
-  for (const part of chunks(msgIds)) {
-    const rows = await db
-      .selectFrom('message_hidden')
-      .select('msg_id')
-      .where('user_id', '=', userId)
-      .where('msg_id', 'in', part)
-      .execute();
-    for (const r of rows) out.add(r.msg_id);
-  }
-  return out;
-}
-
-/** Newest message of a conversation that `userId` has not hidden, above `afterMsgId`. */
-export async function newestVisible(
-  db: Kysely<DB>,
-  userId: number,
-  chatId: string,
-  afterMsgId: number,
-): Promise<MessageRow | undefined> {
-  return db
-    .selectFrom('messages as m')
-    .selectAll('m')
-    .where('m.chat_identify', '=', chatId)
-    .where('m.msg_id', '>', afterMsgId)
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('message_hidden as h')
-            .select('h.msg_id')
-            .where('h.user_id', '=', userId)
-            .whereRef('h.msg_id', '=', 'm.msg_id'),
-        ),
-      ),
-    )
-    .orderBy('m.msg_id', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-}
-
-/**
- * Unread per conversation: rows from others above each chat's boundary (the read mark, my
- * delChat mark, and in groups my join point), not hidden from me. The (chat, boundary) pairs are
- * a VALUES list, each counted by a correlated subquery: one range of the `messages_chat` index
- * per chat on both databases. (200 `OR` terms took PostgreSQL twice as long to plan and run; a
- * join to the list let it guess a sequential scan of all messages.)
- */
-export async function unreadAbove(
-  db: Kysely<DB>,
-  me: number,
-  above: Map<string, number>,
-): Promise<Map<string, number>> {
-  const out = new Map<string, number>();
-  for (const part of chunks([...above.entries()], 200)) {
-    const pairs = sql.join(part.map(([chatId, msgId]) => sql`(${chatId}, cast(${msgId} as integer))`));
-    const { rows } = await sql<{ chat_identify: string; n: number | string }>`
-      select v.column1 as chat_identify, (
-        select count(*) from messages m
-        where m.chat_identify = v.column1 and m.msg_id > v.column2 and m.from_user != ${me}
-          and not exists (select 1 from message_hidden h where h.user_id = ${me} and h.msg_id = m.msg_id)
-      ) as n
-      from (values ${pairs}) as v`.execute(db);
-    for (const r of rows) if (Number(r.n) > 0) out.set(r.chat_identify, Number(r.n));
-  }
-  return out;
-}
-
-export async function unreadMentionCounts(db: Kysely<DB>, me: number): Promise<Map<number, number>> {
-  const rows = await db
-    .selectFrom('message_mentions')
-    .select(['group_id', (eb) => eb.fn.countAll<number>().as('n')])
-    .where('user_id', '=', me)
-    .where('is_read', '=', 0)
-    .groupBy('group_id')
-    .execute();
-  return new Map(rows.map((r) => [r.group_id, Number(r.n)]));
-}
+/** Friend-table reads of the conversation list and profiles (remark names, pending requests). */
 
 /** Pending friend requests to me: how many, and when the newest arrived (s). */
 export async function pendingRequests(db: Kysely<DB>, me: number): Promise<{ count: number; newest: number }> {
@@ -121,15 +12,6 @@ export async function pendingRequests(db: Kysely<DB>, me: number): Promise<{ cou
     .where('status', '=', 2)
     .executeTakeFirst();
   return { count: Number(row?.n ?? 0), newest: Number(row?.t ?? 0) };
-}
-
-export async function countInChat(db: Kysely<DB>, chatId: string): Promise<number> {
-  const row = await db
-    .selectFrom('messages')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('chat_identify', '=', chatId)
-    .executeTakeFirst();
-  return Number(row?.n ?? 0);
 }
 
 /** My remark names for the people I list as accepted friends. */

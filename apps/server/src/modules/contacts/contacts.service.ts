@@ -12,6 +12,7 @@ import { avatarUrl, usersRepo, type UserRow, type UsersService } from '../users/
 import type { ContactSet } from './contact-set';
 import { groupBoundary, lastMessages, lastRows, listContacts } from './contact-list';
 import * as repo from './contacts.repo';
+import type { MessageReads } from './message-reads';
 import * as prefsRepo from './prefs.repo';
 import * as groupsRepo from './groups.repo';
 import { ADMIN_NOTICE, conversationOf, favouritesChatId, singleChatId, type Conversation } from './conversation';
@@ -37,11 +38,14 @@ export interface ContactsDeps {
   events: Events;
   /** Which of these users have a live connection (presence registry). */
   online: (userIds: number[]) => Promise<Set<number>>;
+  /** Reads of the messages module's tables (messages imports contacts, so not an import). */
+  messageReads: MessageReads;
 }
 
 /** The conversation list, one conversation as a contact, user search, and my per-conversation prefs. */
 export function createContacts(deps: ContactsDeps) {
   const { db, clock, config, users, contactSet, events } = deps;
+  const reads = deps.messageReads;
   // A message push reads both parties' prefs and remark names at once: one query per tick each.
   const prefOf = tickBatcher(
     (pairs: Array<{ userId: number; chatId: string }>) => prefsRepo.prefsOfPairs(db, pairs),
@@ -81,8 +85,8 @@ export function createContacts(deps: ContactsDeps) {
     const boundaries = new Map([[conv.chatId, pref?.hide_msg_id ?? 0]]);
     const unreadFrom = new Map([[conv.chatId, Math.max(pref?.hide_msg_id ?? 0, pref?.read_msg_id ?? 0)]]);
     const [rows, unread, remarks, online, full] = await Promise.all([
-      lastRows(db, me.id, boundaries),
-      repo.unreadAbove(db, me.id, unreadFrom),
+      lastRows(db, reads, me.id, boundaries),
+      reads.unreadAbove(db, me.id, unreadFrom),
       remarksOf(me.id, [other.id]),
       onlineOf([other.id]),
       contactSet.has(me.id, other.id),
@@ -110,9 +114,9 @@ export function createContacts(deps: ContactsDeps) {
     const boundary = groupBoundary({ ...group, join_msg_id: member.join_msg_id }, pref);
     const above = new Map([[conv.chatId, Math.max(boundary, member.read_msg_id, member.join_msg_id)]]);
     const [rows, unread, mentions] = await Promise.all([
-      lastRows(db, me.id, new Map([[conv.chatId, boundary]])),
-      repo.unreadAbove(db, me.id, above),
-      repo.unreadMentionCounts(db, me.id),
+      lastRows(db, reads, me.id, new Map([[conv.chatId, boundary]])),
+      reads.unreadAbove(db, me.id, above),
+      reads.unreadMentionCounts(db, me.id),
     ]);
     const last = (await lastMessages(db, v, rows, new Map())).get(conv.chatId);
     return groupContact(v, {
@@ -128,14 +132,14 @@ export function createContacts(deps: ContactsDeps) {
 
   async function favouritesContactFor(me: UserRow, v: Viewer): Promise<Contact> {
     const chatId = favouritesChatId(me.id);
-    const rows = await lastRows(db, me.id, new Map([[chatId, 0]]));
+    const rows = await lastRows(db, reads, me.id, new Map([[chatId, 0]]));
     return favouritesContact(v, (await lastMessages(db, v, rows, new Map([[me.id, me]]))).get(chatId));
   }
 
   async function noticeContactFor(v: Viewer): Promise<Contact> {
     const [count, rows] = await Promise.all([
-      repo.countInChat(db, ADMIN_NOTICE),
-      lastRows(db, v.id, new Map([[ADMIN_NOTICE, 0]])),
+      reads.countInChat(db, ADMIN_NOTICE),
+      lastRows(db, reads, v.id, new Map([[ADMIN_NOTICE, 0]])),
     ]);
     return noticeContact(v, count, rows.get(ADMIN_NOTICE)?.send_time_ms);
   }
@@ -218,13 +222,15 @@ export function createContacts(deps: ContactsDeps) {
           : (await Promise.all(userIds.map(async (id) => ((await contactSet.has(me.id, id)) ? [id] : [])))).flat();
       const online = await onlineOf(contactIds);
       const v = await viewerOf(me, r);
-      return (await listContacts({ db, viewer: v, contactIds, online, now: clock.now(), only: { groups } })).data;
+      return (await listContacts({ db, reads, viewer: v, contactIds, online, now: clock.now(), only: { groups } }))
+        .data;
     },
 
     async list(me: UserRow, r: RequestView) {
       const contactIds = await contactSet.of(me.id);
       return listContacts({
         db,
+        reads,
         viewer: await viewerOf(me, r),
         contactIds,
         online: await onlineOf(contactIds),
@@ -301,13 +307,13 @@ export function createContacts(deps: ContactsDeps) {
     /** Hides the conversation up to its newest row; any newer row shows it again. */
     async delChat(me: UserRow, ref: ConversationRef): Promise<void> {
       const conv = conversation(me, ref);
-      const last = (await repo.lastMsgIds(db, [conv.chatId])).get(conv.chatId) ?? 0;
+      const last = (await reads.lastMsgIds(db, [conv.chatId])).get(conv.chatId) ?? 0;
       await prefsRepo.upsertPref(db, me.id, conv.chatId, { hide_msg_id: last }, nowSeconds(clock));
     },
 
     async adminNotice(): Promise<AdminNotice> {
-      const id = (await repo.lastMsgIds(db, [ADMIN_NOTICE])).get(ADMIN_NOTICE) ?? 0;
-      const row = id ? (await repo.messagesByMsgIds(db, [id])).get(id) : undefined;
+      const id = (await reads.lastMsgIds(db, [ADMIN_NOTICE])).get(ADMIN_NOTICE) ?? 0;
+      const row = id ? (await reads.messagesByMsgIds(db, [id])).get(id) : undefined;
       if (!row) return { title: '', notice: '', create_time: 0 };
       const ext = parseJsonObject(row.extends) ?? {};
       return {

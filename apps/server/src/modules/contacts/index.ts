@@ -15,3 +15,4 @@ export * as groupsRepo from './groups.repo';
 export * as prefsRepo from './prefs.repo';
 export type { GroupRow, MemberRow } from './groups.repo';
 export { mutedAmong } from './mute';
+export type { MessageReads } from './message-reads';

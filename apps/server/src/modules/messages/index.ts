@@ -10,6 +10,8 @@ export { createSingleChatCheck } from './single-check';
 /** The tables this module owns (docs/architecture.md), for the modules that write rows of their own kinds: group events, calls. */
 export * as messagesRepo from './messages.repo';
 export { clearGroupChat, dropGroupChat } from './actions.repo';
+/** Conversation-list reads, handed to contacts by createServices (contacts cannot import messages). */
+export * as conversationListRepo from './conversation-list.repo';
 export { searchRoutes } from './search.routes';
 export { createSearch, type Search } from './search.service';
 export { startIndexBackfill } from './search-backfill';
