@@ -38,7 +38,7 @@ import {
   manageRoutes,
 } from './modules/admin/index';
 import { createRealtime, realtimeRoutes, type Realtime } from './modules/realtime/index';
-import { createFriends, friendsRoutes } from './modules/friends/index';
+import { createFriends, friendsRoutes, remarksRepo } from './modules/friends/index';
 import { scanRoutes } from './modules/scan/index';
 import { createOnboarding } from './modules/onboarding/index';
 import { callsRoutes, createCalls } from './modules/calls/index';
@@ -145,6 +145,7 @@ function createServices(deps: Deps, app: FastifyInstance) {
     events,
     online: realtime.online,
     messageReads: conversationListRepo,
+    friendReads: remarksRepo,
   });
   const log = (err: unknown) => app.log.error(err);
   const messages = createMessages({ db, clock, config, users, contactSet, contacts, events, log, guards });

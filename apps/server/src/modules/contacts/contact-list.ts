@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../platform/db/index';
 import type { MessageRow, PrefRow } from '../../platform/db/schema-chat';
 import { usersRepo, type UserRow } from '../users/index';
-import * as repo from './contacts.repo';
+import type { FriendReads } from './friend-reads';
 import type { MessageReads } from './message-reads';
 import * as prefsRepo from './prefs.repo';
 import * as groupsRepo from './groups.repo';
@@ -29,6 +29,7 @@ import {
 export interface ListInput {
   db: Kysely<DB>;
   reads: MessageReads;
+  friendReads: FriendReads;
   viewer: Viewer;
   contactIds: number[];
   online: Set<number>;
@@ -81,6 +82,7 @@ const namesSender = (r: MessageRow, me: number): boolean =>
 /** Renders rows as lastContent, looking up the senders a recall line or a group preview names. */
 export async function lastMessages(
   db: Kysely<DB>,
+  friendReads: FriendReads,
   viewer: Viewer,
   rows: Map<string, MessageRow>,
   known: Map<number, UserRow>,
@@ -97,7 +99,7 @@ export async function lastMessages(
       named.map((r) => r.from_user),
     ),
     named.length
-      ? repo.remarksOf(
+      ? friendReads.remarksOf(
           db,
           viewer.id,
           named.map((r) => r.from_user),
@@ -121,7 +123,7 @@ export async function lastMessages(
 }
 
 export async function listContacts(input: ListInput): Promise<{ data: Contact[]; count: number; page: number }> {
-  const { db, reads, viewer, now } = input;
+  const { db, reads, friendReads, viewer, now } = input;
   const me = viewer.id;
   const only = input.only;
   // A part of the list (search results) knows its conversations up front, so their newest ids
@@ -131,9 +133,9 @@ export async function listContacts(input: ListInput): Promise<{ data: Contact[];
     usersRepo.liveByIds(db, input.contactIds),
     only ? only.groups : groupsRepo.groupsOfUser(db, me),
     prefsRepo.prefsOf(db, me),
-    only ? { count: 0, newest: 0 } : repo.pendingRequests(db, me),
+    only ? { count: 0, newest: 0 } : friendReads.pendingRequests(db, me),
     reads.unreadMentionCounts(db, me),
-    repo.remarksOf(db, me),
+    friendReads.remarksOf(db, me),
     only ? 0 : reads.countInChat(db, ADMIN_NOTICE),
     only
       ? reads.lastMsgIds(db, [
@@ -168,7 +170,7 @@ export async function listContacts(input: ListInput): Promise<{ data: Contact[];
     lastRows(db, reads, me, boundaries, lastIds),
     reads.unreadAbove(db, me, withNew),
   ]);
-  const last = await lastMessages(db, viewer, rows, new Map(users.map((u) => [u.id, u])));
+  const last = await lastMessages(db, friendReads, viewer, rows, new Map(users.map((u) => [u.id, u])));
 
   const data: Contact[] = [];
   for (const u of users) {

@@ -11,7 +11,7 @@ import type { ConfigService } from '../config/index';
 import { avatarUrl, usersRepo, type UserRow, type UsersService } from '../users/index';
 import type { ContactSet } from './contact-set';
 import { groupBoundary, lastMessages, lastRows, listContacts } from './contact-list';
-import * as repo from './contacts.repo';
+import type { FriendReads } from './friend-reads';
 import type { MessageReads } from './message-reads';
 import * as prefsRepo from './prefs.repo';
 import * as groupsRepo from './groups.repo';
@@ -40,23 +40,26 @@ export interface ContactsDeps {
   online: (userIds: number[]) => Promise<Set<number>>;
   /** Reads of the messages module's tables (messages imports contacts, so not an import). */
   messageReads: MessageReads;
+  /** Reads of the friends module's table (friends imports contacts, so not an import). */
+  friendReads: FriendReads;
 }
 
 /** The conversation list, one conversation as a contact, user search, and my per-conversation prefs. */
 export function createContacts(deps: ContactsDeps) {
   const { db, clock, config, users, contactSet, events } = deps;
   const reads = deps.messageReads;
+  const friendReads = deps.friendReads;
   // A message push reads both parties' prefs and remark names at once: one query per tick each.
   const prefOf = tickBatcher(
     (pairs: Array<{ userId: number; chatId: string }>) => prefsRepo.prefsOfPairs(db, pairs),
     (p) => `${p.userId}|${p.chatId}`,
   );
   const remarkOf = tickBatcher(
-    (pairs: Array<{ owner: number; other: number }>) => repo.remarksOfPairs(db, pairs),
+    (pairs: Array<{ owner: number; other: number }>) => friendReads.remarksOfPairs(db, pairs),
     (p) => `${p.owner}|${p.other}`,
   );
   const remarksOf = async (owner: number, ids: number[]): Promise<Map<number, string>> => {
-    if (ids.length !== 1) return repo.remarksOf(db, owner, ids);
+    if (ids.length !== 1) return friendReads.remarksOf(db, owner, ids);
     const other = ids[0] as number;
     const name = await remarkOf({ owner, other });
     return new Map(name ? [[other, name]] : []);
@@ -91,7 +94,7 @@ export function createContacts(deps: ContactsDeps) {
       onlineOf([other.id]),
       contactSet.has(me.id, other.id),
     ]);
-    const last = (await lastMessages(db, v, rows, new Map([[other.id, other]]))).get(conv.chatId);
+    const last = (await lastMessages(db, friendReads, v, rows, new Map([[other.id, other]]))).get(conv.chatId);
     return personContact(v, {
       user: other,
       remark: remarks.get(other.id) ?? '',
@@ -118,7 +121,7 @@ export function createContacts(deps: ContactsDeps) {
       reads.unreadAbove(db, me.id, above),
       reads.unreadMentionCounts(db, me.id),
     ]);
-    const last = (await lastMessages(db, v, rows, new Map())).get(conv.chatId);
+    const last = (await lastMessages(db, friendReads, v, rows, new Map())).get(conv.chatId);
     return groupContact(v, {
       group,
       role: member.role,
@@ -133,7 +136,7 @@ export function createContacts(deps: ContactsDeps) {
   async function favouritesContactFor(me: UserRow, v: Viewer): Promise<Contact> {
     const chatId = favouritesChatId(me.id);
     const rows = await lastRows(db, reads, me.id, new Map([[chatId, 0]]));
-    return favouritesContact(v, (await lastMessages(db, v, rows, new Map([[me.id, me]]))).get(chatId));
+    return favouritesContact(v, (await lastMessages(db, friendReads, v, rows, new Map([[me.id, me]]))).get(chatId));
   }
 
   async function noticeContactFor(v: Viewer): Promise<Contact> {
@@ -197,7 +200,7 @@ export function createContacts(deps: ContactsDeps) {
 
     /** What name search looks through: my contact set by name, with my remark names. */
     async searchables(me: UserRow) {
-      const [users, remarks] = await Promise.all([contactSet.names(me.id), repo.remarksOf(db, me.id)]);
+      const [users, remarks] = await Promise.all([contactSet.names(me.id), friendReads.remarksOf(db, me.id)]);
       return { users, remarks };
     },
 
@@ -222,8 +225,18 @@ export function createContacts(deps: ContactsDeps) {
           : (await Promise.all(userIds.map(async (id) => ((await contactSet.has(me.id, id)) ? [id] : [])))).flat();
       const online = await onlineOf(contactIds);
       const v = await viewerOf(me, r);
-      return (await listContacts({ db, reads, viewer: v, contactIds, online, now: clock.now(), only: { groups } }))
-        .data;
+      return (
+        await listContacts({
+          db,
+          reads,
+          friendReads,
+          viewer: v,
+          contactIds,
+          online,
+          now: clock.now(),
+          only: { groups },
+        })
+      ).data;
     },
 
     async list(me: UserRow, r: RequestView) {
@@ -231,6 +244,7 @@ export function createContacts(deps: ContactsDeps) {
       return listContacts({
         db,
         reads,
+        friendReads,
         viewer: await viewerOf(me, r),
         contactIds,
         online: await onlineOf(contactIds),
@@ -267,7 +281,7 @@ export function createContacts(deps: ContactsDeps) {
 
     async userList(me: UserRow, keywords: string, page: number, limit: number, origin: string) {
       const ids = await contactSet.of(me.id);
-      const [rows, remarks] = await Promise.all([usersRepo.liveByIds(db, ids), repo.remarksOf(db, me.id)]);
+      const [rows, remarks] = await Promise.all([usersRepo.liveByIds(db, ids), friendReads.remarksOf(db, me.id)]);
       const kw = keywords.toLowerCase();
       const matches = rows
         .filter((u) => !kw || [u.account, u.realname, u.name_py].some((s) => s.toLowerCase().includes(kw)))
@@ -324,10 +338,10 @@ export function createContacts(deps: ContactsDeps) {
     },
 
     /** For tests and seeding until the friends API exists. */
-    makeFriends: (a: number, b: number) => repo.makeFriends(db, a, b, nowSeconds(clock)),
+    makeFriends: (a: number, b: number) => friendReads.makeFriends(db, a, b, nowSeconds(clock)),
     /** getUserInfo's `friend` field: my accepted row for that user, or ''. */
     async friendOf(me: number, other: number) {
-      const row = await repo.friendRow(db, me, other);
+      const row = await friendReads.friendRow(db, me, other);
       if (!row) return '' as const;
       const pref = await prefsRepo.prefOf(db, me, singleChatId(me, other));
       return {

@@ -16,3 +16,4 @@ export * as prefsRepo from './prefs.repo';
 export type { GroupRow, MemberRow } from './groups.repo';
 export { mutedAmong } from './mute';
 export type { MessageReads } from './message-reads';
+export type { FriendReads } from './friend-reads';

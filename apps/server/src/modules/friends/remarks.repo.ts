@@ -1,7 +1,10 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../platform/db/index';
 
-/** Friend-table reads of the conversation list and profiles (remark names, pending requests). */
+/**
+ * Friend-table reads of the conversation list and profiles (remark names, pending requests), for
+ * `contacts`, which friends imports: contacts gets them through createContacts' deps (app.ts).
+ */
 
 /** Pending friend requests to me: how many, and when the newest arrived (s). */
 export async function pendingRequests(db: Kysely<DB>, me: number): Promise<{ count: number; newest: number }> {
