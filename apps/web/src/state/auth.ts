@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import { Role, type SelfInfo } from '@parley/protocol';
+import { isAdmin as isAdminRole, type SelfInfo } from '@parley/protocol';
 
 /**
  * Who is logged in: the token (sent back verbatim as `Authorization`) and the Self object,
@@ -95,5 +95,4 @@ if (typeof window !== 'undefined') {
 }
 
 /** System admins, super or not, see the admin console (PROTOCOL §1.7, §12). */
-export const isAdmin = (me: Pick<SelfInfo, 'role'> | null | undefined): boolean =>
-  me?.role === Role.superAdmin || me?.role === Role.admin;
+export const isAdmin = (me: Pick<SelfInfo, 'role'> | null | undefined): boolean => !!me && isAdminRole(me);
