@@ -97,8 +97,10 @@ export function createPush(deps: PushDeps) {
 
   /**
    * Pushes to the users among `userIds` (not the sender) who have a subscription, no live
-   * connection and the conversation not muted. Subscriptions are looked up first: most users
-   * have none, and then a message costs one indexed query and nothing more.
+   * connection and the conversation not muted. A recipient connected to this node is online and
+   * costs nothing (the usual case: this lookup was 6 % of a send's CPU); for the others the
+   * subscriptions are looked up first, since most users have none, and only the subscribed are
+   * asked of the shared presence registry.
    */
   async function pushTo(
     userIds: number[],
@@ -108,7 +110,7 @@ export function createPush(deps: PushDeps) {
     ttl: number,
     urgency: 'normal' | 'high',
   ): Promise<void> {
-    const candidates = [...new Set(userIds)].filter((u) => u !== from);
+    const candidates = [...new Set(userIds)].filter((u) => u !== from && !deps.presence.connectedHere(u));
     if (candidates.length === 0) return;
     const subs = await repo.liveSubscriptions(db, candidates, nowSeconds(clock));
     if (subs.length === 0) return;

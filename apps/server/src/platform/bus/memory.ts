@@ -43,7 +43,11 @@ export class MemoryPresence implements PresenceRegistry {
   }
 
   async online(userIds: number[]): Promise<Set<number>> {
-    return new Set(userIds.filter((id) => (this.byUser.get(id)?.size ?? 0) > 0));
+    return new Set(userIds.filter((id) => this.connectedHere(id)));
+  }
+
+  connectedHere(userId: number): boolean {
+    return (this.byUser.get(userId)?.size ?? 0) > 0;
   }
 
   async totals(): Promise<{ users: number; connections: number }> {

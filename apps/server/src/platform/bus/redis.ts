@@ -78,6 +78,8 @@ export class RedisPresence implements PresenceRegistry {
   private readonly ttl: number;
   private timers: NodeJS.Timeout[] = [];
   private sweptHandlers: ((ids: number[]) => void)[] = [];
+  /** This node's own connections per user, kept beside Redis's sets (connectedHere). */
+  private here = new Map<number, Set<string>>();
 
   constructor(url: string, opts: RedisPresenceOptions = {}) {
     this.redis = new Redis(url, { maxRetriesPerRequest: null });
@@ -120,7 +122,14 @@ export class RedisPresence implements PresenceRegistry {
     return counts;
   }
 
+  connectedHere(userId: number): boolean {
+    return (this.here.get(userId)?.size ?? 0) > 0;
+  }
+
   async add(userId: number, clientId: string): Promise<PresenceChange> {
+    let mine = this.here.get(userId);
+    if (!mine) this.here.set(userId, (mine = new Set()));
+    mine.add(clientId);
     const res = await this.redis
       .multi()
       .sadd(this.key('pu', userId), `${this.nodeId}|${clientId}`)
@@ -132,6 +141,8 @@ export class RedisPresence implements PresenceRegistry {
   }
 
   async remove(userId: number, clientId: string): Promise<PresenceChange> {
+    const mine = this.here.get(userId);
+    if (mine?.delete(clientId) && mine.size === 0) this.here.delete(userId);
     const res = await this.redis
       .multi()
       .srem(this.key('pu', userId), `${this.nodeId}|${clientId}`)
@@ -201,6 +212,7 @@ export class RedisPresence implements PresenceRegistry {
 
   async close(): Promise<void> {
     for (const t of this.timers) clearInterval(t);
+    this.here.clear();
     // A clean stop removes this node's entries at once instead of waiting for the sweep.
     const entries = await this.redis.smembers(this.key('pn', this.nodeId)).catch(() => [] as string[]);
     const pipe = this.redis.pipeline();

@@ -66,6 +66,12 @@ export interface PresenceRegistry {
   count(userId: number): Promise<number>;
   /** The subset of `userIds` with at least one live connection. */
   online(userIds: number[]): Promise<Set<number>>;
+  /**
+   * Whether the user has a live connection on this node: known here without asking anyone, so
+   * the hot path (a message's Web Push check) can skip the shared registry and the database for
+   * the usual recipient, who is connected.
+   */
+  connectedHere(userId: number): boolean;
   /** Users online and their live bound connections, across all nodes (admin dashboard). */
   totals(): Promise<{ users: number; connections: number }>;
   /** Called with users left with no connection after a dead node's entries were swept. */
