@@ -2,6 +2,7 @@ import { ContactKind, searchPlainText } from '@parley/protocol';
 import { CompiledQuery, sql, type Kysely } from 'kysely';
 import type { DB } from '../../platform/db/index';
 import { ownedByThisProcess } from '../../platform/db/dialect';
+import { executeRows } from '../../platform/db/direct';
 import type { MessageRow } from './messages.repo';
 import { termsOf, type QueryTerm } from './search-terms';
 
@@ -56,7 +57,7 @@ async function insertTerms(db: Kysely<DB>, rows: Array<[number, number, number]>
   const sqlite = ownedByThisProcess(db);
   for (let i = 0; i < rows.length; i += CHUNK) {
     const part = rows.slice(i, i + CHUNK);
-    await db.executeQuery(CompiledQuery.raw(insertText(sqlite, part.length, ignore), part.flat()));
+    await executeRows(db, CompiledQuery.raw(insertText(sqlite, part.length, ignore), part.flat()));
   }
 }
 

@@ -1,5 +1,6 @@
 import { CompiledQuery, type ControlledTransaction, type Kysely } from 'kysely';
 import type { DB } from './schema';
+import { executeRows } from './direct';
 import type { OnCommit, Tx } from './tx';
 import type { WalSync } from './wal-sync';
 import { dbTimingsOn, recordBatch } from '../diagnostics/db-timings';
@@ -201,9 +202,9 @@ export class GroupCommitter {
    */
   private async runUnit(trx: Tx, unit: Unit): Promise<'done' | 'failed' | { aborted: unknown }> {
     try {
-      await trx.executeQuery(SAVEPOINT);
+      await executeRows(trx, SAVEPOINT);
       unit.result = await unit.work(trx, (fn) => unit.callbacks.push(fn));
-      await trx.executeQuery(RELEASE);
+      await executeRows(trx, RELEASE);
       return 'done';
     } catch (err) {
       unit.callbacks = [];

@@ -8,6 +8,7 @@ import type { DialectKind } from './dialect';
 import { GroupCommitter } from './group-commit';
 import { migrationProvider } from './migrations/index';
 import type { DB } from './schema';
+import { allowDirect } from './direct';
 import { cachedStatements } from './statement-cache';
 import { useGroupCommit } from './tx';
 import { syncingPrepare, WalSync } from './wal-sync';
@@ -112,7 +113,11 @@ export function openDatabase(opts: DatabaseOptions): Database {
         : new WalSync(opts.file, { checkpointer: checkpointerOf(sqlite, opts.file, opts.checkpointIntervalMs) });
     sqlite.pragma(wal ? 'synchronous = NORMAL' : 'synchronous = FULL');
     const source = wal ? { prepare: syncingPrepare(sqlite, wal), close: () => (wal.close(), sqlite.close()) } : sqlite;
-    const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: cachedStatements(source) }), ...logOf(opts) });
+    const statements = cachedStatements(source);
+    const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: statements }), ...logOf(opts) });
+    // A query log sees every statement only through Kysely (tests count commits with it).
+    if (!opts.log)
+      allowDirect(db, { inTransaction: () => sqlite.inTransaction, prepare: (sql) => statements.prepare(sql) });
     const committer = new GroupCommitter(db, { inTransaction: () => sqlite.inTransaction, ...(wal ? { wal } : {}) });
     useGroupCommit(db, committer);
     return {

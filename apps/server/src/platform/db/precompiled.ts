@@ -1,5 +1,6 @@
 import { CompiledQuery, type Compilable, type Kysely } from 'kysely';
 import { cacheKeyOf } from './dialect';
+import { runDirect } from './direct';
 import type { DB } from './schema';
 
 /**
@@ -11,6 +12,8 @@ import type { DB } from './schema';
  * database and its transactions share one) with each parameter position mapped to the argument
  * whose stand-in it holds, so later runs only bind values. The SQL text is then also one string
  * object, which the statement cache looks up without hashing it again.
+ *
+ * On SQLite the statement then runs without Kysely's executor where that is safe (direct.ts).
  *
  * Keep `build` straight-line: every argument must reach the SQL as exactly one parameter, used
  * as given (no branching on it, no arithmetic). The first compile checks that.
@@ -43,6 +46,8 @@ export function precompiled<A extends unknown[], R>(
       compiled.set(key, c);
     }
     const parameters = c.slots.map((s) => ('arg' in s ? args[s.arg] : s.value));
+    const rows = runDirect(db, c.sql, parameters);
+    if (rows) return rows as R[];
     const result = await db.executeQuery<R>(CompiledQuery.raw(c.sql, parameters) as CompiledQuery<R>);
     return result.rows;
   };
