@@ -4,7 +4,7 @@ import type { DB } from '../../platform/db/index';
 import type { ConfigService } from '../config/index';
 import { tickBatcher } from '../../platform/tick-batch';
 import * as repo from './contact-set.repo';
-import * as groupsRepo from './groups.repo';
+import type { GroupReads } from './group-reads';
 import { parseGroupSetting } from './present';
 
 /**
@@ -12,7 +12,12 @@ import { parseGroupSetting } from './present';
  * see, whom they may chat with. runMode 1 → all active users; runMode 2 → accepted friends +
  * own customer-service user (`cs_uid`) + users whose `cs_uid` is this user.
  */
-export function createContactSet(db: Kysely<DB>, config: Pick<ConfigService, 'systemInfo'>) {
+export function createContactSet(
+  db: Kysely<DB>,
+  config: Pick<ConfigService, 'systemInfo'>,
+  /** The groups module's reads (groups imports contacts): who shares a group with whom. */
+  groupReads: Pick<GroupReads, 'fellowMemberIds' | 'sharedGroups'>,
+) {
   // A message push tests both directions at once: one query per tick for all of them.
   const isActive = tickBatcher((ids: number[]) => repo.activeAmong(db, ids), String);
   async function of(userId: number): Promise<number[]> {
@@ -36,7 +41,7 @@ export function createContactSet(db: Kysely<DB>, config: Pick<ConfigService, 'sy
     },
     /** Who sees a change of my public face: my contact set and everyone sharing a group with me. */
     async audience(userId: number): Promise<number[]> {
-      const [contacts, fellows] = await Promise.all([of(userId), groupsRepo.fellowMemberIds(db, userId)]);
+      const [contacts, fellows] = await Promise.all([of(userId), groupReads.fellowMemberIds(db, userId)]);
       return [...new Set([...contacts, ...fellows])];
     },
     /**
@@ -45,7 +50,7 @@ export function createContactSet(db: Kysely<DB>, config: Pick<ConfigService, 'sy
      * Strangers with no shared group stay reachable (searchUser by exact account is deliberate).
      */
     async mayOpenCard(viewerId: number, targetId: number): Promise<boolean> {
-      const shared = await groupsRepo.sharedGroups(db, viewerId, targetId);
+      const shared = await groupReads.sharedGroups(db, viewerId, targetId);
       if (shared.length === 0) return true;
       return shared.some((g) => isGroupManager(g.role) || parseGroupSetting(g.setting).profile === '1');
     },
