@@ -113,7 +113,7 @@ function createServices(deps: Deps, app: FastifyInstance) {
   const events = withPush(createEvents(deps.bus, clock, deps.database.afterDurable), push);
   // Modules below groups get its membership reads handed in (they cannot import groups).
   const groupReads = memberReadsRepo;
-  const contactSet = createContactSet(db, config, groupReads);
+  const contactSet = createContactSet(db, config, { friendReads: remarksRepo, groupReads });
 
   // The gateway and realtime need each other: the gateway's hooks call into realtime lazily.
   const late: { realtime?: Realtime; call?: (c: SocketCall) => Promise<Envelope> } = {};
