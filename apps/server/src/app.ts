@@ -26,7 +26,7 @@ import {
   searchRoutes,
   startIndexBackfill,
 } from './modules/messages/index';
-import { createGroupAvatars, createGroups, groupsRoutes } from './modules/groups/index';
+import { createGroupAvatars, createGroups, groupsRoutes, memberReadsRepo } from './modules/groups/index';
 import {
   adminRoutes,
   createAudit,
@@ -111,7 +111,9 @@ function createServices(deps: Deps, app: FastifyInstance) {
   });
   sessions.onRevoked((ev) => push.dropSessions(ev.jtis));
   const events = withPush(createEvents(deps.bus, clock, deps.database.afterDurable), push);
-  const contactSet = createContactSet(db, config);
+  // Modules below groups get its membership reads handed in (they cannot import groups).
+  const groupReads = memberReadsRepo;
+  const contactSet = createContactSet(db, config, { friendReads: remarksRepo, groupReads });
 
   // The gateway and realtime need each other: the gateway's hooks call into realtime lazily.
   const late: { realtime?: Realtime; call?: (c: SocketCall) => Promise<Envelope> } = {};
@@ -134,7 +136,16 @@ function createServices(deps: Deps, app: FastifyInstance) {
     },
     { clock },
   );
-  const realtime = createRealtime({ db, gateway, events, presence: deps.presence, contactSet, config, sessions });
+  const realtime = createRealtime({
+    db,
+    gateway,
+    events,
+    presence: deps.presence,
+    contactSet,
+    config,
+    sessions,
+    groupReads,
+  });
   late.realtime = realtime;
   const contacts = createContacts({
     db,
@@ -146,10 +157,11 @@ function createServices(deps: Deps, app: FastifyInstance) {
     online: realtime.online,
     messageReads: conversationListRepo,
     friendReads: remarksRepo,
+    groupReads,
   });
   const log = (err: unknown) => app.log.error(err);
-  const messages = createMessages({ db, clock, config, users, contactSet, contacts, events, log, guards });
-  const search = createSearch({ db, config, contacts });
+  const messages = createMessages({ db, clock, config, users, contactSet, contacts, events, log, guards, groupReads });
+  const search = createSearch({ db, config, contacts, groupReads });
   const indexBackfill = startIndexBackfill(db, log);
   const configAdmin = createConfigAdmin({ config, events });
   const friends = createFriends({ db, clock, users, contactSet, contacts, events, log, guards });

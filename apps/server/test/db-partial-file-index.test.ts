@@ -1,6 +1,6 @@
 import { CompiledQuery, sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { fileInVisibleMessage } from '../src/modules/files/files.repo';
+import { fileInVisibleMessage } from '../src/modules/messages/file-messages.repo';
 import { migratedTestDatabase, testDbKind } from './helpers/server';
 
 /**

@@ -7,8 +7,7 @@ import { usersRepo, type UserRow } from '../users/index';
 import type { FriendReads } from './friend-reads';
 import type { MessageReads } from './message-reads';
 import * as prefsRepo from './prefs.repo';
-import * as groupsRepo from './groups.repo';
-import type { MyGroupRow } from './groups.repo';
+import type { GroupReads, MyGroupRow } from './group-reads';
 import { ADMIN_NOTICE, favouritesChatId, groupChatId, singleChatId } from './conversation';
 import {
   favouritesContact,
@@ -30,6 +29,7 @@ export interface ListInput {
   db: Kysely<DB>;
   reads: MessageReads;
   friendReads: FriendReads;
+  groupReads: GroupReads;
   viewer: Viewer;
   contactIds: number[];
   online: Set<number>;
@@ -79,10 +79,16 @@ const namesSender = (r: MessageRow, me: number): boolean =>
   r.type !== 'event' &&
   r.type !== 'webrtc';
 
+/** The owners' reads that name a preview's sender: my remark name for them, their group card. */
+export interface SenderReads {
+  friendReads: Pick<FriendReads, 'remarksOf'>;
+  groupReads: Pick<GroupReads, 'cardsIn'>;
+}
+
 /** Renders rows as lastContent, looking up the senders a recall line or a group preview names. */
 export async function lastMessages(
   db: Kysely<DB>,
-  friendReads: FriendReads,
+  { friendReads, groupReads }: SenderReads,
   viewer: Viewer,
   rows: Map<string, MessageRow>,
   known: Map<number, UserRow>,
@@ -93,7 +99,7 @@ export async function lastMessages(
     .map((r) => r.from_user);
   const [senders, cards, remarks] = await Promise.all([
     missing.length ? usersRepo.byIds(db, missing) : new Map<number, UserRow>(),
-    groupsRepo.cardsIn(
+    groupReads.cardsIn(
       db,
       named.map((r) => r.to_user),
       named.map((r) => r.from_user),
@@ -123,7 +129,7 @@ export async function lastMessages(
 }
 
 export async function listContacts(input: ListInput): Promise<{ data: Contact[]; count: number; page: number }> {
-  const { db, reads, friendReads, viewer, now } = input;
+  const { db, reads, friendReads, groupReads, viewer, now } = input;
   const me = viewer.id;
   const only = input.only;
   // A part of the list (search results) knows its conversations up front, so their newest ids
@@ -131,7 +137,7 @@ export async function listContacts(input: ListInput): Promise<{ data: Contact[];
   // saved is a round trip on PostgreSQL.
   const [users, groups, prefRows, pending, mentions, remarks, noticeCount, knownLastIds] = await Promise.all([
     usersRepo.liveByIds(db, input.contactIds),
-    only ? only.groups : groupsRepo.groupsOfUser(db, me),
+    only ? only.groups : groupReads.groupsOfUser(db, me),
     prefsRepo.prefsOf(db, me),
     only ? { count: 0, newest: 0 } : friendReads.pendingRequests(db, me),
     reads.unreadMentionCounts(db, me),
@@ -170,7 +176,7 @@ export async function listContacts(input: ListInput): Promise<{ data: Contact[];
     lastRows(db, reads, me, boundaries, lastIds),
     reads.unreadAbove(db, me, withNew),
   ]);
-  const last = await lastMessages(db, friendReads, viewer, rows, new Map(users.map((u) => [u.id, u])));
+  const last = await lastMessages(db, { friendReads, groupReads }, viewer, rows, new Map(users.map((u) => [u.id, u])));
 
   const data: Contact[] = [];
   for (const u of users) {

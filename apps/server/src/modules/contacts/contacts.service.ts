@@ -14,7 +14,6 @@ import { groupBoundary, lastMessages, lastRows, listContacts } from './contact-l
 import type { FriendReads } from './friend-reads';
 import type { MessageReads } from './message-reads';
 import * as prefsRepo from './prefs.repo';
-import * as groupsRepo from './groups.repo';
 import { ADMIN_NOTICE, conversationOf, favouritesChatId, singleChatId, type Conversation } from './conversation';
 import {
   favouritesContact,
@@ -26,7 +25,7 @@ import {
   type Viewer,
 } from './present';
 import type { PrefRow } from '../../platform/db/schema-chat';
-import type { GroupRow } from './groups.repo';
+import type { GroupReads, GroupRow, MyGroupRow } from './group-reads';
 import { prefRecipients } from './recipients';
 
 export interface ContactsDeps {
@@ -42,13 +41,16 @@ export interface ContactsDeps {
   messageReads: MessageReads;
   /** Reads of the friends module's table (friends imports contacts, so not an import). */
   friendReads: FriendReads;
+  /** Reads of the groups module's tables (groups imports contacts, so not an import). */
+  groupReads: GroupReads;
 }
 
 /** The conversation list, one conversation as a contact, user search, and my per-conversation prefs. */
 export function createContacts(deps: ContactsDeps) {
   const { db, clock, config, users, contactSet, events } = deps;
   const reads = deps.messageReads;
-  const friendReads = deps.friendReads;
+  const { friendReads, groupReads } = deps;
+  const senderReads = { friendReads, groupReads };
   // A message push reads both parties' prefs and remark names at once: one query per tick each.
   const prefOf = tickBatcher(
     (pairs: Array<{ userId: number; chatId: string }>) => prefsRepo.prefsOfPairs(db, pairs),
@@ -94,7 +96,7 @@ export function createContacts(deps: ContactsDeps) {
       onlineOf([other.id]),
       contactSet.has(me.id, other.id),
     ]);
-    const last = (await lastMessages(db, friendReads, v, rows, new Map([[other.id, other]]))).get(conv.chatId);
+    const last = (await lastMessages(db, senderReads, v, rows, new Map([[other.id, other]]))).get(conv.chatId);
     return personContact(v, {
       user: other,
       remark: remarks.get(other.id) ?? '',
@@ -108,9 +110,9 @@ export function createContacts(deps: ContactsDeps) {
   }
 
   async function groupContactFor(me: UserRow, groupId: number, v: Viewer): Promise<Contact> {
-    const group = await groupsRepo.findGroup(db, groupId);
+    const group = await groupReads.findGroup(db, groupId);
     if (!group) throw new AppError(400, 'contact.notFound');
-    const member = await groupsRepo.membership(db, groupId, me.id);
+    const member = await groupReads.membership(db, groupId, me.id);
     if (!member) throw new AppError(400, 'chat.notMember');
     const conv = conversation(me, { kind: 'group', id: groupId });
     const pref = await prefsRepo.prefOf(db, me.id, conv.chatId);
@@ -121,7 +123,7 @@ export function createContacts(deps: ContactsDeps) {
       reads.unreadAbove(db, me.id, above),
       reads.unreadMentionCounts(db, me.id),
     ]);
-    const last = (await lastMessages(db, friendReads, v, rows, new Map())).get(conv.chatId);
+    const last = (await lastMessages(db, senderReads, v, rows, new Map())).get(conv.chatId);
     return groupContact(v, {
       group,
       role: member.role,
@@ -136,7 +138,7 @@ export function createContacts(deps: ContactsDeps) {
   async function favouritesContactFor(me: UserRow, v: Viewer): Promise<Contact> {
     const chatId = favouritesChatId(me.id);
     const rows = await lastRows(db, reads, me.id, new Map([[chatId, 0]]));
-    return favouritesContact(v, (await lastMessages(db, friendReads, v, rows, new Map([[me.id, me]]))).get(chatId));
+    return favouritesContact(v, (await lastMessages(db, senderReads, v, rows, new Map([[me.id, me]]))).get(chatId));
   }
 
   async function noticeContactFor(v: Viewer): Promise<Contact> {
@@ -153,7 +155,7 @@ export function createContacts(deps: ContactsDeps) {
     patch: { is_top?: 0 | 1; is_notice?: 0 | 1 },
   ): Promise<Conversation> {
     const conv = conversation(me, ref);
-    if (conv.kind === 'group' && !(await groupsRepo.membership(db, conv.groupId, me.id)))
+    if (conv.kind === 'group' && !(await groupReads.membership(db, conv.groupId, me.id)))
       throw new AppError(400, 'chat.notMember');
     if (conv.kind === 'user' && !users.isLive(await users.get(conv.peerId)))
       throw new AppError(400, 'contact.notFound');
@@ -209,12 +211,7 @@ export function createContacts(deps: ContactsDeps) {
      * getContacts lists them, without building the rest of the list (search results). People
      * outside my contact set are left out.
      */
-    async listSome(
-      me: UserRow,
-      r: RequestView,
-      userIds: number[],
-      groups: groupsRepo.MyGroupRow[],
-    ): Promise<Contact[]> {
+    async listSome(me: UserRow, r: RequestView, userIds: number[], groups: MyGroupRow[]): Promise<Contact[]> {
       if (userIds.length === 0 && groups.length === 0) return [];
       // runMode 1: the contact set is every live user, and listContacts keeps live users only, so
       // the membership test would be one more round trip for nothing.
@@ -230,6 +227,7 @@ export function createContacts(deps: ContactsDeps) {
           db,
           reads,
           friendReads,
+          groupReads,
           viewer: v,
           contactIds,
           online,
@@ -245,6 +243,7 @@ export function createContacts(deps: ContactsDeps) {
         db,
         reads,
         friendReads,
+        groupReads,
         viewer: await viewerOf(me, r),
         contactIds,
         online: await onlineOf(contactIds),

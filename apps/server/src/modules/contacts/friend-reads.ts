@@ -2,11 +2,13 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../platform/db/index';
 
 /**
- * The friends module's reads (its `remarksRepo`) that conversations and profiles need. Friends
- * imports contacts, so contacts receives them from createServices (app.ts) instead of importing
- * them: no import cycle, same statements.
+ * The friends module's reads (its `remarksRepo`) that the contact set, conversations and profiles
+ * need. Friends imports contacts, so contacts receives them from createServices (app.ts) instead
+ * of importing them: no import cycle, same statements.
  */
 export interface FriendReads {
+  acceptedFriendIds(db: Kysely<DB>, userId: number): Promise<number[]>;
+  isAcceptedFriend(db: Kysely<DB>, owner: number, other: number): Promise<boolean>;
   pendingRequests(db: Kysely<DB>, me: number): Promise<{ count: number; newest: number }>;
   remarksOf(db: Kysely<DB>, me: number, ids?: number[]): Promise<Map<number, string>>;
   remarksOfPairs(db: Kysely<DB>, pairs: Array<{ owner: number; other: number }>): Promise<string[]>;

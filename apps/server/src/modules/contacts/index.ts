@@ -11,9 +11,8 @@ export {
   type LastMessage,
   type Viewer,
 } from './present';
-export * as groupsRepo from './groups.repo';
 export * as prefsRepo from './prefs.repo';
-export type { GroupRow, MemberRow } from './groups.repo';
 export { mutedAmong } from './mute';
 export type { MessageReads } from './message-reads';
 export type { FriendReads } from './friend-reads';
+export type { GroupReads, GroupRow, MemberRow, MyGroupRow } from './group-reads';

@@ -12,7 +12,7 @@ import {
 } from '@parley/protocol';
 import type { MessageRow, PrefRow } from '../../platform/db/schema-chat';
 import { absoluteUrl, avatarUrl, maskAccount, maskIp, namePy, type UserRow } from '../users/index';
-import type { GroupRow } from './groups.repo';
+import type { GroupRow } from './group-reads';
 import { ADMIN_NOTICE, groupWireId } from './conversation';
 
 /** Pure builders of the contact object (PROTOCOL §3.1) and of what a stored row reads as. */

@@ -1,9 +1,13 @@
-import { ContactKind, FileRole } from '@parley/protocol';
-import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
+import { FileRole } from '@parley/protocol';
+import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { DB } from '../../platform/db/index';
 import type { FilesTable, StickersTable } from '../../platform/db/schema-files';
+import { containsText } from '../../platform/db/text-match';
 
-/** Uploads, the file manager's queries and stickers (tables of migration 0006). */
+/**
+ * Uploads, the file manager's `is_all` listing and stickers (tables of migration 0006). What
+ * messages carry a file is the messages module's (`fileMessagesRepo`).
+ */
 
 export type FileRow = Selectable<FilesTable>;
 export type StickerRow = Selectable<StickersTable>;
@@ -29,48 +33,6 @@ export async function deleteFile(db: Kysely<DB>, id: number): Promise<void> {
   await db.deleteFrom('files').where('id', '=', id).execute();
 }
 
-/** Whether `userId` can see a live message carrying `fileId` (party, favourites or group member). */
-export async function fileInVisibleMessage(db: Kysely<DB>, userId: number, fileId: number): Promise<boolean> {
-  const row = await db
-    .selectFrom('messages as m')
-    .select('m.msg_id')
-    .where('m.file_id', '=', fileId)
-    .where('m.file_id', '>', 0) // lets the planners use the partial index messages_file (0007)
-    .where('m.is_undo', '=', 0)
-    .where((eb) =>
-      eb.or([
-        eb.and([
-          eb('m.is_group', 'in', [ContactKind.person, ContactKind.favourites]),
-          eb.or([eb('m.from_user', '=', userId), eb('m.to_user', '=', userId)]),
-        ]),
-        eb.and([
-          eb('m.is_group', '=', ContactKind.group),
-          eb.exists(
-            eb
-              .selectFrom('group_members as g')
-              .select('g.id')
-              .whereRef('g.group_id', '=', 'm.to_user')
-              .where('g.user_id', '=', userId),
-          ),
-        ]),
-      ]),
-    )
-    .where((eb) =>
-      eb.not(
-        eb.exists(
-          eb
-            .selectFrom('message_hidden as h')
-            .select('h.msg_id')
-            .whereRef('h.msg_id', '=', 'm.msg_id')
-            .where('h.user_id', '=', userId),
-        ),
-      ),
-    )
-    .limit(1)
-    .executeTakeFirst();
-  return !!row;
-}
-
 export interface ManagerFilter {
   userId: number;
   role: number;
@@ -80,60 +42,13 @@ export interface ManagerFilter {
   offset: number;
 }
 
-/** Case-insensitive substring match on both databases (LIKE wildcards in the text escaped). */
-const nameContains = (column: string, text: string) =>
-  sql<boolean>`lower(${sql.ref(column)}) like ${`%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`} escape '\\'`;
-
-/** §4.7 default scope: file messages (not voice, not recalled, not hidden by me) of my singles and favourites. */
-export async function fileMessages(db: Kysely<DB>, f: ManagerFilter) {
-  let q = db
-    .selectFrom('messages as m')
-    .where('m.file_id', '>', 0)
-    .where('m.is_undo', '=', 0)
-    .where('m.type', 'in', ['image', 'video', 'file'])
-    .where((eb) =>
-      f.role === FileRole.sent
-        ? eb.and([
-            eb('m.from_user', '=', f.userId),
-            eb('m.is_group', 'in', [ContactKind.person, ContactKind.favourites]),
-          ])
-        : f.role === FileRole.received
-          ? eb.and([eb('m.to_user', '=', f.userId), eb('m.is_group', '=', ContactKind.person)])
-          : eb.or([
-              eb.and([
-                eb('m.from_user', '=', f.userId),
-                eb('m.is_group', 'in', [ContactKind.person, ContactKind.favourites]),
-              ]),
-              eb.and([eb('m.to_user', '=', f.userId), eb('m.is_group', '=', ContactKind.person)]),
-            ]),
-    )
-    .where((eb) =>
-      eb.not(
-        eb.exists(
-          eb
-            .selectFrom('message_hidden as h')
-            .select('h.msg_id')
-            .whereRef('h.msg_id', '=', 'm.msg_id')
-            .where('h.user_id', '=', f.userId),
-        ),
-      ),
-    );
-  if (f.cate > 0) q = q.where('m.file_cate', '=', f.cate);
-  if (f.keywords) q = q.where(nameContains('m.file_name', f.keywords));
-  const [rows, total] = await Promise.all([
-    q.selectAll('m').orderBy('m.msg_id', 'desc').limit(f.limit).offset(f.offset).execute(),
-    q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
-  ]);
-  return { rows, count: Number(total?.n ?? 0) };
-}
-
 /** §4.7 `is_all`: every stored upload. */
 export async function allFiles(db: Kysely<DB>, f: ManagerFilter) {
   let q = db.selectFrom('files');
   if (f.role === FileRole.sent) q = q.where('user_id', '=', f.userId);
   if (f.role === FileRole.received) q = q.where('user_id', '<>', f.userId);
   if (f.cate > 0) q = q.where('cate', '=', f.cate);
-  if (f.keywords) q = q.where(nameContains('name', f.keywords));
+  if (f.keywords) q = q.where(containsText('name', f.keywords));
   const [rows, total] = await Promise.all([
     q.selectAll().orderBy('id', 'desc').limit(f.limit).offset(f.offset).execute(),
     q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),

@@ -4,6 +4,7 @@ import type { DB } from '../../platform/db/index';
 import { AppError, checkKeywords } from '../../platform/http/errors';
 import type { RequestView } from '../../platform/http/router';
 import type { ConfigService } from '../config/index';
+import { fileMessagesRepo } from '../messages/index';
 import type { UserRow, UsersService } from '../users/index';
 import * as repo from './files.repo';
 import { messageFileRow, storedFileRow } from './present';
@@ -50,7 +51,7 @@ export function createFileManager(deps: {
         };
         return { rows: rows.map((f) => storedFileRow(f, c)), count, page };
       }
-      const { rows, count } = await repo.fileMessages(db, filter);
+      const { rows, count } = await fileMessagesRepo.fileMessages(db, filter);
       const c = {
         origin: r.origin,
         previewPrefix: fileUpload.preview,

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Clock } from '../../platform/clock';
 import { withTx, type DB } from '../../platform/db/index';
 import { AppError, badParam } from '../../platform/http/errors';
+import { fileMessagesRepo } from '../messages/index';
 import type { UserRow } from '../users/index';
 import * as repo from './files.repo';
 import type { FileRow } from './files.repo';
@@ -50,7 +51,8 @@ export function createStickers(deps: { db: Kysely<DB>; clock: Clock }) {
     /** `add`: an image I uploaded or can see in a message. */
     async add(me: UserRow, fileId: number): Promise<void> {
       const file = await repo.findFile(db, fileId);
-      const visible = file && (file.user_id === me.id || (await repo.fileInVisibleMessage(db, me.id, file.id)));
+      const visible =
+        file && (file.user_id === me.id || (await fileMessagesRepo.fileInVisibleMessage(db, me.id, file.id)));
       if (!file || !visible || file.cate !== FileCate.image) throw badParam('file_id');
       await put(me, file);
     },

@@ -2,9 +2,36 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../platform/db/index';
 
 /**
- * Friend-table reads of the conversation list and profiles (remark names, pending requests), for
- * `contacts`, which friends imports: contacts gets them through createContacts' deps (app.ts).
+ * Friend-table reads of the contact set, the conversation list and profiles (accepted friends,
+ * remark names, pending requests), for `contacts`, which friends imports: contacts gets them
+ * through createContactSet's and createContacts' deps (app.ts).
  */
+
+/** runMode 2: the live users `userId` lists as accepted friends (one statement, joined with users). */
+export async function acceptedFriendIds(db: Kysely<DB>, userId: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('friends')
+    .innerJoin('users', 'users.id', 'friends.friend_user_id')
+    .select('friends.friend_user_id as id')
+    .where('friends.create_user', '=', userId)
+    .where('friends.status', '=', 1)
+    .where('users.status', '=', 1)
+    .where('users.delete_time', '=', 0)
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/** Does `owner` list `other` as an accepted friend (a directional row)? */
+export async function isAcceptedFriend(db: Kysely<DB>, owner: number, other: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('friends')
+    .select('id')
+    .where('create_user', '=', owner)
+    .where('friend_user_id', '=', other)
+    .where('status', '=', 1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
 
 /** Pending friend requests to me: how many, and when the newest arrived (s). */
 export async function pendingRequests(db: Kysely<DB>, me: number): Promise<{ count: number; newest: number }> {

@@ -13,11 +13,11 @@ import { nowSeconds } from '../../platform/clock';
 import { withTx } from '../../platform/db/index';
 import { AppError, badParam } from '../../platform/http/errors';
 import type { RequestView } from '../../platform/http/router';
-import { groupsRepo } from '../contacts/index';
 import { avatarUrl, type UserRow } from '../users/index';
 import * as adminRepo from './admin.repo';
 import { wireId, type GroupContext, type GroupsDeps } from './context';
 import * as repo from './groups.repo';
+import * as memberReads from './member-reads.repo';
 import { addGroupUserRecipients, changeRecipients, disbandRecipients, removeUserRecipients } from './recipients';
 
 /**
@@ -228,7 +228,7 @@ export function createGroupAdmin(deps: GroupsDeps, ctx: GroupContext) {
      * longest-standing other member, or is disbanded when nobody is left.
      */
     async dropUser(userId: number): Promise<void> {
-      for (const m of await groupsRepo.groupsOfUser(db, userId)) {
+      for (const m of await memberReads.groupsOfUser(db, userId)) {
         const groupId = m.id;
         const heir = m.role === GroupRole.owner ? await adminRepo.oldestOtherMember(db, groupId, userId) : undefined;
         if (m.role === GroupRole.owner && heir === undefined) {

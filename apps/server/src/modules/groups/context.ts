@@ -8,19 +8,12 @@ import type { Events } from '../../platform/events';
 import { AppError } from '../../platform/http/errors';
 import type { RequestView } from '../../platform/http/router';
 import type { ConfigService } from '../config/index';
-import {
-  groupsRepo,
-  groupWireId,
-  prefsRepo,
-  renderEventLine,
-  type ContactSet,
-  type Contacts,
-  type GroupRow,
-  type MemberRow,
-} from '../contacts/index';
+import { groupWireId, prefsRepo, renderEventLine, type ContactSet, type Contacts } from '../contacts/index';
 import { dropGroupChat, messagesRepo, toMessage, type Messages } from '../messages/index';
 import type { UserRow, UsersService } from '../users/index';
 import * as repo from './groups.repo';
+import * as memberReads from './member-reads.repo';
+import type { GroupRow, MemberRow } from './member-reads.repo';
 import { addGroupRecipients } from './recipients';
 
 /** What every groups service needs, and the lookups and pushes they share. */
@@ -46,7 +39,7 @@ export function createGroupContext(deps: GroupsDeps) {
   const { db, clock, contacts, events } = deps;
 
   async function group(groupId: number): Promise<GroupRow> {
-    const g = await groupsRepo.findGroup(db, groupId);
+    const g = await memberReads.findGroup(db, groupId);
     if (!g) throw new AppError(400, 'group.notFound');
     return g;
   }
@@ -54,7 +47,7 @@ export function createGroupContext(deps: GroupsDeps) {
   /** The group and my membership in it (`chat.notMember` when I have none). */
   async function mine(me: UserRow, groupId: number): Promise<{ group: GroupRow; member: MemberRow }> {
     const g = await group(groupId);
-    const member = await groupsRepo.membership(db, groupId, me.id);
+    const member = await memberReads.membership(db, groupId, me.id);
     if (!member) throw new AppError(400, 'chat.notMember');
     return { group: g, member };
   }
@@ -75,7 +68,7 @@ export function createGroupContext(deps: GroupsDeps) {
 
   /** Another member I act on; unknown to the group → `common.notFound`. */
   async function target(groupId: number, userId: number): Promise<MemberRow> {
-    const t = await groupsRepo.membership(db, groupId, userId);
+    const t = await memberReads.membership(db, groupId, userId);
     if (!t) throw new AppError(400, 'common.notFound');
     return t;
   }
@@ -138,11 +131,11 @@ export function createGroupContext(deps: GroupsDeps) {
     members: Member[],
     r: RequestView,
   ) {
-    const g = await groupsRepo.findGroup(db, groupId);
+    const g = await memberReads.findGroup(db, groupId);
     if (!g || members.length === 0) return;
     const v = await contacts.viewerOf(actor, r);
     // The actor as members see them in this group: card and role (3 once they have left).
-    const card = await groupsRepo.membership(db, groupId, actor.id);
+    const card = await memberReads.membership(db, groupId, actor.id);
     const base: Message = toMessage(row, {
       viewerId: actor.id,
       lang: r.lang,
@@ -176,7 +169,7 @@ export function createGroupContext(deps: GroupsDeps) {
     lastContent: string,
     r: RequestView,
   ) {
-    const g = await groupsRepo.findGroup(db, groupId);
+    const g = await memberReads.findGroup(db, groupId);
     if (!g) return;
     const v = await contacts.viewerOf(actor, r);
     const last = { content: lastContent, type: 'event', sendTime: clock.now() };
@@ -204,7 +197,7 @@ export function createGroupContext(deps: GroupsDeps) {
   }
 
   /** Active members now (recipients of pushes after a commit). */
-  const members = (groupId: number, tx: Kysely<DB> = db): Promise<Member[]> => groupsRepo.activeMembers(tx, groupId);
+  const members = (groupId: number, tx: Kysely<DB> = db): Promise<Member[]> => memberReads.activeMembers(tx, groupId);
 
   return {
     group,

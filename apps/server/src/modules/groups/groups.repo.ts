@@ -2,8 +2,8 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../platform/db/index';
 
 /**
- * Writes and member listings of the groups module. The read-only lookups that messages and
- * conversations share (findGroup, membership, activeMembers) stay in contacts/groups.repo.ts.
+ * Writes and member listings of the groups module. The lookups that messages and conversations
+ * share (findGroup, membership, activeMembers, …) are in member-reads.repo.ts.
  */
 
 export interface NewGroup {

@@ -9,10 +9,12 @@ import {
 import { nowSeconds } from '../../platform/clock';
 import { AppError } from '../../platform/http/errors';
 import type { RequestView } from '../../platform/http/router';
-import { groupsRepo, parseGroupSetting, prefsRepo, type GroupRow } from '../contacts/index';
+import { parseGroupSetting, prefsRepo } from '../contacts/index';
 import { absoluteUrl, avatarUrl, usersRepo, type UserRow } from '../users/index';
 import { wireId, type GroupContext, type GroupsDeps } from './context';
 import * as repo from './groups.repo';
+import * as memberReads from './member-reads.repo';
+import type { GroupRow } from './member-reads.repo';
 import { signGroupCode, verifyGroupCode } from './qr';
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -66,7 +68,7 @@ export function createGroupReader(deps: GroupsDeps, ctx: GroupContext) {
     /** Members see everything; a non-member only with a live join grant, and no QR code. */
     async groupInfo(me: UserRow, groupId: number, r: RequestView): Promise<GroupInfo> {
       const group = await ctx.group(groupId);
-      const member = await groupsRepo.membership(db, groupId, me.id);
+      const member = await memberReads.membership(db, groupId, me.id);
       if (member) return info(me, group, member.role, r);
       if ((await repo.liveGrantInviters(db, me.id, groupId, nowSeconds(clock))).length === 0)
         throw new AppError(400, 'chat.notMember');
@@ -146,7 +148,7 @@ export function createGroupReader(deps: GroupsDeps, ctx: GroupContext) {
     async scan(me: UserRow, code: string, r: RequestView): Promise<GroupScanResult> {
       const now = nowSeconds(clock);
       const parsed = verifyGroupCode(await deps.config.jwtSecret(), code, now);
-      const group = parsed ? await groupsRepo.findGroup(db, parsed.groupId) : undefined;
+      const group = parsed ? await memberReads.findGroup(db, parsed.groupId) : undefined;
       if (!parsed || !group) throw new AppError(400, 'scan.invalid');
       await repo.saveGrant(db, me.id, group.id, parsed.inviterId, now + limits.joinGrantS);
       return {

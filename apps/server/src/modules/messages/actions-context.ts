@@ -6,7 +6,7 @@ import type { DB } from '../../platform/db/index';
 import type { Events } from '../../platform/events';
 import type { RequestView } from '../../platform/http/router';
 import type { ConfigService } from '../config/index';
-import { conversationOfRow, groupsRepo } from '../contacts/index';
+import { conversationOfRow, type GroupReads } from '../contacts/index';
 import type { UsersService } from '../users/index';
 import type { MessageRow } from './messages.repo';
 import type { Reader } from './read.service';
@@ -21,6 +21,8 @@ export interface ActionDeps {
   users: UsersService;
   events: Events;
   log: (err: unknown) => void;
+  /** Reads of the groups module's tables (groups imports messages, so not an import). */
+  groupReads: GroupReads;
 }
 
 /** The reader's visibility rule: every action starts from a row the actor may see. */
@@ -32,9 +34,13 @@ export interface ActionRequest extends RequestView {
 }
 
 /** Who hears of a change to `row` (§4.6): both parties (single), the active members (group), the owner (favourites). */
-export async function audienceOf(db: Kysely<DB>, row: MessageRow): Promise<number[]> {
+export async function audienceOf(
+  groupReads: Pick<GroupReads, 'activeMembers'>,
+  db: Kysely<DB>,
+  row: MessageRow,
+): Promise<number[]> {
   const members =
-    row.is_group === ContactKind.group ? (await groupsRepo.activeMembers(db, row.to_user)).map((m) => m.user_id) : [];
+    row.is_group === ContactKind.group ? (await groupReads.activeMembers(db, row.to_user)).map((m) => m.user_id) : [];
   return rowRecipients(row, members);
 }
 

@@ -18,7 +18,7 @@ import { withTx, type DB } from '../../platform/db/index';
 import type { Events } from '../../platform/events';
 import { AppError, badParam } from '../../platform/http/errors';
 import type { RequestView } from '../../platform/http/router';
-import { ADMIN_NOTICE, conversationOf, groupsRepo } from '../contacts/index';
+import { ADMIN_NOTICE, conversationOf, type GroupReads } from '../contacts/index';
 import { usersRepo, type UserRow } from '../users/index';
 import * as actionsRepo from './actions.repo';
 import { audienceOf, pushPerRecipient, sideOf } from './actions-context';
@@ -32,6 +32,8 @@ export interface MessageAdminDeps {
   clock: Clock;
   events: Events;
   log: (err: unknown) => void;
+  /** Reads of the groups module's tables (groups imports messages, so not an import). */
+  groupReads: GroupReads;
 }
 
 const escape = (s: string) =>
@@ -43,7 +45,7 @@ const escape = (s: string) =>
  * checks the guard and writes the audit log; these trust their caller.
  */
 export function createMessageAdmin(deps: MessageAdminDeps) {
-  const { db, clock, events } = deps;
+  const { db, clock, events, groupReads } = deps;
 
   async function render(rows: repo.MessageRow[], r: RequestView): Promise<AdminMessageRow[]> {
     const users = await usersRepo.byIds(
@@ -52,7 +54,7 @@ export function createMessageAdmin(deps: MessageAdminDeps) {
     );
     const groupNames = new Map<number, string>();
     for (const id of new Set(rows.filter((x) => x.is_group === ContactKind.group).map((x) => x.to_user))) {
-      groupNames.set(id, (await groupsRepo.findGroup(db, id))?.name ?? '');
+      groupNames.set(id, (await groupReads.findGroup(db, id))?.name ?? '');
     }
     return rows.map((row) => {
       const sender = users.get(row.from_user);
@@ -151,7 +153,7 @@ export function createMessageAdmin(deps: MessageAdminDeps) {
         db,
         async (tx, onCommit) => {
           await adminRepo.mask(tx, row.msg_id, content);
-          const recipients = row.is_group === ContactKind.adminNotice ? [] : await audienceOf(tx, row);
+          const recipients = row.is_group === ContactKind.adminNotice ? [] : await audienceOf(groupReads, tx, row);
           onCommit(() =>
             pushPerRecipient(events, 'updateMessage', recipients, (uid) => ({
               id: row.id,
@@ -172,7 +174,7 @@ export function createMessageAdmin(deps: MessageAdminDeps) {
       await withTx(
         db,
         async (tx, onCommit) => {
-          const recipients = row.is_group === ContactKind.adminNotice ? [] : await audienceOf(tx, row);
+          const recipients = row.is_group === ContactKind.adminNotice ? [] : await audienceOf(groupReads, tx, row);
           const wasLast = await actionsRepo.deleteRow(tx, row);
           const dataFor = (uid: number): DelMessageEvent => ({
             id: row.id,

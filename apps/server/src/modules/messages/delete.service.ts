@@ -10,7 +10,7 @@ import { unindexMessage } from './search-index.repo';
 
 /** delMessage (delete for everyone) and removeMessage (hide for me), PROTOCOL §4.6. */
 export function createDeletion(deps: ActionDeps, visibleRow: VisibleRow) {
-  const { db, config, events } = deps;
+  const { db, config, events, groupReads } = deps;
 
   return {
     async del(me: UserRow, id: string): Promise<void> {
@@ -27,7 +27,7 @@ export function createDeletion(deps: ActionDeps, visibleRow: VisibleRow) {
       await withTx(
         db,
         async (tx, onCommit) => {
-          const recipients = await audienceOf(tx, row);
+          const recipients = await audienceOf(groupReads, tx, row);
           await unindexMessage(tx, row);
           const wasLast = await actionsRepo.deleteRow(tx, row);
           const dataFor = (uid: number): DelMessageEvent => ({

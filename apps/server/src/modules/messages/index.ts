@@ -12,6 +12,8 @@ export * as messagesRepo from './messages.repo';
 export { clearGroupChat, dropGroupChat } from './actions.repo';
 /** Conversation-list reads, handed to contacts by createServices (contacts cannot import messages). */
 export * as conversationListRepo from './conversation-list.repo';
+/** Which messages carry files: the file manager's listing and a file's visibility (files imports messages). */
+export * as fileMessagesRepo from './file-messages.repo';
 export { searchRoutes } from './search.routes';
 export { createSearch, type Search } from './search.service';
 export { startIndexBackfill } from './search-backfill';

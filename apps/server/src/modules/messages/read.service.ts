@@ -8,12 +8,12 @@ import type { RequestView } from '../../platform/http/router';
 import {
   conversationOf,
   conversationOfRow,
-  groupsRepo,
   prefsRepo,
   parseGroupSetting,
   visibleContent,
   type Contacts,
   type Conversation,
+  type GroupReads,
 } from '../contacts/index';
 import type { ConfigService } from '../config/index';
 import { usersRepo, type UserRow, type UsersService } from '../users/index';
@@ -31,6 +31,8 @@ export interface ReadDeps {
   contacts: Contacts;
   events: Events;
   log: (err: unknown) => void;
+  /** Reads of the groups module's tables (groups imports messages, so not an import). */
+  groupReads: GroupReads;
 }
 
 export interface ListParams {
@@ -56,7 +58,7 @@ const clamp = (n: number, min: number, max: number) => Math.min(Math.max(n, min)
 
 /** Reading (PROTOCOL §4.5): lists, one message, context, read receipts and mentions. */
 export function createReader(deps: ReadDeps) {
-  const { db, clock, users, contacts, events } = deps;
+  const { db, clock, users, contacts, events, groupReads } = deps;
   // Per-node memo of the last atMsgList sent per (user, group): resend on change or after 60 s.
   const atMemo = new Map<string, { sig: string; at: number }>();
 
@@ -64,9 +66,9 @@ export function createReader(deps: ReadDeps) {
     const conv = conversationOf(me.id, ref);
     if (!conv) throw new AppError(400, 'contact.notFound');
     if (conv.kind === 'group') {
-      const group = await groupsRepo.findGroup(db, conv.groupId);
+      const group = await groupReads.findGroup(db, conv.groupId);
       if (!group) throw new AppError(400, 'group.notFound');
-      const member = await groupsRepo.membership(db, conv.groupId, me.id);
+      const member = await groupReads.membership(db, conv.groupId, me.id);
       if (!member) throw new AppError(400, 'chat.notMember');
       return { conv, above: parseGroupSetting(group.setting).history === '1' ? 0 : member.join_msg_id };
     }
@@ -83,7 +85,7 @@ export function createReader(deps: ReadDeps) {
       usersRepo.byIds(db, senderIds),
       contacts.remarksOf(me.id, senderIds),
       a.conv.kind === 'group'
-        ? groupsRepo.membersByIds(db, a.conv.groupId, senderIds)
+        ? groupReads.membersByIds(db, a.conv.groupId, senderIds)
         : Promise.resolve(new Map<number, { role: number; nickname: string }>()),
       repo.lastMsgId(db, a.conv.chatId),
       a.conv.kind === 'user' ? prefsRepo.prefsForChat(db, a.conv.chatId) : Promise.resolve(undefined),
@@ -117,7 +119,7 @@ export function createReader(deps: ReadDeps) {
   async function markRead(me: UserRow, a: Access, r: RequestView, mentionMsgIds: number[]): Promise<void> {
     const conv = a.conv;
     if (conv.kind === 'group') {
-      await groupsRepo.setReadMsgId(db, conv.groupId, me.id, await repo.lastMsgId(db, conv.chatId));
+      await groupReads.setReadMsgId(db, conv.groupId, me.id, await repo.lastMsgId(db, conv.chatId));
       await repo.markMentionsRead(db, me.id, conv.groupId, mentionMsgIds);
       return;
     }

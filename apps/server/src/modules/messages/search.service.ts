@@ -15,11 +15,12 @@ import type { ConfigService } from '../config/index';
 import {
   conversationOf,
   conversationOfRow,
-  groupsRepo,
   groupWireId,
   prefsRepo,
   parseGroupSetting,
   type Contacts,
+  type GroupReads,
+  type MyGroupRow,
 } from '../contacts/index';
 import { usersRepo, type UserRow } from '../users/index';
 import * as repo from './messages.repo';
@@ -33,6 +34,8 @@ export interface SearchDeps {
   db: Kysely<DB>;
   config: Pick<ConfigService, 'systemInfo'>;
   contacts: Contacts;
+  /** Reads of the groups module's tables (groups imports messages, so not an import). */
+  groupReads: GroupReads;
 }
 
 /** Terms counted to pick the rarest; the rest of a long query is checked on the text. */
@@ -48,7 +51,7 @@ type Found = { row: MessageRow; highlight: Array<[number, number]> };
 
 /** Global search (PROTOCOL §16). */
 export function createSearch(deps: SearchDeps) {
-  const { db, contacts } = deps;
+  const { db, contacts, groupReads } = deps;
 
   /** The rarest term drives the scan; up to ALSO_MAX other exact terms filter it on the index. */
   async function plan(terms: QueryTerm[]): Promise<{ drive: QueryTerm; also: number[] } | undefined> {
@@ -68,7 +71,7 @@ export function createSearch(deps: SearchDeps) {
     me: UserRow,
     p: SearchParams,
     limit: number,
-    myGroups: Promise<groupsRepo.MyGroupRow[]>,
+    myGroups: Promise<MyGroupRow[]>,
   ): Promise<{ found: Found[]; hasMore: boolean }> {
     const none = { found: [], hasMore: false };
     const { terms, segments } = queryTerms(p.keywords);
@@ -136,7 +139,7 @@ export function createSearch(deps: SearchDeps) {
         db,
         rows.filter((x) => x.is_group === ContactKind.person).map((x) => x.chat_identify),
       ),
-      groupsRepo.cardsIn(
+      groupReads.cardsIn(
         db,
         groupRows.map((x) => x.to_user),
         groupRows.map((x) => x.from_user),
@@ -204,7 +207,7 @@ export function createSearch(deps: SearchDeps) {
       const want = (kind: 'contacts' | 'groups' | 'messages') => p.type === 'all' || p.type === kind;
 
       // Names are matched on the rows; only the matches and the messages' conversations become Contacts.
-      const myGroups = groupsRepo.groupsOfUser(db, me.id);
+      const myGroups = groupReads.groupsOfUser(db, me.id);
       const [mine, names, { found, hasMore }] = await Promise.all([
         myGroups,
         want('contacts') ? contacts.searchables(me) : undefined,

@@ -16,12 +16,12 @@ import { AppError, badParam } from '../../platform/http/errors';
 import type { ConfigService } from '../config/index';
 import {
   conversationOf,
-  groupsRepo,
   parseGroupSetting,
   prefsRepo,
   type ContactSet,
   type Contacts,
   type Conversation,
+  type GroupReads,
 } from '../contacts/index';
 import type { UserRow, UsersService } from '../users/index';
 import { prepareContent, sendableType } from './kinds';
@@ -47,6 +47,8 @@ export interface SendDeps {
   log: (err: unknown) => void;
   /** Server-wide abuse guard: messages per user per second (issue 19). */
   guards?: Pick<Guards, 'message'>;
+  /** Reads of the groups module's tables (groups imports messages, so not an import). */
+  groupReads: GroupReads;
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -62,16 +64,16 @@ export interface SendOptions {
 
 /** sendMessage (PROTOCOL §4.4): the checks in order, one transaction, pushes after commit. */
 export function createSender(deps: SendDeps) {
-  const { db, clock, config, users, contactSet, contacts, events } = deps;
+  const { db, clock, config, users, contactSet, contacts, events, groupReads } = deps;
 
   /** Check 6: who may write to whom in a single chat (shared with calls, §10.1). */
   const checkSingle = createSingleChatCheck({ config, users, contactSet });
 
   /** Check 7: the group exists, I am a member, and I may speak. */
   async function checkGroup(me: UserRow, groupId: number) {
-    const group = await groupsRepo.findGroup(db, groupId);
+    const group = await groupReads.findGroup(db, groupId);
     if (!group) throw new AppError(400, 'group.notFound');
-    const member = await groupsRepo.membership(db, groupId, me.id);
+    const member = await groupReads.membership(db, groupId, me.id);
     if (!member) throw new AppError(400, 'chat.notMember');
     const { nospeak } = parseGroupSetting(group.setting);
     if ((nospeak === '1' && !isGroupManager(member.role)) || (nospeak === '2' && member.role !== GroupRole.owner))
@@ -140,7 +142,7 @@ export function createSender(deps: SendDeps) {
     members: Array<{ user_id: number; role: number }>,
     r: RequestView,
   ): Promise<Contact | undefined> {
-    const group = await groupsRepo.findGroup(db, row.to_user);
+    const group = await groupReads.findGroup(db, row.to_user);
     if (!group) return undefined;
     const v = await contacts.viewerOf(me, r);
     const prefs = new Map((await prefsRepo.prefsForChat(db, row.chat_identify)).map((p) => [p.user_id, p]));
@@ -200,7 +202,7 @@ export function createSender(deps: SendDeps) {
       if (stored.from_user !== me.id) throw badParam('id');
       const conv = conversationOfStored(me.id, stored);
       const member =
-        stored.is_group === ContactKind.group ? await groupsRepo.membership(db, stored.to_user, me.id) : undefined;
+        stored.is_group === ContactKind.group ? await groupReads.membership(db, stored.to_user, me.id) : undefined;
       return senderView(me, stored, conv, r, member?.role ?? 3, member?.nickname, await previewPrefix());
     }
     // 3. read-only conversations
@@ -236,7 +238,7 @@ export function createSender(deps: SendDeps) {
     return withTx(
       db,
       async (tx, onCommit) => {
-        const members = grp ? await groupsRepo.activeMembers(tx, grp.group.id) : [];
+        const members = grp ? await groupReads.activeMembers(tx, grp.group.id) : [];
         const memberIds = new Set(members.map((m) => m.user_id));
         const others = members.filter((m) => m.user_id !== me.id).map((m) => m.user_id);
         const at = grp

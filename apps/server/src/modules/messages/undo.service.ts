@@ -3,7 +3,7 @@ import type { UndoMessageEvent } from '@parley/protocol';
 import { withTx } from '../../platform/db/index';
 import { AppError } from '../../platform/http/errors';
 import { terminalKind } from '../auth/index';
-import { groupsRepo, visibleContent } from '../contacts/index';
+import { visibleContent } from '../contacts/index';
 import type { UserRow } from '../users/index';
 import * as actionsRepo from './actions.repo';
 import {
@@ -23,17 +23,17 @@ const notAllowed = () => new AppError(400, 'chat.undoNotAllowed');
 
 /** undoMessage (PROTOCOL §4.6; order of checks and rights in the protocol's `undoMessageParams`). */
 export function createUndo(deps: ActionDeps, visibleRow: VisibleRow) {
-  const { db, clock, config, users, events } = deps;
+  const { db, clock, config, users, events, groupReads } = deps;
 
   /** Owners and managers act on a group's messages any time; everyone else on their own, within `redoTime`. */
   async function checkRight(me: UserRow, row: MessageRow): Promise<void> {
     if (row.is_group === ContactKind.adminNotice) throw notAllowed();
     if (row.is_group === ContactKind.group) {
-      const mine = await groupsRepo.membership(db, row.to_user, me.id);
+      const mine = await groupReads.membership(db, row.to_user, me.id);
       if (mine?.role === GroupRole.owner) return;
       if (mine?.role === GroupRole.manager) {
         if (row.from_user === me.id) return;
-        const sender = await groupsRepo.membership(db, row.to_user, row.from_user);
+        const sender = await groupReads.membership(db, row.to_user, row.from_user);
         if (!sender || sender.role === GroupRole.member) return;
         throw notAllowed();
       }
@@ -49,7 +49,7 @@ export function createUndo(deps: ActionDeps, visibleRow: VisibleRow) {
   async function senderName(me: UserRow, row: MessageRow): Promise<string> {
     const sender = row.from_user === me.id ? me : await users.get(row.from_user);
     const card =
-      row.is_group === ContactKind.group ? await groupsRepo.membership(db, row.to_user, row.from_user) : undefined;
+      row.is_group === ContactKind.group ? await groupReads.membership(db, row.to_user, row.from_user) : undefined;
     return card?.nickname || sender?.realname || '';
   }
 
@@ -66,7 +66,7 @@ export function createUndo(deps: ActionDeps, visibleRow: VisibleRow) {
         async (tx, onCommit) => {
           if (!(await actionsRepo.markRecalled(tx, row.msg_id, me.id))) throw notAllowed();
           await unindexMessage(tx, row);
-          const recipients = await audienceOf(tx, row);
+          const recipients = await audienceOf(groupReads, tx, row);
           const isLast = (await repo.lastMsgId(tx, row.chat_identify)) === row.msg_id ? 1 : 0;
           const recalled: MessageRow = {
             ...row,

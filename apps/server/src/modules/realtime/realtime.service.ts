@@ -7,7 +7,7 @@ import type { PresenceRegistry } from '../../platform/bus/index';
 import type { Gateway, SocketSession } from '../../platform/socket/gateway';
 import type { AuthContext, Sessions, SessionsRevoked } from '../auth/index';
 import type { ConfigService } from '../config/index';
-import { groupsRepo, type ContactSet } from '../contacts/index';
+import type { ContactSet, GroupReads } from '../contacts/index';
 
 export interface RealtimeDeps {
   db: Kysely<DB>;
@@ -17,6 +17,8 @@ export interface RealtimeDeps {
   contactSet: ContactSet;
   config: Pick<ConfigService, 'systemInfo'>;
   sessions: Sessions;
+  /** The groups module's membership read (bindGroup), handed in by createServices like contacts'. */
+  groupReads: Pick<GroupReads, 'membership'>;
 }
 
 const KICK_CLOSE_DELAY_MS = 1000;
@@ -91,7 +93,8 @@ export function createRealtime(deps: RealtimeDeps) {
       const owned = await gateway.bindAnywhere(clientId, sessionOf(auth), { probe: true });
       if (owned === 'unknown') throw new AppError(400, 'socket.unknownClient');
       if (owned !== 'ok') throw new AppError(400, 'common.noPermission');
-      if (!(await groupsRepo.membership(deps.db, groupId, auth.user.id))) throw new AppError(400, 'chat.notMember');
+      if (!(await deps.groupReads.membership(deps.db, groupId, auth.user.id)))
+        throw new AppError(400, 'chat.notMember');
     },
 
     async offline(auth: AuthContext, claimedUserId: number | undefined): Promise<void> {

@@ -6,3 +6,5 @@ export type { UserRow, NewUser, UserPatch } from './users.repo';
 export { namePy, verifyUserCode, maskAccount, maskIp, avatarUrl, absoluteUrl } from './present';
 export { checkAccount, checkPassword, checkRealname, checkEmail, checkSex, isEmail, isMobile } from './rules';
 export * as usersAdminRepo from './admin.repo';
+/** Active users and customer-service links, for the contact set (contacts sits above users). */
+export * as activeUsersRepo from './active.repo';

@@ -98,6 +98,10 @@ export interface ChatPrefsTable {
 /** Rows as read, named once here because the conversation list presents rows it does not own. */
 export type MessageRow = Selectable<MessagesTable>;
 export type PrefRow = Selectable<ChatPrefsTable>;
+export type GroupRow = Selectable<GroupsTable>;
+export type MemberRow = Selectable<GroupMembersTable>;
+/** A group with the viewer's own membership columns (the conversation list's group rows). */
+export type MyGroupRow = GroupRow & { role: number; read_msg_id: number; join_msg_id: number; member_nickname: string };
 
 /** The search index (0011, modules/messages/search-index.repo.ts). */
 export interface MessageTermsTable {

@@ -1,15 +1,15 @@
-import type { Kysely, Selectable } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { DB } from '../../platform/db/index';
-import type { GroupMembersTable, GroupsTable } from '../../platform/db/schema-chat';
+import type { GroupRow, MemberRow, MyGroupRow } from '../../platform/db/schema-chat';
 
 /**
- * Read-only group queries that conversations and messages need (who is a member, with which
- * role, from which message on). Creating and managing groups belongs to the groups module.
+ * The membership queries that conversations, messages and realtime need as well as groups (who
+ * is a member, with which role and card, from which message on; and the member's read mark).
+ * Contacts and messages sit below groups (groups imports them), so they get these through
+ * createServices (app.ts) as `GroupReads` (contacts/group-reads.ts) rather than an import.
  */
 
-export type GroupRow = Selectable<GroupsTable>;
-export type MemberRow = Selectable<GroupMembersTable>;
-export type MyGroupRow = GroupRow & { role: number; read_msg_id: number; join_msg_id: number; member_nickname: string };
+export type { GroupRow, MemberRow, MyGroupRow };
 
 export async function findGroup(db: Kysely<DB>, groupId: number): Promise<GroupRow | undefined> {
   return db.selectFrom('groups').selectAll().where('id', '=', groupId).executeTakeFirst();
