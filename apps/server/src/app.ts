@@ -10,7 +10,7 @@ import { registerStatic } from './platform/http/static';
 import { registerSecurityHeaders } from './platform/http/security-headers';
 import { requestSerializer } from './platform/http/log-redact';
 import { registerMultipart } from './platform/http/multipart';
-import { createFiles, filesRoutes } from './modules/files/index';
+import { createFiles, filesRoutes, uploadReadsRepo } from './modules/files/index';
 import { accountsRoutes, createAccounts } from './modules/accounts/index';
 import { authRoutes, createAuth, createSessions, type AuthContext } from './modules/auth/index';
 import { createCodes } from './modules/codes/index';
@@ -160,7 +160,19 @@ function createServices(deps: Deps, app: FastifyInstance) {
     groupReads,
   });
   const log = (err: unknown) => app.log.error(err);
-  const messages = createMessages({ db, clock, config, users, contactSet, contacts, events, log, guards, groupReads });
+  const messages = createMessages({
+    db,
+    clock,
+    config,
+    users,
+    contactSet,
+    contacts,
+    events,
+    log,
+    guards,
+    groupReads,
+    fileReads: uploadReadsRepo,
+  });
   const search = createSearch({ db, config, contacts, groupReads });
   const indexBackfill = startIndexBackfill(db, log);
   const configAdmin = createConfigAdmin({ config, events });

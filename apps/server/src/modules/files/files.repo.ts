@@ -20,6 +20,17 @@ export async function findFile(db: Kysely<DB>, id: number): Promise<FileRow | un
   return db.selectFrom('files').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/**
+ * The upload behind a `/storage/…` sticker path, if any: its file name is the file's unique
+ * token, so this is one index lookup. Lets a received sticker carry its `file_id` (PROTOCOL §8 add).
+ */
+export async function findFileByPath(db: Kysely<DB>, path: string): Promise<FileRow | undefined> {
+  const token = (path.split('/').pop() ?? '').replace(/\.[^.]*$/, '');
+  if (!path.startsWith('/storage/') || !token) return undefined;
+  const file = await db.selectFrom('files').selectAll().where('token', '=', token).executeTakeFirst();
+  return file && file.path === path ? file : undefined;
+}
+
 export async function filesByIds(db: Kysely<DB>, ids: number[]): Promise<FileRow[]> {
   if (ids.length === 0) return [];
   return db.selectFrom('files').selectAll().where('id', 'in', ids).execute();

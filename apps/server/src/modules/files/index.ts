@@ -6,7 +6,7 @@ import type { ConfigService } from '../config/index';
 import type { Messages } from '../messages/index';
 import type { UsersService } from '../users/index';
 import * as adminRepo from './admin.repo';
-import { filesByIds, findByToken, type FileRow } from './files.repo';
+import { filesByIds, findByToken, findFile, findFileByPath, type FileRow } from './files.repo';
 import { createFileManager } from './manager.service';
 import { createStickers } from './stickers.service';
 import { createUploads } from './uploads.service';
@@ -14,6 +14,8 @@ import { createUploads } from './uploads.service';
 /** Files (PROTOCOL §5 uploads, §4.7 file manager, §8 stickers, §14 `/filedown`). */
 export { filesRoutes } from './files.routes';
 export type { FileRow } from './files.repo';
+/** The uploads a message may name, handed to messages by createServices (messages' FileReads; files imports messages). */
+export const uploadReadsRepo = { findFile, findFileByPath };
 
 export function createFiles(deps: {
   db: Kysely<DB>;

@@ -1,8 +1,7 @@
-import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
+import { sql, type Insertable, type Kysely } from 'kysely';
 import type { DB } from '../../platform/db/index';
 import { precompiled } from '../../platform/db/precompiled';
 import type { MessageRow, MessagesTable } from '../../platform/db/schema-chat';
-import type { FilesTable } from '../../platform/db/schema-files';
 
 /** Message rows: the send path's writes and the reading queries (all on the 0002 indexes). */
 
@@ -288,21 +287,6 @@ export async function lastMsgIds(db: Kysely<DB>, chatIds: string[]): Promise<Map
 }
 
 /** An uploaded file (PROTOCOL §5), for file messages. */
-export async function findFile(db: Kysely<DB>, id: number): Promise<Selectable<FilesTable> | undefined> {
-  return db.selectFrom('files').selectAll().where('id', '=', id).executeTakeFirst();
-}
-
-/**
- * The upload behind a `/storage/…` sticker path, if any: its file name is the file's unique
- * token, so this is one index lookup. Lets a received sticker carry its `file_id` (PROTOCOL §8 add).
- */
-export async function findFileByPath(db: Kysely<DB>, path: string): Promise<Selectable<FilesTable> | undefined> {
-  const token = (path.split('/').pop() ?? '').replace(/\.[^.]*$/, '');
-  if (!path.startsWith('/storage/') || !token) return undefined;
-  const file = await db.selectFrom('files').selectAll().where('token', '=', token).executeTakeFirst();
-  return file && file.path === path ? file : undefined;
-}
-
 /**
  * The one `webrtc` row per call (PROTOCOL §10.2): sets content and extends only if the row still
  * holds `expectedExtends`, so when two nodes (or a timer and a hangup) race to close a call exactly

@@ -25,6 +25,7 @@ import {
 } from '../contacts/index';
 import type { UserRow, UsersService } from '../users/index';
 import { prepareContent, sendableType } from './kinds';
+import type { FileReads } from './file-reads';
 import { fileColumns, isFileMessageType, prepareFileContent, type FileRow } from './file-message';
 import { cardOf, cardUserId } from './location-contact';
 import * as repo from './messages.repo';
@@ -45,6 +46,8 @@ export interface SendDeps {
   contacts: Contacts;
   events: Events;
   log: (err: unknown) => void;
+  /** The files module's reads of uploads (files imports messages: handed over, not imported). */
+  fileReads: FileReads;
   /** Server-wide abuse guard: messages per user per second (issue 19). */
   guards?: Pick<Guards, 'message'>;
   /** Reads of the groups module's tables (groups imports messages, so not an import). */
@@ -186,7 +189,7 @@ export function createSender(deps: SendDeps) {
 
   /** A file message names my own upload, or the file of the message I forward (§4.4, §4.6). */
   async function usableFile(me: UserRow, fileId: number | undefined, opts: SendOptions): Promise<FileRow> {
-    const file = fileId ? await repo.findFile(db, fileId) : undefined;
+    const file = fileId ? await deps.fileReads.findFile(db, fileId) : undefined;
     if (!file || (file.user_id !== me.id && opts.forwardOf?.file_id !== file.id)) throw badParam('file_id');
     return file;
   }
@@ -225,7 +228,7 @@ export function createSender(deps: SendDeps) {
         ? prepareFileContent(type, file, p.extends)
         : prepareContent(type, p.content ?? '', ext, [r.origin], r.lang);
     // A sticker that is one of our uploads keeps its file, so whoever receives it can add it (§8).
-    const sticker = type === 'emoji' ? await repo.findFileByPath(db, prepared.content) : undefined;
+    const sticker = type === 'emoji' ? await deps.fileReads.findFileByPath(db, prepared.content) : undefined;
     const preview = await previewPrefix();
     // 6. / 7. who may write here
     const peer = conv.kind === 'user' ? await checkSingle(me, conv.peerId) : undefined;
