@@ -156,8 +156,8 @@ describe('getContacts', () => {
       0,
     );
     expect((await bWs.next('setIsNotice')).data).toEqual({ id: `group-${gid}`, is_notice: 0, is_group: 1 });
-    await assertNothing(aWs, 'setChatTop');
-    await assertNothing(aWs, 'setIsNotice');
+    await assertNothing(s, aWs, 'setChatTop');
+    await assertNothing(s, aWs, 'setIsNotice');
     const { byId } = await contacts(bob);
     expect(byId(alice.id)).toMatchObject({ is_top: 1, is_notice: 1 });
     expect(byId(`group-${gid}`)).toMatchObject({ is_top: 0, is_notice: 0 });

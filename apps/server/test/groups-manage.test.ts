@@ -101,7 +101,7 @@ describe('setNotice', () => {
       from_user: bob.id,
     });
     expect([...msg.data.at].sort()).toEqual([alice.id, carol.id].sort());
-    await assertNothing(dWs, 'setNotice');
+    await assertNothing(s, dWs, 'setNotice');
     const info = await group(s, 'groupInfo', carol, { group_id: gid });
     expect(info.body.data.notice).toBe('Ship <b>Friday</b>');
     cWs.close();
@@ -164,7 +164,7 @@ describe('changeOwner, clearMessage, removeGroup', () => {
     expect((await group(s, 'removeGroup', bob, { id: gid }, true)).body.code).toBe(0);
     expect((await cWs.next('removeGroup')).data).toEqual({ group_id: gid });
     await bWs.next('removeGroup');
-    await assertNothing(dWs, 'removeGroup');
+    await assertNothing(s, dWs, 'removeGroup');
     await expectFail(group(s, 'groupInfo', carol, { group_id: id }), 'Group not found');
     for (const ws of [bWs, cWs, dWs]) ws.close();
   });
@@ -183,7 +183,7 @@ describe('updateCard', () => {
     ]);
     expect((await card(carol, { id, nickname: 'Caro' }, true)).body.code).toBe(0);
     expect((await bWs.next('updateCard')).data).toEqual({ group_id: gid, user_id: carol.id, nickname: 'Caro' });
-    await assertNothing(dWs, 'updateCard');
+    await assertNothing(s, dWs, 'updateCard');
     const list = await group(s, 'groupUserList', bob, { group_id: gid });
     const me = list.body.data.find((m: { user_id: number }) => m.user_id === carol.id);
     expect(me.userInfo).toMatchObject({ displayName: 'Caro', realname: '张卡罗' });

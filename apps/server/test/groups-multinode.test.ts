@@ -31,7 +31,7 @@ describe('two nodes with Redis', () => {
     const res = await group(a, 'add', alice, { user_ids: [bob.id, carol.id], name: 'Nodes' });
     expect(res.body.code, res.body.msg).toBe(0);
     expect((await bobOnB.next('addGroup')).data).toMatchObject({ id: res.body.data.id, displayName: 'Nodes', role: 3 });
-    await assertNothing(daveOnB, 'addGroup');
+    await assertNothing([a, b], daveOnB, 'addGroup');
     bobOnB.close();
     daveOnB.close();
   });

@@ -64,7 +64,7 @@ describe('joining by QR code', () => {
       user_ids: [dave.id],
       invite_id: alice.id,
     });
-    await assertNothing(dWs, 'addGroupUser');
+    await assertNothing(s, dWs, 'addGroupUser');
     expect((await bWs.next<{ content: string }>('group')).data.content).toBe(
       'Dave joined the group by scanning the QR code',
     );

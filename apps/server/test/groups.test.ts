@@ -42,13 +42,13 @@ describe('the story: roles, mute mode, a muted member, removal', () => {
     const toBob = await bWs.next<{ id: string; role: number; lastContent: string }>('addGroup');
     expect(toBob.data).toMatchObject({ id: gid, role: 3, lastContent: 'Alice created the group' });
     await cWs.next('addGroup');
-    await assertNothing(dWs, 'addGroup');
+    await assertNothing(s, dWs, 'addGroup');
 
     const mgr = await group(s, 'setManager', alice, { id: gid, user_id: bob.id, role: 2 }, true);
     expect(mgr.body.code, mgr.body.msg).toBe(0);
     expect((await cWs.next('setManager')).data).toMatchObject({ group_id: gid, user_id: bob.id, role: 2 });
     await bWs.next('setManager');
-    await assertNothing(dWs, 'setManager');
+    await assertNothing(s, dWs, 'setManager');
 
     const mute = await s.api.post(
       '/enterprise/group/groupSetting',
@@ -78,7 +78,7 @@ describe('the story: roles, mute mode, a muted member, removal', () => {
     expect((await bWs.next('removeUser')).data).toMatchObject({ group_id: gid, user_id: carol.id });
     const line = await bWs.next<{ type: string; content: string }>('group', (d) => d.type === 'event');
     expect(line.data.content).toBe('Alice removed 张卡罗 from the group');
-    await assertNothing(dWs, 'removeUser');
+    await assertNothing(s, dWs, 'removeUser');
     await expectFail(send(s, carol, gid, 'hello?'), 'You are not a member of this group');
     for (const ws of [aWs, bWs, cWs, dWs]) ws.close();
   });
@@ -151,7 +151,7 @@ describe('editGroupName and addGroupUser', () => {
       user_ids: [dave.id],
       invite_id: alice.id,
     });
-    await assertNothing(dWs, 'addGroupUser');
+    await assertNothing(s, dWs, 'addGroupUser');
     const line = await dWs.next<{ type: string; content: string }>('group');
     expect(line.data).toMatchObject({ type: 'event', content: 'Alice invited Dave to the group' });
     await bWs.next('group');

@@ -93,7 +93,7 @@ describe('sendMessage to a person', () => {
       toUser: bob.id,
       contactInfo: { id: bob.id, displayName: 'Bob' },
     });
-    await assertNothing(cWs, 'simple');
+    await assertNothing(s, cWs, 'simple');
     for (const ws of [aWs, bWs, cWs]) ws.close();
   });
 
@@ -212,7 +212,7 @@ describe('sendMessage to a person', () => {
       sendTime: first.body.data.sendTime,
       toContactId: bob.id,
     });
-    await assertNothing(bWs, 'simple');
+    await assertNothing(s, bWs, 'simple');
     const stolen = await post('sendMessage', bob, { id, type: 'text', content: 'mine', toContactId: alice.id });
     expect(stolen.body).toMatchObject({ code: 400, msg: 'Invalid parameter: id' });
     bWs.close();
@@ -255,7 +255,7 @@ describe('sendMessage to a person', () => {
       toUser: -1,
       contactInfo: { id: -1, is_group: 3, lastContent: 'note to self' },
     });
-    await assertNothing(bWs, 'simple');
+    await assertNothing(s, bWs, 'simple');
     aWs.close();
     bWs.close();
   });
@@ -325,7 +325,7 @@ describe('sendMessage to a group', () => {
     });
     const toAlice = await aWs.next<{ contactInfo: { role: number } }>('group');
     expect(toAlice.data.contactInfo.role).toBe(1);
-    await assertNothing(cWs, 'group');
+    await assertNothing(s, cWs, 'group');
     for (const ws of [aWs, bWs, cWs]) ws.close();
   });
 
