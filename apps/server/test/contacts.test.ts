@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectSocket, seedPeople, startTestServer, type TestServer, type TestUser } from './helpers/index';
+import {
+  connectSocket,
+  connectSockets,
+  seedPeople,
+  startTestServer,
+  type TestServer,
+  type TestUser,
+} from './helpers/index';
 import { assertNothing, makeFriends, makeGroup, patchConfig, send, uuid } from './chat-fixtures';
 
 /** PROTOCOL §3: the conversation list, one contact, user search and per-conversation prefs. */
@@ -146,10 +153,7 @@ describe('getContacts', () => {
   });
 
   it('stores pin and notify prefs and tells my connections only', async () => {
-    const [bWs, aWs] = await Promise.all([
-      connectSocket(s.url, { token: bob.token }),
-      connectSocket(s.url, { token: alice.token }),
-    ]);
+    const [bWs, aWs] = await connectSockets(s.url, [bob, alice]);
     expect((await post('setChatTop', bob, { id: alice.id, is_top: 1, is_group: 0 })).body.code).toBe(0);
     expect((await bWs.next('setChatTop')).data).toEqual({ id: alice.id, is_top: 1, is_group: 0 });
     expect((await post('isNotice', bob, { id: `group-${gid}`, is_notice: '0', is_group: '1' }, true)).body.code).toBe(

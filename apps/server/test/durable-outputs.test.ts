@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectSocket, seedPeople, startTestServer, type TestServer, type TestUser } from './helpers/index';
+import { connectSockets, seedPeople, startTestServer, type TestServer, type TestUser } from './helpers/index';
 import { makeFriends, uuid } from './chat-fixtures';
 
 /**
@@ -23,10 +23,7 @@ afterAll(async () => s?.close());
 
 describe('outputs wait until the commits they may describe are on disk', () => {
   it('holds the sendMessage reply and both pushes, then lets them out', async () => {
-    const [aWs, bWs] = await Promise.all([
-      connectSocket(s.url, { token: alice.token }),
-      connectSocket(s.url, { token: bob.token }),
-    ]);
+    const [aWs, bWs] = await connectSockets(s.url, [alice, bob]);
     holding = true;
     let answered = false;
     const reply = s.api

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   connectSocket,
+  connectSockets,
   registerAndLogin,
   seedPeople,
   startTestServer,
@@ -52,11 +53,7 @@ const contactIds = async (u: TestUser) => {
 
 describe('a friendship in runMode 2, end to end', () => {
   it('request → count → accept → both listed and chatting → delete → both dropped', async () => {
-    const [bWs, cWs, dWs] = await Promise.all([
-      connectSocket(s.url, { token: bob.token }),
-      connectSocket(s.url, { token: carol.token }),
-      connectSocket(s.url, { token: dave.token }),
-    ]);
+    const [bWs, cWs, dWs] = await connectSockets(s.url, [bob, carol, dave]);
     expect((await send(s, bob, carol.id, 'too early')).body.msg).toBe('They have not added you as a friend');
 
     const t0 = s.clock.now();
@@ -214,10 +211,7 @@ describe('add', () => {
         update_time: t,
       })
       .execute();
-    const [cWs, eWs] = await Promise.all([
-      connectSocket(s.url, { token: carol.token }),
-      connectSocket(s.url, { token: erin.token }),
-    ]);
+    const [cWs, eWs] = await connectSockets(s.url, [carol, erin]);
     expect((await friend('add', erin, { user_id: carol.id })).body.code).toBe(0);
     expect((await eWs.next('appendContact')).data).toMatchObject({ id: carol.id });
     expect((await cWs.next('appendContact')).data).toMatchObject({ id: erin.id });
@@ -231,10 +225,7 @@ describe('add', () => {
 
 describe('update', () => {
   it('refuses a request: no friendship, nothing pushed, and a new request may follow', async () => {
-    const [bWs, dWs] = await Promise.all([
-      connectSocket(s.url, { token: bob.token }),
-      connectSocket(s.url, { token: dave.token }),
-    ]);
+    const [bWs, dWs] = await connectSockets(s.url, [bob, dave]);
     await friend('add', dave, { user_id: bob.id, remark: 'first try' });
     await bWs.next('simple');
     const row = await requestFrom(bob, dave);

@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectSocket, seedPeople, startTestServer, type TestServer, type TestUser } from './helpers/index';
+import {
+  connectSocket,
+  connectSockets,
+  seedPeople,
+  startTestServer,
+  type TestServer,
+  type TestUser,
+} from './helpers/index';
 import { assertNothing, patchConfig, send } from './chat-fixtures';
 import { befriendAll, createGroup, expectFail, group, seedDave } from './group-fixtures';
 
@@ -21,12 +28,7 @@ afterAll(async () => s?.close());
 
 describe('the story: roles, mute mode, a muted member, removal', () => {
   it('runs from creating the group to removing carol, each push to exactly the members', async () => {
-    const [aWs, bWs, cWs, dWs] = await Promise.all([
-      connectSocket(s.url, { token: alice.token }),
-      connectSocket(s.url, { token: bob.token }),
-      connectSocket(s.url, { token: carol.token }),
-      connectSocket(s.url, { token: dave.token }),
-    ]);
+    const [aWs, bWs, cWs, dWs] = await connectSockets(s.url, [alice, bob, carol, dave]);
     const created = await group(s, 'add', alice, { user_ids: [bob.id, carol.id], name: 'Launch' });
     expect(created.body.code, created.body.msg).toBe(0);
     const gid = created.body.data.id as string;
@@ -124,10 +126,7 @@ describe('editGroupName and addGroupUser', () => {
       group(s, 'editGroupName', alice, { id: gid, displayName: 'x'.repeat(33) }),
       'Invalid parameter: displayName',
     );
-    const [bWs, dWs] = await Promise.all([
-      connectSocket(s.url, { token: bob.token }),
-      connectSocket(s.url, { token: dave.token }),
-    ]);
+    const [bWs, dWs] = await connectSockets(s.url, [bob, dave]);
     expect((await group(s, 'editGroupName', alice, { id, displayName: 'Renamed' }, true)).body.code).toBe(0);
     expect((await bWs.next('editGroupName')).data).toEqual({ id: gid, displayName: 'Renamed', editUserName: 'Alice' });
 

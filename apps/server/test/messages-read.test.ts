@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   connectSocket,
+  connectSockets,
   registerAndLogin,
   seedPeople,
   startTestServer,
@@ -157,10 +158,7 @@ describe('getMessageList', () => {
 
 describe('read receipts', () => {
   it('setMsgIsRead sends isRead and readAll to the sender only, once', async () => {
-    const [aWs, cWs] = await Promise.all([
-      connectSocket(s.url, { token: alice.token }),
-      connectSocket(s.url, { token: carol.token }),
-    ]);
+    const [aWs, cWs] = await connectSockets(s.url, [alice, carol]);
     const a = await send(s, alice, bob.id, 'read me');
     const b = await send(s, alice, bob.id, 'and me');
     const res = await post(

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   connectSocket,
+  connectSockets,
   registerAndLogin,
   seedPeople,
   startTestServer,
@@ -28,11 +29,7 @@ const post = (path: string, u: TestUser, body: Record<string, unknown>, form = f
 
 describe('sendMessage to a person', () => {
   it('stores the message and pushes simple to receiver and sender, and to nobody else', async () => {
-    const [aWs, bWs, cWs] = await Promise.all([
-      connectSocket(s.url, { token: alice.token }),
-      connectSocket(s.url, { token: bob.token }),
-      connectSocket(s.url, { token: carol.token }),
-    ]);
+    const [aWs, bWs, cWs] = await connectSockets(s.url, [alice, bob, carol]);
     const id = uuid();
     const res = await post('sendMessage', alice, {
       id,
@@ -239,10 +236,7 @@ describe('sendMessage to a person', () => {
   });
 
   it('sends to favourites: only my connections get it', async () => {
-    const [aWs, bWs] = await Promise.all([
-      connectSocket(s.url, { token: alice.token }),
-      connectSocket(s.url, { token: bob.token }),
-    ]);
+    const [aWs, bWs] = await connectSockets(s.url, [alice, bob]);
     const res = await send(s, alice, -1, 'note to self');
     expect(res.body.data).toMatchObject({ toContactId: -1, toUser: -1, to_user: -1, is_group: 3 });
     const push = await aWs.next<{
@@ -291,11 +285,7 @@ describe('sendMessage to a group', () => {
   });
 
   it('pushes group to the members only, expanding @everyone to the other members', async () => {
-    const [aWs, bWs, cWs] = await Promise.all([
-      connectSocket(s.url, { token: alice.token }),
-      connectSocket(s.url, { token: bob.token }),
-      connectSocket(s.url, { token: carol.token }),
-    ]);
+    const [aWs, bWs, cWs] = await connectSockets(s.url, [alice, bob, carol]);
     const res = await post('sendMessage', alice, {
       id: uuid(),
       type: 'text',
