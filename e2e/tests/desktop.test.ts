@@ -9,6 +9,7 @@ import {
   loggedInPage,
   registerPerson,
   row,
+  sendByApi,
   type Person,
 } from '../support/app';
 
@@ -24,16 +25,6 @@ let alice: Person;
 let bob: Person;
 let carol: Person;
 
-async function apiSend(from: Person, to: number | string, content: string) {
-  const res = await fetch(`${server.url}/enterprise/im/sendMessage`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: from.token },
-    body: JSON.stringify({ id: crypto.randomUUID(), type: 'text', content, toContactId: to }),
-  });
-  const json = (await res.json()) as { code: number; msg: string };
-  if (json.code !== 0) throw new Error(json.msg);
-}
-
 beforeAll(async () => {
   server = await startServer();
   browser = await launch();
@@ -41,8 +32,8 @@ beforeAll(async () => {
   bob = await registerPerson(server.url, 'bob0001', 'Bob');
   carol = await registerPerson(server.url, 'carol01', 'Carol');
   await enterpriseMode(server.url, alice);
-  await apiSend(bob, alice.id, 'Hi Alice, from Bob');
-  await apiSend(carol, alice.id, 'Hi Alice, from Carol');
+  await sendByApi(server.url, bob, alice.id, 'Hi Alice, from Bob');
+  await sendByApi(server.url, carol, alice.id, 'Hi Alice, from Carol');
 });
 afterAll(async () => {
   await browser?.close();

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, phoneContext, snap } from '../support/browser';
 import { startServer, type RunningServer } from '../support/server';
 import {
+  apiPost,
   bubbleTexts,
   enterpriseMode,
   fillTestId,
@@ -192,13 +193,8 @@ async function clickNotification(page: Page, tag: string) {
 
 /** Another user's call signal (PROTOCOL §10.1), as their client would send it. */
 async function callSignal(from: Person, to: Person, id: string, event: 'calling' | 'hangup', code = 901) {
-  const res = await fetch(`${server.url}/enterprise/im/sendToMsg`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: from.token },
-    body: JSON.stringify({ toContactId: to.id, type: 0, status: 1, event, code, id }),
-  });
-  const body = (await res.json()) as { code: number; msg: string };
-  if (body.code !== 0) throw new Error(`sendToMsg: ${body.code} ${body.msg}`);
+  const body = { toContactId: to.id, type: 0, status: 1, event, code, id };
+  await apiPost(server.url, '/enterprise/im/sendToMsg', body, from.token);
 }
 
 describe('a click on a notification', () => {

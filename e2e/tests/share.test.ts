@@ -2,7 +2,15 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, snap } from '../support/browser';
 import { startServer, type RunningServer } from '../support/server';
-import { enterpriseMode, loggedInPage, openChat, registerPerson, startChat, type Person } from '../support/app';
+import {
+  apiPost,
+  enterpriseMode,
+  loggedInPage,
+  openChat,
+  registerPerson,
+  startChat,
+  type Person,
+} from '../support/app';
 
 /** Issue 5, sharing: stickers (manage page, panel, send), locations (chooser, viewer) and contact cards. */
 
@@ -24,15 +32,7 @@ const greenPng = Buffer.from(
 
 const PEOPLE_SQUARE = { latitude: 31.2304, longitude: 121.4737 };
 
-async function post(path: string, body: unknown, token: string) {
-  const res = await fetch(`${server.url}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: token },
-    body: JSON.stringify(body),
-  });
-  const json = (await res.json()) as { code: number; msg: string };
-  if (json.code !== 0) throw new Error(`${path}: ${json.code} ${json.msg}`);
-}
+const post = (path: string, body: unknown, token: string) => apiPost(server.url, path, body, token);
 
 /** A phone that lets the app read a fixed position (as a user who allowed location access). */
 const at = (position: { latitude: number; longitude: number }) => async (ctx: BrowserContext) => {
