@@ -37,6 +37,15 @@ export async function registerPerson(
   return { id: reg.user_id, account, realname, password, token: login.authToken };
 }
 
+/** alice (the administrator, who makes everyone a contact), bob and carol: the cast of most files. */
+export async function registerTrio(base: string): Promise<[Person, Person, Person]> {
+  const alice = await registerPerson(base, 'alice01', 'Alice');
+  const bob = await registerPerson(base, 'bob0001', 'Bob');
+  const carol = await registerPerson(base, 'carol01', 'Carol');
+  await enterpriseMode(base, alice);
+  return [alice, bob, carol];
+}
+
 /** As an administrator: everyone is a contact (runMode 1), so two people can chat at once. */
 export async function enterpriseMode(base: string, admin: Person): Promise<void> {
   await apiPost(base, '/manage/config/setConfig', { name: 'sysInfo', value: { runMode: 1 } }, admin.token);

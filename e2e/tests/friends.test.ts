@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, snap } from '../support/browser';
-import { startServer, type RunningServer } from '../support/server';
+import { startServer, stopAll, type RunningServer } from '../support/server';
 import {
   createGroupByApi,
   enterpriseMode,
@@ -28,10 +28,7 @@ beforeAll(async () => {
   bob = await registerPerson(server.url, 'bob0001', '鲍勃');
   carol = await registerPerson(server.url, 'carol01', 'Carol');
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+afterAll(() => stopAll(browser, server));
 
 const contactRow = (id: number) => `[data-testid="contact-row"][data-id="${id}"]`;
 

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, snap } from '../support/browser';
-import { startServer, type RunningServer } from '../support/server';
+import { startServer, stopAll, type RunningServer } from '../support/server';
 import {
   apiPost,
   createGroupByApi,
@@ -41,10 +41,7 @@ beforeAll(async () => {
   await apiPost(server.url, '/enterprise/group/addGroupUser', { id: gid, user_ids: [dave.id] }, alice.token);
   for (let i = 1; i <= TEXTS; i++) await sendByApi(server.url, i % 2 ? alice : bob, gid, `Plan item ${i}`);
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+afterAll(() => stopAll(browser, server));
 
 const eventRows = (page: Page) => page.locator('[data-testid="message-bubble"][data-type="event"]');
 

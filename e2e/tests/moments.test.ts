@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, snap } from '../support/browser';
-import { startServer, type RunningServer } from '../support/server';
+import { startServer, stopAll, type RunningServer } from '../support/server';
 import { apiPost, fillTestId, loggedInPage, registerPerson, type Person } from '../support/app';
 
 /**
@@ -61,10 +61,7 @@ beforeAll(async () => {
   await befriend(alice, bob);
   await befriend(alice, dave);
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+afterAll(() => stopAll(browser, server));
 
 describe('moments in three browsers', () => {
   it('alice posts, bob sees the dot live, likes and comments, alice replies; carol never sees it; deletion reaches bob', async () => {

@@ -4,15 +4,14 @@ import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, phoneContext, snap } from '../support/browser';
-import { startServer, type RunningServer } from '../support/server';
+import { startServer, stopAll, type RunningServer } from '../support/server';
 import {
   apiPost,
   bubbleTexts,
-  enterpriseMode,
   fillTestId,
   loggedInPage,
   openChat,
-  registerPerson,
+  registerTrio,
   sendByApi,
   type Person,
 } from '../support/app';
@@ -32,15 +31,9 @@ let carol: Person;
 beforeAll(async () => {
   server = await startServer();
   browser = await launch();
-  alice = await registerPerson(server.url, 'alice01', 'Alice');
-  bob = await registerPerson(server.url, 'bob0001', 'Bob');
-  carol = await registerPerson(server.url, 'carol01', 'Carol');
-  await enterpriseMode(server.url, alice);
+  [alice, bob, carol] = await registerTrio(server.url);
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+afterAll(() => stopAll(browser, server));
 
 /** The tab goes to the background as far as the page can tell (headless tabs are always visible). */
 async function hide(page: Page) {

@@ -1,7 +1,7 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, snap } from '../support/browser';
-import { startServer, type RunningServer } from '../support/server';
+import { startServer, stopAll, type RunningServer } from '../support/server';
 import {
   createGroupByApi,
   enterpriseMode,
@@ -36,10 +36,7 @@ beforeAll(async () => {
   }
   await sendByApi(server.url, alice, bob.id, 'Meeting notes are in the shared folder');
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+afterAll(() => stopAll(browser, server));
 
 const messageHits = (page: Page): Locator => page.getByTestId('search-message');
 
