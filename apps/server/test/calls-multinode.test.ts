@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectSocket, seedPeople, startTestServer, type TestServer, type TestUser } from './helpers/index';
+import { connectSocket, seedPeople, closeNodes, startTwoNodes, type TestServer, type TestUser } from './helpers/index';
 import { assertNothing, makeFriends } from './chat-fixtures';
 import { callRow, nextCall, noCall, ring, signal } from './call-fixtures';
 
@@ -12,15 +12,11 @@ let bob: TestUser;
 let carol: TestUser;
 
 beforeAll(async () => {
-  a = await startTestServer({ fanout: 'redis' });
-  b = await startTestServer({ sameDatabaseAs: a });
+  [a, b] = await startTwoNodes();
   ({ alice, bob, carol } = await seedPeople(a.api));
   await makeFriends(a, bob, carol);
 });
-afterAll(async () => {
-  await b?.close();
-  await a?.close();
-});
+afterAll(() => closeNodes(b, a));
 
 describe('calls across two nodes', () => {
   it('signalling reaches only the two parties, whichever node each is on', async () => {

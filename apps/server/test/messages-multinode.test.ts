@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectSocket, seedPeople, startTestServer, type TestServer, type TestUser } from './helpers/index';
+import { connectSocket, seedPeople, closeNodes, startTwoNodes, type TestServer, type TestUser } from './helpers/index';
 import { assertNothing, makeFriends, send } from './chat-fixtures';
 
 /** Messages and receipts across two nodes sharing one database, fanned out over Redis. */
@@ -11,15 +11,11 @@ let bob: TestUser;
 let carol: TestUser;
 
 beforeAll(async () => {
-  a = await startTestServer({ fanout: 'redis' });
-  b = await startTestServer({ sameDatabaseAs: a });
+  [a, b] = await startTwoNodes();
   ({ alice, bob, carol } = await seedPeople(a.api));
   await makeFriends(a, alice, bob);
 });
-afterAll(async () => {
-  await b?.close();
-  await a?.close();
-});
+afterAll(() => closeNodes(b, a));
 
 describe('two nodes with Redis', () => {
   it('delivers a message sent on node A to bob on node B, and his receipt back to A', async () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectSockets, seedPeople, startTestServer, type TestServer, type TestUser } from './helpers/index';
+import { connectSockets, seedPeople, closeNodes, startTwoNodes, type TestServer, type TestUser } from './helpers/index';
 import { assertNothing } from './chat-fixtures';
 import { moments, post, seedCircles } from './moments-fixtures';
 
@@ -14,15 +14,11 @@ let dave: TestUser;
 let erin: TestUser;
 
 beforeAll(async () => {
-  a = await startTestServer({ fanout: 'redis' });
-  b = await startTestServer({ sameDatabaseAs: a });
+  [a, b] = await startTwoNodes();
   ({ alice, bob, carol } = await seedPeople(a.api));
   ({ dave, erin } = await seedCircles(a, alice, bob));
 });
-afterAll(async () => {
-  await b?.close();
-  await a?.close();
-});
+afterAll(() => closeNodes(b, a));
 
 describe('two nodes with Redis', () => {
   it('delivers post, like and comment pushes on the other node to exactly their recipients', async () => {

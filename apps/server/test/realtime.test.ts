@@ -5,6 +5,8 @@ import {
   registerAndLogin,
   seedPeople,
   startTestServer,
+  closeNodes,
+  startTwoNodes,
   type TestServer,
   type TestUser,
 } from './helpers/index';
@@ -149,15 +151,11 @@ describe('two nodes with Redis', () => {
   let alice: TestUser;
   let bob: TestUser;
   beforeAll(async () => {
-    a = await startTestServer({ fanout: 'redis', config: {} });
-    b = await startTestServer({ sameDatabaseAs: a });
+    [a, b] = await startTwoNodes();
     ({ alice, bob } = await seedPeople(a.api));
     await a.services.config.set('sysInfo', { ...(await a.services.config.systemInfo()).sysInfo, runMode: 1 });
   });
-  afterAll(async () => {
-    await b?.close();
-    await a?.close();
-  });
+  afterAll(() => closeNodes(b, a));
 
   it('carries presence from one node to a user on the other', async () => {
     b.clock.advance(6000);

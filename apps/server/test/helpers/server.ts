@@ -212,3 +212,14 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     },
   };
 }
+
+/** Two nodes on one database, fanned out over Redis on both runs; `opts` applies to both. */
+export async function startTwoNodes(opts: TestServerOptions = {}): Promise<[TestServer, TestServer]> {
+  const a = await startTestServer({ fanout: 'redis', ...opts });
+  return [a, await startTestServer({ ...opts, sameDatabaseAs: a })];
+}
+
+/** Closes the nodes a file started, in this order (the second node first; a start that failed left none). */
+export async function closeNodes(...nodes: Array<TestServer | undefined>): Promise<void> {
+  for (const node of nodes) await node?.close();
+}
