@@ -11,7 +11,8 @@ export interface Person {
   token: string;
 }
 
-async function post(base: string, path: string, body: unknown, token?: string) {
+/** A POST of the API (JSON); fails the test on any answer but code 0, returns `data`. */
+export async function apiPost(base: string, path: string, body: unknown, token?: string) {
   const res = await fetch(`${base}${path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...(token ? { authorization: token } : {}) },
@@ -29,16 +30,25 @@ export async function registerPerson(
   realname: string,
   password = 'secret123',
 ): Promise<Person> {
-  const reg = (await post(base, '/common/pub/register', { account, realname, password })) as { user_id: number };
-  const login = (await post(base, '/common/pub/login', { account, password, terminal: 'app' })) as {
+  const reg = (await apiPost(base, '/common/pub/register', { account, realname, password })) as { user_id: number };
+  const login = (await apiPost(base, '/common/pub/login', { account, password, terminal: 'app' })) as {
     authToken: string;
   };
   return { id: reg.user_id, account, realname, password, token: login.authToken };
 }
 
+/** alice (the administrator, who makes everyone a contact), bob and carol: the cast of most files. */
+export async function registerTrio(base: string): Promise<[Person, Person, Person]> {
+  const alice = await registerPerson(base, 'alice01', 'Alice');
+  const bob = await registerPerson(base, 'bob0001', 'Bob');
+  const carol = await registerPerson(base, 'carol01', 'Carol');
+  await enterpriseMode(base, alice);
+  return [alice, bob, carol];
+}
+
 /** As an administrator: everyone is a contact (runMode 1), so two people can chat at once. */
 export async function enterpriseMode(base: string, admin: Person): Promise<void> {
-  await post(base, '/manage/config/setConfig', { name: 'sysInfo', value: { runMode: 1 } }, admin.token);
+  await apiPost(base, '/manage/config/setConfig', { name: 'sysInfo', value: { runMode: 1 } }, admin.token);
 }
 
 export async function fillTestId(page: Page, testId: string, value: string) {
@@ -138,12 +148,12 @@ export async function cable(ctx: BrowserContext, opts: { onSent?(frame: string):
 
 /** As an administrator: change chat settings (e.g. a short recall window `redoTime`). */
 export async function setChatInfo(base: string, admin: Person, value: Record<string, unknown>): Promise<void> {
-  await post(base, '/manage/config/setConfig', { name: 'chatInfo', value }, admin.token);
+  await apiPost(base, '/manage/config/setConfig', { name: 'chatInfo', value }, admin.token);
 }
 
 /** Sends a text through the API (seeding history fast); returns the stored message. */
 export async function sendByApi(base: string, from: Person, toContactId: number | string, content: string) {
-  return (await post(
+  return (await apiPost(
     base,
     '/enterprise/im/sendMessage',
     { id: crypto.randomUUID(), type: 'text', content, toContactId },
@@ -153,7 +163,7 @@ export async function sendByApi(base: string, from: Person, toContactId: number 
 
 /** The newest messages of one conversation as `who` reads them (chat mode, oldest first). */
 export async function messagesOf(base: string, who: Person, toContactId: number | string) {
-  return (await post(base, '/enterprise/im/getMessageList', { toContactId, limit: 20 }, who.token)) as {
+  return (await apiPost(base, '/enterprise/im/getMessageList', { toContactId, limit: 20 }, who.token)) as {
     content: string;
     fromUser: { id: number };
   }[];
@@ -219,7 +229,7 @@ export async function createGroupByApi(
   memberIds: number[],
   name: string,
 ): Promise<string> {
-  const contact = (await post(base, '/enterprise/group/add', { user_ids: memberIds, name }, owner.token)) as {
+  const contact = (await apiPost(base, '/enterprise/group/add', { user_ids: memberIds, name }, owner.token)) as {
     id: string;
   };
   return contact.id;

@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { Browser } from 'playwright-core';
 
 const repoRoot = resolve(fileURLToPath(new URL('.', import.meta.url)), '../..');
 
@@ -88,4 +89,10 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** A test file's end: its browser, then its server (either is missing when the start failed). */
+export async function stopAll(browser: Browser | undefined, server: RunningServer | undefined): Promise<void> {
+  await browser?.close();
+  await server?.stop();
 }

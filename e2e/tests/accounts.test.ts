@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collectPageErrors, launch, phoneContext, snap } from '../support/browser';
-import { startServer, type RunningServer } from '../support/server';
+import { startServer, stopAll, type RunningServer } from '../support/server';
 
 let server: RunningServer;
 let browser: Browser;
@@ -10,10 +10,7 @@ beforeAll(async () => {
   server = await startServer();
   browser = await launch();
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+afterAll(() => stopAll(browser, server));
 
 async function openApp(locale?: string): Promise<{ page: Page; errors: string[] }> {
   const ctx = await phoneContext(browser, locale ? { locale } : {});

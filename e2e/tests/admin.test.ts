@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collectPageErrors, launch, phoneContext, snap } from '../support/browser';
-import { startServer, type RunningServer } from '../support/server';
+import { startServer, stopAll, type RunningServer } from '../support/server';
 import {
   enterpriseMode,
   fillTestId,
@@ -28,10 +28,7 @@ beforeAll(async () => {
   bob = await registerPerson(server.url, 'bob01', 'Bob');
   await enterpriseMode(server.url, root);
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+afterAll(() => stopAll(browser, server));
 
 /** The administrator at a desktop: logged in through the login page, then into the console. */
 async function adminDesk(tab = 'dashboard', who: Person = root): Promise<{ page: Page; errors: string[] }> {

@@ -2,15 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MEDIA_ARGS, launch, snap } from '../support/browser';
 import { startServer, type RunningServer } from '../support/server';
-import {
-  bubbleTexts,
-  enterpriseMode,
-  loggedInPage,
-  openChat,
-  registerPerson,
-  startChat,
-  type Person,
-} from '../support/app';
+import { bubbleTexts, loggedInPage, openChat, registerTrio, startChat, type Person } from '../support/app';
 
 /**
  * Issue 6, "must show": a video call between two browsers with real (fake-device) media over
@@ -31,10 +23,7 @@ beforeAll(async () => {
   // Fake camera and microphone, granted without a prompt; loopback ICE candidates (TOOLCHAIN §4).
   browser = await launch(MEDIA_ARGS);
   strictBrowser = await launch(MEDIA_ARGS.filter((a) => a !== '--use-fake-ui-for-media-stream'));
-  alice = await registerPerson(server.url, 'alice01', 'Alice');
-  bob = await registerPerson(server.url, 'bob0001', 'Bob');
-  carol = await registerPerson(server.url, 'carol01', 'Carol');
-  await enterpriseMode(server.url, alice);
+  [alice, bob, carol] = await registerTrio(server.url);
 });
 afterAll(async () => {
   await browser?.close();

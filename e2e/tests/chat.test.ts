@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, snap } from '../support/browser';
-import { startServer, type RunningServer } from '../support/server';
+import { startServer, stopAll, type RunningServer } from '../support/server';
 import {
   bubbleTexts,
   cable,
@@ -29,10 +29,7 @@ beforeAll(async () => {
   bob = await registerPerson(server.url, 'bob0001', 'Bob');
   await enterpriseMode(server.url, alice);
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+afterAll(() => stopAll(browser, server));
 
 describe('one-to-one chat in two browsers', () => {
   it('delivers at once with an unread badge, and shows the message as read once bob opens it', async () => {

@@ -1,16 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collectPageErrors, launch, snap } from '../support/browser';
-import { startServer, type RunningServer } from '../support/server';
-import {
-  bubbleTexts,
-  enterpriseMode,
-  fillTestId,
-  loggedInPage,
-  registerPerson,
-  row,
-  type Person,
-} from '../support/app';
+import { startServer, stopAll, type RunningServer } from '../support/server';
+import { bubbleTexts, fillTestId, loggedInPage, registerTrio, row, sendByApi, type Person } from '../support/app';
 
 /**
  * Issue 15, "Desktop is a real desktop app": at 1280×800 the rail, the conversation list and the
@@ -24,30 +16,14 @@ let alice: Person;
 let bob: Person;
 let carol: Person;
 
-async function apiSend(from: Person, to: number | string, content: string) {
-  const res = await fetch(`${server.url}/enterprise/im/sendMessage`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: from.token },
-    body: JSON.stringify({ id: crypto.randomUUID(), type: 'text', content, toContactId: to }),
-  });
-  const json = (await res.json()) as { code: number; msg: string };
-  if (json.code !== 0) throw new Error(json.msg);
-}
-
 beforeAll(async () => {
   server = await startServer();
   browser = await launch();
-  alice = await registerPerson(server.url, 'alice01', 'Alice');
-  bob = await registerPerson(server.url, 'bob0001', 'Bob');
-  carol = await registerPerson(server.url, 'carol01', 'Carol');
-  await enterpriseMode(server.url, alice);
-  await apiSend(bob, alice.id, 'Hi Alice, from Bob');
-  await apiSend(carol, alice.id, 'Hi Alice, from Carol');
+  [alice, bob, carol] = await registerTrio(server.url);
+  await sendByApi(server.url, bob, alice.id, 'Hi Alice, from Bob');
+  await sendByApi(server.url, carol, alice.id, 'Hi Alice, from Carol');
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+afterAll(() => stopAll(browser, server));
 
 /** Alice in a 1280×800 window, signed in through the login page. */
 async function desktopAlice(): Promise<{ page: Page; errors: string[] }> {

@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, snap } from '../support/browser';
-import { startServer, type RunningServer } from '../support/server';
+import { startServer, stopAll, type RunningServer } from '../support/server';
 import { loggedInPage, registerPerson, tamperAnswers, type Person } from '../support/app';
 
 /**
@@ -20,10 +20,7 @@ beforeAll(async () => {
   browser = await launch();
   alice = await registerPerson(server.url, 'alice01', 'Alice');
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+afterAll(() => stopAll(browser, server));
 
 describe('error page', () => {
   it('shows the error page when the home screen throws, reports it, and reloads into a working home', async () => {

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, snap } from '../support/browser';
-import { startServer, type RunningServer } from '../support/server';
+import { startServer, stopAll, type RunningServer } from '../support/server';
 import {
   enterpriseMode,
   loggedInPage,
@@ -29,10 +29,7 @@ beforeAll(async () => {
   wei = await registerPerson(server.url, 'zhangwei', '张伟');
   await enterpriseMode(server.url, alice);
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+afterAll(() => stopAll(browser, server));
 
 /** The emoji pictures of the last bubble: alt (the emoji), file name, and whether it drew. */
 async function lastBubbleEmoji(page: Page) {

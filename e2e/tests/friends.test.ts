@@ -3,8 +3,15 @@ import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, snap } from '../support/browser';
-import { startServer, type RunningServer } from '../support/server';
-import { enterpriseMode, fillTestId, loggedInPage, registerPerson, type Person } from '../support/app';
+import { startServer, stopAll, type RunningServer } from '../support/server';
+import {
+  createGroupByApi,
+  enterpriseMode,
+  fillTestId,
+  loggedInPage,
+  registerPerson,
+  type Person,
+} from '../support/app';
 
 /** Issue 4, friends: find by account, ask, accept live; and a QR code read from a picture. */
 
@@ -21,10 +28,7 @@ beforeAll(async () => {
   bob = await registerPerson(server.url, 'bob0001', '鲍勃');
   carol = await registerPerson(server.url, 'carol01', 'Carol');
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+afterAll(() => stopAll(browser, server));
 
 const contactRow = (id: number) => `[data-testid="contact-row"][data-id="${id}"]`;
 
@@ -98,12 +102,7 @@ describe('friends in two browsers', () => {
     // Everyone is a contact (runMode 1) so alice can make a group of three at once.
     await enterpriseMode(server.url, alice);
     const dave = await registerPerson(server.url, 'dave001', 'Dave');
-    const res = await fetch(`${server.url}/enterprise/group/add`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: alice.token },
-      body: JSON.stringify({ user_ids: [bob.id, carol.id], name: '项目群' }),
-    });
-    const group = ((await res.json()) as { data: { id: string } }).data.id;
+    const group = await createGroupByApi(server.url, alice, [bob.id, carol.id], '项目群');
 
     const a = await loggedInPage(browser, server.url, alice);
     await a.page.goto(`${server.url}/#/pages/index/qrcode?type=group&id=${group}`);

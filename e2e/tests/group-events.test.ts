@@ -1,8 +1,9 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, snap } from '../support/browser';
-import { startServer, type RunningServer } from '../support/server';
+import { startServer, stopAll, type RunningServer } from '../support/server';
 import {
+  apiPost,
   createGroupByApi,
   enterpriseMode,
   loggedInPage,
@@ -37,18 +38,10 @@ beforeAll(async () => {
   dave = await registerPerson(server.url, 'dave001', 'Dave');
   await enterpriseMode(server.url, alice);
   gid = await createGroupByApi(server.url, alice, [bob.id, carol.id], 'Weekend hike 周末徒步');
-  const res = await fetch(`${server.url}/enterprise/group/addGroupUser`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: alice.token },
-    body: JSON.stringify({ id: gid, user_ids: [dave.id] }),
-  });
-  expect(((await res.json()) as { code: number }).code).toBe(0);
+  await apiPost(server.url, '/enterprise/group/addGroupUser', { id: gid, user_ids: [dave.id] }, alice.token);
   for (let i = 1; i <= TEXTS; i++) await sendByApi(server.url, i % 2 ? alice : bob, gid, `Plan item ${i}`);
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+afterAll(() => stopAll(browser, server));
 
 const eventRows = (page: Page) => page.locator('[data-testid="message-bubble"][data-type="event"]');
 

@@ -1,8 +1,8 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, snap } from '../support/browser';
-import { startServer, type RunningServer } from '../support/server';
-import { createGroupByApi, enterpriseMode, loggedInPage, openChat, registerPerson, type Person } from '../support/app';
+import { startServer, stopAll, type RunningServer } from '../support/server';
+import { createGroupByApi, loggedInPage, openChat, registerTrio, type Person } from '../support/app';
 
 /**
  * Issue 15, "never a crash page": home → group chat → ··· → 群公告 used to crash the whole app
@@ -18,15 +18,9 @@ let carol: Person;
 beforeAll(async () => {
   server = await startServer();
   browser = await launch();
-  alice = await registerPerson(server.url, 'alice01', 'Alice');
-  bob = await registerPerson(server.url, 'bob0001', 'Bob');
-  carol = await registerPerson(server.url, 'carol01', 'Carol');
-  await enterpriseMode(server.url, alice);
+  [alice, bob, carol] = await registerTrio(server.url);
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+afterAll(() => stopAll(browser, server));
 
 let gid = '';
 

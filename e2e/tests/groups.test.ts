@@ -1,18 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, snap } from '../support/browser';
-import { startServer, type RunningServer } from '../support/server';
-import {
-  bubbleTexts,
-  enterpriseMode,
-  fillTestId,
-  loggedInPage,
-  registerPerson,
-  row,
-  send,
-  startChat,
-  type Person,
-} from '../support/app';
+import { startServer, stopAll, type RunningServer } from '../support/server';
+import { bubbleTexts, fillTestId, loggedInPage, registerTrio, row, send, startChat, type Person } from '../support/app';
 
 /** Issue 4, "must show" 2: roles, mute mode, a muted member and removal, live in three browsers. */
 
@@ -25,15 +15,9 @@ let carol: Person;
 beforeAll(async () => {
   server = await startServer();
   browser = await launch();
-  alice = await registerPerson(server.url, 'alice01', 'Alice');
-  bob = await registerPerson(server.url, 'bob0001', 'Bob');
-  carol = await registerPerson(server.url, 'carol01', 'Carol');
-  await enterpriseMode(server.url, alice);
+  [alice, bob, carol] = await registerTrio(server.url);
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+afterAll(() => stopAll(browser, server));
 
 const member = (page: Page, id: number) => page.locator(`[data-testid="member-row"][data-id="${id}"]`);
 

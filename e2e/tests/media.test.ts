@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, MEDIA_ARGS, snap } from '../support/browser';
-import { startServer, type RunningServer } from '../support/server';
+import { startServer, stopAll, type RunningServer } from '../support/server';
 import {
   enterpriseMode,
   loggedInPage,
@@ -30,10 +30,7 @@ beforeAll(async () => {
   bob = await registerPerson(server.url, 'bob0001', 'Bob');
   await enterpriseMode(server.url, alice);
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+afterAll(() => stopAll(browser, server));
 
 const bubbles = (page: Page, type: string) => page.locator(`[data-testid="message-bubble"][data-type="${type}"]`);
 

@@ -1,7 +1,7 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, snap } from '../support/browser';
-import { startServer, type RunningServer } from '../support/server';
+import { startServer, stopAll, type RunningServer } from '../support/server';
 import {
   bubbleTexts,
   enterpriseMode,
@@ -41,10 +41,7 @@ beforeAll(async () => {
   for (const [account, name] of people) others.push(await registerPerson(server.url, account, name));
   await enterpriseMode(server.url, alice);
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+afterAll(() => stopAll(browser, server));
 
 const bubble = (page: Page, text: string): Locator =>
   page.getByTestId('message-bubble').filter({ hasText: text }).last();

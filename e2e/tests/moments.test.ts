@@ -1,8 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, snap } from '../support/browser';
-import { startServer, type RunningServer } from '../support/server';
-import { fillTestId, loggedInPage, registerPerson, type Person } from '../support/app';
+import { startServer, stopAll, type RunningServer } from '../support/server';
+import { apiPost, fillTestId, loggedInPage, registerPerson, type Person } from '../support/app';
 
 /**
  * Issue 21, Moments and Discover in several browsers. Circles: alice ↔ bob, alice ↔ dave;
@@ -17,16 +17,7 @@ let bob: Person;
 let carol: Person;
 let dave: Person;
 
-async function api(path: string, body: unknown, token: string): Promise<unknown> {
-  const res = await fetch(`${server.url}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: token },
-    body: JSON.stringify(body),
-  });
-  const json = (await res.json()) as { code: number; msg: string; data: unknown };
-  if (json.code !== 0) throw new Error(`${path}: ${json.msg}`);
-  return json.data;
-}
+const api = (path: string, body: unknown, token: string) => apiPost(server.url, path, body, token);
 
 /** A friendship the way people make one: a request and its acceptance. */
 async function befriend(a: Person, b: Person): Promise<void> {
@@ -70,10 +61,7 @@ beforeAll(async () => {
   await befriend(alice, bob);
   await befriend(alice, dave);
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+afterAll(() => stopAll(browser, server));
 
 describe('moments in three browsers', () => {
   it('alice posts, bob sees the dot live, likes and comments, alice replies; carol never sees it; deletion reaches bob', async () => {

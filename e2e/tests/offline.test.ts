@@ -1,15 +1,14 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, snap } from '../support/browser';
-import { startServer, type RunningServer } from '../support/server';
+import { startServer, stopAll, type RunningServer } from '../support/server';
 import {
   bubbleTexts,
   cable,
-  enterpriseMode,
   loggedInPage,
   messagesOf,
   openChat,
-  registerPerson,
+  registerTrio,
   row,
   send,
   sendByApi,
@@ -32,16 +31,10 @@ let carol: Person;
 beforeAll(async () => {
   server = await startServer();
   browser = await launch();
-  alice = await registerPerson(server.url, 'alice01', 'Alice');
-  bob = await registerPerson(server.url, 'bob0001', 'Bob');
-  carol = await registerPerson(server.url, 'carol01', 'Carol');
-  await enterpriseMode(server.url, alice);
+  [alice, bob, carol] = await registerTrio(server.url);
   await sendByApi(server.url, bob, alice.id, 'Kept on the device 设备上的消息');
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+afterAll(() => stopAll(browser, server));
 
 describe('the installable app offline', () => {
   it('keeps messages typed offline across a reload and sends them once, in order, when the network returns', async () => {

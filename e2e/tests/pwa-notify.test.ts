@@ -4,14 +4,14 @@ import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, phoneContext, snap } from '../support/browser';
-import { startServer, type RunningServer } from '../support/server';
+import { startServer, stopAll, type RunningServer } from '../support/server';
 import {
+  apiPost,
   bubbleTexts,
-  enterpriseMode,
   fillTestId,
   loggedInPage,
   openChat,
-  registerPerson,
+  registerTrio,
   sendByApi,
   type Person,
 } from '../support/app';
@@ -31,15 +31,9 @@ let carol: Person;
 beforeAll(async () => {
   server = await startServer();
   browser = await launch();
-  alice = await registerPerson(server.url, 'alice01', 'Alice');
-  bob = await registerPerson(server.url, 'bob0001', 'Bob');
-  carol = await registerPerson(server.url, 'carol01', 'Carol');
-  await enterpriseMode(server.url, alice);
+  [alice, bob, carol] = await registerTrio(server.url);
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+afterAll(() => stopAll(browser, server));
 
 /** The tab goes to the background as far as the page can tell (headless tabs are always visible). */
 async function hide(page: Page) {
@@ -192,13 +186,8 @@ async function clickNotification(page: Page, tag: string) {
 
 /** Another user's call signal (PROTOCOL §10.1), as their client would send it. */
 async function callSignal(from: Person, to: Person, id: string, event: 'calling' | 'hangup', code = 901) {
-  const res = await fetch(`${server.url}/enterprise/im/sendToMsg`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: from.token },
-    body: JSON.stringify({ toContactId: to.id, type: 0, status: 1, event, code, id }),
-  });
-  const body = (await res.json()) as { code: number; msg: string };
-  if (body.code !== 0) throw new Error(`sendToMsg: ${body.code} ${body.msg}`);
+  const body = { toContactId: to.id, type: 0, status: 1, event, code, id };
+  await apiPost(server.url, '/enterprise/im/sendToMsg', body, from.token);
 }
 
 describe('a click on a notification', () => {

@@ -1,8 +1,16 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, snap } from '../support/browser';
-import { startServer, type RunningServer } from '../support/server';
-import { enterpriseMode, fillTestId, loggedInPage, registerPerson, sendByApi, type Person } from '../support/app';
+import { startServer, stopAll, type RunningServer } from '../support/server';
+import {
+  createGroupByApi,
+  enterpriseMode,
+  fillTestId,
+  loggedInPage,
+  registerPerson,
+  sendByApi,
+  type Person,
+} from '../support/app';
 
 /** Issue 20, "must show": global search from home — Chinese in a group, pinyin initials, opening in context. */
 
@@ -13,17 +21,6 @@ let bob: Person;
 let zw: Person;
 let groupId: string;
 
-async function createGroup(owner: Person, members: Person[], name: string): Promise<string> {
-  const res = await fetch(`${server.url}/enterprise/group/add`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: owner.token },
-    body: JSON.stringify({ user_ids: members.map((m) => m.id), name }),
-  });
-  const json = (await res.json()) as { code: number; msg: string; data: { id: string } };
-  if (json.code !== 0) throw new Error(json.msg);
-  return json.data.id;
-}
-
 beforeAll(async () => {
   server = await startServer();
   browser = await launch();
@@ -31,7 +28,7 @@ beforeAll(async () => {
   bob = await registerPerson(server.url, 'bob0001', 'Bob');
   zw = await registerPerson(server.url, 'weiz001', '张伟');
   await enterpriseMode(server.url, alice);
-  groupId = await createGroup(alice, [bob, zw], '项目组');
+  groupId = await createGroupByApi(server.url, alice, [bob.id, zw.id], '项目组');
   await sendByApi(server.url, bob, groupId, '把会议纪要发一下');
   // Enough newer messages that the found one is far above the newest page.
   for (let i = 0; i < 60; i += 20) {
@@ -39,10 +36,7 @@ beforeAll(async () => {
   }
   await sendByApi(server.url, alice, bob.id, 'Meeting notes are in the shared folder');
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+afterAll(() => stopAll(browser, server));
 
 const messageHits = (page: Page): Locator => page.getByTestId('search-message');
 

@@ -1,8 +1,8 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, snap } from '../support/browser';
-import { startServer, type RunningServer } from '../support/server';
-import { enterpriseMode, loggedInPage, openChat, registerPerson, startChat, type Person } from '../support/app';
+import { startServer, stopAll, type RunningServer } from '../support/server';
+import { apiPost, loggedInPage, openChat, registerTrio, startChat, type Person } from '../support/app';
 
 /** Issue 5, sharing: stickers (manage page, panel, send), locations (chooser, viewer) and contact cards. */
 
@@ -24,15 +24,7 @@ const greenPng = Buffer.from(
 
 const PEOPLE_SQUARE = { latitude: 31.2304, longitude: 121.4737 };
 
-async function post(path: string, body: unknown, token: string) {
-  const res = await fetch(`${server.url}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: token },
-    body: JSON.stringify(body),
-  });
-  const json = (await res.json()) as { code: number; msg: string };
-  if (json.code !== 0) throw new Error(`${path}: ${json.code} ${json.msg}`);
-}
+const post = (path: string, body: unknown, token: string) => apiPost(server.url, path, body, token);
 
 /** A phone that lets the app read a fixed position (as a user who allowed location access). */
 const at = (position: { latitude: number; longitude: number }) => async (ctx: BrowserContext) => {
@@ -51,15 +43,9 @@ const bubbles = (page: Page, type: string) => page.locator(`[data-testid="messag
 beforeAll(async () => {
   server = await startServer();
   browser = await launch();
-  alice = await registerPerson(server.url, 'alice01', 'Alice');
-  bob = await registerPerson(server.url, 'bob0001', 'Bob');
-  carol = await registerPerson(server.url, 'carol01', 'Carol');
-  await enterpriseMode(server.url, alice);
+  [alice, bob, carol] = await registerTrio(server.url);
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+afterAll(() => stopAll(browser, server));
 
 describe('stickers', () => {
   it('alice uploads stickers on the manage page, tidies them, sends one from the panel; bob sees it', async () => {

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, snap } from '../support/browser';
-import { startServer, type RunningServer } from '../support/server';
+import { startServer, stopAll, type RunningServer } from '../support/server';
 import {
   createGroupByApi,
   enterpriseMode,
@@ -29,10 +29,7 @@ beforeAll(async () => {
   carol = await registerPerson(server.url, 'carol01', '张卡罗');
   await enterpriseMode(server.url, alice);
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+afterAll(() => stopAll(browser, server));
 
 /**
  * Scrolls to the top (older pages load on the way) and reads the first event line if it is mounted.

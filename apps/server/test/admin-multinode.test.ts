@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectSocket, startTestServer, type TestServer, type TestUser } from './helpers/index';
+import { connectSocket, closeNodes, startTwoNodes, type TestServer, type TestUser } from './helpers/index';
 import { freshUser, seedAdminPeople, sendText } from './admin-fixtures';
 
 /** Admin pushes when the administrator and the people concerned are on different nodes (Redis fan-out). */
@@ -12,14 +12,10 @@ let carol: TestUser;
 let dave: TestUser;
 
 beforeAll(async () => {
-  a = await startTestServer({ fanout: 'redis' });
-  b = await startTestServer({ sameDatabaseAs: a });
+  [a, b] = await startTwoNodes();
   ({ alice, bob, carol, dave } = await seedAdminPeople(a));
 });
-afterAll(async () => {
-  await b?.close();
-  await a?.close();
-});
+afterAll(() => closeNodes(b, a));
 
 describe('admin actions on node A, people on node B', () => {
   it('closes a disabled user’s socket held by the other node (4003)', async () => {

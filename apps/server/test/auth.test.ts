@@ -15,9 +15,7 @@ beforeAll(async () => {
   s.services.sessions.onRevoked((ev) => void revocations.push(ev));
   alice = await registerAndLogin(s.api, people.alice);
 });
-afterAll(async () => {
-  await s?.close();
-});
+afterAll(async () => s?.close());
 
 /** A fresh ordinary user per test, so tests do not disturb each other's sessions. */
 async function freshUser(): Promise<TestUser> {

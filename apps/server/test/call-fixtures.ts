@@ -1,4 +1,5 @@
-import type { TestServer, TestSocket, TestUser } from './helpers/index';
+import { expect } from 'vitest';
+import { pushesReached, type TestServer, type TestSocket, type TestUser } from './helpers/index';
 import { uuid } from './chat-fixtures';
 
 /** Helpers for sendToMsg (PROTOCOL §10) tests. */
@@ -56,6 +57,13 @@ export const nextCall = (ws: TestSocket, id: string, event: string, code?: numbe
     'webrtc',
     (d) => d.id === id && d.extends.event === event && (code === undefined || d.extends.code === code),
   );
+
+/** No `webrtc` frame of this call with this event reached `ws`, up to every push `nodes` queued so far. */
+export async function noCall(nodes: TestServer | TestServer[], ws: TestSocket, id: string, event = 'hangup') {
+  await pushesReached(nodes, ws);
+  const frames = ws.frames.map((f) => f.data as WebrtcData).filter((d) => d?.id === id && d.extends?.event === event);
+  expect(frames).toEqual([]);
+}
 
 /** Resolves once a request of this server waits on a one-shot timer beyond `before` ones. */
 export async function whenWaiting(s: TestServer, before: number): Promise<void> {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  connectSocket,
+  connectSockets,
   registerAndLogin,
   startTestServer,
   type TestServer,
@@ -24,10 +24,7 @@ beforeAll(async () => {
   bob = await registerAndLogin(s.api, { account: 'bob01', realname: 'Bob', password: 'bob-pw01' });
   carol = await registerAndLogin(s.api, { account: 'carol', realname: 'Carol', password: 'carol-pw1' });
   await makeFriends(s, bob, carol);
-  [bobWs, carolWs] = await Promise.all([
-    connectSocket(s.url, { token: bob.token }),
-    connectSocket(s.url, { token: carol.token }),
-  ]);
+  [bobWs, carolWs] = await connectSockets(s.url, [bob, carol]);
 });
 afterAll(async () => {
   bobWs?.close();

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectSocket, seedPeople, startTestServer, type TestServer, type TestUser } from './helpers/index';
+import { connectSocket, seedPeople, closeNodes, startTwoNodes, type TestServer, type TestUser } from './helpers/index';
 import { assertNothing, makeFriends } from './chat-fixtures';
-import { callRow, nextCall, ring, signal } from './call-fixtures';
+import { callRow, nextCall, noCall, ring, signal } from './call-fixtures';
 
 /** Calls across two nodes sharing one database, fanned out over Redis (PROTOCOL §10). */
 
@@ -12,15 +12,11 @@ let bob: TestUser;
 let carol: TestUser;
 
 beforeAll(async () => {
-  a = await startTestServer({ fanout: 'redis' });
-  b = await startTestServer({ sameDatabaseAs: a });
+  [a, b] = await startTwoNodes();
   ({ alice, bob, carol } = await seedPeople(a.api));
   await makeFriends(a, bob, carol);
 });
-afterAll(async () => {
-  await b?.close();
-  await a?.close();
-});
+afterAll(() => closeNodes(b, a));
 
 describe('calls across two nodes', () => {
   it('signalling reaches only the two parties, whichever node each is on', async () => {
@@ -44,11 +40,11 @@ describe('calls across two nodes', () => {
 
     // Node A owns the safety-net timer; the call was answered on B, so it leaves it alone.
     a.clock.advance(60_000);
-    await bobOnA.expectNone('webrtc');
+    await noCall(a, bobOnA, id);
     await signal(b, carol, { id, toContactId: bob.id, type: 1, event: 'hangup', code: 906, callTime: 61 });
     expect((await nextCall(bobOnA, id, 'hangup')).data.content).toBe('通话时长 01:01');
     expect(await callRow(a, id)).toMatchObject({ extends: { code: 906, callTime: 61 } });
-    await assertNothing(aliceOnB, 'webrtc');
+    await assertNothing([a, b], aliceOnB, 'webrtc');
     for (const ws of [bobOnA, bobOnB, carolOnB, aliceOnB]) ws.close();
   });
 
@@ -66,7 +62,7 @@ describe('calls across two nodes', () => {
     // Node B's sweep finds nothing left to close: no second hangup.
     b.clock.advance(60_000);
     await b.services.calls.sweep();
-    await carolOnB.expectNone('webrtc');
+    await noCall(b, carolOnB, id);
     for (const ws of [bobOnA, carolOnB]) ws.close();
   });
 });

@@ -9,7 +9,7 @@ import {
   type TestUser,
 } from './helpers/index';
 import { assertNothing, makeFriends, patchConfig, send, storedIds, uuid } from './chat-fixtures';
-import { callRow, nextCall, ring, signal, whenWaiting } from './call-fixtures';
+import { callRow, nextCall, noCall, ring, signal, whenWaiting } from './call-fixtures';
 
 /** PROTOCOL §10: sendToMsg checks, the §10.2 routing, the stored call row and the 60 s safety net. */
 
@@ -82,7 +82,7 @@ describe('calling', () => {
         contactInfo: { id: carol.id, lastContent: '视频通话' },
       });
     }
-    await assertNothing(aliceWs, 'webrtc');
+    await assertNothing(s, aliceWs, 'webrtc');
     expect(await callRow(s, id)).toMatchObject({ content: '视频通话', extends: { code: 901, type: 1 } });
     await signal(s, bob, { id, toContactId: carol.id, type: 1, event: 'hangup', code: 902 });
   });
@@ -161,7 +161,7 @@ describe('signalling', () => {
     expect(ice.data).toMatchObject({ content: 'Connecting…', extends: { iceCandidate: candidate } });
     // No copies of signalling to the sender's own devices, nothing to a third user.
     await carolB.expectNoneSoFar('webrtc');
-    await assertNothing(aliceWs, 'webrtc');
+    await assertNothing(s, aliceWs, 'webrtc');
     await signal(s, bob, { id, toContactId: carol.id, type: 1, event: 'hangup', code: 902 });
   });
 
@@ -287,8 +287,8 @@ describe('safety net', () => {
     await signal(s, carol, { id, toContactId: bob.id, type: 1, event: 'acceptRtc', code: 904 });
     await nextCall(bobA, id, 'acceptRtc');
     s.clock.advance(61_000);
-    await bobA.expectNone('webrtc');
     expect(await callRow(s, id)).toMatchObject({ content: '视频通话', extends: { code: 904 } });
+    await noCall(s, bobA, id);
     await signal(s, bob, { id, toContactId: carol.id, type: 1, event: 'hangup', code: 906, callTime: 75 });
     expect(await callRow(s, id)).toMatchObject({ content: '通话时长 01:15' });
   });

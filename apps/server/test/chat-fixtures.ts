@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
-import type { TestServer, TestSocket, TestUser } from './helpers/index';
+import { pushesReached, type TestServer, type TestSocket, type TestUser } from './helpers/index';
 
 /**
  * Chat fixtures until the friends and groups APIs exist: friendships through the contacts
@@ -83,9 +83,20 @@ export async function storedIds(s: TestServer, ids: string[]): Promise<string[]>
   return rows.map((r) => r.id);
 }
 
-/** Nothing of `type` arrived, in the window or before it. */
-export async function assertNothing(ws: TestSocket, type: string, ms = 300): Promise<void> {
-  await ws.expectNone(type, ms);
+/**
+ * The node took the user's closed connections out of presence (`connections` left, across nodes)
+ * and queued the presence pushes that caused: polls the registry, then lets the closing code
+ * after it run before waiting for those pushes.
+ */
+export async function presenceSettled(s: TestServer, userId: number, connections: number): Promise<void> {
+  await expect.poll(() => s.presence.count(userId)).toBe(connections);
+  await new Promise((resolve) => setImmediate(resolve));
+  await s.services.realtime.idle();
+}
+
+/** Nothing of `type` reached `ws`, up to every push `nodes` (those the actions ran on) queued so far. */
+export async function assertNothing(nodes: TestServer | TestServer[], ws: TestSocket, type: string): Promise<void> {
+  await pushesReached(nodes, ws);
   expect(ws.frames.filter((f) => f.type === type)).toEqual([]);
 }
 

@@ -9,9 +9,7 @@ let s: TestServer;
 beforeAll(async () => {
   s = await startTestServer();
 });
-afterAll(async () => {
-  await s?.close();
-});
+afterAll(async () => s?.close());
 
 const reports = () =>
   s.logs

@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectSocket, seedPeople, startTestServer, type TestServer, type TestUser } from './helpers/index';
+import {
+  connectSocket,
+  connectSockets,
+  seedPeople,
+  startTestServer,
+  type TestServer,
+  type TestUser,
+} from './helpers/index';
 import { assertNothing, makeFriends, makeGroup, patchConfig, send, uuid } from './chat-fixtures';
 
 /** PROTOCOL §3: the conversation list, one contact, user search and per-conversation prefs. */
@@ -146,18 +153,15 @@ describe('getContacts', () => {
   });
 
   it('stores pin and notify prefs and tells my connections only', async () => {
-    const [bWs, aWs] = await Promise.all([
-      connectSocket(s.url, { token: bob.token }),
-      connectSocket(s.url, { token: alice.token }),
-    ]);
+    const [bWs, aWs] = await connectSockets(s.url, [bob, alice]);
     expect((await post('setChatTop', bob, { id: alice.id, is_top: 1, is_group: 0 })).body.code).toBe(0);
     expect((await bWs.next('setChatTop')).data).toEqual({ id: alice.id, is_top: 1, is_group: 0 });
     expect((await post('isNotice', bob, { id: `group-${gid}`, is_notice: '0', is_group: '1' }, true)).body.code).toBe(
       0,
     );
     expect((await bWs.next('setIsNotice')).data).toEqual({ id: `group-${gid}`, is_notice: 0, is_group: 1 });
-    await assertNothing(aWs, 'setChatTop');
-    await assertNothing(aWs, 'setIsNotice');
+    await assertNothing(s, aWs, 'setChatTop');
+    await assertNothing(s, aWs, 'setIsNotice');
     const { byId } = await contacts(bob);
     expect(byId(alice.id)).toMatchObject({ is_top: 1, is_notice: 1 });
     expect(byId(`group-${gid}`)).toMatchObject({ is_top: 0, is_notice: 0 });

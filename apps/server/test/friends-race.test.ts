@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectSocket, registerAndLogin, startTestServer, type TestServer, type TestUser } from './helpers/index';
+import { assertNothing } from './chat-fixtures';
 
 /** Issue 19 #8: one pending request per pair, however many arrive at once. */
 
@@ -27,7 +28,7 @@ describe('parallel friend requests', () => {
     for (const a of answers.filter((x) => x.body.code !== 0))
       expect(a.body).toMatchObject({ code: 400, msg: 'Request pending' });
     await ws.next('simple');
-    await ws.expectNone('simple', 500);
+    await assertNothing(s, ws, 'simple');
     const listed = await s.api.post('/enterprise/friend/index', { is_mine: 0 }, { token: target.token });
     expect(listed.body.count).toBe(1);
     ws.close();

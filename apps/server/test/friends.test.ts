@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   connectSocket,
+  connectSockets,
   registerAndLogin,
   seedPeople,
   startTestServer,
@@ -52,11 +53,7 @@ const contactIds = async (u: TestUser) => {
 
 describe('a friendship in runMode 2, end to end', () => {
   it('request → count → accept → both listed and chatting → delete → both dropped', async () => {
-    const [bWs, cWs, dWs] = await Promise.all([
-      connectSocket(s.url, { token: bob.token }),
-      connectSocket(s.url, { token: carol.token }),
-      connectSocket(s.url, { token: dave.token }),
-    ]);
+    const [bWs, cWs, dWs] = await connectSockets(s.url, [bob, carol, dave]);
     expect((await send(s, bob, carol.id, 'too early')).body.msg).toBe('They have not added you as a friend');
 
     const t0 = s.clock.now();
@@ -78,8 +75,8 @@ describe('a friendship in runMode 2, end to end', () => {
       fileName: '',
       fromUser: { id: 'system', displayName: 'New friend', avatar: '' },
     });
-    await assertNothing(bWs, 'simple');
-    await assertNothing(dWs, 'simple');
+    await assertNothing(s, bWs, 'simple');
+    await assertNothing(s, dWs, 'simple');
 
     expect(await contactIds(carol)).toMatchObject({ count: 1 });
     expect((await friend('getApplyMsg', carol)).body).toMatchObject({ code: 0, data: 1 });
@@ -136,7 +133,7 @@ describe('a friendship in runMode 2, end to end', () => {
       type: 'event',
       account: 'bob01',
     });
-    await assertNothing(dWs, 'appendContact');
+    await assertNothing(s, dWs, 'appendContact');
 
     expect(await contactIds(bob)).toMatchObject({ ids: expect.arrayContaining([carol.id]) });
     expect(await contactIds(carol)).toMatchObject({ ids: expect.arrayContaining([bob.id]), count: 0 });
@@ -149,7 +146,7 @@ describe('a friendship in runMode 2, end to end', () => {
     expect((await friend('del', bob, { id: String(carol.id) }, true)).body).toMatchObject({ code: 0 });
     expect((await cWs.next('removeGroup')).data).toEqual({ group_id: bob.id });
     expect((await bWs.next('removeGroup')).data).toEqual({ group_id: carol.id });
-    await assertNothing(dWs, 'removeGroup');
+    await assertNothing(s, dWs, 'removeGroup');
     expect((await contactIds(bob)).ids).not.toContain(carol.id);
     expect((await contactIds(carol)).ids).not.toContain(bob.id);
     expect((await send(s, carol, bob.id, 'still there?')).body.msg).toBe('They have not added you as a friend');
@@ -214,14 +211,11 @@ describe('add', () => {
         update_time: t,
       })
       .execute();
-    const [cWs, eWs] = await Promise.all([
-      connectSocket(s.url, { token: carol.token }),
-      connectSocket(s.url, { token: erin.token }),
-    ]);
+    const [cWs, eWs] = await connectSockets(s.url, [carol, erin]);
     expect((await friend('add', erin, { user_id: carol.id })).body.code).toBe(0);
     expect((await eWs.next('appendContact')).data).toMatchObject({ id: carol.id });
     expect((await cWs.next('appendContact')).data).toMatchObject({ id: erin.id });
-    await assertNothing(cWs, 'simple');
+    await assertNothing(s, cWs, 'simple');
     expect((await send(s, erin, carol.id, 'friends already')).body.code).toBe(0);
     await friend('del', carol, { id: erin.id });
     cWs.close();
@@ -231,16 +225,13 @@ describe('add', () => {
 
 describe('update', () => {
   it('refuses a request: no friendship, nothing pushed, and a new request may follow', async () => {
-    const [bWs, dWs] = await Promise.all([
-      connectSocket(s.url, { token: bob.token }),
-      connectSocket(s.url, { token: dave.token }),
-    ]);
+    const [bWs, dWs] = await connectSockets(s.url, [bob, dave]);
     await friend('add', dave, { user_id: bob.id, remark: 'first try' });
     await bWs.next('simple');
     const row = await requestFrom(bob, dave);
     expect((await friend('update', bob, { friend_id: row.friend_id, status: 0 })).body.code).toBe(0);
-    await assertNothing(dWs, 'appendContact');
-    await assertNothing(bWs, 'appendContact');
+    await assertNothing(s, dWs, 'appendContact');
+    await assertNothing(s, bWs, 'appendContact');
     expect((await requestsTo(dave, 1)).data.find((r) => r.friend_user_id === bob.id)).toMatchObject({ status: 0 });
     expect((await contactIds(bob)).count).toBe(0);
     expect((await send(s, dave, bob.id, 'please?')).body.code).toBe(400);

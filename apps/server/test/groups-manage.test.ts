@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectSocket, seedPeople, startTestServer, type TestServer, type TestUser } from './helpers/index';
+import {
+  connectSocket,
+  connectSockets,
+  seedPeople,
+  startTestServer,
+  type TestServer,
+  type TestUser,
+} from './helpers/index';
 import { assertNothing, send } from './chat-fixtures';
 import { befriendAll, createGroup, expectFail, group, seedDave } from './group-fixtures';
 
@@ -87,10 +94,7 @@ describe('setNotice', () => {
       group(s, 'setNotice', alice, { id, notice: 'x'.repeat(2049) }),
       'Messages are limited to 2048 characters',
     );
-    const [cWs, dWs] = await Promise.all([
-      connectSocket(s.url, { token: carol.token }),
-      connectSocket(s.url, { token: dave.token }),
-    ]);
+    const [cWs, dWs] = await connectSockets(s.url, [carol, dave]);
     const res = await group(s, 'setNotice', bob, { id: gid, notice: 'Ship <b>Friday</b><script>x()</script>' }, true);
     expect(res.body.code, res.body.msg).toBe(0);
     expect((await cWs.next('setNotice')).data).toEqual({ group_id: gid, notice: 'Ship <b>Friday</b>' });
@@ -101,7 +105,7 @@ describe('setNotice', () => {
       from_user: bob.id,
     });
     expect([...msg.data.at].sort()).toEqual([alice.id, carol.id].sort());
-    await assertNothing(dWs, 'setNotice');
+    await assertNothing(s, dWs, 'setNotice');
     const info = await group(s, 'groupInfo', carol, { group_id: gid });
     expect(info.body.data.notice).toBe('Ship <b>Friday</b>');
     cWs.close();
@@ -139,11 +143,7 @@ describe('changeOwner, clearMessage, removeGroup', () => {
     expect((await send(s, carol, gid, 'before clearing')).body.code).toBe(0);
     await expectFail(group(s, 'changeOwner', bob, { id, user_id: carol.id }), 'Only the owner can do this');
     await expectFail(group(s, 'changeOwner', alice, { id, user_id: dave.id }), 'Not found');
-    const [bWs, cWs, dWs] = await Promise.all([
-      connectSocket(s.url, { token: bob.token }),
-      connectSocket(s.url, { token: carol.token }),
-      connectSocket(s.url, { token: dave.token }),
-    ]);
+    const [bWs, cWs, dWs] = await connectSockets(s.url, [bob, carol, dave]);
     expect((await group(s, 'changeOwner', alice, { id, user_id: bob.id }, true)).body.code).toBe(0);
     expect((await cWs.next('changeOwner')).data).toEqual({ group_id: gid, user_id: bob.id });
     const list = await group(s, 'groupUserList', alice, { group_id: id });
@@ -164,7 +164,7 @@ describe('changeOwner, clearMessage, removeGroup', () => {
     expect((await group(s, 'removeGroup', bob, { id: gid }, true)).body.code).toBe(0);
     expect((await cWs.next('removeGroup')).data).toEqual({ group_id: gid });
     await bWs.next('removeGroup');
-    await assertNothing(dWs, 'removeGroup');
+    await assertNothing(s, dWs, 'removeGroup');
     await expectFail(group(s, 'groupInfo', carol, { group_id: id }), 'Group not found');
     for (const ws of [bWs, cWs, dWs]) ws.close();
   });
@@ -177,13 +177,10 @@ describe('updateCard', () => {
       s.api.post('/enterprise/im/updateCard', body, { token: u.token, lang: 'en', form });
     await expectFail(card(dave, { id: gid, nickname: 'x' }), 'You are not a member of this group');
     await expectFail(card(carol, { id: gid, nickname: 'x'.repeat(33) }), 'Invalid parameter: nickname');
-    const [bWs, dWs] = await Promise.all([
-      connectSocket(s.url, { token: bob.token }),
-      connectSocket(s.url, { token: dave.token }),
-    ]);
+    const [bWs, dWs] = await connectSockets(s.url, [bob, dave]);
     expect((await card(carol, { id, nickname: 'Caro' }, true)).body.code).toBe(0);
     expect((await bWs.next('updateCard')).data).toEqual({ group_id: gid, user_id: carol.id, nickname: 'Caro' });
-    await assertNothing(dWs, 'updateCard');
+    await assertNothing(s, dWs, 'updateCard');
     const list = await group(s, 'groupUserList', bob, { group_id: gid });
     const me = list.body.data.find((m: { user_id: number }) => m.user_id === carol.id);
     expect(me.userInfo).toMatchObject({ displayName: 'Caro', realname: '张卡罗' });

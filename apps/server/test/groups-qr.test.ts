@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectSocket, seedPeople, startTestServer, type TestServer, type TestUser } from './helpers/index';
+import { connectSockets, seedPeople, startTestServer, type TestServer, type TestUser } from './helpers/index';
 import { assertNothing } from './chat-fixtures';
 import { befriendAll, createGroup, expectFail, group, seedDave } from './group-fixtures';
 
@@ -52,10 +52,7 @@ describe('joining by QR code', () => {
     expect(reduced.body.data).toMatchObject({ id: gid, isJoin: 0, groupUserCount: 3, notice: '' });
     expect(reduced.body.data.qrUrl).toBeUndefined();
 
-    const [bWs, dWs] = await Promise.all([
-      connectSocket(s.url, { token: bob.token }),
-      connectSocket(s.url, { token: dave.token }),
-    ]);
+    const [bWs, dWs] = await connectSockets(s.url, [bob, dave]);
     const joined = await group(s, 'joinGroup', dave, { group_id: String(id), inviteUid: alice.id }, true);
     expect(joined.body.code, joined.body.msg).toBe(0);
     expect((await dWs.next('addGroup')).data).toMatchObject({ id: gid, role: 3 });
@@ -64,7 +61,7 @@ describe('joining by QR code', () => {
       user_ids: [dave.id],
       invite_id: alice.id,
     });
-    await assertNothing(dWs, 'addGroupUser');
+    await assertNothing(s, dWs, 'addGroupUser');
     expect((await bWs.next<{ content: string }>('group')).data.content).toBe(
       'Dave joined the group by scanning the QR code',
     );

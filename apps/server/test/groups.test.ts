@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectSocket, seedPeople, startTestServer, type TestServer, type TestUser } from './helpers/index';
+import {
+  connectSocket,
+  connectSockets,
+  seedPeople,
+  startTestServer,
+  type TestServer,
+  type TestUser,
+} from './helpers/index';
 import { assertNothing, patchConfig, send } from './chat-fixtures';
 import { befriendAll, createGroup, expectFail, group, seedDave } from './group-fixtures';
 
@@ -21,12 +28,7 @@ afterAll(async () => s?.close());
 
 describe('the story: roles, mute mode, a muted member, removal', () => {
   it('runs from creating the group to removing carol, each push to exactly the members', async () => {
-    const [aWs, bWs, cWs, dWs] = await Promise.all([
-      connectSocket(s.url, { token: alice.token }),
-      connectSocket(s.url, { token: bob.token }),
-      connectSocket(s.url, { token: carol.token }),
-      connectSocket(s.url, { token: dave.token }),
-    ]);
+    const [aWs, bWs, cWs, dWs] = await connectSockets(s.url, [alice, bob, carol, dave]);
     const created = await group(s, 'add', alice, { user_ids: [bob.id, carol.id], name: 'Launch' });
     expect(created.body.code, created.body.msg).toBe(0);
     const gid = created.body.data.id as string;
@@ -42,13 +44,13 @@ describe('the story: roles, mute mode, a muted member, removal', () => {
     const toBob = await bWs.next<{ id: string; role: number; lastContent: string }>('addGroup');
     expect(toBob.data).toMatchObject({ id: gid, role: 3, lastContent: 'Alice created the group' });
     await cWs.next('addGroup');
-    await assertNothing(dWs, 'addGroup');
+    await assertNothing(s, dWs, 'addGroup');
 
     const mgr = await group(s, 'setManager', alice, { id: gid, user_id: bob.id, role: 2 }, true);
     expect(mgr.body.code, mgr.body.msg).toBe(0);
     expect((await cWs.next('setManager')).data).toMatchObject({ group_id: gid, user_id: bob.id, role: 2 });
     await bWs.next('setManager');
-    await assertNothing(dWs, 'setManager');
+    await assertNothing(s, dWs, 'setManager');
 
     const mute = await s.api.post(
       '/enterprise/group/groupSetting',
@@ -78,7 +80,7 @@ describe('the story: roles, mute mode, a muted member, removal', () => {
     expect((await bWs.next('removeUser')).data).toMatchObject({ group_id: gid, user_id: carol.id });
     const line = await bWs.next<{ type: string; content: string }>('group', (d) => d.type === 'event');
     expect(line.data.content).toBe('Alice removed 张卡罗 from the group');
-    await assertNothing(dWs, 'removeUser');
+    await assertNothing(s, dWs, 'removeUser');
     await expectFail(send(s, carol, gid, 'hello?'), 'You are not a member of this group');
     for (const ws of [aWs, bWs, cWs, dWs]) ws.close();
   });
@@ -124,10 +126,7 @@ describe('editGroupName and addGroupUser', () => {
       group(s, 'editGroupName', alice, { id: gid, displayName: 'x'.repeat(33) }),
       'Invalid parameter: displayName',
     );
-    const [bWs, dWs] = await Promise.all([
-      connectSocket(s.url, { token: bob.token }),
-      connectSocket(s.url, { token: dave.token }),
-    ]);
+    const [bWs, dWs] = await connectSockets(s.url, [bob, dave]);
     expect((await group(s, 'editGroupName', alice, { id, displayName: 'Renamed' }, true)).body.code).toBe(0);
     expect((await bWs.next('editGroupName')).data).toEqual({ id: gid, displayName: 'Renamed', editUserName: 'Alice' });
 
@@ -151,7 +150,7 @@ describe('editGroupName and addGroupUser', () => {
       user_ids: [dave.id],
       invite_id: alice.id,
     });
-    await assertNothing(dWs, 'addGroupUser');
+    await assertNothing(s, dWs, 'addGroupUser');
     const line = await dWs.next<{ type: string; content: string }>('group');
     expect(line.data).toMatchObject({ type: 'event', content: 'Alice invited Dave to the group' });
     await bWs.next('group');

@@ -30,9 +30,7 @@ beforeAll(async () => {
   });
   ({ alice } = await seedPeople(s.api));
 });
-afterAll(async () => {
-  await s?.close();
-});
+afterAll(async () => s?.close());
 
 describe('routing', () => {
   it('matches paths in any case, with a trailing slash or .html, and marks the version', async () => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   connectSocket,
+  connectSockets,
   login,
   makeImage,
   registerAndLogin,
@@ -218,10 +219,7 @@ describe('runMode 2 registration extras', () => {
       autoAddUser: { status: 1, user_ids: [bob.id, carol.id], welcome: 'Welcome aboard!' },
       autoAddGroup: { status: 0, name: '', owner_uid: 0, userMax: 0 },
     });
-    const [bobWs, carolWs] = await Promise.all([
-      connectSocket(s.url, { token: bob.token }),
-      connectSocket(s.url, { token: carol.token }),
-    ]);
+    const [bobWs, carolWs] = await connectSockets(s.url, [bob, carol]);
     const first = await newcomer();
     const second = await newcomer();
     const firstLogin = await login(s.api, first.account, first.password);

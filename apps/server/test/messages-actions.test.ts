@@ -99,7 +99,7 @@ describe('undoMessage in a single chat', () => {
       toContactId: alice.id,
       is_last: 1,
     });
-    await assertNothing(cWs, 'undoMessage');
+    await assertNothing(s, cWs, 'undoMessage');
 
     // The row and both conversation lists read as the recall line, in each reader's language.
     const list = await im('getMessageList', bob, { toContactId: alice.id }, { lang: 'zh-CN' });
@@ -201,7 +201,7 @@ describe('undoMessage in a group', () => {
       content: '张卡罗 recalled a message',
       toContactId: gid(),
     });
-    await assertNothing(eWs, 'undoMessage');
+    await assertNothing(s, eWs, 'undoMessage');
     // The mention went with the content.
     const row = (await im('getContacts', alice, {})).body.data.find((c: { id: unknown }) => c.id === gid());
     expect(row).toMatchObject({ lastContent: '张卡罗 recalled a message', is_at: 0 });
@@ -293,7 +293,7 @@ describe('delMessage', () => {
       toContactId: alice.id,
       is_last: 1,
     });
-    await assertNothing(cWs, 'delMessage');
+    await assertNothing(s, cWs, 'delMessage');
     expect(await storedIds(s, [second.id])).toEqual([]);
     const list = await im('getMessageList', bob, { toContactId: alice.id });
     expect(list.body.data.at(-1)).toMatchObject({ id: first.id, is_last: 1 });
@@ -350,8 +350,8 @@ describe('removeMessage', () => {
     });
     expect((await im('removeMessage', bob, { id: m.id }, { form: true })).body.code).toBe(0);
     expect(await storedIds(s, [m.id])).toEqual([]);
-    await assertNothing(aWs, 'delMessage');
-    await assertNothing(bWs, 'delMessage');
+    await assertNothing(s, aWs, 'delMessage');
+    await assertNothing(s, bWs, 'delMessage');
     closeAll([aWs, bWs]);
   });
 });
@@ -389,8 +389,8 @@ describe('forwardMessage', () => {
       from_user: alice.id,
       content: 'worth <b>sharing</b>',
     });
-    await assertNothing(eWs, 'simple');
-    await assertNothing(eWs, 'group');
+    await assertNothing(s, eWs, 'simple');
+    await assertNothing(s, eWs, 'group');
     closeAll([bWs, cWs, dWs, eWs]);
   });
 
@@ -454,7 +454,7 @@ describe('forwardMessage', () => {
       msg: 'Forwarded; 3 failed',
       data: { success: [carol.id], fail: [erin.id, 'group-9999', 'system'] },
     });
-    await assertNothing(eWs, 'simple');
+    await assertNothing(s, eWs, 'simple');
     eWs.close();
     const zh = await im('forwardMessage', bob, { user_ids: [erin.id], msg_id: m.msg_id }, { lang: 'zh-CN' });
     expect(zh.body).toMatchObject({ code: 0, msg: '已转发，1条失败', data: { success: [], fail: [erin.id] } });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectSocket, seedPeople, startTestServer, type TestServer, type TestUser } from './helpers/index';
+import { connectSockets, seedPeople, startTestServer, type TestServer, type TestUser } from './helpers/index';
 import { makeFriends, send } from './chat-fixtures';
 
 /**
@@ -38,10 +38,7 @@ describe('the contactInfo of a one-to-one push', () => {
       { token: bob.token },
     );
     expect(named.body.code).toBe(0);
-    const [aWs, bWs] = await Promise.all([
-      connectSocket(s.url, { token: alice.token }),
-      connectSocket(s.url, { token: bob.token }),
-    ]);
+    const [aWs, bWs] = await connectSockets(s.url, [alice, bob]);
     const reply = await send(s, alice, bob.id, 'hello');
     expect(reply.body.code, reply.body.msg).toBe(0);
     const [toBob, toAlice] = await Promise.all([bWs.next<Push>('simple'), aWs.next<Push>('simple')]);

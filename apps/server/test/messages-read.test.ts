@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   connectSocket,
+  connectSockets,
   registerAndLogin,
   seedPeople,
   startTestServer,
@@ -157,10 +158,7 @@ describe('getMessageList', () => {
 
 describe('read receipts', () => {
   it('setMsgIsRead sends isRead and readAll to the sender only, once', async () => {
-    const [aWs, cWs] = await Promise.all([
-      connectSocket(s.url, { token: alice.token }),
-      connectSocket(s.url, { token: carol.token }),
-    ]);
+    const [aWs, cWs] = await connectSockets(s.url, [alice, carol]);
     const a = await send(s, alice, bob.id, 'read me');
     const b = await send(s, alice, bob.id, 'and me');
     const res = await post(
@@ -184,9 +182,9 @@ describe('read receipts', () => {
     expect(isRead.data.map((r) => r.msg_id)).toContain(a.body.data.msg_id);
     expect((await aWs.next('readAll')).data).toEqual({ toContactId: bob.id });
     await post('setMsgIsRead', bob, { toContactId: alice.id });
-    await assertNothing(aWs, 'isRead');
-    await assertNothing(cWs, 'isRead');
-    await assertNothing(cWs, 'readAll');
+    await assertNothing(s, aWs, 'isRead');
+    await assertNothing(s, cWs, 'isRead');
+    await assertNothing(s, cWs, 'readAll');
     expect((await post('getMessageInfo', alice, { msg_id: a.body.data.msg_id })).body.data.is_read).toBe(1);
     aWs.close();
     cWs.close();
@@ -196,7 +194,7 @@ describe('read receipts', () => {
     const aWs = await connectSocket(s.url, { token: alice.token });
     await send(s, alice, bob.id, 'open to read');
     await post('getMessageList', bob, { toContactId: alice.id, last_id: 999999 });
-    await assertNothing(aWs, 'readAll', 200);
+    await assertNothing(s, aWs, 'readAll');
     await post('getMessageList', bob, { toContactId: alice.id });
     expect((await aWs.next('readAll')).data).toEqual({ toContactId: bob.id });
     aWs.close();
@@ -256,7 +254,7 @@ describe('mentions', () => {
     expect(push.data.list.map((r) => r.msg_id)).toEqual([m3.body.data.msg_id]);
     // Unchanged list within 60 s: no second push.
     await post('getMessageList', bob, { toContactId: g, limit: 1, page: 3 });
-    await assertNothing(bWs, 'atMsgList', 200);
+    await assertNothing(s, bWs, 'atMsgList');
     expect((await post('readAtMsg', bob, { toContactId: g })).body.code).toBe(0);
     const after = await s.database.db
       .selectFrom('message_mentions')

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   connectSocket,
+  connectSockets,
   registerAndLogin,
   seedPeople,
   startTestServer,
@@ -28,11 +29,7 @@ const post = (path: string, u: TestUser, body: Record<string, unknown>, form = f
 
 describe('sendMessage to a person', () => {
   it('stores the message and pushes simple to receiver and sender, and to nobody else', async () => {
-    const [aWs, bWs, cWs] = await Promise.all([
-      connectSocket(s.url, { token: alice.token }),
-      connectSocket(s.url, { token: bob.token }),
-      connectSocket(s.url, { token: carol.token }),
-    ]);
+    const [aWs, bWs, cWs] = await connectSockets(s.url, [alice, bob, carol]);
     const id = uuid();
     const res = await post('sendMessage', alice, {
       id,
@@ -93,7 +90,7 @@ describe('sendMessage to a person', () => {
       toUser: bob.id,
       contactInfo: { id: bob.id, displayName: 'Bob' },
     });
-    await assertNothing(cWs, 'simple');
+    await assertNothing(s, cWs, 'simple');
     for (const ws of [aWs, bWs, cWs]) ws.close();
   });
 
@@ -212,7 +209,7 @@ describe('sendMessage to a person', () => {
       sendTime: first.body.data.sendTime,
       toContactId: bob.id,
     });
-    await assertNothing(bWs, 'simple');
+    await assertNothing(s, bWs, 'simple');
     const stolen = await post('sendMessage', bob, { id, type: 'text', content: 'mine', toContactId: alice.id });
     expect(stolen.body).toMatchObject({ code: 400, msg: 'Invalid parameter: id' });
     bWs.close();
@@ -239,10 +236,7 @@ describe('sendMessage to a person', () => {
   });
 
   it('sends to favourites: only my connections get it', async () => {
-    const [aWs, bWs] = await Promise.all([
-      connectSocket(s.url, { token: alice.token }),
-      connectSocket(s.url, { token: bob.token }),
-    ]);
+    const [aWs, bWs] = await connectSockets(s.url, [alice, bob]);
     const res = await send(s, alice, -1, 'note to self');
     expect(res.body.data).toMatchObject({ toContactId: -1, toUser: -1, to_user: -1, is_group: 3 });
     const push = await aWs.next<{
@@ -255,7 +249,7 @@ describe('sendMessage to a person', () => {
       toUser: -1,
       contactInfo: { id: -1, is_group: 3, lastContent: 'note to self' },
     });
-    await assertNothing(bWs, 'simple');
+    await assertNothing(s, bWs, 'simple');
     aWs.close();
     bWs.close();
   });
@@ -291,11 +285,7 @@ describe('sendMessage to a group', () => {
   });
 
   it('pushes group to the members only, expanding @everyone to the other members', async () => {
-    const [aWs, bWs, cWs] = await Promise.all([
-      connectSocket(s.url, { token: alice.token }),
-      connectSocket(s.url, { token: bob.token }),
-      connectSocket(s.url, { token: carol.token }),
-    ]);
+    const [aWs, bWs, cWs] = await connectSockets(s.url, [alice, bob, carol]);
     const res = await post('sendMessage', alice, {
       id: uuid(),
       type: 'text',
@@ -325,7 +315,7 @@ describe('sendMessage to a group', () => {
     });
     const toAlice = await aWs.next<{ contactInfo: { role: number } }>('group');
     expect(toAlice.data.contactInfo.role).toBe(1);
-    await assertNothing(cWs, 'group');
+    await assertNothing(s, cWs, 'group');
     for (const ws of [aWs, bWs, cWs]) ws.close();
   });
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectSockets, seedPeople, startTestServer, type TestServer, type TestUser } from './helpers/index';
+import { connectSockets, seedPeople, closeNodes, startTwoNodes, type TestServer, type TestUser } from './helpers/index';
 import { assertNothing } from './chat-fixtures';
 import { moments, post, seedCircles } from './moments-fixtures';
 
@@ -14,15 +14,11 @@ let dave: TestUser;
 let erin: TestUser;
 
 beforeAll(async () => {
-  a = await startTestServer({ fanout: 'redis' });
-  b = await startTestServer({ sameDatabaseAs: a });
+  [a, b] = await startTwoNodes();
   ({ alice, bob, carol } = await seedPeople(a.api));
   ({ dave, erin } = await seedCircles(a, alice, bob));
 });
-afterAll(async () => {
-  await b?.close();
-  await a?.close();
-});
+afterAll(() => closeNodes(b, a));
 
 describe('two nodes with Redis', () => {
   it('delivers post, like and comment pushes on the other node to exactly their recipients', async () => {
@@ -30,11 +26,11 @@ describe('two nodes with Redis', () => {
     const id = await post(a, alice, { content: 'across nodes' });
     for (const ws of [bobOnB, daveOnB])
       expect((await ws.next('moments')).data).toMatchObject({ kind: 'post', moment_id: id });
-    for (const ws of [aliceOnB, carolOnB, erinOnB]) await assertNothing(ws, 'moments');
+    for (const ws of [aliceOnB, carolOnB, erinOnB]) await assertNothing([a, b], ws, 'moments');
 
     expect((await moments(a, 'like', bob, { id })).body.code).toBe(0);
     expect((await aliceOnB.next('moments')).data).toMatchObject({ kind: 'like', moment_id: id, user: { id: bob.id } });
-    for (const ws of [bobOnB, carolOnB, daveOnB, erinOnB]) await assertNothing(ws, 'moments');
+    for (const ws of [bobOnB, carolOnB, daveOnB, erinOnB]) await assertNothing([a, b], ws, 'moments');
 
     expect((await moments(a, 'comment', alice, { id, content: 'hi bob', reply_user_id: bob.id })).body.code).toBe(0);
     expect((await bobOnB.next('moments')).data).toMatchObject({
@@ -42,7 +38,7 @@ describe('two nodes with Redis', () => {
       moment_id: id,
       comment: { content: 'hi bob' },
     });
-    for (const ws of [aliceOnB, carolOnB, daveOnB, erinOnB]) await assertNothing(ws, 'moments');
+    for (const ws of [aliceOnB, carolOnB, daveOnB, erinOnB]) await assertNothing([a, b], ws, 'moments');
 
     // Node B reads what node A wrote.
     const unread = await moments(b, 'unread', alice);

@@ -61,10 +61,10 @@ describe('like and unlike', () => {
     expect(ev.data).toMatchObject({ kind: 'like', moment_id: id, user: { id: bob.id } });
     const again = await moments(s, 'like', bob, { id });
     expect(again.body.data.likes).toHaveLength(1);
-    await assertNothing(aWs, 'moments'); // the first frame was consumed: a repeat makes no second one
-    for (const ws of [bWs, cWs, dWs]) await assertNothing(ws, 'moments');
+    await assertNothing(s, aWs, 'moments'); // the first frame was consumed: a repeat makes no second one
+    for (const ws of [bWs, cWs, dWs]) await assertNothing(s, ws, 'moments');
     await moments(s, 'like', alice, { id });
-    await assertNothing(aWs, 'moments');
+    await assertNothing(s, aWs, 'moments');
     expect((await seen(bob, id))?.liked).toBe(true);
     const un = await moments(s, 'unlike', bob, { id });
     expect(un.body.data.likes.map((l: { user_id: number }) => l.user_id)).toEqual([alice.id]);
@@ -105,19 +105,19 @@ describe('comment and reply', () => {
       user: { id: bob.id },
       comment: { id: c.body.data.id, content: 'Nice one' },
     });
-    for (const ws of [bWs, cWs, dWs, eWs]) await assertNothing(ws, 'moments');
+    for (const ws of [bWs, cWs, dWs, eWs]) await assertNothing(s, ws, 'moments');
 
     const r = await moments(s, 'comment', alice, { id, content: 'Thanks', reply_user_id: bob.id });
     expect(r.body.data).toMatchObject({ reply_user_id: bob.id, reply_name: 'Bob' });
     const evb = await bWs.next<{ kind: string; comment: { reply_user_id: number } }>('moments');
     expect(evb.data).toMatchObject({ kind: 'comment', user: { id: alice.id }, comment: { reply_user_id: bob.id } });
-    for (const ws of [aWs, cWs, dWs, eWs]) await assertNothing(ws, 'moments');
+    for (const ws of [aWs, cWs, dWs, eWs]) await assertNothing(s, ws, 'moments');
 
     // dave replies to bob on alice's post: both alice and bob are told.
     await moments(s, 'comment', dave, { id, content: 'me too', reply_user_id: bob.id });
     await aWs.next('moments', (d: { user: { id: number } }) => d.user.id === dave.id);
     await bWs.next('moments', (d: { user: { id: number } }) => d.user.id === dave.id);
-    for (const ws of [cWs, eWs]) await assertNothing(ws, 'moments');
+    for (const ws of [cWs, eWs]) await assertNothing(s, ws, 'moments');
   });
 
   it('checks length, visibility and that the one answered can see the post', async () => {

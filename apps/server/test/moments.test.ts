@@ -90,9 +90,9 @@ describe('publish', () => {
       const ev = await ws.next<{ kind: string; moment_id: number; user: { id: number } }>('moments');
       expect(ev.data).toMatchObject({ kind: 'post', moment_id: id, user: { id: alice.id } });
     }
-    for (const ws of [aWs, cWs, eWs]) await assertNothing(ws, 'moments');
+    for (const ws of [aWs, cWs, eWs]) await assertNothing(s, ws, 'moments');
     await post(s, alice, { content: 'just me', visibility: 0 });
-    for (const ws of [aWs, bWs, cWs, dWs, eWs]) await assertNothing(ws, 'moments');
+    for (const ws of [aWs, bWs, cWs, dWs, eWs]) await assertNothing(s, ws, 'moments');
     for (const ws of [aWs, bWs, cWs, dWs, eWs]) ws.close();
   });
 });

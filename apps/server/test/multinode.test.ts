@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { login, registerAndLogin, startTestServer, type TestServer, type TestUser } from './helpers/index';
+import { login, registerAndLogin, startTestServer, closeNodes, type TestServer, type TestUser } from './helpers/index';
 
 /** Two nodes over one database, as behind a load balancer: one key, one session list. */
 
@@ -12,10 +12,7 @@ beforeAll(async () => {
   b = await startTestServer({ sameDatabaseAs: a });
   await registerAndLogin(a.api, { account: 'nodeadmin', realname: 'Admin', password: 'admin-pw1' });
 });
-afterAll(async () => {
-  await b?.close();
-  await a?.close();
-});
+afterAll(() => closeNodes(b, a));
 
 const fresh = (): Promise<TestUser> =>
   registerAndLogin(a.api, { account: `node${++seq}user`, realname: 'N', password: 'pass-word1' });

@@ -5,9 +5,12 @@ import {
   registerAndLogin,
   seedPeople,
   startTestServer,
+  closeNodes,
+  startTwoNodes,
   type TestServer,
   type TestUser,
 } from './helpers/index';
+import { assertNothing, presenceSettled } from './chat-fixtures';
 
 /** PROTOCOL §11: the socket gateway, binding, presence and forced offline, on one and two nodes. */
 
@@ -95,7 +98,7 @@ describe('socket gateway', () => {
       code: -1,
       msg: 'Your account was logged in on another device and has been forced to go offline!',
     });
-    await wsMobile.expectNone('offline', 200);
+    await assertNothing(s, wsMobile, 'offline');
     newer.close();
     wsMobile.close();
   });
@@ -115,9 +118,11 @@ describe('presence', () => {
     const carolWs = await connectSocket(s.url, { token: carol.token });
     const bobWs = await connectSocket(s.url, { token: bob.token });
     const aliceWs = await connectSocket(s.url, { token: alice.token });
-    await carolWs.expectNone('isOnline', 200);
+    await presenceSettled(s, alice.id, 1);
+    await assertNothing(s, carolWs, 'isOnline');
     aliceWs.close();
-    await bobWs.expectNone('isOnline', 200);
+    await presenceSettled(s, alice.id, 0);
+    await assertNothing(s, bobWs, 'isOnline');
 
     // runMode 1: everyone is a contact.
     await s.services.config.set('sysInfo', { ...(await s.services.config.systemInfo()).sysInfo, runMode: 1 });
@@ -146,15 +151,11 @@ describe('two nodes with Redis', () => {
   let alice: TestUser;
   let bob: TestUser;
   beforeAll(async () => {
-    a = await startTestServer({ fanout: 'redis', config: {} });
-    b = await startTestServer({ sameDatabaseAs: a });
+    [a, b] = await startTwoNodes();
     ({ alice, bob } = await seedPeople(a.api));
     await a.services.config.set('sysInfo', { ...(await a.services.config.systemInfo()).sysInfo, runMode: 1 });
   });
-  afterAll(async () => {
-    await b?.close();
-    await a?.close();
-  });
+  afterAll(() => closeNodes(b, a));
 
   it('carries presence from one node to a user on the other', async () => {
     b.clock.advance(6000);
@@ -168,7 +169,8 @@ describe('two nodes with Redis', () => {
     aliceOnB.send({ type: 'ping' });
     expect((await aliceOnB.next('pong')).multiport).toBe(true);
     aliceOnA.close();
-    await bobOnB.expectNone('isOnline', 200);
+    await presenceSettled(a, alice.id, 1);
+    await assertNothing(a, bobOnB, 'isOnline');
     aliceOnB.close();
     expect(
       (await bobOnB.next<{ id: number; is_online: number }>('isOnline', (d) => d.id === alice.id)).data.is_online,

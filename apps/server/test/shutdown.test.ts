@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { connectSocket, seedPeople, startTestServer } from './helpers/index';
-import { makeFriends } from './chat-fixtures';
+import { makeFriends, presenceSettled } from './chat-fixtures';
 
 /**
  * A node that shuts down takes its connected users offline and tells their contacts. Those
@@ -20,7 +20,8 @@ describe('shutting down', () => {
     await s.app.close();
     appClosed = true;
     await sock.closed;
-    await new Promise((r) => setTimeout(r, 200));
+    // Any push the close set going has left by now (it would land in `late`).
+    await presenceSettled(s, alice.id, 0);
     expect(late, 'pushes sent after the app closed').toEqual([]);
     await s.close();
   });

@@ -9,6 +9,7 @@ import {
   type TestSocket,
   type TestUser,
 } from './helpers/index';
+import { assertNothing } from './chat-fixtures';
 import { cases, makeWorld, type Call, type World } from './socket-call-cases';
 
 /**
@@ -165,7 +166,7 @@ describe('sending over the socket', () => {
       first.data.msg_id,
       first.data.msg_id,
     ]);
-    await aliceSock.expectNone('simple');
+    await assertNothing(s, aliceSock, 'simple');
     const list = await s.api.post(
       '/enterprise/im/getMessageList',
       { toContactId: alice.id, limit: 100 },

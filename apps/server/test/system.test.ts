@@ -11,9 +11,7 @@ beforeAll(async () => {
   s = await startTestServer();
   ({ bob } = await seedPeople(s.api));
 });
-afterAll(async () => {
-  await s?.close();
-});
+afterAll(async () => s?.close());
 
 describe.each([
   ['json', false],

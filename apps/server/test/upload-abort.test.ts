@@ -1,5 +1,5 @@
 import http from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { makeImage, seedPeople, startTestServer, type TestServer, type TestUser } from './helpers/index';
 import { makeFriends, uuid } from './chat-fixtures';
 
@@ -16,7 +16,10 @@ beforeAll(async () => {
 });
 afterAll(async () => s?.close());
 
-/** Sends the multipart head, the `message` field and part of the file, then drops the connection. */
+/**
+ * Sends the multipart head, the `message` field and part of the file; once the upload handler
+ * has read all of it, drops the connection and waits for the handler to settle.
+ */
 async function abandonedUpload(bytes: Buffer, sendFraction: number, declareLength: boolean): Promise<void> {
   const boundary = '----parley' + Math.random().toString(16).slice(2);
   const message = JSON.stringify({ id: uuid(), type: 'image', toContactId: bob.id });
@@ -26,31 +29,31 @@ async function abandonedUpload(bytes: Buffer, sendFraction: number, declareLengt
   );
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
   const url = new URL(`${s.url}/common/upload/uploadFile`);
-  await new Promise<void>((resolve) => {
-    const req = http.request({
-      host: url.hostname,
-      port: url.port,
-      path: url.pathname,
-      method: 'POST',
-      headers: {
-        authorization: alice.token,
-        'content-type': `multipart/form-data; boundary=${boundary}`,
-        ...(declareLength ? { 'content-length': String(head.length + bytes.length + tail.length) } : {}),
-      },
-    });
-    req.on('error', () => resolve());
-    req.on('response', (res) => {
-      res.resume();
-      res.on('end', () => resolve());
-    });
-    req.write(head);
-    req.write(bytes.subarray(0, Math.floor(bytes.length * sendFraction)));
-    setTimeout(() => {
-      req.destroy();
-      resolve();
-    }, 200);
+  const handler = vi.spyOn(s.services.files.uploads, 'uploadFile');
+  const req = http.request({
+    host: url.hostname,
+    port: url.port,
+    path: url.pathname,
+    method: 'POST',
+    headers: {
+      authorization: alice.token,
+      'content-type': `multipart/form-data; boundary=${boundary}`,
+      ...(declareLength ? { 'content-length': String(head.length + bytes.length + tail.length) } : {}),
+    },
   });
-  await new Promise((r) => setTimeout(r, 500));
+  req.on('error', () => undefined);
+  req.write(head);
+  req.write(bytes.subarray(0, Math.floor(bytes.length * sendFraction)));
+  // Mid-file: the handler runs and its request has read every byte this client sent.
+  await expect
+    .poll(() => {
+      const serverSide = handler.mock.calls[0]?.[1].raw.socket;
+      return serverSide !== undefined && serverSide.bytesRead === req.socket?.bytesWritten;
+    })
+    .toBe(true);
+  req.destroy();
+  await Promise.allSettled(handler.mock.results.map((r) => r.value));
+  handler.mockRestore();
 }
 
 const images = async () =>

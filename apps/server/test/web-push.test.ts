@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { paths, pushPaths, type PushPayload } from '@parley/protocol';
-import { connectSocket, seedPeople, startTestServer, type TestServer, type TestUser } from './helpers/index';
+import { connectSocket, seedPeople, startTwoNodes, type TestServer, type TestUser } from './helpers/index';
 import { makeFriends } from './chat-fixtures';
 import { ring, whenWaiting } from './call-fixtures';
 import { browserKeys, startPushService } from './push-fixtures';
@@ -20,8 +20,7 @@ let pushService: Awaited<ReturnType<typeof startPushService>>;
 beforeAll(async () => {
   pushService = await startPushService();
   // Two nodes sharing the database and the presence registry (Redis), as deployed at scale.
-  a = await startTestServer({ fanout: 'redis', config: { pushHttpEndpoints: true } });
-  b = await startTestServer({ sameDatabaseAs: a, config: { pushHttpEndpoints: true } });
+  [a, b] = await startTwoNodes({ config: { pushHttpEndpoints: true } });
   ({ alice, bob, carol } = await seedPeople(a.api));
   await makeFriends(a, alice, bob);
   await makeFriends(a, carol, bob);

@@ -71,8 +71,6 @@ export const CallCode = {
 export type CallCode = (typeof CallCode)[keyof typeof CallCode];
 const codeValues: readonly number[] = Object.values(CallCode);
 export const isCallCode = (n: number): n is CallCode => codeValues.includes(n);
-/** Codes on which clients leave the in-call state (§10.3). */
-export const callEndingCodes: readonly CallCode[] = [902, 903, 905, 906, 907];
 /** Codes a hangup may store: the call's outcome. */
 export const finalCallCodes: readonly CallCode[] = [902, 903, 905, 906, 907, 908];
 

@@ -39,6 +39,8 @@ export interface TestServer {
   logs: string[];
   /** A new connection (pool) to the same database, as another node would open. */
   reopenInfo(): { database: Database; options: DatabaseOptions };
+  /** Who is online where (shared by the nodes of one fan-out), for tests that wait on presence. */
+  presence: PresenceRegistry;
   /** How this node fans out; a second node started with `sameDatabaseAs` shares it. */
   fanout: { kind: 'memory' | 'redis'; prefix: string };
   /** Where this node stores files (a temp dir; shared with a second node on the same database). */
@@ -197,6 +199,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     api: createApi(url),
     logs,
     reopenInfo: () => ({ database: sameDatabase(database, options), options }),
+    presence,
     fanout,
     blobs,
     async close() {
@@ -208,4 +211,15 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
       await cleanup();
     },
   };
+}
+
+/** Two nodes on one database, fanned out over Redis on both runs; `opts` applies to both. */
+export async function startTwoNodes(opts: TestServerOptions = {}): Promise<[TestServer, TestServer]> {
+  const a = await startTestServer({ fanout: 'redis', ...opts });
+  return [a, await startTestServer({ ...opts, sameDatabaseAs: a })];
+}
+
+/** Closes the nodes a file started, in this order (the second node first; a start that failed left none). */
+export async function closeNodes(...nodes: Array<TestServer | undefined>): Promise<void> {
+  for (const node of nodes) await node?.close();
 }

@@ -1,4 +1,5 @@
 import WebSocket from 'ws';
+import type { Events } from '../../src/platform/events';
 import { eventMismatch } from './event-schemas';
 
 /**
@@ -16,12 +17,10 @@ export interface TestSocket {
     where?: (data: T) => boolean,
     timeoutMs?: number,
   ): Promise<{ type: string; data: T; [k: string]: unknown }>;
-  /** Fails if a frame of `type` arrives within `ms` (non-recipients receive nothing). */
-  expectNone(type: string, ms?: number): Promise<void>;
   /**
-   * As expectNone, but the window ends with the answer to a ping instead of a wait: for a frame
-   * sent before the HTTP answer, or with one its other recipients already got (one node's sockets
-   * get a publication in order).
+   * Fails if a frame of `type` arrives before the answer to a ping: for a frame sent before the
+   * HTTP answer, or with one its other recipients already got (one node's sockets get a
+   * publication in order). For a push that crosses the bus, see `pushesReached`.
    */
   expectNoneSoFar(type: string): Promise<void>;
   send(frame: unknown): void;
@@ -116,12 +115,6 @@ export async function connectSocket(baseUrl: string, opts: { token?: string } = 
     clientId: init.client_id,
     frames,
     next: next as TestSocket['next'],
-    async expectNone(type, ms = 300) {
-      const before = frames.slice(consumed).filter((f) => f.type === type).length;
-      await new Promise((r) => setTimeout(r, ms));
-      const after = frames.slice(consumed).filter((f) => f.type === type);
-      if (after.length > before) throw new Error(`unexpected '${type}' frame: ${JSON.stringify(after)}`);
-    },
     async expectNoneSoFar(type) {
       const before = frames.slice(consumed).filter((f) => f.type === type).length;
       ws.send(JSON.stringify({ type: 'ping' }));
@@ -156,4 +149,24 @@ export function connectSockets<const T extends readonly { token: string }[]>(
   return Promise.all(users.map((u) => connectSocket(baseUrl, { token: u.token }))) as Promise<{
     -readonly [K in keyof T]: TestSocket;
   }>;
+}
+
+let marker = 0;
+
+/**
+ * A barrier instead of a wait: resolves once every push `nodes` queued before the call has
+ * reached `ws`, whichever node holds it. Each node pushes a marker (an `isOnline` of no real
+ * user, taken out of `frames`) to this one connection; one node's pushes keep their order, in
+ * process and through Redis, so the marker arrives after them.
+ */
+export async function pushesReached(
+  nodes: { services: { events: Events } } | Array<{ services: { events: Events } }>,
+  ws: TestSocket,
+): Promise<void> {
+  for (const node of [nodes].flat()) {
+    const id = -++marker;
+    const back = ws.next<{ id: number }>('isOnline', (d) => d.id === id);
+    await node.services.events.publish({ clients: [ws.clientId] }, 'isOnline', { id, is_online: 0 });
+    await back;
+  }
 }

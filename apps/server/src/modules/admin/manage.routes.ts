@@ -83,6 +83,13 @@ export function manageRoutes<A extends { user: UserRow }>(route: RouteBuilder<A>
     });
   }
   const audit = (me: UserRow, ctx: Ctx, e: AuditEntry) => d.audit.record(me, ctx.ip, e);
+  /** The audit line of an action on one user or one group, as most writes record it. */
+  const auditOn =
+    (targetType: 'user' | 'group') =>
+    (me: UserRow, ctx: Ctx, action: string, targetId: number, detail?: AuditEntry['detail']) =>
+      audit(me, ctx, { action, targetType, targetId, ...(detail ? { detail } : {}) });
+  const auditUser = auditOn('user');
+  const auditGroup = auditOn('group');
   const view = (ctx: Ctx) => ({ lang: ctx.lang, origin: ctx.origin });
   const paged = <D>(r: { data: D; count: number }, page: number) => ({ data: r.data, count: r.count, page });
 
@@ -138,54 +145,33 @@ export function manageRoutes<A extends { user: UserRow }>(route: RouteBuilder<A>
     manage(paths.adminUserDetail, 'read', async (p, ctx) => ok(await d.users.detail(p.user_id, ctx.origin, ctx.lang))),
     manage(paths.adminUserAdd, 'write', async (p, ctx, me) => {
       const id = await d.users.add(me, p);
-      await audit(me, ctx, {
-        action: 'user.add',
-        targetType: 'user',
-        targetId: id,
-        detail: { account: p.account, role: p.role ?? 0 },
-      });
+      await auditUser(me, ctx, 'user.add', id, { account: p.account, role: p.role ?? 0 });
       return ok(await d.users.detail(id, ctx.origin, ctx.lang), 'common.saved');
     }),
     manage(paths.adminUserEdit, 'write', async (p, ctx, me) => {
       const { user_id, ...fields } = p;
       const changed = await d.users.edit(me, user_id, fields);
-      if (changed.length)
-        await audit(me, ctx, {
-          action: 'user.edit',
-          targetType: 'user',
-          targetId: user_id,
-          detail: { fields: changed },
-        });
+      if (changed.length) await auditUser(me, ctx, 'user.edit', user_id, { fields: changed });
       return ok(await d.users.detail(user_id, ctx.origin, ctx.lang), 'common.saved');
     }),
     manage(paths.adminUserDel, 'write', async (p, ctx, me) => {
       await d.users.del(me, p.user_id);
-      await audit(me, ctx, { action: 'user.del', targetType: 'user', targetId: p.user_id });
+      await auditUser(me, ctx, 'user.del', p.user_id);
       return ok('', 'admin.deleted');
     }),
     manage(paths.adminUserSetStatus, 'write', async (p, ctx, me) => {
       await d.users.setStatus(p.user_id, p.status);
-      await audit(me, ctx, {
-        action: 'user.setStatus',
-        targetType: 'user',
-        targetId: p.user_id,
-        detail: { status: p.status },
-      });
+      await auditUser(me, ctx, 'user.setStatus', p.user_id, { status: p.status });
       return ok('', 'common.saved');
     }),
     manage(paths.adminUserSetRole, 'super', async (p, ctx, me) => {
       await d.users.setRole(me, p.user_id, p.role);
-      await audit(me, ctx, {
-        action: 'user.setRole',
-        targetType: 'user',
-        targetId: p.user_id,
-        detail: { role: p.role },
-      });
+      await auditUser(me, ctx, 'user.setRole', p.user_id, { role: p.role });
       return ok('', 'common.saved');
     }),
     manage(paths.adminUserEditPassword, 'write', async (p, ctx, me) => {
       await d.users.editPassword(me, p.user_id, p.password);
-      await audit(me, ctx, { action: 'user.editPassword', targetType: 'user', targetId: p.user_id });
+      await auditUser(me, ctx, 'user.editPassword', p.user_id);
       return ok('', 'common.saved');
     }),
 
@@ -212,47 +198,27 @@ export function manageRoutes<A extends { user: UserRow }>(route: RouteBuilder<A>
     }),
     manage(paths.adminGroupChangeOwner, 'write', async (p, ctx, me) => {
       await d.groups.adminChangeOwner(p.group_id, p.user_id);
-      await audit(me, ctx, {
-        action: 'group.changeOwner',
-        targetType: 'group',
-        targetId: p.group_id,
-        detail: { user_id: p.user_id },
-      });
+      await auditGroup(me, ctx, 'group.changeOwner', p.group_id, { user_id: p.user_id });
       return ok('', 'common.saved');
     }),
     manage(paths.adminGroupSetManager, 'write', async (p, ctx, me) => {
       await d.groups.adminSetManager(p.group_id, p.user_id, p.role, ctx.origin);
-      await audit(me, ctx, {
-        action: 'group.setManager',
-        targetType: 'group',
-        targetId: p.group_id,
-        detail: { user_id: p.user_id, role: p.role },
-      });
+      await auditGroup(me, ctx, 'group.setManager', p.group_id, { user_id: p.user_id, role: p.role });
       return ok('', 'common.saved');
     }),
     manage(paths.adminGroupDel, 'write', async (p, ctx, me) => {
       await d.groups.adminDisband(p.group_id);
-      await audit(me, ctx, { action: 'group.del', targetType: 'group', targetId: p.group_id });
+      await auditGroup(me, ctx, 'group.del', p.group_id);
       return ok('', 'admin.deleted');
     }),
     manage(paths.adminGroupDelUser, 'write', async (p, ctx, me) => {
       await d.groups.adminRemoveMember(me, p.group_id, p.user_id, view(ctx));
-      await audit(me, ctx, {
-        action: 'group.delGroupUser',
-        targetType: 'group',
-        targetId: p.group_id,
-        detail: { user_id: p.user_id },
-      });
+      await auditGroup(me, ctx, 'group.delGroupUser', p.group_id, { user_id: p.user_id });
       return ok('', 'common.saved');
     }),
     manage(paths.adminGroupAddUser, 'write', async (p, ctx, me) => {
       await d.groups.adminAddMembers(me, p.group_id, p.user_ids, view(ctx));
-      await audit(me, ctx, {
-        action: 'group.addGroupUser',
-        targetType: 'group',
-        targetId: p.group_id,
-        detail: { user_ids: p.user_ids },
-      });
+      await auditGroup(me, ctx, 'group.addGroupUser', p.group_id, { user_ids: p.user_ids });
       return ok('', 'common.saved');
     }),
 
@@ -292,12 +258,7 @@ export function manageRoutes<A extends { user: UserRow }>(route: RouteBuilder<A>
       );
       const page = clampPage(p.page);
       const limit = clampLimit(p.limit);
-      await audit(me, ctx, {
-        action: 'message.getContacts',
-        targetType: 'user',
-        targetId: p.user_id,
-        detail: { hasConvo: p.hasConvo },
-      });
+      await auditUser(me, ctx, 'message.getContacts', p.user_id, { hasConvo: p.hasConvo });
       return { data: all.slice((page - 1) * limit, page * limit), count: all.length, page };
     }),
     manage(paths.adminDealMsg, 'write', async (p, ctx, me) => {

@@ -1,5 +1,5 @@
 import { ContactKind } from '@parley/protocol';
-import type { SocketEventMap } from '@parley/protocol';
+import type { DelMessageEvent, SocketEventMap } from '@parley/protocol';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../platform/clock';
 import type { DB } from '../../platform/db/index';
@@ -46,6 +46,19 @@ export async function audienceOf(
 
 /** The conversation of `row` as `viewer` names it: the other party's uid, "group-N" or -1. */
 export const sideOf = (viewer: number, row: MessageRow): number | string => conversationOfRow(viewer, row).wireId;
+
+/** `delMessage` as each recipient reads it: a recall and an administrator's delete say the same. */
+export const delMessageFor =
+  (row: MessageRow, wasLast: boolean) =>
+  (uid: number): DelMessageEvent => ({
+    id: row.id,
+    msg_id: row.msg_id,
+    from_user: row.from_user,
+    to_user: row.to_user,
+    toContactId: sideOf(uid, row),
+    is_group: row.is_group as 0 | 1 | 3,
+    is_last: wasLast ? 1 : 0,
+  });
 
 /**
  * Sends one event whose data differs per recipient, once per distinct payload (in a group: the

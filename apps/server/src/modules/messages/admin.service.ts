@@ -8,7 +8,6 @@ import {
   type AdminMessageRow,
   type AdminNoticeRow,
   type ConversationRef,
-  type DelMessageEvent,
   type Message,
   type MessagesPerDay,
 } from '@parley/protocol';
@@ -21,7 +20,7 @@ import type { RequestView } from '../../platform/http/router';
 import { ADMIN_NOTICE, conversationOf, type GroupReads } from '../contacts/index';
 import { usersRepo, type UserRow } from '../users/index';
 import * as actionsRepo from './actions.repo';
-import { audienceOf, pushPerRecipient, sideOf } from './actions-context';
+import { audienceOf, delMessageFor, pushPerRecipient, sideOf } from './actions-context';
 import * as adminRepo from './admin.repo';
 import * as repo from './messages.repo';
 import { storedTarget, toMessage } from './present';
@@ -176,16 +175,7 @@ export function createMessageAdmin(deps: MessageAdminDeps) {
         async (tx, onCommit) => {
           const recipients = row.is_group === ContactKind.adminNotice ? [] : await audienceOf(groupReads, tx, row);
           const wasLast = await actionsRepo.deleteRow(tx, row);
-          const dataFor = (uid: number): DelMessageEvent => ({
-            id: row.id,
-            msg_id: row.msg_id,
-            from_user: row.from_user,
-            to_user: row.to_user,
-            toContactId: sideOf(uid, row),
-            is_group: row.is_group as 0 | 1 | 3,
-            is_last: wasLast ? 1 : 0,
-          });
-          onCommit(() => pushPerRecipient(events, 'delMessage', recipients, dataFor));
+          onCommit(() => pushPerRecipient(events, 'delMessage', recipients, delMessageFor(row, wasLast)));
         },
         deps.log,
       );

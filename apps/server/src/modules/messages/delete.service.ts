@@ -1,10 +1,9 @@
 import { ContactKind } from '@parley/protocol';
-import type { DelMessageEvent } from '@parley/protocol';
 import { withTx } from '../../platform/db/index';
 import { AppError } from '../../platform/http/errors';
 import type { UserRow } from '../users/index';
 import * as actionsRepo from './actions.repo';
-import { audienceOf, pushPerRecipient, sideOf, type ActionDeps, type VisibleRow } from './actions-context';
+import { audienceOf, delMessageFor, pushPerRecipient, type ActionDeps, type VisibleRow } from './actions-context';
 import * as repo from './messages.repo';
 import { unindexMessage } from './search-index.repo';
 
@@ -30,16 +29,7 @@ export function createDeletion(deps: ActionDeps, visibleRow: VisibleRow) {
           const recipients = await audienceOf(groupReads, tx, row);
           await unindexMessage(tx, row);
           const wasLast = await actionsRepo.deleteRow(tx, row);
-          const dataFor = (uid: number): DelMessageEvent => ({
-            id: row.id,
-            msg_id: row.msg_id,
-            from_user: row.from_user,
-            to_user: row.to_user,
-            toContactId: sideOf(uid, row),
-            is_group: row.is_group as 0 | 1 | 3,
-            is_last: wasLast ? 1 : 0,
-          });
-          onCommit(() => pushPerRecipient(events, 'delMessage', recipients, dataFor));
+          onCommit(() => pushPerRecipient(events, 'delMessage', recipients, delMessageFor(row, wasLast)));
         },
         deps.log,
       );

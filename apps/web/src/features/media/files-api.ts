@@ -17,7 +17,6 @@ export const cateFilters = [
   { cate: FileCate.video, key: 'video' },
   { cate: FileCate.other, key: 'other' },
 ] as const;
-export type CateKey = (typeof cateFilters)[number]['key'];
 
 const PAGE = limits.pageSizeDefault;
 

@@ -1,5 +1,5 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, render } from '@testing-library/react';
 import '../../../i18n';
 import { MessageList, type ChatItem } from './MessageList';
 
@@ -17,18 +17,25 @@ const item = (n: number): ChatItem => ({
 });
 const rows = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => item(from + i));
 
-afterEach(cleanup);
+// The list's settle timer runs on fake time: the test moves it instead of waiting.
+beforeEach(() => vi.useFakeTimers());
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
+const pass = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
 
 describe('a chat shorter than its view', () => {
   it('loads older rows by itself while there are more, and stops when there are none', async () => {
     const onLoadOlder = vi.fn();
     const props = { loadingOlder: false, onLoadOlder, now: Date.now() };
     const view = render(<MessageList {...props} items={rows(12, 31)} hasMore />);
-    await waitFor(() => expect(onLoadOlder).toHaveBeenCalledTimes(1));
+    await pass(400);
+    expect(onLoadOlder).toHaveBeenCalledTimes(1);
 
     // The older page landed and it was the last one: nothing more is asked for.
     view.rerender(<MessageList {...props} items={rows(1, 31)} hasMore={false} />);
-    await new Promise((r) => setTimeout(r, 400));
+    await pass(400);
     expect(onLoadOlder).toHaveBeenCalledTimes(1);
   });
 
@@ -38,10 +45,11 @@ describe('a chat shorter than its view', () => {
     const view = render(<MessageList {...props} items={rows(12, 31)} />);
     // The same rows again, as a refetch after the socket binds or group names arriving make them.
     for (let i = 0; i < 4; i++) {
-      await new Promise((r) => setTimeout(r, 100));
+      await pass(100);
       view.rerender(<MessageList {...props} items={rows(12, 31)} />);
     }
-    await waitFor(() => expect(onLoadOlder).toHaveBeenCalledTimes(1));
+    await pass(400);
+    expect(onLoadOlder).toHaveBeenCalledTimes(1);
   });
 
   it('does not ask while a page is loading, nor when the chat has no older rows', async () => {
@@ -55,9 +63,9 @@ describe('a chat shorter than its view', () => {
         now={Date.now()}
       />,
     );
-    await new Promise((r) => setTimeout(r, 400));
+    await pass(400);
     view.rerender(<MessageList items={rows(1, 5)} hasMore loadingOlder onLoadOlder={onLoadOlder} now={Date.now()} />);
-    await new Promise((r) => setTimeout(r, 100));
+    await pass(100);
     expect(onLoadOlder).not.toHaveBeenCalled();
   });
 });

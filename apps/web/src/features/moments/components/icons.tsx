@@ -1,17 +1,11 @@
-import { Svg, type IconProps } from '../../../ui/icons';
+import { roundJoin, Svg, type IconProps } from '../../../ui/icons';
 
 /** Discover: a compass (the needle filled when its section is selected). */
 export function CompassIcon({ filled, ...p }: IconProps & { filled?: boolean }) {
   return (
     <Svg {...p}>
-      <circle cx="12" cy="12" r="9" fill="none" stroke="currentColor" strokeWidth="1.6" />
-      <path
-        d="M15.5 8.5l-2 5-5 2 2-5z"
-        fill={filled ? 'currentColor' : 'none'}
-        stroke="currentColor"
-        strokeWidth="1.6"
-        strokeLinejoin="round"
-      />
+      <circle cx="12" cy="12" r="9" stroke="currentColor" fill="none" strokeWidth="1.6" />
+      <path d="M15.5 8.5l-2 5-5 2 2-5z" {...roundJoin} fill={filled ? 'currentColor' : 'none'} strokeWidth="1.6" />
     </Svg>
   );
 }
@@ -29,8 +23,8 @@ export function MomentsIcon(p: IconProps) {
 export function CameraIcon(p: IconProps) {
   return (
     <Svg {...p}>
-      <path d="M4 8h3l2-3h6l2 3h3v11H4z" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinejoin="round" />
-      <circle cx="12" cy="13" r="3.5" fill="none" stroke="currentColor" strokeWidth="1.6" />
+      <path d="M4 8h3l2-3h6l2 3h3v11H4z" {...roundJoin} fill="none" strokeWidth="1.6" />
+      <circle cx="12" cy="13" r="3.5" stroke="currentColor" fill="none" strokeWidth="1.6" />
     </Svg>
   );
 }
@@ -53,7 +47,7 @@ export function LinkIcon(p: IconProps) {
 export function PinIcon(p: IconProps) {
   return (
     <Svg {...p}>
-      <path d="M12 21s-6-5.5-6-10a6 6 0 0112 0c0 4.5-6 10-6 10z" fill="none" stroke="currentColor" strokeWidth="1.6" />
+      <path d="M12 21s-6-5.5-6-10a6 6 0 0112 0c0 4.5-6 10-6 10z" stroke="currentColor" fill="none" strokeWidth="1.6" />
       <circle cx="12" cy="11" r="2" fill="currentColor" />
     </Svg>
   );
@@ -64,10 +58,9 @@ export function HeartIcon({ filled, ...p }: IconProps & { filled?: boolean }) {
     <Svg {...p}>
       <path
         d="M12 20s-7-4.4-7-10a4 4 0 017-2.6A4 4 0 0119 10c0 5.6-7 10-7 10z"
+        {...roundJoin}
         fill={filled ? 'currentColor' : 'none'}
-        stroke="currentColor"
         strokeWidth="1.6"
-        strokeLinejoin="round"
       />
     </Svg>
   );
@@ -76,7 +69,7 @@ export function HeartIcon({ filled, ...p }: IconProps & { filled?: boolean }) {
 export function CommentIcon(p: IconProps) {
   return (
     <Svg {...p}>
-      <path d="M4 5h16v11H9l-4 3v-3H4z" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinejoin="round" />
+      <path d="M4 5h16v11H9l-4 3v-3H4z" {...roundJoin} fill="none" strokeWidth="1.6" />
     </Svg>
   );
 }
