@@ -82,6 +82,16 @@ describe('admin console', () => {
     for (const tab of ['dashboard', 'users', 'messages', 'settings']) {
       await p.goto(`${server.url}/#/pages/admin/index?tab=${tab}`);
       await p.getByTestId('admin').waitFor();
+      if (tab === 'users') await p.getByTestId('users-table').locator('tbody tr').first().waitFor();
+      // Nothing wider than the phone: not the page, and not the section's content either (a table's
+      // rows are cards there, so a user's actions are in reach without scrolling sideways).
+      const width = await p.evaluate(() => {
+        const inSection = document.querySelectorAll('[data-testid="admin"] section *');
+        const rights = Array.from(inSection, (e) => e.getBoundingClientRect().right);
+        return { page: document.documentElement.scrollWidth, screen: innerWidth, content: Math.max(0, ...rights) };
+      });
+      expect(width.page, `admin ${tab} page at 375 px`).toBeLessThanOrEqual(width.screen);
+      expect(width.content, `admin ${tab} content at 375 px`).toBeLessThanOrEqual(width.screen);
       await snap(p, `admin-phone-${tab}`);
     }
     // An ordinary user has no entry and is refused at the address.

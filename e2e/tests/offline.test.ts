@@ -95,6 +95,58 @@ describe('the installable app offline', () => {
     await b.page.context().close();
   });
 
+  it('finishes in the other tab a send that a tab left unanswered when it went away, and stores it once', async () => {
+    const a = await loggedInPage(browser, server.url, alice);
+    const c = await loggedInPage(browser, server.url, carol);
+    const second = await a.page.context().newPage();
+    await second.goto(`${server.url}/#/pages/message/chat?id=${carol.id}`);
+    await second.getByTestId('chat-input').waitFor();
+    await startChat(a.page, carol.id);
+    await startChat(c.page, alice.id);
+
+    // The first tab's call is on its way when the tab goes away: it never reaches the server, and
+    // no answer comes. The call goes over the tab's bound socket (§11.6).
+    const text = 'sent from a tab that closed';
+    let reached: () => void = () => undefined;
+    const lost = new Promise<void>((resolve) => {
+      reached = resolve;
+    });
+    await a.page.routeWebSocket(/\/wss/, (ws) => {
+      const toServer = ws.connectToServer();
+      ws.onMessage((m) => {
+        if (typeof m === 'string' && m.includes(text)) reached();
+        else toServer.send(m);
+      });
+    });
+    await a.page.reload(); // its socket now goes through the route
+    await a.page.getByTestId('chat-input').waitFor();
+    await expect.poll(() => a.page.getByTestId('chat-online').innerText(), { timeout: 10_000 }).not.toBe('连接中…');
+    await send(a.page, text);
+    await lost;
+    const sendingIn = second.locator('[data-testid="message-bubble"][data-status="sending"]');
+    await expect.poll(() => sendingIn.count(), { timeout: 5000 }).toBe(1);
+    // Gone at once, running nothing more: its renderer crashes, as when a phone's browser discards
+    // the tab. (A page closed by Playwright still runs its pagehide handlers; their HTTP retry of
+    // the call went out unrouted, and this tab then got the message as a push.) Its locks go too.
+    const cdp = await a.page.context().newCDPSession(a.page);
+    const crashed = a.page.waitForEvent('crash');
+    void cdp.send('Page.crash').catch(() => undefined);
+    await crashed;
+
+    // The other tab takes over the lock the gone one held and sends it with the same id: it no
+    // longer says "sending", and carol has it once.
+    await expect.poll(() => sendingIn.count(), { timeout: 15_000 }).toBe(0);
+    await expect.poll(async () => (await bubbleTexts(second)).filter((t) => t === text)).toEqual([text]);
+    await expect
+      .poll(async () => (await bubbleTexts(c.page)).filter((t) => t === text), { timeout: 10_000 })
+      .toEqual([text]);
+    expect((await messagesOf(server.url, carol, alice.id)).filter((m) => m.content === text)).toHaveLength(1);
+    expect(await deviceKeys(second, 'outbox')).toEqual([]);
+    await snap(second, 'pwa-two-tabs-takeover-phone');
+    await second.context().close();
+    await c.page.context().close();
+  });
+
   it('shows what one tab keeps for later in the other tab at once, and only one tab sends it', async () => {
     // Both tabs of one browser share the device (IndexedDB), the socket cable and the network.
     const sends = new Map<string, number>();

@@ -248,6 +248,19 @@ describe('never returned', () => {
     expect((await find(alice, 'narwhal')).messages).toEqual([]);
   });
 
+  it('a message an administrator deleted, whose index rows go with it', async () => {
+    // alice is the super-administrator (the first account); the message is bob's to carol.
+    const m = await sent(bob, carol.id, 'moderated pelican');
+    expect((await find(carol, 'pelican')).messages).toHaveLength(1);
+    const res = await s.api.post('/manage/message/dealMsg', { id: m.id, dealType: 1 }, { token: alice.token });
+    expect(res.body.code, res.body.msg).toBe(0);
+    expect((await find(carol, 'pelican')).messages).toEqual([]);
+    expect((await find(bob, 'pelican')).messages).toEqual([]);
+    expect(
+      await s.database.db.selectFrom('message_terms').select('term').where('msg_id', '=', m.msg_id).execute(),
+    ).toEqual([]);
+  });
+
   it('a message I hid, which the other side still finds; gone from the index once both hid it', async () => {
     const m = await sent(alice, bob.id, 'hideable octopus');
     expect((await s.api.post('/enterprise/im/removeMessage', { id: m.id }, { token: bob.token })).body.code).toBe(0);

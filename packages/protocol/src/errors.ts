@@ -10,6 +10,14 @@ export const catalogue = {
   'common.demoMode': ['演示站点不允许修改', 'Changes are disabled on this demo site'],
   'common.serverError': ['服务器出错了（{id}）', 'Something went wrong on the server ({id})'],
   'common.saved': ['已保存', 'Saved'],
+  /**
+   * added: the 502 of a fault that is the server's disk or quota being full (issue 19), with the
+   * request id as common.serverError has, so an administrator finds it in the log.
+   */
+  'common.storageFull': [
+    '服务器存储空间已满，请联系管理员（{id}）',
+    'The server is out of storage space, please contact your administrator ({id})',
+  ],
   /** added: unknown API route or a method other than POST (HTTP 404). */
   'common.routeNotFound': ['接口不存在', 'No such API route'],
   /** added: body over the size limits (HTTP 413). */

@@ -10,7 +10,7 @@ import { mountSmallDisk, type SmallDisk } from './tmpfs';
 /**
  * Fault test (issue 19): a real full disk. The server's data directory is a small tmpfs, filled
  * to the last page. Sends and uploads answer the protocol's error envelope (a translated 502
- * naming only a request id: no stack, no SQL, no path) and never hang; reads keep working;
+ * saying the server's storage is full, naming only a request id: no stack, no SQL, no path) and never hang; reads keep working;
  * nothing acknowledged is lost and a failed upload leaves nothing behind; once space returns,
  * sends and uploads work again without a restart, and resending a failed message stores it once.
  * On SQLite the database itself is on that disk. On PostgreSQL only the file store is (the
@@ -50,7 +50,11 @@ function filesUnder(dir: string): string[] {
     .sort();
 }
 
-const serverError = { en: /^Something went wrong on the server \([^)\s]+\)$/, zh: /^服务器出错了（[^）\s]+）$/ };
+/** common.storageFull: what the user can act on (tell an administrator), with the request id. */
+const storageFull = {
+  en: /^The server is out of storage space, please contact your administrator \([^)\s]+\)$/,
+  zh: /^服务器存储空间已满，请联系管理员（[^）\s]+）$/,
+};
 
 describe('a full disk', () => {
   it('refuses sends with an error, keeps reads and every acknowledged message, and recovers without a restart', async () => {
@@ -74,6 +78,18 @@ describe('a full disk', () => {
     ).toBe(0);
     const ann = await person('annfull');
     const ben = await person('benfull');
+
+    /** The server's log line of the fault a 502 `msg` names by its request id ('' if none). */
+    const loggedCause = (msg: string): string => {
+      const id = /[(（]([^)）\s]+)[)）]$/.exec(msg)?.[1];
+      if (!id) return '';
+      return (
+        s
+          .output()
+          .split('\n')
+          .find((line) => line.includes(`"reqId":"${id}"`)) ?? ''
+      );
+    };
 
     const acked = new Set<string>();
     const failed = new Set<string>();
@@ -123,8 +139,10 @@ describe('a full disk', () => {
     for (const kind of ['file', 'photo'] as const) {
       const refused = await sendFile(kind);
       expect(refused.body, kind).toMatchObject({ code: 502, data: '' });
-      expect(refused.body.msg).toMatch(serverError.en);
+      expect(refused.body.msg).toMatch(storageFull.en);
       expect(filesUnder(storage), kind).toEqual(storedBefore);
+      // The cause is in the server's log under the request id the user was shown.
+      await expect.poll(() => loggedCause(refused.body.msg), { timeout: 5000 }).toMatch(/ENOSPC/);
     }
 
     if (sqlite) {
@@ -144,10 +162,11 @@ describe('a full disk', () => {
       expect(firstFailure, `no send failed after ${sent} sends on a full disk`).toBeDefined();
       console.info(`disk full: the first send failed after ${sent} sends`);
       expect(firstFailure).toMatchObject({ code: 502, data: '' });
-      expect(firstFailure?.msg).toMatch(serverError.en);
+      expect(firstFailure?.msg).toMatch(storageFull.en);
+      await expect.poll(() => loggedCause(firstFailure?.msg ?? ''), { timeout: 5000 }).toMatch(/SQLITE_FULL|ENOSPC/);
       // And keeps failing, in either language, while the disk stays full.
-      for (let i = 0; i < 3; i++) expect((await send('en')).msg).toMatch(serverError.en);
-      expect((await send('zh-CN')).msg).toMatch(serverError.zh);
+      for (let i = 0; i < 3; i++) expect((await send('en')).msg).toMatch(storageFull.en);
+      expect((await send('zh-CN')).msg).toMatch(storageFull.zh);
     } else {
       // The database is elsewhere: a full file store does not stop chat.
       for (let i = 0; i < 20; i++) expect((await send()).code).toBe(0);

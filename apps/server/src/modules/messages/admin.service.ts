@@ -25,6 +25,7 @@ import * as adminRepo from './admin.repo';
 import * as repo from './messages.repo';
 import { storedTarget, toMessage } from './present';
 import { sanitizeText } from './sanitize';
+import { unindexMessage } from './search-index.repo';
 
 export interface MessageAdminDeps {
   db: Kysely<DB>;
@@ -174,6 +175,8 @@ export function createMessageAdmin(deps: MessageAdminDeps) {
         db,
         async (tx, onCommit) => {
           const recipients = row.is_group === ContactKind.adminNotice ? [] : await audienceOf(groupReads, tx, row);
+          // As the sender's delete does (§16): its terms go with it, or they are orphans in the index.
+          await unindexMessage(tx, row);
           const wasLast = await actionsRepo.deleteRow(tx, row);
           onCommit(() => pushPerRecipient(events, 'delMessage', recipients, delMessageFor(row, wasLast)));
         },

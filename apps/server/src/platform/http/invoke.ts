@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { ParseError } from './body';
 import { AppError, badParam } from './errors';
 import { successEnvelope, type ApiResult } from './envelope';
+import { isStorageFull } from './storage-full';
 import { normalizeApiPath, pathTail } from './path';
 
 /**
@@ -85,7 +86,7 @@ export function failure(code: number, msg: string): Answer {
 
 /**
  * Expected failures keep their code and catalogue text (bodies over the limits: 413); anything else is a fault, logged with
- * the request id and answered 502 naming only that id (never a stack, SQL or path).
+ * the request id and answered 502 naming only that id (never a stack, SQL or path): as a full disk when it is one.
  */
 export function failureOf(
   err: unknown,
@@ -99,7 +100,7 @@ export function failureOf(
   if ((err as { statusCode?: unknown } | null)?.statusCode === 413)
     return failure(413, formatMsg('common.tooLarge', lang));
   logError(err, reqId);
-  return failure(502, formatMsg('common.serverError', lang, { id: reqId }));
+  return failure(502, formatMsg(isStorageFull(err) ? 'common.storageFull' : 'common.serverError', lang, { id: reqId }));
 }
 
 /** Over the socket only JSON calls of §2–§10, §16: administration stays on HTTP (§11.6). */

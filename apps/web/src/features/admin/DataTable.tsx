@@ -8,7 +8,7 @@ export interface Column<T> {
   render(row: T): ReactNode;
   /** Server sort field; the header becomes a button. */
   sort?: string;
-  /** Hidden on phones (the table scrolls sideways for the rest). */
+  /** Hidden on phones, where each row is a card of label–value lines (Admin.module.css). */
   wide?: boolean;
 }
 
@@ -66,7 +66,7 @@ export function DataTable<T>(props: {
               {columns.map((c) => (
                 <th
                   key={c.key}
-                  className={c.wide ? styles.hideOnPhone : undefined}
+                  className={c.wide ? styles.hideOnPhone : c.sort && props.onSort ? undefined : styles.plainHead}
                   aria-sort={
                     sort?.field === c.sort && c.sort ? (sort?.type === 1 ? 'ascending' : 'descending') : undefined
                   }
@@ -96,7 +96,7 @@ export function DataTable<T>(props: {
               return (
                 <tr key={k} aria-selected={selected?.has(k) ? true : undefined}>
                   {onSelect ? (
-                    <td>
+                    <td className={styles.selectCell}>
                       <input
                         type="checkbox"
                         aria-label={String(k)}
@@ -111,7 +111,7 @@ export function DataTable<T>(props: {
                     </td>
                   ) : null}
                   {columns.map((c) => (
-                    <td key={c.key} className={c.wide ? styles.hideOnPhone : undefined}>
+                    <td key={c.key} className={c.wide ? styles.hideOnPhone : undefined} data-label={c.label}>
                       {c.render(r)}
                     </td>
                   ))}

@@ -3,7 +3,7 @@ import { limits, type FileUploadInfo } from '@parley/protocol';
 import { i18n } from '../../i18n';
 import { ApiError } from '../../lib/api-client';
 import { endpoints } from '../../lib/endpoints';
-import { withTabLock } from '../../lib/tab-lock';
+import { holdTabLock, withTabLock } from '../../lib/tab-lock';
 import { dialogs } from '../../ui/dialogs';
 import { keyOf } from '../../state/conversations/model';
 import { delivered, retry, undelivered } from '../../state/messages/api';
@@ -20,6 +20,30 @@ import { readImageSize, readVideoInfo } from './probe';
 
 /** Uploads in flight, to abort them (not state: nothing renders from it). */
 const inFlight = new Map<string, AbortController>();
+
+/**
+ * Each upload this tab will send or is sending holds a lock named for it, from the moment it is
+ * queued until it settled and the device knows: another tab that sees it "sending" waits on that
+ * lock, and if it is free while the device still says "sending", this tab went away mid-upload
+ * (`takeOverUpload`). Released by `letGo`.
+ */
+const holds = new Map<string, () => void>();
+/** Uploads of other tabs this tab waits on (one wait each, however often it hears of them). */
+const watching = new Set<string>();
+const uploadLockOf = (id: string) => `parley-upload-${id}`;
+
+function hold(id: string): void {
+  if (!holds.has(id)) holds.set(id, holdTabLock(uploadLockOf(id)));
+}
+
+/** Once the device has this tab's last word on the entry, other tabs may look. */
+async function letGo(id: string): Promise<void> {
+  const release = holds.get(id);
+  if (!release) return;
+  holds.delete(id);
+  await outbox.settled();
+  release();
+}
 
 /** Progress is stored in steps of 1 %, so a fast upload does not re-render the chat per packet. */
 const PROGRESS_STEP = 0.01;
@@ -54,6 +78,7 @@ function queue(conversation: string, input: UploadInput, createdAt = Date.now(),
       progress: 0,
     },
   };
+  hold(p.id);
   outbox.add(p);
   return p;
 }
@@ -63,6 +88,7 @@ async function transmit(qc: QueryClient, p: PendingUpload): Promise<void> {
   const controller = new AbortController();
   inFlight.get(p.id)?.abort();
   inFlight.set(p.id, controller);
+  hold(p.id); // before the status says "sending" to the other tabs
   outbox.setStatus(p.conversation, p.id, 'sending');
   outbox.setProgress(p.conversation, p.id, 0);
   let shown = 0;
@@ -88,7 +114,10 @@ async function transmit(qc: QueryClient, p: PendingUpload): Promise<void> {
       outbox.remove(p.conversation, p.id);
     else undelivered(p.conversation, p.id, e);
   } finally {
-    if (inFlight.get(p.id) === controller) inFlight.delete(p.id);
+    if (inFlight.get(p.id) === controller) {
+      inFlight.delete(p.id);
+      await letGo(p.id);
+    }
   }
 }
 
@@ -101,7 +130,10 @@ export function sendUpload(qc: QueryClient, conversation: string, input: UploadI
 export function cancelUpload(conversation: string, id: string): void {
   const controller = inFlight.get(id);
   if (controller) controller.abort();
-  else outbox.remove(conversation, id);
+  else {
+    outbox.remove(conversation, id);
+    void letGo(id);
+  }
 }
 
 /** The retry mark of any pending message: uploads here, texts and stickers in the chat. */
@@ -130,6 +162,30 @@ export function resendWaitingUploads(qc: QueryClient): Promise<void> {
     }
     await outbox.settled();
   });
+}
+
+/**
+ * Another tab is sending this upload (issue 22): once its lock is free, either that tab settled
+ * it (gone from the device, or failed / waiting there) or it closed mid-upload, leaving it
+ * "sending" on the device. Then this tab takes over: it waits like one kept from before a
+ * reload, and goes at once if the network is there (same id, so at most one message, §4.4).
+ */
+export async function takeOverUpload(qc: QueryClient, p: PendingUpload): Promise<void> {
+  if (holds.has(p.id) || watching.has(p.id)) return; // this tab's own, or already waited for
+  watching.add(p.id);
+  let orphaned: boolean;
+  try {
+    orphaned = await withTabLock(uploadLockOf(p.id), async () => {
+      if (holds.has(p.id) || !outbox.get(p.conversation, p.id) || !(await outbox.leftSending(p.id))) return false;
+      outbox.setStatus(p.conversation, p.id, 'waiting');
+      // A third tab waiting on the same lock then finds it waiting, not "sending".
+      await outbox.settled();
+      return true;
+    });
+  } finally {
+    watching.delete(p.id);
+  }
+  if (orphaned) await resendWaitingUploads(qc);
 }
 
 /** Why a file cannot be sent, in the user's language; null when it can. */
@@ -182,7 +238,8 @@ export async function sendPickedFiles(
   );
   for (const p of queued) {
     const current = outbox.get(p.conversation, p.id);
-    if (current?.upload) await transmit(qc, current); // else cancelled meanwhile
+    if (current?.upload) await transmit(qc, current);
+    else await letGo(p.id); // cancelled here, or sent by another tab, meanwhile
   }
 }
 

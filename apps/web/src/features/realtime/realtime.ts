@@ -11,6 +11,7 @@ import { resendWaitingUploads } from '../media/send-file';
 import { createDispatcher, isKnownFrame, refreshAfterBind } from './dispatch';
 import { useConnection } from '../../state/connection';
 import { notifyNewMessage } from './notify';
+import { takeOverFromClosedTabs } from './other-tabs';
 import { notifyCall, notifyMessage } from '../pwa/system-notify';
 import { systemUnread } from '../../state/system-unread';
 
@@ -76,6 +77,8 @@ export function startRealtime({ qc, onKicked }: RealtimeOptions): () => void {
     },
   );
   client = socket;
+  // A send another open tab started and left unanswered when it closed is finished here (issue 22).
+  const stopTakingOver = takeOverFromClosedTabs(qc);
 
   const sync = (token: string | null) => {
     if (token && socket.state === 'idle') socket.start();
@@ -109,6 +112,7 @@ export function startRealtime({ qc, onKicked }: RealtimeOptions): () => void {
   window.addEventListener('beforeunload', onLeave);
 
   return () => {
+    stopTakingOver();
     unsubscribe();
     document.removeEventListener('visibilitychange', onVisible);
     window.removeEventListener('online', onOnline);

@@ -177,10 +177,13 @@ export function flushOutbox(qc: QueryClient): Promise<void> {
       try {
         do {
           again = false;
+          const due = () => outbox.all().find((p): p is PendingMessage => !p.upload && p.status === 'sending');
           for (;;) {
-            const next = outbox.all().find((p): p is PendingMessage => !p.upload && p.status === 'sending');
+            const next = due();
             if (!next) break;
             if (!(await outbox.claim(next.conversation, next.id))) continue;
+            // Older ones became due while the device was read (resendWaiting): they go first.
+            if (due()?.id !== next.id) continue;
             await deliver(qc, next);
             if (outbox.get(next.conversation, next.id)?.status !== 'waiting') continue;
             for (const p of outbox.all())

@@ -14,6 +14,8 @@ const shared = vi.hoisted(() => ({
   online: false,
   /** How long an announcement takes to reach the other tabs. */
   delay: 0,
+  /** The server stores what is sent but the answer never comes (the sending tab closes first). */
+  hang: false,
 }));
 
 vi.mock('../../lib/device-store', () => ({
@@ -38,6 +40,9 @@ vi.mock('../../lib/device-store', () => ({
   },
 }));
 
+// Uploads taken over from a closed tab: features/realtime/other-tabs.test.ts (texts only here, a lighter import per tab).
+vi.mock('../../features/media/send-file', () => ({ takeOverUpload: async () => undefined }));
+
 /** BroadcastChannel between the tabs of this test (never to the sender itself). */
 class FakeChannel {
   static open: FakeChannel[] = [];
@@ -57,16 +62,23 @@ class FakeChannel {
   }
 }
 
-/** Web Locks: one holder per name, the others queue. */
+/** Web Locks: one holder per name, the others queue; a tab that closes frees what it holds. */
 const held = new Map<string, Promise<unknown>>();
+/** Per name, frees the lock for the next in line as if its holder's tab had closed. */
+const holders = new Map<string, () => void>();
 const locks = {
   request: (name: string, fn: () => Promise<unknown>) => {
     const before = held.get(name) ?? Promise.resolve();
-    const run = before.then(fn, fn);
-    held.set(
-      name,
-      run.catch(() => undefined),
-    );
+    let free: () => void = () => undefined;
+    const freed = new Promise<void>((resolve) => {
+      free = resolve;
+    });
+    const granted = () => {
+      holders.set(name, free);
+      return fn();
+    };
+    const run = before.then(granted, granted);
+    held.set(name, Promise.race([run.catch(() => undefined), freed]));
     return run;
   },
 };
@@ -83,6 +95,7 @@ function mockEndpoints() {
         sendMessage: async (input: { id: string; content: string; toContactId: string }) => {
           if (!shared.online) throw new ApiError('offline', 'offline');
           shared.sent.push({ id: input.id, content: input.content });
+          if (shared.hang) await new Promise(() => undefined);
           await new Promise((r) => setTimeout(r, 5));
           return {
             id: input.id,
@@ -103,8 +116,23 @@ async function openTab() {
   mockEndpoints();
   const api = await import('./api');
   const { outbox } = await import('./outbox');
+  const { takeOverFromClosedTabs } = await import('../../features/realtime/other-tabs');
+  const before = new Set(FakeChannel.open);
   outbox.keepFor(1);
-  return { api, outbox, qc: new QueryClient() };
+  const channel = FakeChannel.open.find((c) => !before.has(c));
+  const qc = new QueryClient();
+  takeOverFromClosedTabs(qc);
+  return { api, outbox, qc, channel };
+}
+
+/**
+ * The tab goes away: it hears and says nothing more, and the locks it holds are free. (Here the
+ * closing tab is the only holder: whoever holds a lock at this moment is that tab.)
+ */
+function closeTab(tab: Awaited<ReturnType<typeof openTab>>) {
+  tab.channel?.close();
+  if (tab.channel) tab.channel.postMessage = () => undefined;
+  for (const free of holders.values()) free();
 }
 
 const texts = (tab: Awaited<ReturnType<typeof openTab>>) => tab.outbox.all().map((p) => `${p.content}:${p.status}`);
@@ -114,8 +142,10 @@ beforeEach(() => {
   shared.sent.length = 0;
   shared.online = false;
   shared.delay = 0;
+  shared.hang = false;
   FakeChannel.open = [];
   held.clear();
+  holders.clear();
   vi.stubGlobal('BroadcastChannel', FakeChannel);
   Object.defineProperty(navigator, 'locks', { configurable: true, value: locks });
 });
@@ -186,5 +216,39 @@ describe('the outbox in two tabs (issue 22)', () => {
     await b.api.resendWaiting(b.qc);
     expect(shared.sent).toHaveLength(1);
     expect(texts(b)).toEqual([]);
+  });
+
+  it('finishes a send of a tab that closed before the answer, with the same id', async () => {
+    shared.online = true;
+    const a = await openTab();
+    const b = await openTab();
+    b.qc.setQueryData(['messages', '7'], { messages: [], hasMore: false });
+    shared.hang = true;
+    void a.api.sendText(a.qc, '7', 'one');
+    // The request went out (the server may have stored it), the answer is still to come.
+    await vi.waitFor(() => expect(shared.sent.map((x) => x.content)).toEqual(['one']));
+    await vi.waitFor(() => expect(texts(b)).toEqual(['one:sending']));
+    shared.hang = false;
+
+    closeTab(a);
+    // Tab b takes the lock tab a held and sends it again: the same uuid, so one message (§4.4).
+    await vi.waitFor(() => expect(texts(b)).toEqual([]));
+    expect(shared.sent.map((x) => x.content)).toEqual(['one', 'one']);
+    expect(new Set(shared.sent.map((x) => x.id)).size).toBe(1);
+    expect(shared.rows.size).toBe(0);
+    const chat = b.qc.getQueryData<{ messages: Message[] }>(['messages', '7']);
+    expect(chat?.messages.map((m) => m.content)).toEqual(['one']);
+  });
+
+  it('leaves a send of a living tab to it: the other tab only waits, and sends nothing twice', async () => {
+    shared.online = true;
+    const a = await openTab();
+    const b = await openTab();
+    await a.api.sendText(a.qc, '7', 'one');
+    await a.api.sendText(a.qc, '7', 'two');
+    await vi.waitFor(() => expect(texts(b)).toEqual([]));
+    await new Promise((r) => setTimeout(r, 50)); // tab b's turns with the lock come and go
+    expect(shared.sent.map((x) => x.content)).toEqual(['one', 'two']);
+    expect(texts(a)).toEqual([]);
   });
 });

@@ -84,6 +84,14 @@ const kept = new Set<string>();
 const gone = new Set<string>();
 /** Device writes not finished yet (`settled`). */
 const writes = new Set<Promise<unknown>>();
+/**
+ * Told when another tab says it is sending an entry. Should that tab close before the answer,
+ * its locks go with it and nothing else would ever send the entry, which would show "sending"
+ * here for good: this tab waits for the lock and takes over (features/realtime/other-tabs.ts).
+ */
+let othersSending: ((p: PendingEntry) => void) | null = null;
+/** Counts this tab's own status changes, to tell a device read older than one of them (`claim`). */
+let statusChanges = 0;
 
 function track(p: Promise<unknown>): void {
   writes.add(p);
@@ -147,6 +155,8 @@ function fromOtherTab(data: unknown): void {
     const added = revive(entry as PendingEntry, entry.status);
     update(entry.conversation, (l) => [...l, added].sort((a, b) => a.createdAt - b.createdAt));
   }
+  const now = findById(entry.id);
+  if (now?.status === 'sending') othersSending?.(now);
 }
 
 function listen(): void {
@@ -177,6 +187,7 @@ export const outbox = {
     save(p);
   },
   setStatus(conversation: string, id: string, status: PendingMessage['status']): void {
+    statusChanges++;
     update(conversation, (l) => l.map((x) => (x.id === id ? { ...x, status } : x)));
     if (owner === null) return;
     const me = owner;
@@ -208,18 +219,42 @@ export const outbox = {
   },
   /**
    * Just before this tab sends an entry, holding the tab lock: false when the device no longer
-   * holds it (another tab delivered or dropped it meanwhile); it then leaves this tab too.
+   * holds it (another tab delivered or dropped it meanwhile); it then leaves this tab too. Also
+   * false for one this tab has as "sending" that another tab has since left waiting or failed
+   * (its word may not have arrived yet): this tab shows that, and sends nothing out of turn.
    */
   async claim(conversation: string, id: string): Promise<boolean> {
     const p = outbox.get(conversation, id);
     if (!p) return false;
     // Not (yet) on the device: only this tab has it.
     if (!kept.has(id)) return true;
+    if (p.status === 'sending') {
+      const seen = statusChanges;
+      const row = await stored.get(id);
+      // Unless this tab changed a status meanwhile (then the row read may predate that change).
+      if (row && row.status !== 'sending' && statusChanges === seen) {
+        const status = row.status;
+        update(conversation, (l) => l.map((x) => (x.id === id ? { ...x, status } : x)));
+        return false;
+      }
+      if (row) return true;
+    }
     if ((await stored.has(id)) !== false) return true;
     kept.delete(id);
     const still = outbox.get(conversation, id);
     if (still) dropHere(still);
     return false;
+  },
+  /**
+   * Whether the device still holds an entry as being sent: asked holding the lock its sender
+   * held, so a yes means that sender went away before the answer (a tab closed mid-send).
+   */
+  async leftSending(id: string): Promise<boolean> {
+    return (await stored.get(id))?.status === 'sending';
+  },
+  /** Who hears of entries other tabs are sending (one listener; null to stop). */
+  whenOthersSend(fn: ((p: PendingEntry) => void) | null): void {
+    othersSending = fn;
   },
   /** Resolves once this tab's device writes so far are done (before it hands the send lock on). */
   async settled(): Promise<void> {
