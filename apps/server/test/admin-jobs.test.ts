@@ -117,6 +117,11 @@ describe('the nightly purge', () => {
     await call(alice, '/manage/config/setConfig', { name: 'chatInfo', value: { msgClear: 1, msgClearDay: 30 } });
     const result = await s.services.purge.purge();
     expect(result).toMatchObject({ ran: true, messages: 3 });
+    // Their search-index rows went with them; the newer message's stayed.
+    const indexed = async (msgIds: number[]) =>
+      (await s.database.db.selectFrom('message_terms').select('msg_id').where('msg_id', 'in', msgIds).execute()).length;
+    expect(await indexed(old.map((m) => m.msg_id))).toBe(0);
+    expect(await indexed([fresh.msg_id])).toBeGreaterThan(0);
     const rows = await call(alice, '/manage/message/index', { user_id: bob.id, toContactId: dave.id });
     expect(rows.body.data.map((m: { id: string }) => m.id)).toEqual([fresh.id]);
     expect(
@@ -183,5 +188,24 @@ describe('the audit log', () => {
     const onlyReads = await call(alice, '/manage/audit/index', { action: 'message.index' });
     expect(onlyReads.body.data.every((r: { action: string }) => r.action === 'message.index')).toBe(true);
     expect((await call(carol, '/manage/audit/index', {})).body.msg).toBe('Only the super-administrator can do this');
+  });
+});
+
+describe('clearing every conversation', () => {
+  it('empties the search index with the messages, keeping announcements', async () => {
+    await relogin();
+    await call(alice, '/manage/index/publishNotice', { title: 'Still here', content: 'announcement' });
+    const m = await sendText(s, bob, dave.id, 'soon cleared albatross');
+    const cleared = await call(alice, '/manage/index/clearMessage', {});
+    expect(cleared.body.code, cleared.body.msg).toBe(0);
+    expect(await s.database.db.selectFrom('message_terms').select('msg_id').execute()).toEqual([]);
+    const found = await call(dave, '/enterprise/im/search', { keywords: 'albatross', type: 'messages' });
+    expect(found.body.code, found.body.msg).toBe(0);
+    expect(JSON.stringify(found.body.data)).not.toContain(m.id);
+    expect(
+      (await call(alice, '/manage/index/noticeList', {})).body.data.some(
+        (n: { title: string }) => n.title === 'Still here',
+      ),
+    ).toBe(true);
   });
 });

@@ -2,6 +2,7 @@ import { ContactKind } from '@parley/protocol';
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../platform/db/index';
 import type { MessageRow, NewMessage } from './messages.repo';
+import { unindexMessage } from './search-index.repo';
 
 /** The admin console's message queries (PROTOCOL §12.3 `message/*`, `index/*`) and the nightly purge. */
 
@@ -96,6 +97,8 @@ export async function clearAllButNotices(db: Kysely<DB>): Promise<number> {
   await db.deleteFrom('message_hidden').where('msg_id', 'in', ids).execute();
   await db.deleteFrom('message_mentions').execute();
   const r = await db.deleteFrom('messages').where('is_group', '!=', ContactKind.adminNotice).executeTakeFirst();
+  // Announcements are never indexed (no scope): every index row belonged to a row just deleted.
+  await db.deleteFrom('message_terms').execute();
   await db.updateTable('chats').set({ last_msg_id: 0 }).where('chat_identify', '!=', ADMIN_NOTICE).execute();
   return Number(r.numDeletedRows);
 }
@@ -151,7 +154,8 @@ export async function purgeBatch(
 ): Promise<{ count: number; fileIds: number[] }> {
   const rows = await db
     .selectFrom('messages')
-    .select(['msg_id', 'file_id', 'chat_identify'])
+    .select(['msg_id', 'file_id', 'chat_identify', 'type', 'content', 'file_name', 'is_undo', 'is_group'])
+    .select(['from_user', 'to_user'])
     .where('send_time_ms', '<', beforeMs)
     .where('is_group', 'in', [ContactKind.person, ContactKind.group])
     .orderBy('msg_id')
@@ -161,6 +165,8 @@ export async function purgeBatch(
   const ids = rows.map((r) => r.msg_id);
   await db.deleteFrom('message_hidden').where('msg_id', 'in', ids).execute();
   await db.deleteFrom('message_mentions').where('msg_id', 'in', ids).execute();
+  // Their index rows first, found by each row's own terms (the index is keyed by term).
+  for (const row of rows) await unindexMessage(db, row);
   await db.deleteFrom('messages').where('msg_id', 'in', ids).execute();
   const chats = [...new Set(rows.map((r) => r.chat_identify))];
   const stale = await db
