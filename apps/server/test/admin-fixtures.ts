@@ -1,6 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import { login, registerAndLogin, seedPeople, type TestServer, type TestUser } from './helpers/index';
+import { uuid } from './chat-fixtures';
 
 /**
  * People for the admin console tests: alice (super-administrator, the first account), carol
@@ -18,8 +18,6 @@ export async function seedAdminPeople(s: TestServer) {
   await ok('/manage/config/setConfig', { name: 'sysInfo', value: { runMode: 1 } });
   return { alice, bob, carol, dave, ok };
 }
-
-export const uuid = (): string => randomUUID();
 
 export async function sendText(
   s: TestServer,
@@ -58,14 +56,4 @@ export async function freshUser(s: TestServer, admin: TestUser): Promise<TestUse
     token: data.authToken,
     sessionId: data.sessionId,
   };
-}
-
-export async function makeGroup(s: TestServer, owner: TestUser, members: TestUser[]): Promise<number> {
-  const res = await s.api.post(
-    '/enterprise/group/add',
-    { user_ids: members.map((m) => m.id), name: 'Team' },
-    { token: owner.token, lang: 'en' },
-  );
-  expect(res.body.code, res.body.msg).toBe(0);
-  return Number(String(res.body.data.id).replace('group-', ''));
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer, type TestUser } from './helpers/index';
-import { freshUser, makeGroup, seedAdminPeople, sendText } from './admin-fixtures';
+import { freshUser, seedAdminPeople, sendText } from './admin-fixtures';
+import { createGroup } from './group-fixtures';
 
 /**
  * PROTOCOL §12.2 over every `/manage/*` endpoint of §12.3 (and Parley's extensions), for each
@@ -91,32 +92,32 @@ const cases: Case[] = [
   {
     path: '/manage/group/groupUserList',
     access: 'read',
-    params: async () => ({ group_id: await makeGroup(s, alice, [bob, dave]) }),
+    params: async () => ({ group_id: await createGroup(s, alice, [bob, dave]) }),
   },
   {
     path: '/manage/group/changeOwner',
     access: 'write',
-    params: async () => ({ group_id: await makeGroup(s, alice, [bob, dave]), user_id: bob.id }),
+    params: async () => ({ group_id: await createGroup(s, alice, [bob, dave]), user_id: bob.id }),
   },
   {
     path: '/manage/group/setManager',
     access: 'write',
-    params: async () => ({ group_id: await makeGroup(s, alice, [bob, dave]), user_id: bob.id, role: 2 }),
+    params: async () => ({ group_id: await createGroup(s, alice, [bob, dave]), user_id: bob.id, role: 2 }),
   },
   {
     path: '/manage/group/del',
     access: 'write',
-    params: async () => ({ group_id: await makeGroup(s, alice, [bob, dave]) }),
+    params: async () => ({ group_id: await createGroup(s, alice, [bob, dave]) }),
   },
   {
     path: '/manage/group/delGroupUser',
     access: 'write',
-    params: async () => ({ group_id: await makeGroup(s, alice, [bob, dave]), user_id: dave.id }),
+    params: async () => ({ group_id: await createGroup(s, alice, [bob, dave]), user_id: dave.id }),
   },
   {
     path: '/manage/group/addGroupUser',
     access: 'write',
-    params: async () => ({ group_id: await makeGroup(s, alice, [bob, dave]), user_ids: [carol.id] }),
+    params: async () => ({ group_id: await createGroup(s, alice, [bob, dave]), user_ids: [carol.id] }),
   },
   { path: '/manage/message/index', access: 'read', params: async () => ({ user_id: bob.id, toContactId: dave.id }) },
   { path: '/manage/message/getContacts', access: 'read', params: async () => ({ user_id: bob.id, hasConvo: 1 }) },

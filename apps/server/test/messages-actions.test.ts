@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   connectSocket,
+  connectSockets,
   registerAndLogin,
   seedPeople,
   startTestServer,
@@ -53,11 +54,6 @@ async function sent(from: TestUser, to: number | string, text: string, extra: Re
   return res.body.data as { id: string; msg_id: number; sendTime: number };
 }
 
-function sockets<T extends TestUser[]>(...users: T): Promise<{ [K in keyof T]: TestSocket }> {
-  return Promise.all(users.map((u) => connectSocket(s.url, { token: u.token }))) as Promise<{
-    [K in keyof T]: TestSocket;
-  }>;
-}
 const closeAll = (wss: TestSocket[]) => wss.forEach((ws) => ws.close());
 
 interface UndoEvent {
@@ -70,7 +66,7 @@ interface UndoEvent {
 
 describe('undoMessage in a single chat', () => {
   it('recalls my message: I read "you recalled", the peer "the other person recalled", nobody else hears', async () => {
-    const [aWs, bWs, cWs] = await sockets(alice, bob, carol);
+    const [aWs, bWs, cWs] = await connectSockets(s.url, [alice, bob, carol]);
     const m = await sent(alice, bob.id, 'oops');
     s.clock.advance(60_000);
     const res = await im('undoMessage', alice, { id: m.id });
@@ -130,7 +126,7 @@ describe('undoMessage in a single chat', () => {
   });
 
   it('writes the recall lines in the language of the recalling request and names a mobile device', async () => {
-    const [aWs, bWs] = await sockets(alice, bob);
+    const [aWs, bWs] = await connectSockets(s.url, [alice, bob]);
     const m = await sent(alice, bob.id, '再见');
     const ua = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Mobile/15E148';
     expect(
@@ -188,7 +184,7 @@ describe('undoMessage in a group', () => {
   const gid = () => `group-${groupId}`;
 
   it('lets a member recall their own message; members read the name, the member reads "you"', async () => {
-    const [aWs, cWs, eWs] = await sockets(alice, carol, erin);
+    const [aWs, cWs, eWs] = await connectSockets(s.url, [alice, carol, erin]);
     const m = await sent(carol, gid(), 'hello @Alice', { at: [alice.id] });
     expect((await im('getContacts', alice, {})).body.data.find((c: { id: unknown }) => c.id === gid()).is_at).toBe(1);
     expect((await im('undoMessage', carol, { id: m.id })).body.code).toBe(0);
@@ -222,7 +218,7 @@ describe('undoMessage in a group', () => {
   });
 
   it('lets a manager recall members\u2019 and own messages any time, but not the owner\u2019s', async () => {
-    const [bWs, dWs, aWs] = await sockets(bob, dave, alice);
+    const [bWs, dWs, aWs] = await connectSockets(s.url, [bob, dave, alice]);
     const fromDave = await sent(dave, gid(), 'rule breaking');
     const fromOwner = await sent(alice, gid(), 'owner speaks');
     const fromBob = await sent(bob, gid(), 'manager speaks');
@@ -243,7 +239,7 @@ describe('undoMessage in a group', () => {
   });
 
   it('lets the owner recall anyone\u2019s message any time', async () => {
-    const [aWs, bWs] = await sockets(alice, bob);
+    const [aWs, bWs] = await connectSockets(s.url, [alice, bob]);
     const fromBob = await sent(bob, gid(), 'from the manager');
     s.clock.advance(90_000_000);
     expect((await im('undoMessage', alice, { id: fromBob.id })).body.code).toBe(0);
@@ -267,7 +263,7 @@ interface DelEvent {
 
 describe('delMessage', () => {
   it('deletes my message for everyone, moves the last line back, and tells both sides', async () => {
-    const [aWs, bWs, cWs] = await sockets(alice, bob, carol);
+    const [aWs, bWs, cWs] = await connectSockets(s.url, [alice, bob, carol]);
     const first = await sent(alice, bob.id, 'keep me');
     const second = await sent(alice, bob.id, 'delete me');
     expect((await im('delMessage', bob, { id: second.id })).body).toMatchObject({
@@ -314,7 +310,7 @@ describe('delMessage', () => {
   });
 
   it('tells every member of a group', async () => {
-    const [bWs, cWs] = await sockets(bob, carol);
+    const [bWs, cWs] = await connectSockets(s.url, [bob, carol]);
     const m = await sent(dave, `group-${groupId}`, 'group line');
     expect((await im('delMessage', dave, { id: m.id })).body.code).toBe(0);
     for (const ws of [bWs, cWs])
@@ -329,7 +325,7 @@ describe('delMessage', () => {
 
 describe('removeMessage', () => {
   it('hides a message for me only, and deletes it once both sides hid it, without a push', async () => {
-    const [aWs, bWs] = await sockets(alice, bob);
+    const [aWs, bWs] = await connectSockets(s.url, [alice, bob]);
     const m = await sent(alice, bob.id, 'hide me');
     await aWs.next('simple');
     await bWs.next('simple');
@@ -367,7 +363,7 @@ interface SimpleEvent {
 describe('forwardMessage', () => {
   it('sends a copy to each of up to five targets, as me, and to nobody else', async () => {
     const original = await sent(bob, alice.id, 'worth <b>sharing</b>', { extends: { quote: 'q' } });
-    const [bWs, cWs, dWs, eWs] = await sockets(bob, carol, dave, erin);
+    const [bWs, cWs, dWs, eWs] = await connectSockets(s.url, [bob, carol, dave, erin]);
     const targets = [bob.id, carol.id, dave.id, `group-${groupId}`, -1];
     const res = await im('forwardMessage', alice, { user_ids: targets, msg_id: original.msg_id });
     expect(res.body).toMatchObject({ code: 0, msg: 'Forwarded', data: { success: targets, fail: [] } });

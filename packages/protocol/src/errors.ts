@@ -144,7 +144,6 @@ export const catalogue = {
   /** added: group option `profile` is off and we are not contacts (§6.1). */
   'group.profileClosed': ['该群不允许成员互相查看资料', 'This group does not let members open each other’s profiles'],
   'group.ownerCannotLeave': ['请先转让群主', 'Transfer ownership first'],
-  'group.removed': ['你已被移出群聊', 'You were removed from the group'],
   'group.cleared': ['清空成功', 'Cleared successfully'],
   'group.defaultName': ['群聊', 'Group chat'],
   'group.noticePrefix': ['群公告：', 'Group notice: '],

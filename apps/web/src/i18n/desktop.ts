@@ -7,6 +7,5 @@ export const desktopZhHans = {
   me: '我',
   pickChat: '选择一个会话开始聊天',
   pickContact: '选择联系人查看资料',
-  pickItem: '从左侧选择一项',
   dropToSend: '松开发送给 {{name}}',
 };

@@ -26,7 +26,6 @@ export const en: Resources = {
     pageNotFound: 'Page not found',
     pageNotFoundHint: 'The page you asked for does not exist or has been removed.',
     backHome: 'Back to home',
-    copied: 'Copied',
   },
   routes: {
     admin: 'Admin console',
@@ -100,8 +99,6 @@ export const en: Resources = {
     resendIn: 'Resend in {{seconds}} s',
     inviteCode: 'Invitation code',
     inviteCodePlaceholder: 'Enter the invitation code',
-    showPassword: 'Show password',
-    hidePassword: 'Hide password',
   },
   validation: {
     accountRequired: 'Please enter your account',
@@ -133,7 +130,6 @@ export const en: Resources = {
     delete: 'Delete',
     muted: 'Muted',
     online: 'Online',
-    actions: 'Conversation actions',
     unreadCount: '{{count}} unread',
   },
   time: {
@@ -217,8 +213,6 @@ export const en: Resources = {
     applySent: 'Request sent',
     /** The add button once my request waits for an answer. */
     requestSent: 'Request sent',
-    pending: 'Request sent, waiting for an answer',
-    self: 'This is you',
   },
   friendSearch: {
     placeholder: 'Account',
@@ -260,10 +254,8 @@ export const en: Resources = {
     noCode: 'No QR code found',
     retry: 'Scan again',
     joinGroup: 'Join group',
-    joined: 'You joined the group',
     openLink: 'Open link',
     copyText: 'Copy',
-    copied: 'Copied',
     resultTitle: 'Scan result',
   },
   plusMenu: {
@@ -275,8 +267,6 @@ export const en: Resources = {
   },
   mine: {
     accountLabel: 'Account: {{account}}',
-    language: 'Language',
-    about: 'About',
     logout: 'Log out',
     logoutConfirm: 'Log out of this account?',
     version: 'Version {{version}} ({{code}})',

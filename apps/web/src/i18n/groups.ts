@@ -12,10 +12,8 @@ export const groupsZhHans = {
     empty: '暂无联系人',
     groupName: '群聊名称（选填）',
     atLeastTwo: '请至少选择两人',
-    inviteLimit: '一次最多邀请20人',
   },
   detail: {
-    members: '群成员',
     allMembers: '查看全部群成员（{{count}}）',
     invite: '添加',
     remove: '移除',
@@ -36,12 +34,8 @@ export const groupsZhHans = {
     disband: '解散群聊',
     disbandConfirm: '解散后所有成员将被移出，且不可恢复，确定解散吗？',
     settings: '群管理',
-    startGroup: '发起群聊',
     removed: '你已被移出群聊',
-    disbanded: '该群已被解散',
-    left: '已退出群聊',
     more: '聊天信息',
-    groupInfo: '群资料',
   },
   settings: {
     title: '群管理',

@@ -21,7 +21,6 @@ export const meZhHans = {
   },
   profile: {
     avatar: '头像',
-    changeAvatar: '更换头像',
     pickPhoto: '从相册选择',
     takePhoto: '拍照',
     name: '姓名',
@@ -44,7 +43,6 @@ export const meZhHans = {
   secure: {
     account: '账号',
     changePassword: '修改密码',
-    changeAccount: '修改账号',
     byPassword: '使用原密码',
     byCode: '使用验证码',
     oldPassword: '原密码',
@@ -62,9 +60,6 @@ export const meZhHans = {
     accountChanged: '账号已修改，其他设备已退出登录',
   },
   setting: {
-    general: '通用',
-    notify: '新消息通知',
-    chat: '聊天',
     language: '语言',
     sound: '新消息提示音',
     vibrate: '振动',
@@ -91,6 +86,5 @@ export const meZhHans = {
     forgotHint: '验证码将发送到账号绑定的邮箱',
     resetSubmit: '重置密码并登录',
     backToLogin: '返回登录',
-    codeRequired: '请输入验证码',
   },
 };

@@ -26,14 +26,12 @@ export const messageActionsZhHans = {
     jump: '查看引用的消息',
     recalled: '引用内容已撤回',
     unavailable: '引用内容不可见',
-    notFound: '找不到这条消息，它可能已被删除',
   },
   forward: {
     title: '选择转发对象',
     search: '搜索',
     recent: '最近聊天',
     contacts: '联系人',
-    groups: '群聊',
     max: '最多选择{{max}}个',
     atLeastOne: '请至少选择一个转发对象',
     send: '发送',
@@ -42,7 +40,6 @@ export const messageActionsZhHans = {
     confirmContent: '将「{{preview}}」发送给{{names}}',
     empty: '没有可转发的对象',
     gone: '这条消息已不存在，无法转发',
-    favourites: '我的收藏',
   },
   history: {
     entry: '查找聊天记录',

@@ -4,7 +4,7 @@
  */
 export const pwaZhHans = {
   update: { title: '有新版本', text: '新版本已准备好，重新加载后使用。', reload: '重新加载', later: '稍后' },
-  outbox: { waiting: '等待网络，恢复后自动发送', retry: '重新发送', offline: '当前离线：消息会在网络恢复后按顺序发送' },
+  outbox: { waiting: '等待网络，恢复后自动发送' },
   notify: {
     rowTitle: '系统通知',
     rowOn: '已开启',

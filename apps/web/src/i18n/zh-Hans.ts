@@ -27,7 +27,6 @@ export const zhHans = {
     pageNotFound: '页面不存在',
     pageNotFoundHint: '你访问的页面不存在或已被移除。',
     backHome: '返回首页',
-    copied: '已复制',
   },
   routes: {
     admin: '管理后台',
@@ -101,8 +100,6 @@ export const zhHans = {
     resendIn: '{{seconds}}秒后重发',
     inviteCode: '邀请码',
     inviteCodePlaceholder: '请输入邀请码',
-    showPassword: '显示密码',
-    hidePassword: '隐藏密码',
   },
   validation: {
     accountRequired: '请输入账号',
@@ -135,7 +132,6 @@ export const zhHans = {
     delete: '删除',
     muted: '已开启免打扰',
     online: '在线',
-    actions: '会话操作',
     unreadCount: '{{count}}条未读',
   },
   time: {
@@ -215,8 +211,6 @@ export const zhHans = {
     applySent: '已发送',
     /** The add button once my request waits for an answer. */
     requestSent: '已发送申请',
-    pending: '已申请，等待对方验证',
-    self: '这是你自己',
   },
   friendSearch: {
     placeholder: '账号',
@@ -258,10 +252,8 @@ export const zhHans = {
     noCode: '未识别到二维码',
     retry: '重新扫描',
     joinGroup: '加入群聊',
-    joined: '已加入群聊',
     openLink: '打开链接',
     copyText: '复制',
-    copied: '已复制',
     resultTitle: '扫描结果',
   },
   plusMenu: {
@@ -273,8 +265,6 @@ export const zhHans = {
   },
   mine: {
     accountLabel: '账号：{{account}}',
-    language: '语言',
-    about: '关于',
     logout: '退出登录',
     logoutConfirm: '确定退出当前账号吗？',
     version: '版本 {{version}}（{{code}}）',

@@ -26,8 +26,6 @@ const zh = {
   actions: '操作',
   save: '保存',
   cancel: '取消',
-  confirm: '确定',
-  refresh: '刷新',
   dash: {
     users: '用户',
     groups: '群聊',
@@ -94,7 +92,6 @@ const zh = {
     del: '删除',
     confirmMask: '屏蔽后双方看到的内容将被替换，确定？',
     confirmDel: '确定删除这条消息？',
-    conversations: '会话',
     types: {
       text: '文字',
       image: '图片',
@@ -246,8 +243,6 @@ const en: Table = {
   actions: 'Actions',
   save: 'Save',
   cancel: 'Cancel',
-  confirm: 'OK',
-  refresh: 'Refresh',
   dash: {
     users: 'Users',
     groups: 'Groups',
@@ -314,7 +309,6 @@ const en: Table = {
     del: 'Delete',
     confirmMask: 'Both sides will see a replacement text. Mask?',
     confirmDel: 'Delete this message for everyone?',
-    conversations: 'Conversations',
     types: {
       text: 'Text',
       image: 'Image',

@@ -1,29 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { Contact } from '@parley/protocol';
+import { contact } from '../../state/conversations/fixtures';
 import { filterContacts, groupByLetter, letterOf } from './address-book';
 
 function person(id: number, displayName: string, name_py: string, extra: Partial<Contact> = {}): Contact {
   const first = name_py.charAt(0).toUpperCase();
-  return {
-    id,
-    is_group: 0,
-    displayName,
-    realname: displayName,
-    name_py,
-    account: `user${id}`,
-    avatar: '',
-    lastContent: '',
-    type: 'text',
-    lastSendTime: 0,
-    unread: 0,
-    is_top: 0,
-    is_notice: 1,
-    is_at: 0,
-    is_online: 0,
-    index: /[A-Z]/.test(first) ? first : '#',
-    setting: [],
-    ...extra,
-  };
+  const index = /[A-Z]/.test(first) ? first : '#';
+  return contact(id, { displayName, realname: displayName, name_py, account: `user${id}`, index, ...extra });
 }
 
 const group: Contact = { ...person(99, '项目群', 'xiangmuqun'), id: 'group-1', is_group: 1, index: '[2]群聊' };

@@ -3,24 +3,13 @@ import { QueryClient } from '@tanstack/react-query';
 import type { Contact } from '@parley/protocol';
 import { contactsKey } from '../../state/conversations/api';
 import type { ContactsData } from '../../state/conversations/model';
+import { contact } from '../../state/conversations/fixtures';
 import { friendRequestsKey } from './api';
 import { friendAppended, friendRemoved } from './events';
 import type { FriendRequest } from './types';
 
-const base = {
-  avatar: '',
-  lastContent: '',
-  type: 'text',
-  lastSendTime: 0,
-  unread: 0,
-  is_top: 0,
-  is_notice: 1,
-  is_at: 0,
-  is_online: 0,
-  setting: [],
-} as const;
-const bob: Contact = { ...base, id: 2, is_group: 0, displayName: 'Bob', name_py: 'bob', index: 'B' };
-const team: Contact = { ...base, id: 'group-2', is_group: 1, displayName: 'Team', index: '[2]群聊' };
+const bob = contact(2, { displayName: 'Bob', name_py: 'bob', index: 'B' });
+const team = contact('group-2', { displayName: 'Team', index: '[2]群聊' });
 const who = (id: number) => ({
   id,
   user_id: id,

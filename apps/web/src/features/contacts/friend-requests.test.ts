@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Contact } from '@parley/protocol';
+import { contact } from '../../state/conversations/fixtures';
 import { applyRequestEvent, dropPerson, pendingCount, upsertPerson, type RequestLists } from './friend-requests';
 import type { FriendRequest } from './types';
 
@@ -50,21 +50,8 @@ describe('friend request lists under live events', () => {
 });
 
 describe('address book under friendship events', () => {
-  const base = {
-    avatar: '',
-    lastContent: '',
-    type: 'text',
-    lastSendTime: 0,
-    unread: 0,
-    is_top: 0,
-    is_notice: 1,
-    is_at: 0,
-    is_online: 0,
-    index: 'A',
-    setting: [],
-  } as const;
-  const alice: Contact = { ...base, id: 2, is_group: 0, displayName: 'Alice' };
-  const group: Contact = { ...base, id: 'group-2', is_group: 1, displayName: 'Team' };
+  const alice = contact(2, { displayName: 'Alice', index: 'A' });
+  const group = contact('group-2', { displayName: 'Team', index: 'A' });
 
   it('adds a new friend once and replaces a stale entry', () => {
     const once = upsertPerson([group], alice);

@@ -17,15 +17,6 @@ export function vibrateEnabled(): boolean {
   }
 }
 
-export function setVibrateEnabled(on: boolean): void {
-  try {
-    if (on) localStorage.setItem(VIBRATE_KEY, '1');
-    else localStorage.removeItem(VIBRATE_KEY);
-  } catch {
-    // Not remembered; harmless.
-  }
-}
-
 let audio: HTMLAudioElement | null = null;
 
 export function notifyNewMessage(

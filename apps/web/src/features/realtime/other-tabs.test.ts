@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
 import type { Message } from '@parley/protocol';
+import { fakeChannelClass } from '../../test/tabs';
 
 /**
  * Issue 22, uploads: this tab hears that another tab is uploading a picture, and that tab closes
@@ -9,27 +10,10 @@ import type { Message } from '@parley/protocol';
  */
 const shared = vi.hoisted(() => ({ rows: new Map<string, unknown>(), uploads: [] as string[] }));
 
-vi.mock('../../lib/device-store', () => ({
-  deviceStore: () => {
-    const { rows } = shared;
-    const tick = () => new Promise((r) => setTimeout(r, 1));
-    return {
-      get: async (k: string) => (await tick(), rows.get(k)),
-      set: async (k: string, v: unknown) => (await tick(), rows.set(k, v), true),
-      patch: async (k: string, fn: (old: unknown) => unknown) => {
-        await tick();
-        if (!rows.has(k)) return undefined;
-        const next = fn(rows.get(k));
-        rows.set(k, next);
-        return next;
-      },
-      has: async (k: string) => (await tick(), rows.has(k)),
-      del: async (k: string) => void (await tick(), rows.delete(k)),
-      entries: async () => (await tick(), [...rows.entries()]),
-      clear: async () => void (await tick(), rows.clear()),
-    };
-  },
-}));
+vi.mock('../../lib/device-store', async () => {
+  const { memoryDeviceStore } = await import('../../test/tabs');
+  return { deviceStore: () => memoryDeviceStore(shared.rows) };
+});
 vi.mock('../../lib/endpoints', () => ({
   endpoints: {
     uploadFileMessage: async (_blob: Blob, name: string, m: { id: string; type: string; toContactId: string }) => {
@@ -40,20 +24,7 @@ vi.mock('../../lib/endpoints', () => ({
 }));
 vi.mock('../../ui/dialogs', () => ({ dialogs: { toast: () => undefined } }));
 
-class FakeChannel {
-  static open: FakeChannel[] = [];
-  onmessage: ((e: MessageEvent<unknown>) => void) | null = null;
-  constructor(readonly name: string) {
-    FakeChannel.open.push(this);
-  }
-  postMessage(data: unknown) {
-    for (const c of FakeChannel.open)
-      if (c !== this && c.name === this.name) setTimeout(() => c.onmessage?.({ data } as MessageEvent<unknown>), 0);
-  }
-  close() {
-    FakeChannel.open = FakeChannel.open.filter((c) => c !== this);
-  }
-}
+const FakeChannel = fakeChannelClass();
 
 /** Web Locks: one holder per name, the others queue. */
 const held = new Map<string, Promise<unknown>>();

@@ -9,10 +9,8 @@ export const groupsEn: typeof groupsZhHans = {
     empty: 'No contacts yet',
     groupName: 'Group name (optional)',
     atLeastTwo: 'Choose at least two people',
-    inviteLimit: 'Invite at most 20 at a time',
   },
   detail: {
-    members: 'Members',
     allMembers: 'All members ({{count}})',
     invite: 'Add',
     remove: 'Remove',
@@ -33,12 +31,8 @@ export const groupsEn: typeof groupsZhHans = {
     disband: 'Disband group',
     disbandConfirm: 'Everyone will be removed and this cannot be undone. Disband the group?',
     settings: 'Group management',
-    startGroup: 'Start a group chat',
     removed: 'You were removed from the group',
-    disbanded: 'The group was disbanded',
-    left: 'You left the group',
     more: 'Chat info',
-    groupInfo: 'Group info',
   },
   settings: {
     title: 'Group management',

@@ -18,7 +18,6 @@ export const meEn: typeof meZhHans = {
   },
   profile: {
     avatar: 'Avatar',
-    changeAvatar: 'Change avatar',
     pickPhoto: 'Choose from album',
     takePhoto: 'Take a photo',
     name: 'Name',
@@ -47,7 +46,6 @@ export const meEn: typeof meZhHans = {
   secure: {
     account: 'Account',
     changePassword: 'Change password',
-    changeAccount: 'Change account',
     byPassword: 'With current password',
     byCode: 'With a code',
     oldPassword: 'Current password',
@@ -65,9 +63,6 @@ export const meEn: typeof meZhHans = {
     accountChanged: 'Account changed; your other devices were signed out',
   },
   setting: {
-    general: 'General',
-    notify: 'New message alerts',
-    chat: 'Chat',
     language: 'Language',
     sound: 'Sound for new messages',
     vibrate: 'Vibrate',
@@ -94,6 +89,5 @@ export const meEn: typeof meZhHans = {
     forgotHint: 'We send a code to the e-mail address of the account',
     resetSubmit: 'Reset and log in',
     backToLogin: 'Back to login',
-    codeRequired: 'Please enter the code',
   },
 };

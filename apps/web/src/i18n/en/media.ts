@@ -57,12 +57,7 @@ export const mediaEn: typeof mediaZhHans = {
     back: 'Back',
     seek: 'Playback position',
   },
-  file: {
-    open: 'Open file {{name}}',
-    noPreview: 'File preview not supported',
-    download: 'Download',
-    preview: 'Preview',
-  },
+  file: { open: 'Open file {{name}}', noPreview: 'File preview not supported' },
   manager: {
     entry: 'Files',
     all: 'All',

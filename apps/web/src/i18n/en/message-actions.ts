@@ -23,14 +23,12 @@ export const messageActionsEn: typeof messageActionsZhHans = {
     jump: 'Show the quoted message',
     recalled: 'The quoted message was recalled',
     unavailable: 'The quoted message is not available',
-    notFound: 'This message cannot be found; it may have been deleted',
   },
   forward: {
     title: 'Forward to',
     search: 'Search',
     recent: 'Recent chats',
     contacts: 'Contacts',
-    groups: 'Group chats',
     max: 'Choose at most {{max}}',
     atLeastOne: 'Choose at least one chat',
     send: 'Send',
@@ -39,7 +37,6 @@ export const messageActionsEn: typeof messageActionsZhHans = {
     confirmContent: 'Send “{{preview}}” to {{names}}',
     empty: 'Nobody to forward to',
     gone: 'This message no longer exists and cannot be forwarded',
-    favourites: 'My favourites',
   },
   history: {
     entry: 'Search chat history',

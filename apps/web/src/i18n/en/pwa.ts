@@ -2,11 +2,7 @@ import type { pwaZhHans } from '../pwa';
 
 export const pwaEn: typeof pwaZhHans = {
   update: { title: 'New version', text: 'A new version is ready. Reload to use it.', reload: 'Reload', later: 'Later' },
-  outbox: {
-    waiting: 'Waiting for the network; it will be sent when it returns',
-    retry: 'Send again',
-    offline: 'Offline: messages will be sent in order when the network returns',
-  },
+  outbox: { waiting: 'Waiting for the network; it will be sent when it returns' },
   notify: {
     rowTitle: 'System notifications',
     rowOn: 'On',

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
 import type { Message } from '@parley/protocol';
+import { fakeChannelClass } from '../../test/tabs';
 
 /**
  * Issue 22: two open tabs of the app share one outbox. What one tab keeps for later shows in
@@ -18,49 +19,16 @@ const shared = vi.hoisted(() => ({
   hang: false,
 }));
 
-vi.mock('../../lib/device-store', () => ({
-  deviceStore: () => {
-    const { rows } = shared;
-    const tick = () => new Promise((r) => setTimeout(r, 1));
-    return {
-      get: async (k: string) => (await tick(), rows.get(k)),
-      set: async (k: string, v: unknown) => (await tick(), rows.set(k, structuredClone(v)), true),
-      patch: async (k: string, fn: (old: unknown) => unknown) => {
-        await tick();
-        if (!rows.has(k)) return undefined;
-        const next = fn(rows.get(k));
-        rows.set(k, structuredClone(next));
-        return next;
-      },
-      has: async (k: string) => (await tick(), rows.has(k)),
-      del: async (k: string) => void (await tick(), rows.delete(k)),
-      entries: async () => (await tick(), [...rows.entries()]),
-      clear: async () => void (await tick(), rows.clear()),
-    };
-  },
-}));
+vi.mock('../../lib/device-store', async () => {
+  const { memoryDeviceStore } = await import('../../test/tabs');
+  return { deviceStore: () => memoryDeviceStore(shared.rows, structuredClone) };
+});
 
 // Uploads taken over from a closed tab: features/realtime/other-tabs.test.ts (texts only here, a lighter import per tab).
 vi.mock('../../features/media/send-file', () => ({ takeOverUpload: async () => undefined }));
 
-/** BroadcastChannel between the tabs of this test (never to the sender itself). */
-class FakeChannel {
-  static open: FakeChannel[] = [];
-  onmessage: ((e: MessageEvent<unknown>) => void) | null = null;
-  constructor(readonly name: string) {
-    FakeChannel.open.push(this);
-  }
-  postMessage(data: unknown) {
-    const copy = structuredClone(data);
-    for (const c of FakeChannel.open) {
-      if (c !== this && c.name === this.name)
-        setTimeout(() => c.onmessage?.({ data: copy } as MessageEvent<unknown>), shared.delay);
-    }
-  }
-  close() {
-    FakeChannel.open = FakeChannel.open.filter((c) => c !== this);
-  }
-}
+/** BroadcastChannel between the tabs of this test, each announcement `shared.delay` ms late. */
+const FakeChannel = fakeChannelClass(structuredClone, () => shared.delay);
 
 /** Web Locks: one holder per name, the others queue; a tab that closes frees what it holds. */
 const held = new Map<string, Promise<unknown>>();

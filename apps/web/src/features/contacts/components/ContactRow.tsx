@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Avatar } from '../../../ui/Avatar';
 import styles from './ContactRow.module.css';
+import listRow from '../../../ui/ListRow.module.css';
 
 export interface ContactRowProps {
   id: number | string;
@@ -42,7 +43,7 @@ export function ContactRow({
         <Avatar src={avatar} name={name} seed={id} size={40} round={roundAvatar} />
         {online ? <span className={styles.dot} role="img" aria-label={t('contacts.online')} /> : null}
       </span>
-      <span className={styles.text}>
+      <span className={listRow.stack}>
         <span className={styles.name}>{name}</span>
         {subtitle ? <span className={styles.sub}>{subtitle}</span> : null}
       </span>

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import styles from './EntryRow.module.css';
+import tag from '../../../ui/Tag.module.css';
 
 export interface EntryRowProps {
   icon: ReactNode;
@@ -29,7 +30,7 @@ export function EntryRow({ icon, colour, label, badge = 0, testId, badgeTestId, 
       </span>
       <span className={styles.label}>{label}</span>
       {badge > 0 ? (
-        <span className={styles.badge} data-testid={badgeTestId}>
+        <span className={tag.count} data-testid={badgeTestId}>
           {badge > 99 ? '99+' : badge}
         </span>
       ) : null}

@@ -5,6 +5,7 @@ import { relativeTime } from '../../../lib/format/time';
 import { otherSide } from '../friend-requests';
 import { FriendStatus, type FriendRequest } from '../types';
 import styles from './RequestRow.module.css';
+import listRow from '../../../ui/ListRow.module.css';
 
 export interface RequestRowProps {
   row: FriendRequest;
@@ -60,7 +61,7 @@ export function RequestRow({ row, mine, now, busy, onOpen, onAnswer }: RequestRo
     <li className={styles.row} data-testid="friend-request" data-id={row.friend_id} data-status={row.status}>
       <button type="button" className={styles.who} onClick={() => onOpen(userId)}>
         <Avatar src={who.avatar} name={name} seed={userId} size={40} />
-        <span className={styles.text}>
+        <span className={listRow.stack}>
           <span className={styles.name}>{name}</span>
           <span className={styles.remark}>{row.remark || (mine ? '' : t('friendRequests.noText'))}</span>
         </span>

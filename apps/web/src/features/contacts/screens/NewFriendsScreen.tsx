@@ -14,6 +14,7 @@ import { RequestRow } from '../components/RequestRow';
 import { AddPersonIcon } from '../components/icons';
 import type { FriendRequest } from '../types';
 import styles from './NewFriendsScreen.module.css';
+import bar from '../../../ui/TopBar.module.css';
 
 /** `/pages/contacts/friend`: requests received and sent, answered in place. */
 export default function NewFriendsScreen() {
@@ -95,7 +96,7 @@ export default function NewFriendsScreen() {
 function AddButton({ onClick }: { onClick: () => void }) {
   const { t } = useTranslation();
   return (
-    <button type="button" className={styles.add} onClick={onClick} aria-label={t('friendRequests.addFriends')}>
+    <button type="button" className={bar.iconButton} onClick={onClick} aria-label={t('friendRequests.addFriends')}>
       <AddPersonIcon size={22} />
     </button>
   );

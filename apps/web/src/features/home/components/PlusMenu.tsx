@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { href } from '../../../nav/routes';
 import { AddPersonIcon, ChatPlusIcon, PlusIcon, QrIcon, ScanIcon } from '../../contacts/components/icons';
 import styles from './PlusMenu.module.css';
+import bar from '../../../ui/TopBar.module.css';
 
 /** The home top bar's "+" (WeChat style): start a group, add friends, scan, my QR code. */
 export function PlusMenu() {
@@ -55,7 +56,7 @@ export function PlusMenu() {
     <div ref={root} className={styles.root}>
       <button
         type="button"
-        className={styles.trigger}
+        className={bar.iconButton}
         aria-label={t('plusMenu.open')}
         aria-haspopup="menu"
         aria-expanded={open}

@@ -4,6 +4,7 @@ import { useEndReached } from '../../../lib/use-end-reached';
 import { formatDistance } from '../geo';
 import type { Place } from '../provider';
 import styles from './PlaceList.module.css';
+import listRow from '../../../ui/ListRow.module.css';
 
 export interface PlaceListProps {
   rows: readonly Place[];
@@ -36,7 +37,7 @@ export function PlaceList({ rows, chosenIndex, onChoose, pinFirst, hasMore, load
             onClick={() => onChoose(i)}
             data-testid="place-row"
           >
-            <span className={styles.text}>
+            <span className={listRow.stack}>
               <span className={styles.name}>
                 {pinFirst && i === 0 ? t('share.location.current') : p.name || p.address}
               </span>

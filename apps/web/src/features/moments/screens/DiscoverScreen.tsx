@@ -12,6 +12,7 @@ import { useMomentsUnread } from '../api';
 import { compassTarget, discoverEntries, gridPages, type DiscoverEntry } from '../model';
 import { LinkIcon, MomentsIcon } from '../components/icons';
 import styles from '../components/Discover.module.css';
+import tag from '../../../ui/Tag.module.css';
 
 /**
  * Discover ("发现", PROTOCOL §12.1 `compass`): Moments first, then the administrator's items as
@@ -48,7 +49,7 @@ export default function DiscoverScreen() {
   const momentsExtra = (
     <span className={styles.extra}>
       {count > 0 ? (
-        <span className={styles.badge} data-testid="discover-count">
+        <span className={tag.count} data-testid="discover-count">
           {count > 99 ? '99+' : count}
         </span>
       ) : null}

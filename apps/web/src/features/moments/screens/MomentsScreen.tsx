@@ -18,6 +18,7 @@ import { PostCard } from '../components/PostCard';
 import { CommentBar } from '../components/CommentBar';
 import { CameraIcon, CommentIcon, MomentsIcon } from '../components/icons';
 import styles from '../components/Feed.module.css';
+import bar from '../../../ui/TopBar.module.css';
 
 /**
  * The feed (PROTOCOL §9): everyone's, or one person's with `?user_id=`. Cover with the owner's
@@ -104,7 +105,7 @@ export default function MomentsScreen() {
           <>
             <button
               type="button"
-              className={styles.topButton}
+              className={bar.iconButton}
               aria-label={t('moments.feed.noticesEntry')}
               onClick={() => void navigate(href('momentsNotices'))}
               data-testid="moments-notices-entry"
@@ -113,7 +114,7 @@ export default function MomentsScreen() {
             </button>
             <button
               type="button"
-              className={styles.topButton}
+              className={bar.iconButton}
               aria-label={t('moments.feed.publish')}
               onClick={() => void navigate(href('momentsPublish'))}
               data-testid="moments-publish"
