@@ -46,8 +46,21 @@ afterAll(() => stopAll(browser, server));
 const bubble = (page: Page, text: string): Locator =>
   page.getByTestId('message-bubble').filter({ hasText: text }).last();
 
+/**
+ * Right-clicks the bubble once it has a menu: a message still sending has none (its id is not the
+ * server's yet), and on a busy machine the answer can come after the click.
+ */
+async function rightClick(target: Locator) {
+  await menuReady(target);
+  await target.click({ button: 'right' });
+}
+
+const menuReady = (target: Locator) =>
+  expect.poll(() => target.getAttribute('aria-haspopup'), { timeout: 10_000 }).toBe('menu');
+
 /** Holds a finger on the bubble for longer than the 350 ms long-press. */
 async function longPress(page: Page, target: Locator) {
+  await menuReady(target);
   const box = await target.boundingBox();
   if (!box) throw new Error('bubble not on screen');
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
@@ -97,7 +110,7 @@ describe('message actions', () => {
     await send(a.page, 'Too old to recall');
     await bubble(a.page, 'Too old to recall').waitFor();
     await a.page.waitForTimeout(3500);
-    await bubble(a.page, 'Too old to recall').click({ button: 'right' });
+    await rightClick(bubble(a.page, 'Too old to recall'));
     await a.page.getByTestId('message-menu').waitFor();
     expect(await a.page.getByTestId('menu-recall').count()).toBe(0);
     expect(await a.page.getByTestId('menu-forward').count()).toBe(1);
@@ -117,7 +130,7 @@ describe('message actions', () => {
     await startChat(b.page, alice.id);
     await send(a.page, 'Sent to the wrong chat');
     await bubble(b.page, 'Sent to the wrong chat').waitFor({ timeout: 5000 });
-    await bubble(a.page, 'Sent to the wrong chat').click({ button: 'right' });
+    await rightClick(bubble(a.page, 'Sent to the wrong chat'));
     await a.page.getByTestId('menu-delete').click();
     await confirmDialog(a.page);
     for (const page of [a.page, b.page]) {
@@ -126,7 +139,7 @@ describe('message actions', () => {
 
     await send(b.page, 'Keep or drop me');
     await bubble(a.page, 'Keep or drop me').waitFor({ timeout: 5000 });
-    await bubble(a.page, 'Keep or drop me').click({ button: 'right' });
+    await rightClick(bubble(a.page, 'Keep or drop me'));
     expect(await a.page.getByTestId('menu-delete').count()).toBe(0);
     await a.page.getByTestId('menu-remove').click();
     await confirmDialog(a.page);
@@ -148,7 +161,7 @@ describe('message actions', () => {
     await startChat(b.page, alice.id);
     await send(b.page, 'Where is lunch today?');
     await bubble(a.page, 'Where is lunch today?').waitFor({ timeout: 5000 });
-    await bubble(a.page, 'Where is lunch today?').click({ button: 'right' });
+    await rightClick(bubble(a.page, 'Where is lunch today?'));
     await a.page.getByTestId('menu-quote').click();
     expect(await a.page.getByTestId('quote-bar').innerText()).toContain('引用 Bob：Where is lunch today?');
     await send(a.page, 'At noon, downstairs');
@@ -170,7 +183,7 @@ describe('message actions', () => {
     const c = await loggedInPage(browser, server.url, carol);
     await startChat(a.page, bob.id);
     await send(a.page, 'Please pass this on');
-    await bubble(a.page, 'Please pass this on').click({ button: 'right' });
+    await rightClick(bubble(a.page, 'Please pass this on'));
     await a.page.getByTestId('menu-forward').click();
     await a.page.waitForURL(/userSelection\?mode=forward/);
 
@@ -272,7 +285,7 @@ describe('message actions', () => {
     const a = await loggedInPage(browser, server.url, alice);
     await a.page.setViewportSize({ width: 1280, height: 800 });
     await startChat(a.page, bob.id);
-    await bubble(a.page, 'filler').click({ button: 'right' });
+    await rightClick(bubble(a.page, 'filler'));
     const menu = a.page.getByTestId('message-menu');
     await menu.waitFor();
     // Keyboard: the first item has focus; Escape closes the menu.
