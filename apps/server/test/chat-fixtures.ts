@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
+import type { Insertable } from 'kysely';
+import type { MessagesTable } from '../src/platform/db/schema-chat';
 import { pushesReached, type TestServer, type TestSocket, type TestUser } from './helpers/index';
 
 /**
@@ -8,6 +10,29 @@ import { pushesReached, type TestServer, type TestSocket, type TestUser } from '
  */
 
 export const uuid = (): string => randomUUID();
+
+type Stored = Insertable<MessagesTable>;
+/**
+ * A messages row to insert directly (a test that needs many, old or odd rows): a text with no
+ * file, quote, mention or recall, unless the fields say otherwise.
+ */
+export const messageRow = (
+  fields: Pick<Stored, 'chat_identify' | 'from_user' | 'to_user' | 'is_group'> & Partial<Stored>,
+): Stored => ({
+  id: uuid(),
+  type: 'text',
+  content: '',
+  extends: '',
+  file_id: 0,
+  file_cate: 0,
+  file_name: '',
+  file_size: 0,
+  at: '',
+  pid: 0,
+  is_undo: 0,
+  send_time_ms: 1,
+  ...fields,
+});
 
 export async function makeFriends(s: TestServer, a: TestUser, b: TestUser): Promise<void> {
   await s.services.contacts.makeFriends(a.id, b.id);

@@ -7,7 +7,7 @@ import {
   type TestServer,
   type TestUser,
 } from './helpers/index';
-import { assertNothing, makeFriends, makeGroup, patchConfig, send, uuid } from './chat-fixtures';
+import { assertNothing, makeFriends, makeGroup, messageRow, patchConfig, send } from './chat-fixtures';
 
 /** PROTOCOL §3: the conversation list, one contact, user search and per-conversation prefs. */
 
@@ -263,24 +263,17 @@ describe('getAdminNotice', () => {
     const db = s.database.db;
     const row = await db
       .insertInto('messages')
-      .values({
-        id: uuid(),
-        chat_identify: 'admin_notice',
-        from_user: alice.id,
-        to_user: 0,
-        is_group: 2,
-        type: 'text',
-        content: '<h4>T</h4><p>N</p>',
-        extends: JSON.stringify({ title: 'T', notice: 'N' }),
-        file_id: 0,
-        file_cate: 0,
-        file_name: '',
-        file_size: 0,
-        at: '',
-        pid: 0,
-        is_undo: 0,
-        send_time_ms: 1_700_000_000_000,
-      })
+      .values(
+        messageRow({
+          chat_identify: 'admin_notice',
+          from_user: alice.id,
+          to_user: 0,
+          is_group: 2,
+          content: '<h4>T</h4><p>N</p>',
+          extends: JSON.stringify({ title: 'T', notice: 'N' }),
+          send_time_ms: 1_700_000_000_000,
+        }),
+      )
       .returning('msg_id')
       .executeTakeFirstOrThrow();
     await db.insertInto('chats').values({ chat_identify: 'admin_notice', last_msg_id: row.msg_id }).execute();

@@ -2,6 +2,7 @@ import { CompiledQuery, sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { fileInVisibleMessage } from '../src/modules/messages/file-messages.repo';
 import { migratedTestDatabase, testDbKind } from './helpers/server';
+import { messageRow } from './chat-fixtures';
 
 /**
  * `messages_file` holds file messages only (migration 0007): a text send writes one B-tree
@@ -10,24 +11,17 @@ import { migratedTestDatabase, testDbKind } from './helpers/server';
 
 const setup = async () => ({ db: (await migratedTestDatabase()).db });
 
-const row = (id: string, fileId: number) => ({
-  id,
-  chat_identify: '1_2',
-  from_user: 1,
-  to_user: 2,
-  is_group: 0,
-  type: fileId ? 'file' : 'text',
-  content: 'x',
-  extends: '',
-  file_id: fileId,
-  file_cate: 0,
-  file_name: '',
-  file_size: 0,
-  at: '',
-  pid: 0,
-  is_undo: 0,
-  send_time_ms: 1,
-});
+const row = (id: string, fileId: number) =>
+  messageRow({
+    id,
+    chat_identify: '1_2',
+    from_user: 1,
+    to_user: 2,
+    is_group: 0,
+    type: fileId ? 'file' : 'text',
+    content: 'x',
+    file_id: fileId,
+  });
 
 describe(`messages_file on ${testDbKind()}`, () => {
   it('indexes only rows that carry a file, and the file lookup finds them', async () => {

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { randomUUID } from 'node:crypto';
 import { connectSocket, seedPeople, startTestServer, type TestServer, type TestUser } from './helpers/index';
 import { befriendAll, group, seedDave } from './group-fixtures';
-import { send } from './chat-fixtures';
+import { messageRow, send } from './chat-fixtures';
 
 /**
  * Group event lines in the reader's language (protocol event-lines.ts): the row keeps its key and
@@ -62,28 +61,15 @@ describe('group event lines', () => {
     const groupId = Number(gid.replace('group-', ''));
     const db = s.database.db;
     const now = s.clock.now();
-    const base = {
-      chat_identify: gid,
-      from_user: alice.id,
-      to_user: groupId,
-      is_group: 1,
-      type: 'event',
-      file_id: 0,
-      file_cate: 0,
-      file_name: '',
-      file_size: 0,
-      at: '',
-      pid: 0,
-      is_undo: 0,
-    };
+    const base = { chat_identify: gid, from_user: alice.id, to_user: groupId, is_group: 1, type: 'event' };
     await db
       .insertInto('messages')
-      .values({ ...base, id: randomUUID(), content: '旧的一行', extends: '', send_time_ms: now + 1 })
+      .values(messageRow({ ...base, content: '旧的一行', send_time_ms: now + 1 }))
       .execute();
     const line = { line: { key: 'group.eventJoined', params: { name: '<b>Eve</b>' } } };
     await db
       .insertInto('messages')
-      .values({ ...base, id: randomUUID(), content: 'x', extends: JSON.stringify(line), send_time_ms: now + 2 })
+      .values(messageRow({ ...base, content: 'x', extends: JSON.stringify(line), send_time_ms: now + 2 }))
       .execute();
     const en = (await rowsOf(bob, gid, 'en')).filter((r) => r.type === 'event').map((r) => r.content);
     expect(en.slice(-2)).toEqual(['旧的一行', '&lt;b&gt;Eve&lt;/b&gt; joined the group by scanning the QR code']);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectSocket, seedPeople, startTestServer, type TestServer, type TestUser } from './helpers/index';
-import { makeFriends, storedIds, uuid } from './chat-fixtures';
+import { makeFriends, messageRow, storedIds, uuid } from './chat-fixtures';
 
 /** PROTOCOL §4.2 location and contact messages, and the history page's reads (§4.5 link filter, context). */
 
@@ -170,24 +170,16 @@ describe('history reads', () => {
     const first = await sendAs(alice, { type: 'text', content: 'the one to find' });
     // 205 later rows in one statement (sending each through the API only costs time here).
     const chat = [alice.id, bob.id].sort((x, y) => x - y).join('-');
-    const rows = Array.from({ length: 205 }, (_, i) => ({
-      id: uuid(),
-      chat_identify: chat,
-      from_user: i % 2 ? alice.id : bob.id,
-      to_user: i % 2 ? bob.id : alice.id,
-      is_group: 0,
-      type: 'text',
-      content: `filler ${i}`,
-      extends: '',
-      file_id: 0,
-      file_cate: 0,
-      file_name: '',
-      file_size: 0,
-      at: '',
-      pid: 0,
-      is_undo: 0,
-      send_time_ms: s.clock.now(),
-    }));
+    const rows = Array.from({ length: 205 }, (_, i) =>
+      messageRow({
+        chat_identify: chat,
+        from_user: i % 2 ? alice.id : bob.id,
+        to_user: i % 2 ? bob.id : alice.id,
+        is_group: 0,
+        content: `filler ${i}`,
+        send_time_ms: s.clock.now(),
+      }),
+    );
     await s.database.db.insertInto('messages').values(rows).execute();
     const res = await im('getMessageContext', bob, { toContactId: alice.id, msg_id: first.body.data.msg_id, limit: 3 });
     expect(res.body.code, res.body.msg).toBe(0);

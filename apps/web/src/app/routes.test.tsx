@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, screen } from '@testing-library/react';
-import { absoluteHref, href, routeByPath, routeNames, routeTable } from '../nav/routes';
+import { href, routeByPath, routeNames, routeTable } from '../nav/routes';
 import { screens } from './router';
 import { renderApp } from '../test/render-app';
 import { useAuth } from '../state/auth';
@@ -63,9 +63,6 @@ describe('route table', () => {
   it('builds links with query parameters', () => {
     expect(href('home')).toBe('/');
     expect(href('call', { msg_id: 'a b', type: 1, status: undefined })).toBe('/pages/message/call?msg_id=a+b&type=1');
-    expect(absoluteHref('register', { inviteCode: 'XY7' }, 'https://chat.example.com/app/')).toBe(
-      'https://chat.example.com/app/#/pages/login/register?inviteCode=XY7',
-    );
   });
 });
 

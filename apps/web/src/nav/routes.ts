@@ -109,17 +109,6 @@ export function href(name: RouteName, query?: Record<string, QueryValue>): strin
   return qs ? `${routeTable[name].path}?${qs}` : routeTable[name].path;
 }
 
-/** A full URL to a route, e.g. for invite links: `<origin>/#/register?inviteCode=…`. */
-export function absoluteHref(
-  name: RouteName,
-  query?: Record<string, QueryValue>,
-  base: string = window.location.href,
-): string {
-  const url = new URL(base);
-  url.hash = href(name, query);
-  return url.toString();
-}
-
 /** Route whose path or alias equals `pathname` (no query), if any. */
 export function routeByPath(pathname: string): RouteName | undefined {
   const clean = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;

@@ -32,9 +32,3 @@ export function mentionIds(text: string, chosen: readonly Mention[]): number[] {
   }
   return out;
 }
-
-/** Members offered by the picker: not me, filtered by what follows the "@" (case-insensitive). */
-export function mentionCandidates<T extends Mention>(members: readonly T[], myId: number, filter = ''): T[] {
-  const f = filter.trim().toLowerCase();
-  return members.filter((m) => m.id !== myId && (!f || m.name.toLowerCase().includes(f)));
-}

@@ -4,13 +4,11 @@
  */
 
 export const muteTimers = [
-  { value: 1, seconds: 600, key: 'min10' },
-  { value: 2, seconds: 3600, key: 'hour1' },
-  { value: 3, seconds: 10_800, key: 'hour3' },
-  { value: 4, seconds: 86_400, key: 'day1' },
+  { value: 1, key: 'min10' },
+  { value: 2, key: 'hour1' },
+  { value: 3, key: 'hour3' },
+  { value: 4, key: 'day1' },
 ] as const;
-
-export type MuteTimer = (typeof muteTimers)[number]['value'];
 
 const DAY_MS = 86_400_000;
 
@@ -18,13 +16,6 @@ const DAY_MS = 86_400_000;
 export function daysUntil(end: Date, nowMs: number): number {
   const days = Math.ceil((end.getTime() - nowMs) / DAY_MS);
   return Math.min(365, Math.max(1, days));
-}
-
-/** When a mute set now ends (unix seconds), as the server computes it. */
-export function muteUntil(nowMs: number, choice: { timer: MuteTimer } | { days: number }): number {
-  const now = Math.floor(nowMs / 1000);
-  if ('timer' in choice) return now + (muteTimers.find((t) => t.value === choice.timer)?.seconds ?? 0);
-  return now + Math.min(365, Math.max(1, Math.floor(choice.days))) * 86_400;
 }
 
 /** Still muted at `nowMs`? `noSpeakTime` is unix seconds, 0 = never muted. */

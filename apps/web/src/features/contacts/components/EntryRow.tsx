@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import styles from './EntryRow.module.css';
+import row from './ContactRow.module.css';
 import tag from '../../../ui/Tag.module.css';
 
 export interface EntryRowProps {
@@ -20,7 +21,7 @@ export function EntryRow({ icon, colour, label, badge = 0, testId, badgeTestId, 
   return (
     <button
       type="button"
-      className={`${styles.row} ${selected ? styles.selected : ''}`}
+      className={`${row.row} ${selected ? row.selected : ''}`}
       aria-current={selected ? 'true' : undefined}
       onClick={onClick}
       data-testid={testId}
