@@ -18,7 +18,8 @@ import * as adminRepo from './admin.repo';
 import { wireId, type GroupContext, type GroupsDeps } from './context';
 import * as repo from './groups.repo';
 import * as memberReads from './member-reads.repo';
-import { addGroupUserRecipients, changeRecipients, disbandRecipients, removeUserRecipients } from './recipients';
+import { removeAndAnnounce } from './member-changes';
+import { addGroupUserRecipients, changeRecipients, disbandRecipients } from './recipients';
 
 /**
  * What a system administrator does to any group (PROTOCOL §12.3 `group/*`): the same changes
@@ -150,19 +151,7 @@ export function createGroupAdmin(deps: GroupsDeps, ctx: GroupContext) {
       await withTx(
         db,
         async (tx, onCommit) => {
-          await repo.deleteMember(tx, groupId, userId);
-          const row = await ctx.eventRow(tx, groupId, actor, line, r.lang);
-          const remaining = await ctx.members(groupId, tx);
-          onCommit(async () => {
-            const data = {
-              group_id: wireId(groupId),
-              user_id: userId,
-              avatar: avatarUrl(r.origin, group.avatar || '/static/img/group.png'),
-            };
-            await events.toUsers(removeUserRecipients(remaining, userId), 'removeUser', data);
-            await ctx.pushRow(groupId, actor, row, remaining, r);
-            deps.refreshAvatar(groupId);
-          });
+          await removeAndAnnounce(deps, ctx, tx, onCommit, { group, actor, userId, line, r });
         },
         deps.log,
       );

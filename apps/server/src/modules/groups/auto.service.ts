@@ -2,10 +2,10 @@ import { defaultGroupSetting, formatMsg, GroupRole } from '@parley/protocol';
 import { nowSeconds } from '../../platform/clock';
 import { withTx } from '../../platform/db/index';
 import type { RequestView } from '../../platform/http/router';
-import { avatarUrl, namePy, type UserRow } from '../users/index';
-import { wireId, type GroupContext, type GroupsDeps } from './context';
+import { namePy, type UserRow } from '../users/index';
+import type { GroupContext, GroupsDeps } from './context';
 import * as repo from './groups.repo';
-import { addGroupUserRecipients } from './recipients';
+import { announceJoin } from './member-changes';
 
 /** Which automatic group is filling now (`chatInfo.autoAddGroup`); kept with the settings. */
 export const AUTO_GROUP_STATE = 'autoGroupState';
@@ -48,26 +48,7 @@ export function createAutoGroups(
           [{ user_id: user.id, role: GroupRole.member, invite_id: owner.id }],
           nowSeconds(clock),
         );
-        const row = await ctx.eventRow(
-          tx,
-          groupId,
-          user,
-          { key: 'group.eventJoined', params: { name: user.realname } },
-          r.lang,
-        );
-        const after = await ctx.members(groupId, tx);
-        onCommit(async () => {
-          await ctx.pushAddGroup(groupId, user, [{ user_id: user.id, role: GroupRole.member }], row.content, r);
-          const data = {
-            group_id: wireId(groupId),
-            user_ids: [user.id],
-            invite_id: owner.id,
-            avatar: avatarUrl(r.origin, group.avatar || '/static/img/group.png'),
-          };
-          await deps.events.toUsers(addGroupUserRecipients(before), 'addGroupUser', data);
-          await ctx.pushRow(groupId, user, row, after, r);
-          deps.refreshAvatar(groupId);
-        });
+        await announceJoin(deps, ctx, tx, onCommit, { group, user, inviterId: owner.id, before, r });
       },
       deps.log,
     );

@@ -17,7 +17,8 @@ import { parseGroupSetting } from '../contacts/index';
 import { namePy, avatarUrl, type UserRow } from '../users/index';
 import { wireId, type GroupContext, type GroupsDeps, type Member } from './context';
 import * as repo from './groups.repo';
-import { addGroupUserRecipients, removeUserRecipients } from './recipients';
+import { announceJoin, removeAndAnnounce } from './member-changes';
+import { addGroupUserRecipients } from './recipients';
 
 /** Who is in a group (PROTOCOL §6): create, invite, join by QR grant, leave and remove. */
 export function createMembership(deps: GroupsDeps, ctx: GroupContext) {
@@ -157,26 +158,7 @@ export function createMembership(deps: GroupsDeps, ctx: GroupContext) {
             .catch((err: unknown) => {
               throw isUniqueViolation(err) ? new AppError(400, 'group.alreadyMember') : err;
             });
-          const row = await ctx.eventRow(
-            tx,
-            groupId,
-            me,
-            { key: 'group.eventJoined', params: { name: me.realname } },
-            r.lang,
-          );
-          const after = await ctx.members(groupId, tx);
-          onCommit(async () => {
-            await ctx.pushAddGroup(groupId, me, [{ user_id: me.id, role: GroupRole.member }], row.content, r);
-            const data = {
-              group_id: wireId(groupId),
-              user_ids: [me.id],
-              invite_id: inviterId,
-              avatar: avatarUrl(r.origin, group.avatar || '/static/img/group.png'),
-            };
-            await deps.events.toUsers(addGroupUserRecipients(before), 'addGroupUser', data);
-            await ctx.pushRow(groupId, me, row, after, r);
-            deps.refreshAvatar(groupId);
-          });
+          await announceJoin(deps, ctx, tx, onCommit, { group, user: me, inviterId, before, r });
         },
         deps.log,
       );
@@ -201,19 +183,7 @@ export function createMembership(deps: GroupsDeps, ctx: GroupContext) {
       await withTx(
         db,
         async (tx, onCommit) => {
-          await repo.deleteMember(tx, groupId, userId);
-          const row = await ctx.eventRow(tx, groupId, me, line, r.lang);
-          const remaining = await ctx.members(groupId, tx);
-          onCommit(async () => {
-            const data = {
-              group_id: wireId(groupId),
-              user_id: userId,
-              avatar: avatarUrl(r.origin, group.avatar || '/static/img/group.png'),
-            };
-            await deps.events.toUsers(removeUserRecipients(remaining, userId), 'removeUser', data);
-            await ctx.pushRow(groupId, me, row, remaining, r);
-            deps.refreshAvatar(groupId);
-          });
+          await removeAndAnnounce(deps, ctx, tx, onCommit, { group, actor: me, userId, line, r });
         },
         deps.log,
       );
