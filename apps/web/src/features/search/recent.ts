@@ -1,5 +1,6 @@
 import { create } from 'zustand';
 import { z } from 'zod';
+import { readStored, writeStored } from '../../lib/stored-json';
 
 /**
  * Recent searches, per user, kept on this device (localStorage) and validated when read back
@@ -11,23 +12,10 @@ const schema = z.record(z.string(), z.array(z.string().max(64)).max(RECENT_MAX))
 type All = z.infer<typeof schema>;
 
 export function readRecent(storage: Pick<Storage, 'getItem'> = localStorage): All {
-  try {
-    const raw = storage.getItem(STORAGE_KEY);
-    if (!raw) return {};
-    const parsed = schema.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : {};
-  } catch {
-    return {};
-  }
+  return readStored(STORAGE_KEY, schema, storage);
 }
 
-function write(all: All): void {
-  try {
-    localStorage.setItem(STORAGE_KEY, JSON.stringify(all));
-  } catch {
-    // Full or unavailable storage: the list lasts for this tab.
-  }
-}
+const write = (all: All): void => writeStored(STORAGE_KEY, all);
 
 const useRecentStore = create<{ all: All }>(() => ({ all: readRecent() }));
 

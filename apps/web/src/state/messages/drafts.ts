@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import { z } from 'zod';
 import { limits } from '@parley/protocol';
+import { readStored, writeStored } from '../../lib/stored-json';
 
 /**
  * Unsent text per conversation, per user, kept in localStorage and validated when read back
@@ -11,23 +12,10 @@ const schema = z.record(z.string(), z.record(z.string(), z.string().max(limits.t
 type AllDrafts = z.infer<typeof schema>;
 
 export function readDrafts(storage: Pick<Storage, 'getItem'> = localStorage): AllDrafts {
-  try {
-    const raw = storage.getItem(STORAGE_KEY);
-    if (!raw) return {};
-    const parsed = schema.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : {};
-  } catch {
-    return {};
-  }
+  return readStored(STORAGE_KEY, schema, storage);
 }
 
-function write(all: AllDrafts): void {
-  try {
-    localStorage.setItem(STORAGE_KEY, JSON.stringify(all));
-  } catch {
-    // Full or unavailable storage: drafts last for this tab.
-  }
-}
+const write = (all: AllDrafts): void => writeStored(STORAGE_KEY, all);
 
 export const useDrafts = create<{ all: AllDrafts }>(() => ({ all: readDrafts() }));
 
