@@ -228,6 +228,9 @@ describe('two panes at 1280×800', () => {
     await row(page, bob.id).click({ button: 'right' });
     const sheet = page.locator('.adm-action-sheet');
     await sheet.waitFor();
+    // Esc closes the topmost overlay through its mask: wait until the mask is shown (on a busy
+    // machine the sheet is in the page a moment before its mask).
+    await page.locator('.adm-mask:not(.adm-toast-mask)').last().waitFor({ state: 'visible' });
     await page.keyboard.press('Escape');
     // The sheet slides away (an animation of a few hundred ms).
     await expect.poll(() => sheet.isVisible(), { timeout: 5000 }).toBe(false);
