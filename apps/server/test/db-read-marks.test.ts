@@ -16,7 +16,7 @@ const message = (chat: string, from: number, to: number, isRead: 0 | 1, isGroup 
 /** A database migrated up to the step before 0008. */
 async function at0007() {
   const database = await disposableTestDatabase();
-  expect((await (await migratorOf(database)).migrateTo('0007-partial-file-index')).error).toBeUndefined();
+  expect((await migratorOf(database).migrateTo('0007-partial-file-index')).error).toBeUndefined();
   return { database, db: database.db as unknown as Kysely<unknown> };
 }
 

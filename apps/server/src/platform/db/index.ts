@@ -1,12 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, sql, SqliteDialect, type LogConfig } from 'kysely';
+import { Kysely, Migrator, SqliteDialect, type LogConfig } from 'kysely';
 import pg from 'pg';
 import { Checkpointer } from './checkpoint';
 import type { DialectKind } from './dialect';
 import { GroupCommitter } from './group-commit';
 import { migrationProvider } from './migrations/index';
+import { OwnSchemaPostgresDialect } from './own-schema-dialect';
 import type { DB } from './schema';
 import { allowDirect } from './direct';
 import { cachedStatements } from './statement-cache';
@@ -135,42 +136,22 @@ export function openDatabase(opts: DatabaseOptions): Database {
     types: pgTypes,
     ...(opts.searchPath ? { options: `-c search_path=${opts.searchPath}` } : {}),
   });
-  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), ...logOf(opts) });
+  const db = new Kysely<DB>({ dialect: new OwnSchemaPostgresDialect({ pool }), ...logOf(opts) });
   return { db, dialect: 'postgres', afterDurable: atOnce, destroy: () => db.destroy() };
 }
 
-/** Kysely's migrator for this database, with its bookkeeping in our schema. */
-export async function migratorOf(database: Database): Promise<Migrator> {
-  // Kysely looks for its bookkeeping table in every schema it can see; pin it to ours, or a
-  // second schema in the same database (tests, shared servers) would be taken for this one.
-  const schema =
-    database.dialect === 'postgres'
-      ? (await sql<{ s: string }>`select current_schema() as s`.execute(database.db)).rows[0]?.s
-      : undefined;
-  return new Migrator({
-    db: database.db,
-    provider: migrationProvider(database.dialect),
-    ...(schema ? { migrationTableSchema: schema } : {}),
-  });
+/**
+ * Kysely's migrator for this database. On PostgreSQL its bookkeeping tables go to, and are looked
+ * for in, the search_path's first schema alone (own-schema-dialect.ts), so a second schema in the
+ * same database (tests, shared servers) is neither taken for ours nor able to break the look.
+ */
+export function migratorOf(database: Database): Migrator {
+  return new Migrator({ db: database.db, provider: migrationProvider(database.dialect) });
 }
-
-/** PostgreSQL's undefined_schema, undefined_table and undefined_column. */
-const droppedMeanwhile = new Set(['3F000', '42P01', '42703']);
 
 /** Runs pending migrations; Kysely takes a lock, so nodes starting together are safe. */
 export async function migrateToLatest(database: Database): Promise<void> {
-  const migrator = await migratorOf(database);
-  for (let attempt = 1; ; attempt++) {
-    const { error, results } = await migrator.migrateToLatest();
-    const failed = results?.find((r) => r.status === 'Error');
-    if (!error && !failed) return;
-    // Kysely's look for that table lists the tables and columns of every schema: a schema dropped
-    // meanwhile (another app's, another test file's) fails the listing with "schema / relation /
-    // column … does not exist" before any migration ran. Nothing of ours changed: ask again.
-    if (attempt < 5 && !failed && droppedMeanwhile.has((error as { code?: string } | undefined)?.code ?? '')) {
-      await new Promise((r) => setTimeout(r, 20 * attempt));
-      continue;
-    }
-    throw new Error(`Migration ${failed?.migrationName ?? ''} failed`, { cause: error });
-  }
+  const { error, results } = await migratorOf(database).migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) throw new Error(`Migration ${failed?.migrationName ?? ''} failed`, { cause: error });
 }
