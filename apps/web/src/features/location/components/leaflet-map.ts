@@ -52,7 +52,12 @@ export function createMap(el: HTMLElement, o: MapOptions): MapHandle {
   // Where setCenter put the map: the app showing a place, not the user choosing one. A later
   // moveend that leaves it there (the same move, a resize) is not reported either.
   let shown: L.LatLng | null = null;
+  let closed = false;
+  let zooming = false;
+  map.on('zoomanim', () => (zooming = true));
+  map.on('zoomend', () => (zooming = false));
   map.on('moveend', () => {
+    if (closed) return;
     const c = map.getCenter();
     if (shown && map.latLngToContainerPoint(shown).distanceTo(map.latLngToContainerPoint(c)) < 2) return;
     shown = null;
@@ -66,7 +71,11 @@ export function createMap(el: HTMLElement, o: MapOptions): MapHandle {
       map.setView(shown, map.getZoom(), { animate: false });
     },
     destroy() {
-      map.remove();
+      closed = true;
+      // Leaflet 1.9 ends a zoom animation on a 250 ms timer that reads the map pane remove()
+      // has dropped (Leaflet#9575, a page error): a map closed mid-zoom goes once that has run.
+      if (zooming) setTimeout(() => map.remove(), 300);
+      else map.remove();
     },
   };
 }
