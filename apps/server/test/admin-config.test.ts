@@ -1,17 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectSocket, seedPeople, startTestServer, type TestServer, type TestUser } from './helpers/index';
+import { describe, expect, it } from 'vitest';
+import { connectSocket } from './helpers/index';
+import { serverWithPeople } from './chat-fixtures';
 
 /** PROTOCOL §12.2–§12.3: the admin guard and the config endpoints. */
 
-let s: TestServer;
-let alice: TestUser;
-let bob: TestUser;
-
-beforeAll(async () => {
-  s = await startTestServer();
-  ({ alice, bob } = await seedPeople(s.api));
-});
-afterAll(async () => s?.close());
+const { s, alice, bob } = await serverWithPeople();
 
 const set = (token: string, name: string, value: unknown) =>
   s.api.post('/manage/config/setConfig', { name, value }, { token, lang: 'en' });

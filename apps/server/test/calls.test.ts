@@ -1,22 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  connectSocket,
-  registerAndLogin,
-  seedPeople,
-  startTestServer,
-  type TestServer,
-  type TestSocket,
-  type TestUser,
-} from './helpers/index';
-import { assertNothing, makeFriends, patchConfig, send, storedIds, uuid } from './chat-fixtures';
+import { connectSocket, registerAndLogin, type TestSocket, type TestUser } from './helpers/index';
+import { assertNothing, makeFriends, patchConfig, send, serverWithPeople, storedIds, uuid } from './chat-fixtures';
 import { callRow, nextCall, noCall, ring, signal, whenWaiting } from './call-fixtures';
 
 /** PROTOCOL §10: sendToMsg checks, the §10.2 routing, the stored call row and the 60 s safety net. */
 
-let s: TestServer;
-let alice: TestUser;
-let bob: TestUser;
-let carol: TestUser;
+const { s, alice, bob, carol } = await serverWithPeople(['bob-carol']);
 let dave: TestUser;
 let bobA: TestSocket;
 let bobB: TestSocket;
@@ -25,10 +14,7 @@ let carolB: TestSocket;
 let aliceWs: TestSocket;
 
 beforeAll(async () => {
-  s = await startTestServer();
-  ({ alice, bob, carol } = await seedPeople(s.api));
   dave = await registerAndLogin(s.api, { account: 'dave1', realname: 'Dave', password: 'dave-pw1' });
-  await makeFriends(s, bob, carol);
   await makeFriends(s, bob, dave);
   const connect = (u: TestUser) => connectSocket(s.url, { token: u.token });
   [bobA, bobB, carolA, carolB, aliceWs] = await Promise.all([
@@ -39,10 +25,7 @@ beforeAll(async () => {
     connect(alice),
   ]);
 });
-afterAll(async () => {
-  for (const ws of [bobA, bobB, carolA, carolB, aliceWs]) ws?.close();
-  await s?.close();
-});
+afterAll(() => [bobA, bobB, carolA, carolB, aliceWs].forEach((ws) => ws?.close()));
 
 describe('calling', () => {
   it('rings the callee, copies the caller’s devices with contactInfo, and tells nobody else', async () => {

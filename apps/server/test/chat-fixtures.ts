@@ -1,8 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { expect } from 'vitest';
+import { afterAll, expect } from 'vitest';
 import type { Insertable } from 'kysely';
 import type { MessagesTable } from '../src/platform/db/schema-chat';
-import { pushesReached, type TestServer, type TestSocket, type TestUser } from './helpers/index';
+import {
+  pushesReached,
+  seedPeople,
+  startTestServer,
+  type TestServer,
+  type TestServerOptions,
+  type TestSocket,
+  type TestUser,
+} from './helpers/index';
 
 /**
  * Chat fixtures until the friends and groups APIs exist: friendships through the contacts
@@ -36,6 +44,23 @@ export const messageRow = (
 
 export async function makeFriends(s: TestServer, a: TestUser, b: TestUser): Promise<void> {
   await s.services.contacts.makeFriends(a.id, b.id);
+}
+
+type Person = 'alice' | 'bob' | 'carol';
+/**
+ * The server of one test file with alice, bob and carol registered and each pair in `friends`
+ * ("alice-bob") made friends, closed when the file ends. Awaited at the top of the file, so its
+ * tests name them directly.
+ */
+export async function serverWithPeople(friends: `${Person}-${Person}`[] = [], options: TestServerOptions = {}) {
+  const s = await startTestServer(options);
+  afterAll(() => s.close());
+  const people = await seedPeople(s.api);
+  for (const pair of friends) {
+    const [a, b] = pair.split('-') as [Person, Person];
+    await makeFriends(s, people[a], people[b]);
+  }
+  return { s, ...people };
 }
 
 export async function makeGroup(

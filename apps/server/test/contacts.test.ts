@@ -1,29 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  connectSocket,
-  connectSockets,
-  seedPeople,
-  startTestServer,
-  type TestServer,
-  type TestUser,
-} from './helpers/index';
-import { assertNothing, makeFriends, makeGroup, messageRow, patchConfig, send } from './chat-fixtures';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { connectSocket, connectSockets, type TestUser } from './helpers/index';
+import { assertNothing, makeGroup, messageRow, patchConfig, send, serverWithPeople } from './chat-fixtures';
 
 /** PROTOCOL §3: the conversation list, one contact, user search and per-conversation prefs. */
 
-let s: TestServer;
-let alice: TestUser;
-let bob: TestUser;
-let carol: TestUser;
+const { s, alice, bob, carol } = await serverWithPeople(['alice-bob']);
 let gid: number;
 
 beforeAll(async () => {
-  s = await startTestServer();
-  ({ alice, bob, carol } = await seedPeople(s.api));
-  await makeFriends(s, alice, bob);
   gid = await makeGroup(s, alice, [bob], {}, '研发组');
 });
-afterAll(async () => s?.close());
 
 const post = (path: string, u: TestUser, body: Record<string, unknown> = {}, form = false) =>
   s.api.post(`/enterprise/im/${path}`, body, { token: u.token, lang: 'en', form });

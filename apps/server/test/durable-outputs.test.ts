@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectSockets, seedPeople, startTestServer, type TestServer, type TestUser } from './helpers/index';
-import { makeFriends, uuid } from './chat-fixtures';
+import { describe, expect, it } from 'vitest';
+import { connectSockets } from './helpers/index';
+import { uuid, serverWithPeople } from './chat-fixtures';
 
 /**
  * Replies and pushes leave only through Database.afterDurable (wal-sync.ts: on SQLite a reader
@@ -8,18 +8,11 @@ import { makeFriends, uuid } from './chat-fixtures';
  * slow disk would, on both back ends.
  */
 
-let s: TestServer;
-let alice: TestUser;
-let bob: TestUser;
 let holding = false;
 const held: Array<() => void> = [];
-
-beforeAll(async () => {
-  s = await startTestServer({ afterDurable: (fn) => (holding ? held.push(fn) : fn()) });
-  ({ alice, bob } = await seedPeople(s.api));
-  await makeFriends(s, alice, bob);
+const { s, alice, bob } = await serverWithPeople(['alice-bob'], {
+  afterDurable: (fn) => (holding ? held.push(fn) : fn()),
 });
-afterAll(async () => s?.close());
 
 describe('outputs wait until the commits they may describe are on disk', () => {
   it('holds the sendMessage reply and both pushes, then lets them out', async () => {

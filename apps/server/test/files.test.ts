@@ -1,13 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeImage, seedPeople, startTestServer, upload, type TestServer, type TestUser } from './helpers/index';
-import { makeFriends, uuid } from './chat-fixtures';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { makeImage, upload, type TestUser } from './helpers/index';
+import { uuid, serverWithPeople } from './chat-fixtures';
 
 /** PROTOCOL §4.7: the file manager. */
 
-let s: TestServer;
-let alice: TestUser;
-let bob: TestUser;
-let carol: TestUser;
+const { s, alice, bob, carol } = await serverWithPeople(['alice-bob', 'bob-carol']);
 
 const sendFile = async (from: TestUser, to: number, name: string, bytes: Uint8Array, type = 'file') => {
   const res = await upload(s.url, '/common/upload/uploadFile', {
@@ -20,17 +17,12 @@ const sendFile = async (from: TestUser, to: number, name: string, bytes: Uint8Ar
 };
 
 beforeAll(async () => {
-  s = await startTestServer();
-  ({ alice, bob, carol } = await seedPeople(s.api));
-  await makeFriends(s, alice, bob);
-  await makeFriends(s, bob, carol);
   await sendFile(alice, bob.id, 'Budget 2025.xlsx', new Uint8Array([1, 2, 3]));
   await sendFile(bob, alice.id, 'photo.png', await makeImage(300, 200), 'image');
   await sendFile(alice, -1, 'to-myself.pdf', new TextEncoder().encode('%PDF'));
   await sendFile(alice, bob.id, 'voice.mp3', new Uint8Array([1]), 'voice');
   await sendFile(bob, carol.id, 'private.txt', new Uint8Array([65]));
 });
-afterAll(async () => s?.close());
 
 const files = (u: TestUser, body: Record<string, unknown> = {}) =>
   s.api.post('/enterprise/files/index', body, { token: u.token, lang: 'en' });

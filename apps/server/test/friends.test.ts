@@ -1,34 +1,27 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   connectSocket,
   connectSockets,
   registerAndLogin,
   seedPeople,
   startTestServer,
-  type TestServer,
   type TestUser,
 } from './helpers/index';
-import { assertNothing, makeFriends, patchConfig, send } from './chat-fixtures';
+import { assertNothing, makeFriends, patchConfig, send, serverWithPeople } from './chat-fixtures';
 
 /**
  * PROTOCOL §7: requests, answers, removal and remark names, with their pushes. alice is a
  * system admin (she may message anyone), so the friendship journeys use ordinary users.
  */
 
-let s: TestServer;
-let alice: TestUser;
-let bob: TestUser;
-let carol: TestUser;
+const { s, alice, bob, carol } = await serverWithPeople();
 let dave: TestUser;
 let erin: TestUser;
 
 beforeAll(async () => {
-  s = await startTestServer();
-  ({ alice, bob, carol } = await seedPeople(s.api));
   dave = await registerAndLogin(s.api, { account: 'dave01', realname: 'Dave', password: 'dave-pw1' });
   erin = await registerAndLogin(s.api, { account: 'erin01', realname: 'Erin', password: 'erin-pw1' });
 });
-afterAll(async () => s?.close());
 
 const friend = (action: string, u: TestUser, body: Record<string, unknown> = {}, form = false, lang = 'en') =>
   s.api.post(`/enterprise/friend/${action}`, body, { token: u.token, lang, form });

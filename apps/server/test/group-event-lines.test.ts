@@ -1,26 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectSocket, seedPeople, startTestServer, type TestServer, type TestUser } from './helpers/index';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { connectSocket, type TestUser } from './helpers/index';
 import { befriendAll, group, seedDave } from './group-fixtures';
-import { messageRow, send } from './chat-fixtures';
+import { messageRow, send, serverWithPeople } from './chat-fixtures';
 
 /**
  * Group event lines in the reader's language (protocol event-lines.ts): the row keeps its key and
  * params in `extends.line`, `content` stays the actor's wording, and readers get their own.
  */
 
-let s: TestServer;
-let alice: TestUser;
-let bob: TestUser;
-let carol: TestUser;
+const { s, alice, bob, carol } = await serverWithPeople();
 let dave: TestUser;
 
 beforeAll(async () => {
-  s = await startTestServer();
-  ({ alice, bob, carol } = await seedPeople(s.api));
   dave = await seedDave(s);
   await befriendAll(s, alice, bob, carol, dave);
 });
-afterAll(async () => s?.close());
 
 type Row = { type: string; content: string; extends: Record<string, unknown> | null };
 const rowsOf = async (u: TestUser, gid: string, lang: string): Promise<Row[]> => {

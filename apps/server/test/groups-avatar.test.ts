@@ -1,22 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedPeople, startTestServer, type TestServer, type TestUser } from './helpers/index';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type TestUser } from './helpers/index';
 import { befriendAll, createGroup, group, seedDave } from './group-fixtures';
+import { serverWithPeople } from './chat-fixtures';
 
 /** Generated group avatars (a collage of member tiles) stored as blobs and served at /storage. */
 
-let s: TestServer;
-let alice: TestUser;
-let bob: TestUser;
-let carol: TestUser;
+const { s, alice, bob, carol } = await serverWithPeople();
 let dave: TestUser;
 
 beforeAll(async () => {
-  s = await startTestServer();
-  ({ alice, bob, carol } = await seedPeople(s.api));
   dave = await seedDave(s);
   await befriendAll(s, alice, bob, carol, dave);
 });
-afterAll(async () => s?.close());
 
 const avatarOf = async (id: number): Promise<string> =>
   (await group(s, 'groupInfo', alice, { group_id: id })).body.data.avatar as string;

@@ -1,32 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  connectSocket,
-  connectSockets,
-  seedPeople,
-  startTestServer,
-  type TestServer,
-  type TestUser,
-} from './helpers/index';
-import { assertNothing, send } from './chat-fixtures';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { connectSocket, connectSockets, type TestUser } from './helpers/index';
+import { assertNothing, send, serverWithPeople } from './chat-fixtures';
 import { befriendAll, createGroup, expectFail, group, seedDave } from './group-fixtures';
 
 /** PROTOCOL §6 management actions, §3.2 updateCard, and what members see afterwards. */
 
-let s: TestServer;
-let alice: TestUser;
-let bob: TestUser;
-let carol: TestUser;
+const { s, alice, bob, carol } = await serverWithPeople();
 let dave: TestUser;
 let id: number;
 let gid: string;
 
 beforeAll(async () => {
-  s = await startTestServer();
-  ({ alice, bob, carol } = await seedPeople(s.api));
   dave = await seedDave(s);
   await befriendAll(s, alice, bob, carol, dave);
 });
-afterAll(async () => s?.close());
 
 async function fresh(): Promise<void> {
   id = await createGroup(s, alice, [bob, carol]);

@@ -1,23 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectSockets, seedPeople, startTestServer, type TestServer, type TestUser } from './helpers/index';
-import { assertNothing } from './chat-fixtures';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { connectSockets, type TestUser } from './helpers/index';
+import { assertNothing, serverWithPeople } from './chat-fixtures';
 import { befriendAll, createGroup, expectFail, group, seedDave } from './group-fixtures';
 
 /** PROTOCOL §3.3 group QR codes and join grants; §6 joinGroup. */
 
-let s: TestServer;
-let alice: TestUser;
-let bob: TestUser;
-let carol: TestUser;
+const { s, alice, bob, carol } = await serverWithPeople();
 let dave: TestUser;
 
 beforeAll(async () => {
-  s = await startTestServer();
-  ({ alice, bob, carol } = await seedPeople(s.api));
   dave = await seedDave(s);
   await befriendAll(s, alice, bob, carol, dave);
 });
-afterAll(async () => s?.close());
 
 const qrPath = async (u: TestUser, id: number): Promise<string> => {
   const info = await group(s, 'groupInfo', u, { group_id: id });

@@ -1,30 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  connectSocket,
-  connectSockets,
-  seedPeople,
-  startTestServer,
-  type TestServer,
-  type TestUser,
-} from './helpers/index';
-import { assertNothing, patchConfig, send } from './chat-fixtures';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { connectSocket, connectSockets, type TestUser } from './helpers/index';
+import { assertNothing, patchConfig, send, serverWithPeople } from './chat-fixtures';
 import { befriendAll, createGroup, expectFail, group, seedDave } from './group-fixtures';
 
 /** PROTOCOL §6: creating groups, roles, mute, inviting and removing — the server-side story. */
 
-let s: TestServer;
-let alice: TestUser;
-let bob: TestUser;
-let carol: TestUser;
+const { s, alice, bob, carol } = await serverWithPeople();
 let dave: TestUser;
 
 beforeAll(async () => {
-  s = await startTestServer();
-  ({ alice, bob, carol } = await seedPeople(s.api));
   dave = await seedDave(s);
   await befriendAll(s, alice, bob, carol, dave);
 });
-afterAll(async () => s?.close());
 
 describe('the story: roles, mute mode, a muted member, removal', () => {
   it('runs from creating the group to removing carol, each push to exactly the members', async () => {

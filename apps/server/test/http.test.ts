@@ -1,36 +1,29 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { t } from '@parley/protocol';
 import { ok } from '../src/platform/http/envelope';
-import { seedPeople, startTestServer, type TestServer, type TestUser } from './helpers/index';
+import { serverWithPeople } from './chat-fixtures';
 
 /** PROTOCOL §1: transport, bodies, envelope, codes and language, on the real server. */
 
-let s: TestServer;
-let alice: TestUser;
-
-beforeAll(async () => {
-  s = await startTestServer({
-    extraRoutes: (route) => [
-      route.custom({
-        path: '/common/test/explode',
-        auth: 'none',
-        params: z.object({}),
-        handler: async () => {
-          throw new Error('SELECT secret FROM /var/lib/parley/internal.sqlite');
-        },
-      }),
-      route.custom({
-        path: '/common/test/echo',
-        auth: 'none',
-        params: z.object({ n: t.int.opt(), ids: t.list(z.unknown()).opt(), s: t.str.opt(), nested: t.obj.opt() }),
-        handler: async (p) => ok(p),
-      }),
-    ],
-  });
-  ({ alice } = await seedPeople(s.api));
+const { s, alice } = await serverWithPeople([], {
+  extraRoutes: (route) => [
+    route.custom({
+      path: '/common/test/explode',
+      auth: 'none',
+      params: z.object({}),
+      handler: async () => {
+        throw new Error('SELECT secret FROM /var/lib/parley/internal.sqlite');
+      },
+    }),
+    route.custom({
+      path: '/common/test/echo',
+      auth: 'none',
+      params: z.object({ n: t.int.opt(), ids: t.list(z.unknown()).opt(), s: t.str.opt(), nested: t.obj.opt() }),
+      handler: async (p) => ok(p),
+    }),
+  ],
 });
-afterAll(async () => s?.close());
 
 describe('routing', () => {
   it('matches paths in any case, with a trailing slash or .html, and marks the version', async () => {

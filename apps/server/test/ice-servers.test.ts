@@ -1,21 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { iceServersOf, type ChatInfo } from '@parley/protocol';
-import { connectSocket, seedPeople, startTestServer, type TestServer, type TestUser } from './helpers/index';
+import { connectSocket } from './helpers/index';
+import { serverWithPeople } from './chat-fixtures';
 
 /**
  * PROTOCOL §10 / §12.1: the ICE servers an operator configures for calls across networks
  * (TURN), saved through the admin API, and their credentials only for signed-in callers.
  */
 
-let s: TestServer;
-let alice: TestUser;
-let bob: TestUser;
-
-beforeAll(async () => {
-  s = await startTestServer();
-  ({ alice, bob } = await seedPeople(s.api));
-});
-afterAll(async () => s?.close());
+const { s, alice, bob } = await serverWithPeople();
 
 const info = (token?: string) => s.api.post('/common/pub/getSystemInfo', {}, token ? { token } : {});
 

@@ -1,19 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import {
   connectSocket,
   connectSockets,
   login,
   makeImage,
   registerAndLogin,
-  seedPeople,
   startMailCatcher,
-  startTestServer,
   upload,
-  type MailCatcher,
-  type TestServer,
   type TestUser,
 } from './helpers/index';
-import { addMember, makeFriends, makeGroup } from './chat-fixtures';
+import { addMember, makeFriends, makeGroup, serverWithPeople } from './chat-fixtures';
 
 /**
  * Issue 17 on the server: a forgotten password, code sign-in by a plain account name, profile
@@ -21,22 +17,10 @@ import { addMember, makeFriends, makeGroup } from './chat-fixtures';
  * extras autoAddUser / autoAddGroup.
  */
 
-let s: TestServer;
-let mail: MailCatcher;
-let alice: TestUser;
-let bob: TestUser;
-let carol: TestUser;
+const mail = await startMailCatcher();
+afterAll(() => mail.close());
+const { s, alice, bob, carol } = await serverWithPeople([], { config: { smtpUrl: mail.url } });
 let seq = 0;
-
-beforeAll(async () => {
-  mail = await startMailCatcher();
-  s = await startTestServer({ config: { smtpUrl: mail.url } });
-  ({ alice, bob, carol } = await seedPeople(s.api));
-});
-afterAll(async () => {
-  await s?.close();
-  await mail?.close();
-});
 
 const call = (path: string, token: string | undefined, body: Record<string, unknown> = {}) =>
   s.api.post(path, body, { ...(token ? { token } : {}), lang: 'en' });

@@ -1,31 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  connectSocket,
-  connectSockets,
-  registerAndLogin,
-  seedPeople,
-  startTestServer,
-  type TestServer,
-  type TestSocket,
-  type TestUser,
-} from './helpers/index';
-import { assertNothing, patchConfig, send, storedIds, uuid } from './chat-fixtures';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { connectSocket, connectSockets, registerAndLogin, type TestSocket, type TestUser } from './helpers/index';
+import { assertNothing, patchConfig, send, storedIds, uuid, serverWithPeople } from './chat-fixtures';
 import { befriendAll, createGroup, group, seedDave } from './group-fixtures';
 import { makeImage, upload } from './helpers/upload';
 
 /** PROTOCOL §4.6: recall, delete for everyone, hide for me, forward — rights, rows and pushes. */
 
-let s: TestServer;
-let alice: TestUser;
-let bob: TestUser;
-let carol: TestUser;
+const { s, alice, bob, carol } = await serverWithPeople();
 let dave: TestUser;
 let erin: TestUser;
 let groupId: number;
 
 beforeAll(async () => {
-  s = await startTestServer();
-  ({ alice, bob, carol } = await seedPeople(s.api));
   dave = await seedDave(s);
   erin = await registerAndLogin(s.api, { account: 'erin1', realname: 'Erin', password: 'erin-pw01' });
   await befriendAll(s, alice, bob, carol, dave);
@@ -33,7 +19,6 @@ beforeAll(async () => {
   groupId = await createGroup(s, alice, [bob, carol, dave]);
   expect((await group(s, 'setManager', alice, { id: groupId, user_id: bob.id, role: 2 })).body.code).toBe(0);
 });
-afterAll(async () => s?.close());
 
 const im = (
   action: string,

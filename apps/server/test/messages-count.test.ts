@@ -1,23 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedPeople, startTestServer, type TestServer, type TestUser } from './helpers/index';
-import { addMember, makeFriends, makeGroup, send } from './chat-fixtures';
+import { describe, expect, it } from 'vitest';
+import { type TestUser } from './helpers/index';
+import { addMember, makeGroup, send, serverWithPeople } from './chat-fixtures';
 
 /**
  * PROTOCOL §1.5 / §4.5: `count` of a chat-mode getMessageList is every row the reader may see,
  * whatever the cursor: not the rows they hid, not the group rows from before they joined.
  */
 
-let s: TestServer;
-let alice: TestUser;
-let bob: TestUser;
-let carol: TestUser;
-
-beforeAll(async () => {
-  s = await startTestServer();
-  ({ alice, bob, carol } = await seedPeople(s.api));
-  await makeFriends(s, alice, bob);
-});
-afterAll(async () => s?.close());
+const { s, alice, bob, carol } = await serverWithPeople(['alice-bob']);
 
 const im = (action: string, u: TestUser, body: Record<string, unknown>) =>
   s.api.post(`/enterprise/im/${action}`, body, { token: u.token, lang: 'en' });

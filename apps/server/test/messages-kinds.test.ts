@@ -1,21 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectSocket, seedPeople, startTestServer, type TestServer, type TestUser } from './helpers/index';
-import { makeFriends, messageRow, storedIds, uuid } from './chat-fixtures';
+import { describe, expect, it } from 'vitest';
+import { connectSocket, type TestUser } from './helpers/index';
+import { messageRow, storedIds, uuid, serverWithPeople } from './chat-fixtures';
 
 /** PROTOCOL §4.2 location and contact messages, and the history page's reads (§4.5 link filter, context). */
 
-let s: TestServer;
-let alice: TestUser;
-let bob: TestUser;
-let carol: TestUser;
-
-beforeAll(async () => {
-  s = await startTestServer();
-  ({ alice, bob, carol } = await seedPeople(s.api));
-  await makeFriends(s, alice, bob);
-  await makeFriends(s, bob, carol);
-});
-afterAll(async () => s?.close());
+const { s, alice, bob, carol } = await serverWithPeople(['alice-bob', 'bob-carol']);
 
 const im = (action: string, u: TestUser, body: Record<string, unknown>, lang = 'en', form = false) =>
   s.api.post(`/enterprise/im/${action}`, body, { token: u.token, lang, form });

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectSockets, seedPeople, startTestServer, type TestServer, type TestUser } from './helpers/index';
-import { makeFriends, send } from './chat-fixtures';
+import { describe, expect, it } from 'vitest';
+import { connectSockets, type TestUser } from './helpers/index';
+import { send, serverWithPeople } from './chat-fixtures';
 
 /**
  * PROTOCOL §4.4: each party of a one-to-one message gets the conversation as *they* list it:
@@ -8,16 +8,7 @@ import { makeFriends, send } from './chat-fixtures';
  * reads both parties' prefs and remark names together, so this keeps them apart.
  */
 
-let s: TestServer;
-let alice: TestUser;
-let bob: TestUser;
-
-beforeAll(async () => {
-  s = await startTestServer();
-  ({ alice, bob } = await seedPeople(s.api));
-  await makeFriends(s, alice, bob);
-});
-afterAll(async () => s?.close());
+const { s, alice, bob } = await serverWithPeople(['alice-bob']);
 
 const im = (action: string, u: TestUser, body: Record<string, unknown>) =>
   s.api.post(`/enterprise/im/${action}`, body, { token: u.token, lang: 'en' });

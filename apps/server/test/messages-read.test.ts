@@ -1,28 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  connectSocket,
-  connectSockets,
-  registerAndLogin,
-  seedPeople,
-  startTestServer,
-  type TestServer,
-  type TestUser,
-} from './helpers/index';
-import { assertNothing, makeFriends, makeGroup, send } from './chat-fixtures';
+import { describe, expect, it } from 'vitest';
+import { connectSocket, connectSockets, registerAndLogin, type TestUser } from './helpers/index';
+import { assertNothing, makeFriends, makeGroup, send, serverWithPeople } from './chat-fixtures';
 
 /** PROTOCOL §4.5: lists, one message, context, read receipts and mentions. */
 
-let s: TestServer;
-let alice: TestUser;
-let bob: TestUser;
-let carol: TestUser;
-
-beforeAll(async () => {
-  s = await startTestServer();
-  ({ alice, bob, carol } = await seedPeople(s.api));
-  await makeFriends(s, alice, bob);
-});
-afterAll(async () => s?.close());
+const { s, alice, bob, carol } = await serverWithPeople(['alice-bob']);
 
 const post = (path: string, u: TestUser, body: Record<string, unknown>, form = false) =>
   s.api.post(`/enterprise/im/${path}`, body, { token: u.token, lang: 'en', form });

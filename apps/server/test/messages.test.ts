@@ -1,28 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { connectSocket, connectSockets, registerAndLogin, type TestUser } from './helpers/index';
 import {
-  connectSocket,
-  connectSockets,
-  registerAndLogin,
-  seedPeople,
-  startTestServer,
-  type TestServer,
-  type TestUser,
-} from './helpers/index';
-import { addMember, assertNothing, makeFriends, makeGroup, patchConfig, send, storedIds, uuid } from './chat-fixtures';
+  addMember,
+  assertNothing,
+  makeFriends,
+  makeGroup,
+  patchConfig,
+  send,
+  storedIds,
+  uuid,
+  serverWithPeople,
+} from './chat-fixtures';
 
 /** PROTOCOL §4.4: sendMessage — checks in order, one transaction, pushes to exactly the recipients. */
 
-let s: TestServer;
-let alice: TestUser;
-let bob: TestUser;
-let carol: TestUser;
-
-beforeAll(async () => {
-  s = await startTestServer();
-  ({ alice, bob, carol } = await seedPeople(s.api));
-  await makeFriends(s, alice, bob);
-});
-afterAll(async () => s?.close());
+const { s, alice, bob, carol } = await serverWithPeople(['alice-bob']);
 
 const post = (path: string, u: TestUser, body: Record<string, unknown>, form = false) =>
   s.api.post(`/enterprise/im/${path}`, body, { token: u.token, lang: 'en', form });

@@ -1,13 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  connectSockets,
-  seedPeople,
-  startTestServer,
-  type TestServer,
-  type TestSocket,
-  type TestUser,
-} from './helpers/index';
-import { assertNothing } from './chat-fixtures';
+import { connectSockets, type TestSocket, type TestUser } from './helpers/index';
+import { assertNothing, serverWithPeople } from './chat-fixtures';
 import { expectFail } from './group-fixtures';
 import { feed, moments, post, seedCircles, uploadImage } from './moments-fixtures';
 
@@ -17,23 +10,15 @@ import { feed, moments, post, seedCircles, uploadImage } from './moments-fixture
  * Circles (moments-fixtures): alice ↔ bob, alice ↔ dave, bob ↔ erin; carol knows nobody.
  */
 
-let s: TestServer;
-let alice: TestUser;
-let bob: TestUser;
-let carol: TestUser;
+const { s, alice, bob, carol } = await serverWithPeople();
 let dave: TestUser;
 let erin: TestUser;
 const sockets: TestSocket[] = [];
 
 beforeAll(async () => {
-  s = await startTestServer();
-  ({ alice, bob, carol } = await seedPeople(s.api));
   ({ dave, erin } = await seedCircles(s, alice, bob));
 });
-afterAll(async () => {
-  for (const ws of sockets) ws.close();
-  await s?.close();
-});
+afterAll(() => sockets.forEach((ws) => ws.close()));
 
 async function socketsOf<const T extends TestUser[]>(...us: T) {
   const list = await connectSockets(s.url, us);

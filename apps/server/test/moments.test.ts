@@ -1,24 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectSockets, seedPeople, startTestServer, type TestServer, type TestUser } from './helpers/index';
-import { assertNothing } from './chat-fixtures';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { connectSockets, type TestUser } from './helpers/index';
+import { assertNothing, serverWithPeople } from './chat-fixtures';
 import { expectFail } from './group-fixtures';
 import { feed, moments, post, seedCircles, uploadAs, uploadImage } from './moments-fixtures';
 
 /** Publishing and reading moments (PROTOCOL §9): media rules, who sees which post, paging, deletion. */
 
-let s: TestServer;
-let alice: TestUser;
-let bob: TestUser;
-let carol: TestUser;
+const { s, alice, bob, carol } = await serverWithPeople();
 let dave: TestUser;
 let erin: TestUser;
 
 beforeAll(async () => {
-  s = await startTestServer();
-  ({ alice, bob, carol } = await seedPeople(s.api));
   ({ dave, erin } = await seedCircles(s, alice, bob));
 });
-afterAll(async () => s?.close());
 
 describe('publish', () => {
   it('stores text, images in order, location and visibility and answers the post', async () => {

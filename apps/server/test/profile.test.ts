@@ -1,32 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  login,
-  registerAndLogin,
-  seedPeople,
-  startMailCatcher,
-  startTestServer,
-  type MailCatcher,
-  type TestServer,
-  type TestUser,
-} from './helpers/index';
+import { afterAll, describe, expect, it } from 'vitest';
+import { login, registerAndLogin, startMailCatcher } from './helpers/index';
+import { serverWithPeople } from './chat-fixtures';
 
 /** PROTOCOL §2.4 editPassword, editAccount, updateUserInfo, setting; §3.2 getUserInfo. */
 
-let s: TestServer;
-let mail: MailCatcher;
-let alice: TestUser;
-let bob: TestUser;
+const mail = await startMailCatcher();
+afterAll(() => mail.close());
+const { s, alice, bob } = await serverWithPeople([], { config: { smtpUrl: mail.url } });
 let seq = 0;
-
-beforeAll(async () => {
-  mail = await startMailCatcher();
-  s = await startTestServer({ config: { smtpUrl: mail.url } });
-  ({ alice, bob } = await seedPeople(s.api));
-});
-afterAll(async () => {
-  await s?.close();
-  await mail?.close();
-});
 
 const fresh = (account = `prof${++seq}user`) =>
   registerAndLogin(s.api, { account, realname: 'Someone', password: 'pass-word1' });

@@ -4,24 +4,16 @@ import {
   login,
   registerAndLogin,
   seedPeople,
-  startTestServer,
   closeNodes,
   startTwoNodes,
   type TestServer,
   type TestUser,
 } from './helpers/index';
-import { assertNothing, presenceSettled } from './chat-fixtures';
+import { assertNothing, presenceSettled, serverWithPeople } from './chat-fixtures';
 
 /** PROTOCOL §11: the socket gateway, binding, presence and forced offline, on one and two nodes. */
 
-let s: TestServer;
-let people: { alice: TestUser; bob: TestUser; carol: TestUser };
-
-beforeAll(async () => {
-  s = await startTestServer();
-  people = await seedPeople(s.api);
-});
-afterAll(async () => s?.close());
+const { s, ...people } = await serverWithPeople();
 
 const bindFrame = (u: TestUser) => ({ type: 'bindUid', user_id: u.id, token: u.token });
 

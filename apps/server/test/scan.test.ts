@@ -1,21 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { login, people, seedPeople, startTestServer, type TestServer, type TestUser } from './helpers/index';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { login, people, type TestUser } from './helpers/index';
+import { serverWithPeople } from './chat-fixtures';
 
 /** PROTOCOL §3.3: the user QR code `/scan/u/<code>`, outside the API prefix. */
 
-let s: TestServer;
-let bob: TestUser;
-let carol: TestUser;
+const { s, bob, carol } = await serverWithPeople();
 let bobCode: string;
 
 beforeAll(async () => {
-  s = await startTestServer();
-  ({ bob, carol } = await seedPeople(s.api));
   const qrUrl = (await login(s.api, people.bob.account, people.bob.password)).userInfo.qrUrl;
   expect(qrUrl.startsWith(`${s.url}/scan/u/`)).toBe(true);
   bobCode = qrUrl.slice(`${s.url}/scan/u/`.length);
 });
-afterAll(async () => s?.close());
 
 const scan = (path: string, u: TestUser | undefined, body: Record<string, unknown> = {}, form = false) =>
   s.api.post(path, body, { token: u?.token, lang: 'en', form });

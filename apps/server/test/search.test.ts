@@ -1,15 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerAndLogin, seedPeople, startTestServer, upload, type TestServer, type TestUser } from './helpers/index';
-import { makeFriends, patchConfig, send } from './chat-fixtures';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { registerAndLogin, upload, type TestUser } from './helpers/index';
+import { makeFriends, patchConfig, send, serverWithPeople } from './chat-fixtures';
 import { befriendAll, createGroup, group, seedDave } from './group-fixtures';
 import { startIndexBackfill } from '../src/modules/messages/index';
 
 /** PROTOCOL §16: one box for contacts, my groups and the messages of my conversations. */
 
-let s: TestServer;
-let alice: TestUser;
-let bob: TestUser;
-let carol: TestUser;
+const { s, alice, bob, carol } = await serverWithPeople();
 let dave: TestUser;
 let zw: TestUser;
 let team: number;
@@ -46,15 +43,12 @@ async function sent(from: TestUser, to: number | string, text: string) {
 }
 
 beforeAll(async () => {
-  s = await startTestServer();
-  ({ alice, bob, carol } = await seedPeople(s.api));
   dave = await seedDave(s);
   zw = await registerAndLogin(s.api, { account: 'weiz88', realname: '张伟', password: 'zhang-pw1' });
   await befriendAll(s, alice, bob, carol, dave);
   await makeFriends(s, alice, zw);
   team = await createGroup(s, alice, [bob, carol], '项目会议群');
 });
-afterAll(async () => s?.close());
 
 describe('keywords', () => {
   it('refuses empty, blank and over-long keywords with search.badKeywords, in the reader’s language', async () => {

@@ -1,15 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints, paths, type EndpointPath } from '@parley/protocol';
-import {
-  connectSocket,
-  seedPeople,
-  startTestServer,
-  type TestServer,
-  type TestSocket,
-  type TestUser,
-} from './helpers/index';
-import { assertNothing } from './chat-fixtures';
+import { connectSocket, type TestSocket } from './helpers/index';
+import { assertNothing, serverWithPeople } from './chat-fixtures';
 import { cases, makeWorld, type Call, type World } from './socket-call-cases';
 
 /**
@@ -18,26 +11,18 @@ import { cases, makeWorld, type Call, type World } from './socket-call-cases';
  * per endpoint), so a new endpoint is covered, or named here, without anyone remembering to.
  */
 
-let s: TestServer;
-let alice: TestUser;
-let bob: TestUser;
-let carol: TestUser;
 let bobSock: TestSocket;
 let world: World & { close(): void };
 /** Outputs (replies, pushes) wait here while `holding`, as on a disk whose sync is slow. */
 let holding = false;
 const held: Array<() => void> = [];
+const { s, alice, bob, carol } = await serverWithPeople([], { afterDurable: (fn) => (holding ? held.push(fn) : fn()) });
 
 beforeAll(async () => {
-  s = await startTestServer({ afterDurable: (fn) => (holding ? held.push(fn) : fn()) });
-  ({ alice, bob, carol } = await seedPeople(s.api));
   world = await makeWorld(s, { alice, bob, carol });
   bobSock = await world.socketOf(bob);
 });
-afterAll(async () => {
-  world?.close();
-  await s?.close();
-});
+afterAll(() => world?.close());
 
 /** The structure of a value (keys and types, first element of arrays), not its contents. */
 function shape(v: unknown): unknown {

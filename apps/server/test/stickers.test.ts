@@ -1,20 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeImage, seedPeople, startTestServer, upload, type TestServer, type TestUser } from './helpers/index';
-import { makeFriends, uuid } from './chat-fixtures';
+import { describe, expect, it } from 'vitest';
+import { makeImage, upload, type TestUser } from './helpers/index';
+import { uuid, serverWithPeople } from './chat-fixtures';
 
 /** PROTOCOL §8 stickers and §5 uploadEmoji. */
 
-let s: TestServer;
-let alice: TestUser;
-let bob: TestUser;
-let carol: TestUser;
-
-beforeAll(async () => {
-  s = await startTestServer();
-  ({ alice, bob, carol } = await seedPeople(s.api));
-  await makeFriends(s, alice, bob);
-});
-afterAll(async () => s?.close());
+const { s, alice, bob, carol } = await serverWithPeople(['alice-bob']);
 
 const emoji = (u: TestUser, name: string, bytes: Uint8Array) =>
   upload(s.url, '/common/upload/uploadEmoji', { token: u.token, lang: 'en', file: { name, bytes } });

@@ -1,17 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { defaultSystemInfo } from '@parley/protocol';
-import { seedPeople, startTestServer, type TestServer, type TestUser } from './helpers/index';
+import { serverWithPeople } from './chat-fixtures';
 
 /** PROTOCOL §12.1 getSystemInfo and §15 checkVersion, JSON and form. */
 
-let s: TestServer;
-let bob: TestUser;
-
-beforeAll(async () => {
-  s = await startTestServer();
-  ({ bob } = await seedPeople(s.api));
-});
-afterAll(async () => s?.close());
+const { s, bob } = await serverWithPeople();
 
 describe.each([
   ['json', false],

@@ -1,20 +1,11 @@
 import http from 'node:http';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { makeImage, seedPeople, startTestServer, type TestServer, type TestUser } from './helpers/index';
-import { makeFriends, uuid } from './chat-fixtures';
+import { describe, expect, it, vi } from 'vitest';
+import { makeImage } from './helpers/index';
+import { uuid, serverWithPeople } from './chat-fixtures';
 
 /** An upload the client abandons half-way must leave no message and no file (issue 5: cancel). */
 
-let s: TestServer;
-let alice: TestUser;
-let bob: TestUser;
-
-beforeAll(async () => {
-  s = await startTestServer();
-  ({ alice, bob } = await seedPeople(s.api));
-  await makeFriends(s, alice, bob);
-});
-afterAll(async () => s?.close());
+const { s, alice, bob } = await serverWithPeople(['alice-bob']);
 
 /**
  * Sends the multipart head, the `message` field and part of the file; once the upload handler

@@ -1,32 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  connectSocket,
-  makeImage,
-  seedPeople,
-  startTestServer,
-  upload,
-  type TestServer,
-  type TestUser,
-} from './helpers/index';
-import { makeFriends, uuid } from './chat-fixtures';
+import { describe, expect, it } from 'vitest';
+import { connectSocket, makeImage, upload, type TestUser } from './helpers/index';
+import { uuid, serverWithPeople } from './chat-fixtures';
 
 /** PROTOCOL §5 uploads and §14 static serving of what was uploaded. */
 
-let s: TestServer;
-let alice: TestUser;
-let bob: TestUser;
-let carol: TestUser;
+const { s, alice, bob, carol } = await serverWithPeople(['alice-bob']);
 const MIB = 1024 * 1024;
-
-beforeAll(async () => {
-  s = await startTestServer();
-  ({ alice, bob, carol } = await seedPeople(s.api));
-  await makeFriends(s, alice, bob);
-});
-afterAll(async () => s?.close());
 
 const storageDir = () => s.blobs.localDir ?? '';
 /** Every stored file below /storage (thumbnails included). */
