@@ -115,6 +115,25 @@ describe('global search', () => {
     expect(errors).toEqual([]);
   });
 
+  it('keeps what is typed while the search page is still loading', async () => {
+    // The page's code arrives late (a slow network): keys typed meanwhile must land in its box.
+    const { page, errors } = await loggedInPage(browser, server.url, alice, async (ctx) => {
+      await ctx.route(/SearchScreen-[^/]*\.js/, async (route) => {
+        await new Promise((r) => setTimeout(r, 1500));
+        await route.continue();
+      });
+    });
+    await page.getByTestId('home-search').click();
+    await page.keyboard.type('meeting', { delay: 40 });
+    await page.getByTestId('search-input').waitFor();
+    await expect.poll(() => page.getByTestId('search-input').inputValue()).toBe('meeting');
+    await expect.poll(() => messageHits(page).count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    // The box has the keys from now on, after what came before.
+    await page.keyboard.type(' notes');
+    expect(await page.getByTestId('search-input').inputValue()).toBe('meeting notes');
+    expect(errors).toEqual([]);
+  });
+
   it('lays the results out on a desktop screen', async () => {
     const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US' });
     const page = await ctx.newPage();

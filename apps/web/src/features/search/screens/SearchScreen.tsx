@@ -14,6 +14,7 @@ import { OVERVIEW_EACH, searchable, useSearch } from '../api';
 import { addRecent, clearRecent, useRecent } from '../recent';
 import { ContactResult, MessageResult } from '../components/Results';
 import styles from './SearchScreen.module.css';
+import { endTypeAhead, typedAhead } from '../../../lib/type-ahead';
 
 /** Typing settles this long before a search is sent. */
 const DEBOUNCE_MS = 250;
@@ -35,7 +36,8 @@ export default function SearchScreen() {
   const round = Boolean(me?.setting?.avatarCricle);
   const now = useNow();
   const type = typeOf(params.get('type'));
-  const [typed, setTyped] = useState(params.get('q') ?? '');
+  // What was typed while this page loaded counts as typed here (lib/type-ahead).
+  const [typed, setTyped] = useState(() => (params.get('q') ?? '') + typedAhead());
   const keywords = useDebounced(typed, DEBOUNCE_MS);
   const recent = useRecent(me?.user_id);
   const input = useRef<HTMLInputElement>(null);
@@ -52,6 +54,7 @@ export default function SearchScreen() {
   useEffect(() => {
     if (type === 'all') input.current?.focus();
   }, [type]);
+  useEffect(endTypeAhead, []);
 
   const search = useSearch(keywords, type);
   const pages = search.data?.pages ?? [];
