@@ -58,13 +58,16 @@ const defaultAppVersion: AppVersionSettings = {
 
 export function createConfigService(db: Kysely<DB>, clock: Clock, configuredJwtSecret?: string) {
   let snapshot: Snapshot | undefined;
+  /** Bumped by every set(): a read that was out meanwhile may hold the old value, and is not kept. */
+  let generation = 0;
   let secret: Promise<Uint8Array> | undefined;
 
   async function load(): Promise<Snapshot> {
     if (snapshot && clock.now() - snapshot.at < CACHE_MS) return snapshot;
+    const gen = generation;
     const s = await repo.readAll(db, NAMES);
     const smtp = s.get('smtp');
-    snapshot = {
+    const fresh: Snapshot = {
       system: {
         sysInfo: merge(defaultSystemInfo.sysInfo, s.get('sysInfo')),
         chatInfo: merge(defaultSystemInfo.chatInfo, s.get('chatInfo')),
@@ -79,7 +82,8 @@ export function createConfigService(db: Kysely<DB>, clock: Clock, configuredJwtS
       smtp: isObj(smtp) && typeof smtp.url === 'string' && smtp.url ? (smtp as unknown as SmtpSettings) : undefined,
       at: clock.now(),
     };
-    return snapshot;
+    if (gen === generation) snapshot = fresh;
+    return fresh;
   }
 
   return {
@@ -97,6 +101,7 @@ export function createConfigService(db: Kysely<DB>, clock: Clock, configuredJwtS
     /** Stores one section (a name of §12.1 or the extras above) and drops this node's cache. */
     async set(name: string, value: unknown): Promise<void> {
       await repo.write(db, name, value);
+      generation += 1;
       snapshot = undefined;
     },
 
