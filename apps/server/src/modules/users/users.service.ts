@@ -49,14 +49,22 @@ const NOT_SETTINGS = new Set(['token', 'lang', 'client_id', 'sessionId', 'client
 export function createUsersService({ db, clock, config, relations, push }: UsersDeps) {
   // Per-node cache of user rows (§2.2): at most userCacheMs old, dropped at once by this
   // node's own writes. Other nodes see a change within the cache lifetime.
+  // A read that was out while a write dropped its row may hold the old row: `generation` keeps
+  // it from becoming the cached one (as in config.service.ts and sessions.repo.ts).
   const cache = new Map<number, { row: UserRow; at: number }>();
+  let generation = 0;
 
-  const invalidate = (id: number) => void cache.delete(id);
+  const invalidate = (id: number) => {
+    generation += 1;
+    cache.delete(id);
+  };
 
   async function get(id: number): Promise<UserRow | undefined> {
     const hit = cache.get(id);
     if (hit && clock.now() - hit.at < limits.userCacheMs) return hit.row;
+    const gen = generation;
     const row = await repo.findById(db, id);
+    if (gen !== generation) return row;
     if (row) cache.set(id, { row, at: clock.now() });
     else cache.delete(id);
     return row;

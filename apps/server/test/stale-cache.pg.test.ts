@@ -2,13 +2,14 @@ import type { KyselyPlugin } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { manualClock } from '../src/platform/clock';
 import { createConfigService } from '../src/modules/config/index';
+import { createUsersService, usersRepo } from '../src/modules/users/index';
 import { migratedTestDatabase } from './helpers/server';
 
 /**
- * A setting saved while another request is still reading the settings must take effect at once:
- * the older read finishing afterwards may answer its own caller, but not become this node's copy
- * (it did, for CACHE_MS: an administrator's change seemed ignored, and the autoAddGroup test failed
- * now and then under load). PostgreSQL only: holding a read while a write goes through needs a
+ * A change saved while another request is still reading the same thing must take effect at once:
+ * the older read finishing afterwards may answer its own caller, but not become this node's copy.
+ * It did, for the cache's lifetime: an administrator's new setting seemed ignored (the autoAddGroup
+ * test failed now and then under load), and a user's row could come back as it was before a write. PostgreSQL only: holding a read while a write goes through needs a
  * second connection, and SQLite's one connection would wait for the held read.
  */
 
@@ -30,7 +31,7 @@ function slowReads() {
   };
 }
 
-describe('settings cache', () => {
+describe('per-node caches and a read that arrives late', () => {
   it('keeps a setting saved during an older read, not what that read found', async () => {
     const database = await migratedTestDatabase();
     const reads = slowReads();
@@ -46,5 +47,29 @@ describe('settings cache', () => {
     reads.release();
     expect((await older).autoAddGroup.status).toBe(0);
     expect((await config.automation()).autoAddGroup.status).toBe(1);
+  });
+
+  it('keeps a user row written during an older read, not what that read found', async () => {
+    const database = await migratedTestDatabase();
+    const reads = slowReads();
+    const clock = manualClock(Date.now());
+    const db = database.db.withPlugin(reads.plugin);
+    const users = createUsersService({ db, clock, config: createConfigService(db, clock) });
+    const id = await usersRepo.insertUser(database.db, {
+      account: 'late01',
+      realname: 'Before',
+      password_hash: 'x',
+      setting: '{}',
+      create_time: 1,
+      update_time: 1,
+    });
+
+    reads.hold();
+    const older = users.get(id); // finds "Before", and arrives late
+    await new Promise((r) => setTimeout(r, 20));
+    await users.update(id, { realname: 'After' });
+    reads.release();
+    expect((await older)?.realname).toBe('Before');
+    expect((await users.get(id))?.realname).toBe('After');
   });
 });
