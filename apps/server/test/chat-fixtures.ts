@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, expect } from 'vitest';
 import type { Insertable } from 'kysely';
 import type { MessagesTable } from '../src/platform/db/schema-chat';
+import { messagesRepo } from '../src/modules/messages/index';
 import {
   pushesReached,
   seedPeople,
@@ -25,22 +26,8 @@ type Stored = Insertable<MessagesTable>;
  * file, quote, mention or recall, unless the fields say otherwise.
  */
 export const messageRow = (
-  fields: Pick<Stored, 'chat_identify' | 'from_user' | 'to_user' | 'is_group'> & Partial<Stored>,
-): Stored => ({
-  id: uuid(),
-  type: 'text',
-  content: '',
-  extends: '',
-  file_id: 0,
-  file_cate: 0,
-  file_name: '',
-  file_size: 0,
-  at: '',
-  pid: 0,
-  is_undo: 0,
-  send_time_ms: 1,
-  ...fields,
-});
+  fields: Pick<Stored, 'chat_identify' | 'from_user' | 'to_user' | 'is_group'> & Partial<Omit<Stored, 'msg_id'>>,
+): Stored => messagesRepo.newMessage({ id: uuid(), send_time_ms: 1, ...fields });
 
 export async function makeFriends(s: TestServer, a: TestUser, b: TestUser): Promise<void> {
   await s.services.contacts.makeFriends(a.id, b.id);

@@ -100,7 +100,7 @@ export function createGroupContext(deps: GroupsDeps) {
   async function eventRow(tx: Kysely<DB>, groupId: number, actor: UserRow, line: EventLine, lang: Lang) {
     const content = renderEventLine(line, lang);
     const ext = JSON.stringify({ line });
-    const values = {
+    const values = messagesRepo.newMessage({
       id: randomUUID(),
       chat_identify: wireId(groupId),
       from_user: actor.id,
@@ -109,15 +109,8 @@ export function createGroupContext(deps: GroupsDeps) {
       type: 'event',
       content,
       extends: ext,
-      file_id: 0,
-      file_cate: 0,
-      file_name: '',
-      file_size: 0,
-      at: '',
-      pid: 0,
-      is_undo: 0,
       send_time_ms: clock.now(),
-    };
+    });
     const msgId = await messagesRepo.insertMessage(tx, values);
     await messagesRepo.setLastMsg(tx, values.chat_identify, msgId);
     return { msg_id: msgId, ...values };

@@ -229,24 +229,16 @@ export function createMessageAdmin(deps: MessageAdminDeps) {
         await adminRepo.updateNotice(db, p.msgId, content, ext);
         return noticeRow({ ...existing, content, extends: ext });
       }
-      const values = {
+      const values = repo.newMessage({
         id: randomUUID(),
         chat_identify: ADMIN_NOTICE,
         from_user: actor.id,
         to_user: 0,
         is_group: ContactKind.adminNotice,
-        type: 'text',
         content,
         extends: ext,
-        file_id: 0,
-        file_cate: 0,
-        file_name: '',
-        file_size: 0,
-        at: '',
-        pid: 0,
-        is_undo: 0,
         send_time_ms: clock.now(),
-      };
+      });
       const row = await withTx(
         db,
         async (tx, onCommit) => {

@@ -8,6 +8,28 @@ import type { MessageRow, MessagesTable } from '../../platform/db/schema-chat';
 export type { MessageRow };
 export type NewMessage = Insertable<MessagesTable>;
 
+type FreshMessage = Omit<MessageRow, 'msg_id'>;
+/**
+ * A new row's values: a text with no file, quote, mention or recall, unless `fields` say
+ * otherwise (event lines, announcements, rows a test inserts).
+ */
+export const newMessage = (
+  fields: Pick<FreshMessage, 'id' | 'chat_identify' | 'from_user' | 'to_user' | 'is_group' | 'send_time_ms'> &
+    Partial<FreshMessage>,
+): FreshMessage => ({
+  type: 'text',
+  content: '',
+  extends: '',
+  file_id: 0,
+  file_cate: 0,
+  file_name: '',
+  file_size: 0,
+  at: '',
+  pid: 0,
+  is_undo: 0,
+  ...fields,
+});
+
 // The send path's statements are precompiled (platform/db/precompiled.ts): one of each per send.
 const byUuid = precompiled((db, id: string) => db.selectFrom('messages').selectAll().where('id', '=', id));
 
