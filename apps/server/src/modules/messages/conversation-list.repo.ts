@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../platform/db/index';
 import type { MessageRow } from '../../platform/db/schema-chat';
+import { notHiddenBy } from './messages.repo';
 
 /**
  * Conversation-list queries on this module's tables, for `contacts` (which messages imports, so
@@ -61,16 +62,7 @@ export async function newestVisible(
     .selectAll('m')
     .where('m.chat_identify', '=', chatId)
     .where('m.msg_id', '>', afterMsgId)
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('message_hidden as h')
-            .select('h.msg_id')
-            .where('h.user_id', '=', userId)
-            .whereRef('h.msg_id', '=', 'm.msg_id'),
-        ),
-      ),
-    )
+    .where(notHiddenBy(userId, 'm.msg_id'))
     .orderBy('m.msg_id', 'desc')
     .limit(1)
     .executeTakeFirst();

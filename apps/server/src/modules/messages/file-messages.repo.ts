@@ -2,6 +2,7 @@ import { ContactKind, FileRole } from '@parley/protocol';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../platform/db/index';
 import { containsText } from '../../platform/db/text-match';
+import { notHiddenBy } from './messages.repo';
 
 /**
  * Which messages carry files, for the files module (which imports messages): the file manager's
@@ -35,17 +36,7 @@ export async function fileInVisibleMessage(db: Kysely<DB>, userId: number, fileI
         ]),
       ]),
     )
-    .where((eb) =>
-      eb.not(
-        eb.exists(
-          eb
-            .selectFrom('message_hidden as h')
-            .select('h.msg_id')
-            .whereRef('h.msg_id', '=', 'm.msg_id')
-            .where('h.user_id', '=', userId),
-        ),
-      ),
-    )
+    .where(notHiddenBy(userId, 'm.msg_id'))
     .limit(1)
     .executeTakeFirst();
   return !!row;
@@ -84,17 +75,7 @@ export async function fileMessages(db: Kysely<DB>, f: FileMessageFilter) {
               eb.and([eb('m.to_user', '=', f.userId), eb('m.is_group', '=', ContactKind.person)]),
             ]),
     )
-    .where((eb) =>
-      eb.not(
-        eb.exists(
-          eb
-            .selectFrom('message_hidden as h')
-            .select('h.msg_id')
-            .whereRef('h.msg_id', '=', 'm.msg_id')
-            .where('h.user_id', '=', f.userId),
-        ),
-      ),
-    );
+    .where(notHiddenBy(f.userId, 'm.msg_id'));
   if (f.cate > 0) q = q.where('m.file_cate', '=', f.cate);
   if (f.keywords) q = q.where(containsText('m.file_name', f.keywords));
   const [rows, total] = await Promise.all([

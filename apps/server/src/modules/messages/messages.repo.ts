@@ -134,21 +134,14 @@ export interface RowFilter {
   linksOnly?: boolean;
 }
 
+/** The outer row (`msgRef`, its msg_id) is not one `viewer` hid for themselves (§4.6 delete for me). */
+export const notHiddenBy = (viewer: number, msgRef: 'm.msg_id' | 't.msg_id') =>
+  sql<boolean>`not exists (select 1 from message_hidden h where h.user_id = ${viewer} and h.msg_id = ${sql.ref(msgRef)})`;
+
 /** `hidden: false` leaves out the test against my hidden rows: only for a range where I hid none. */
 function filtered(db: Kysely<DB>, f: RowFilter, { hidden = true } = {}) {
   let q = db.selectFrom('messages as m').where('m.chat_identify', '=', f.chatId).where('m.msg_id', '>', f.above);
-  if (hidden) {
-    q = q.where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('message_hidden as h')
-            .select('h.msg_id')
-            .where('h.user_id', '=', f.viewer)
-            .whereRef('h.msg_id', '=', 'm.msg_id'),
-        ),
-      ),
-    );
-  }
+  if (hidden) q = q.where(notHiddenBy(f.viewer, 'm.msg_id'));
   if (f.onlyType) q = q.where('m.type', '=', f.onlyType);
   if (f.excludeTypes?.length) q = q.where('m.type', 'not in', f.excludeTypes);
   if (f.linksOnly) q = q.where('m.is_undo', '=', 0).where('m.content', 'like', '%<a href=%');

@@ -3,7 +3,7 @@ import { CompiledQuery, sql, type Kysely } from 'kysely';
 import type { DB } from '../../platform/db/index';
 import { ownedByThisProcess } from '../../platform/db/dialect';
 import { executeRows } from '../../platform/db/direct';
-import type { MessageRow } from './messages.repo';
+import { notHiddenBy, type MessageRow } from './messages.repo';
 import { termsOf, type QueryTerm } from './search-terms';
 
 /**
@@ -222,16 +222,7 @@ export async function candidateRows(
       ),
     );
   }
-  q = q.where(({ not, exists, selectFrom }) =>
-    not(
-      exists(
-        selectFrom('message_hidden as h')
-          .select('h.msg_id')
-          .where('h.user_id', '=', s.me)
-          .whereRef('h.msg_id', '=', 't.msg_id'),
-      ),
-    ),
-  );
+  q = q.where(notHiddenBy(s.me, 't.msg_id'));
   const found = await db
     .selectFrom(q.orderBy('t.msg_id', 'desc').limit(limit).as('c'))
     .leftJoin('messages as m', (j) => j.onRef('m.msg_id', '=', 'c.msg_id').on('m.is_undo', '=', 0))
