@@ -37,7 +37,8 @@ export default function SearchScreen() {
   const now = useNow();
   const type = typeOf(params.get('type'));
   // What was typed while this page loaded counts as typed here (lib/type-ahead).
-  const [typed, setTyped] = useState(() => (params.get('q') ?? '') + typedAhead());
+  const shownAhead = useRef('');
+  const [typed, setTyped] = useState(() => (params.get('q') ?? '') + (shownAhead.current = typedAhead()));
   const keywords = useDebounced(typed, DEBOUNCE_MS);
   const recent = useRecent(me?.user_id);
   const input = useRef<HTMLInputElement>(null);
@@ -54,7 +55,13 @@ export default function SearchScreen() {
   useEffect(() => {
     if (type === 'all') input.current?.focus();
   }, [type]);
-  useEffect(endTypeAhead, []);
+  // Keys that came while this page was rendering (React may pause a render for input) count too.
+  useEffect(() => {
+    const ahead = typedAhead();
+    endTypeAhead();
+    const shown = shownAhead.current;
+    if (ahead !== shown) setTyped((t) => t.slice(0, t.length - shown.length) + ahead);
+  }, []);
 
   const search = useSearch(keywords, type);
   const pages = search.data?.pages ?? [];
