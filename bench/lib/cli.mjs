@@ -1,6 +1,6 @@
 /** Command line: `bench <workload> [sub] [--option value | --flag]` (pure). */
 
-export const WORKLOADS = ['one-to-one', 'group', 'idle', 'cold', 'search', 'sweep'];
+export const WORKLOADS = ['one-to-one', 'group', 'idle', 'cold', 'search', 'sweep', 'compare'];
 export const SWEEPABLE = ['one-to-one', 'group'];
 
 export const DEFAULTS = {
@@ -40,6 +40,8 @@ export const DEFAULTS = {
   keep: false,
   out: '', // JSON lines file; default bench/results/<workload>-<backend>-<time>.jsonl
   label: '',
+  against: '', // compare: the other checkout (a worktree of the baseline), measured beside this one
+  rounds: 4, // compare: rounds of one window on each side (order A B, then B A, …)
   timeout: 900, // seconds: hard stop for the whole run
 };
 
@@ -87,6 +89,10 @@ export function parseArgs(argv) {
   if (!WORKLOADS.includes(workload)) throw new CliError(`unknown workload "${workload}" (${WORKLOADS.join(', ')})`);
   if (workload === 'sweep') {
     if (!SWEEPABLE.includes(target)) throw new CliError(`sweep what? ${SWEEPABLE.join(' or ')}`);
+  } else if (workload === 'compare') {
+    if (target !== 'one-to-one') throw new CliError('compare what? one-to-one');
+    if (!opts.against) throw new CliError('compare needs --against <checkout of the baseline>');
+    if (opts.backend !== 'sqlite' || opts.url) throw new CliError('compare runs two SQLite servers of its own');
   } else if (target !== undefined) throw new CliError(`unexpected argument "${target}"`);
   if (rest.length) throw new CliError(`unexpected argument "${rest[0]}"`);
   if (!['sqlite', 'pg'].includes(opts.backend)) throw new CliError('--backend is sqlite or pg');
@@ -110,6 +116,9 @@ workloads
   search                 --messages seeded over --conversations straight into the database; search latency
                          per query (--repeat each); --backfill times the index backfill instead
   sweep one-to-one|group raise the rate (×--factor) until p99 > --p99-limit ms or a loss
+  compare one-to-one     this checkout (B) against --against DIR (A, a worktree of the baseline): both servers
+                         run at once and take --rate in turns, --rounds [4] rounds of one window each (A B, B A,
+                         …); prints server CPU per message per window and B/A over the paired rounds
 
 options (defaults in brackets)
   --backend sqlite|pg [sqlite]   pg = PostgreSQL 127.0.0.1:5432 + Redis db 5, --nodes [2]

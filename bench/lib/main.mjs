@@ -14,6 +14,7 @@ import * as group from '../workloads/group.mjs';
 import * as idle from '../workloads/idle.mjs';
 import * as cold from '../workloads/cold.mjs';
 import * as search from '../workloads/search.mjs';
+import * as compare from '../workloads/compare.mjs';
 
 const log = (...a) => console.error(...a);
 const LOAD = { 'one-to-one': oneToOne, group };
@@ -209,8 +210,30 @@ export async function main(argv) {
     process.exit(3);
   }, opts.timeout * 1000);
   if (opts.pin) pinGenerator();
-  const name = workload === 'sweep' ? `sweep-${target}` : workload;
+  const name = workload === 'sweep' || workload === 'compare' ? `${workload}-${target}` : workload;
   const report = openReport(opts, name);
+  if (workload === 'compare') {
+    configurePool({ conns: opts.conns, sources: opts.sources });
+    try {
+      const { windows, summary } = await compare.run({ opts, sources: sourceAddresses(opts.sources), log, report });
+      console.log(
+        `\n${name} · ${opts.transport} · ${opts.rate} msg/s · A = ${opts.against}, B = this checkout\n${table(windows, compare.columns)}`,
+      );
+      console.log(
+        summary.pairs
+          ? `\nB's server CPU per message / A's, over ${summary.pairs} paired rounds: mean ${summary.meanRatio} (rounds ${summary.minRatio}–${summary.maxRatio})`
+          : '\nno paired round was a result',
+      );
+      console.log(`\nJSON lines: ${report.file}`);
+      return 0;
+    } catch (err) {
+      console.error(`bench: ${err.message}`);
+      return 1;
+    } finally {
+      closeAgents();
+      clearTimeout(hardStop);
+    }
+  }
   log(
     `bench ${name}: backend ${opts.url ? 'external' : opts.backend}, ${opts.url ? opts.url : `${opts.nodes} node(s)`}${opts.pin ? ', pinned (server core 0, generator core 1)' : ''}`,
   );

@@ -119,10 +119,10 @@ export function serveFlags(
   return words.slice(1).filter((w) => w.startsWith('--'));
 }
 
-function spawnNode({ env, pin, cpuProfDir, logFile, traceSql }) {
+function spawnNode({ env, pin, cpuProfDir, logFile, traceSql, root = repoRoot }) {
   // BENCH_NODE_ARGS come after the serve script's flags, so they can override them.
   const nodeArgs = [
-    ...serveFlags(),
+    ...serveFlags(JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')).scripts.serve),
     ...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean),
     '--import',
     'tsx',
@@ -134,9 +134,11 @@ function spawnNode({ env, pin, cpuProfDir, logFile, traceSql }) {
     );
   if (cpuProfDir) nodeArgs.push('--cpu-prof', `--cpu-prof-dir=${cpuProfDir}`);
   nodeArgs.push('apps/server/src/main.ts');
-  const [cmd, args] = pin ? ['taskset', ['-c', '0', process.execPath, ...nodeArgs]] : [process.execPath, nodeArgs];
+  // pin: true = core 0 (the measured server); a cpu list string = those cores.
+  const cores = pin === true ? '0' : pin;
+  const [cmd, args] = cores ? ['taskset', ['-c', cores, process.execPath, ...nodeArgs]] : [process.execPath, nodeArgs];
   const out = fs.openSync(logFile, 'a');
-  const child = spawn(cmd, args, { cwd: repoRoot, env: { ...process.env, ...env }, stdio: ['ignore', out, out] });
+  const child = spawn(cmd, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', out, out] });
   fs.closeSync(out);
   return child;
 }
@@ -155,7 +157,8 @@ async function stopChild(child, ms = 15000) {
  * if given, runs while no server holds the database (SQLite: after the first start made the schema;
  * PostgreSQL: before the first node starts, so the seed migrates it itself); its answer is `env.seeded`.
  */
-export async function launch(opts, log = console.error, { seed } = {}) {
+/** `root`: the checkout whose server runs (compare: a worktree of the baseline); default this one. */
+export async function launch(opts, log = console.error, { seed, root = repoRoot } = {}) {
   if (opts.url) {
     const urls = opts.url.split(',').map((u) => u.trim().replace(/\/+$/, ''));
     await waitRunMode(urls, 3000);
@@ -230,7 +233,7 @@ export async function launch(opts, log = console.error, { seed } = {}) {
       // schema; the config row is written while no server runs, then the measured one starts.
       const port = await freePort();
       const env = { ...base, PORT: String(port), PARLEY_DATA_DIR: path.join(dataDir, 'node0') };
-      const first = spawnNode({ env, pin: false, logFile });
+      const first = spawnNode({ env, pin: false, logFile, root });
       await waitHttp(`http://127.0.0.1:${port}`, first, 60000).finally(() => stopChild(first));
       await writeSqliteConfig(path.join(dataDir, 'node0', 'parley.sqlite'));
       if (seed) seeded = await seed({ sqliteFile: path.join(dataDir, 'node0', 'parley.sqlite') });
@@ -249,7 +252,11 @@ export async function launch(opts, log = console.error, { seed } = {}) {
           `sql-trace-${path.basename(dataDir)}-node${i}.json`,
         );
       if (opts.stalls) stallFiles.push((env.PARLEY_STALL_LOG = path.join(dataDir, `stalls-node${i}.jsonl`)));
-      const child = spawnNode({ env, pin: opts.pin, cpuProfDir, logFile, traceSql: opts.traceSql && opts.backend });
+      // With fresh starts every repetition runs on a restarted (pinned) server, so this first one only
+      // sets up (registering users: two scrypt hashes each) and may use both cores: half the wait.
+      // (The generator has pinned itself, and a child inherits that: so every core is named here.)
+      const pin = opts.pin && opts.fresh ? `0-${os.cpus().length - 1}` : opts.pin;
+      const child = spawnNode({ env, pin, cpuProfDir, logFile, traceSql: opts.traceSql && opts.backend, root });
       children.push(child);
       nodeEnvs.push(env);
       const url = `http://127.0.0.1:${port}`;
@@ -264,6 +271,7 @@ export async function launch(opts, log = console.error, { seed } = {}) {
       await Promise.all(children.map((c) => stopChild(c)));
       for (let i = 0; i < nodes.length; i++) {
         const child = spawnNode({
+          root,
           env: nodeEnvs[i],
           pin: opts.pin,
           cpuProfDir,
