@@ -207,6 +207,25 @@ describe('sendMessage to a person', () => {
     bWs.close();
   });
 
+  it('answers a resend as stored even where a check would now refuse a new message, and stores a doubled send once', async () => {
+    await patchConfig(s, 'chatInfo', { sendInterval: 5 });
+    const id = uuid();
+    const first = await post('sendMessage', alice, { id, type: 'text', content: 'kept', toContactId: bob.id });
+    expect(first.body.code).toBe(0);
+    // Within sendInterval a new message is refused; the resend of a stored one is answered as it was.
+    const again = await post('sendMessage', alice, { id, type: 'text', content: 'kept', toContactId: bob.id });
+    expect(again.body).toMatchObject({ code: 0, data: { id, msg_id: first.body.data.msg_id } });
+    await patchConfig(s, 'chatInfo', { sendInterval: 0 });
+    // The same new id sent twice at once (a retry racing its original): one row, one answer for both.
+    const twin = uuid();
+    const body = { id: twin, type: 'text', content: 'twin', toContactId: bob.id };
+    const [a, b] = await Promise.all([post('sendMessage', alice, body), post('sendMessage', alice, body)]);
+    expect([a.body.code, b.body.code]).toEqual([0, 0]);
+    expect(a.body.data.msg_id).toBe(b.body.data.msg_id);
+    const rows = await s.database.db.selectFrom('messages').select('msg_id').where('id', '=', twin).execute();
+    expect(rows).toHaveLength(1);
+  });
+
   it('enforces sendInterval and simpleChat', async () => {
     await patchConfig(s, 'chatInfo', { sendInterval: 5 });
     expect((await send(s, alice, bob.id, 'one')).body.code).toBe(0);

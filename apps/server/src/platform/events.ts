@@ -22,7 +22,8 @@ export function createEvents(bus: EventBus, clock: Clock, afterDurable: Database
     },
     toUsers<T extends SocketEventType>(userIds: number[], type: T, data: SocketEventMap[T]): Promise<void> {
       if (userIds.length === 0) return Promise.resolve();
-      return send({ kind: 'deliver', to: { users: [...new Set(userIds)] }, frame: frame(type, data) });
+      const users = userIds.length === 1 ? [userIds[0] as number] : [...new Set(userIds)];
+      return send({ kind: 'deliver', to: { users }, frame: frame(type, data) });
     },
     closeSessions(
       jtis: string[],

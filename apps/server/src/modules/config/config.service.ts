@@ -30,6 +30,12 @@ interface Snapshot {
   appVersion: AppVersionSettings;
   smtp: SmtpSettings | undefined;
   at: number;
+  /**
+   * The sections above as settled promises, handed out while the snapshot is fresh: a send reads
+   * the settings about eight times, and an async read each time cost two promises and two
+   * async frames apiece (docs/performance.md, issue 23, fourth pass).
+   */
+  ready: { system: Promise<SystemInfo>; automation: Promise<ChatAutomation> };
 }
 
 const NAMES = [
@@ -62,25 +68,31 @@ export function createConfigService(db: Kysely<DB>, clock: Clock, configuredJwtS
   let generation = 0;
   let secret: Promise<Uint8Array> | undefined;
 
+  const current = (): Snapshot | undefined => (snapshot && clock.now() - snapshot.at < CACHE_MS ? snapshot : undefined);
+
   async function load(): Promise<Snapshot> {
-    if (snapshot && clock.now() - snapshot.at < CACHE_MS) return snapshot;
+    const cached = current();
+    if (cached) return cached;
     const gen = generation;
     const s = await repo.readAll(db, NAMES);
     const smtp = s.get('smtp');
+    const system: SystemInfo = {
+      sysInfo: merge(defaultSystemInfo.sysInfo, s.get('sysInfo')),
+      chatInfo: merge(defaultSystemInfo.chatInfo, s.get('chatInfo')),
+      compass: merge(defaultSystemInfo.compass, s.get('compass')),
+      maps: merge(defaultSystemInfo.maps, s.get('maps')),
+      fileUpload: merge(defaultSystemInfo.fileUpload, s.get('fileUpload')),
+      demon_mode:
+        typeof s.get('demon_mode') === 'boolean' ? (s.get('demon_mode') as boolean) : defaultSystemInfo.demon_mode,
+    };
+    const automation = merge(defaultChatAutomation, s.get('chatAutomation'));
     const fresh: Snapshot = {
-      system: {
-        sysInfo: merge(defaultSystemInfo.sysInfo, s.get('sysInfo')),
-        chatInfo: merge(defaultSystemInfo.chatInfo, s.get('chatInfo')),
-        compass: merge(defaultSystemInfo.compass, s.get('compass')),
-        maps: merge(defaultSystemInfo.maps, s.get('maps')),
-        fileUpload: merge(defaultSystemInfo.fileUpload, s.get('fileUpload')),
-        demon_mode:
-          typeof s.get('demon_mode') === 'boolean' ? (s.get('demon_mode') as boolean) : defaultSystemInfo.demon_mode,
-      },
-      automation: merge(defaultChatAutomation, s.get('chatAutomation')),
+      system,
+      automation,
       appVersion: merge(defaultAppVersion, s.get('appVersion')),
       smtp: isObj(smtp) && typeof smtp.url === 'string' && smtp.url ? (smtp as unknown as SmtpSettings) : undefined,
       at: clock.now(),
+      ready: { system: Promise.resolve(system), automation: Promise.resolve(automation) },
     };
     if (gen === generation) snapshot = fresh;
     return fresh;
@@ -88,8 +100,8 @@ export function createConfigService(db: Kysely<DB>, clock: Clock, configuredJwtS
 
   return {
     /** Full system settings including credentials; callers strip what a viewer may not see. */
-    systemInfo: async (): Promise<SystemInfo> => (await load()).system,
-    automation: async (): Promise<ChatAutomation> => (await load()).automation,
+    systemInfo: (): Promise<SystemInfo> => current()?.ready.system ?? load().then((s) => s.system),
+    automation: (): Promise<ChatAutomation> => current()?.ready.automation ?? load().then((s) => s.automation),
     appVersion: async (): Promise<AppVersionSettings> => (await load()).appVersion,
     smtp: async (): Promise<SmtpSettings | undefined> => (await load()).smtp,
 

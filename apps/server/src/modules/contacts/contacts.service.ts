@@ -184,9 +184,58 @@ export function createContacts(deps: ContactsDeps) {
     });
   }
 
+  /**
+   * A one-to-one message push names each party to the other (§4.4): both contacts at once, from
+   * one settings read, one presence read and one tick-batched read of each side's prefs and remark
+   * name. In runMode 1 everyone active is a contact, which the two user rows (as authentication
+   * reads them) already tell. `nameOfA` is b's remark for a ('' when none).
+   */
+  async function personPushPair(
+    a: UserRow,
+    b: UserRow,
+    r: RequestView,
+    last: LastMessage,
+  ): Promise<{ toA: Contact; toB: Contact; nameOfA: string }> {
+    const { sysInfo, chatInfo } = await config.systemInfo();
+    const chatId = singleChatId(a.id, b.id);
+    const everyoneActive = sysInfo.runMode === 1;
+    const [prefA, prefB, remarkA, remarkB, online, aHasB, bHasA] = await Promise.all([
+      prefOf({ userId: a.id, chatId }),
+      prefOf({ userId: b.id, chatId }),
+      remarkOf({ owner: a.id, other: b.id }),
+      remarkOf({ owner: b.id, other: a.id }),
+      chatInfo.online === 0 ? new Set<number>() : deps.online([a.id, b.id]),
+      everyoneActive ? users.isLive(b) : contactSet.has(a.id, b.id),
+      everyoneActive ? users.isLive(a) : contactSet.has(b.id, a.id),
+    ]);
+    const now = clock.now();
+    const viewer = (id: number): Viewer => ({ id, lang: r.lang, origin: r.origin, ipregion: sysInfo.ipregion });
+    const facts = { last, unread: 0, now };
+    return {
+      toA: personContact(viewer(a.id), {
+        ...facts,
+        user: b,
+        remark: remarkA ?? '',
+        full: aHasB || isAdmin(a),
+        online: online.has(b.id),
+        pref: prefA,
+      }),
+      toB: personContact(viewer(b.id), {
+        ...facts,
+        user: a,
+        remark: remarkB ?? '',
+        full: bHasA || isAdmin(b),
+        online: online.has(a.id),
+        pref: prefB,
+      }),
+      nameOfA: remarkB ?? '',
+    };
+  }
+
   return {
     viewerOf,
     personPushContact,
+    personPushPair,
     /** A group as one recipient group (same role and prefs) lists it in a message push. */
     groupPushContact: (
       v: Viewer,

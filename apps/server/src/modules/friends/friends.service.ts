@@ -39,11 +39,7 @@ export function createFriends(deps: FriendsDeps) {
    */
   async function announceFriendship(a: UserRow, b: UserRow, r: RequestView): Promise<void> {
     const last = { content: formatMsg('friend.nowFriends', r.lang), type: 'event', sendTime: clock.now() };
-    const [va, vb] = await Promise.all([contacts.viewerOf(a, r), contacts.viewerOf(b, r)]);
-    const [forA, forB] = await Promise.all([
-      contacts.personPushContact(a, b, va, last),
-      contacts.personPushContact(b, a, vb, last),
-    ]);
+    const { toA: forA, toB: forB } = await contacts.personPushPair(a, b, r, last);
     await events.toUsers(friendshipRecipients(a.id), 'appendContact', forA);
     await events.toUsers(friendshipRecipients(b.id), 'appendContact', forB);
   }

@@ -76,12 +76,19 @@ const insertRow = precompiled((db, ...values: unknown[]) =>
   db
     .insertInto('messages')
     .values(Object.fromEntries(MESSAGE_COLUMNS.map((c, i) => [c, values[i]])) as NewMessage)
+    .onConflict((oc) => oc.column('id').doNothing())
     .returning('msg_id'),
 );
 
+/**
+ * A row with this uuid is stored already (its sender's resend, §4.4): nothing was written. The
+ * insert says so itself, so a send needs no lookup by uuid before it (one read less per message).
+ */
+export class MessageIdTaken extends Error {}
+
 export async function insertMessage(db: Kysely<DB>, values: NewMessage): Promise<number> {
   const [row] = await insertRow(db, ...MESSAGE_COLUMNS.map((c) => values[c]));
-  if (!row) throw new Error('insert into messages returned no row');
+  if (!row) throw new MessageIdTaken(`message ${values.id} is stored already`);
   return row.msg_id;
 }
 

@@ -31,7 +31,7 @@ import { cardOf, cardUserId } from './location-contact';
 import * as repo from './messages.repo';
 import { indexMessage } from './search-index.repo';
 import { createSingleChatCheck } from './single-check';
-import type { MessageRow } from './messages.repo';
+import { MessageIdTaken, type MessageRow } from './messages.repo';
 import { toMessage, type RowContext } from './present';
 import type { Guards } from '../../platform/limits/index';
 import type { RequestView } from '../../platform/http/router';
@@ -119,16 +119,11 @@ export function createSender(deps: SendDeps) {
     r: RequestView,
   ): Promise<Contact> {
     const last = { content: base.content, type: row.type, sendTime: row.send_time_ms };
-    const [vMe, vPeer] = await Promise.all([contacts.viewerOf(me, r), contacts.viewerOf(peer, r)]);
-    const [toPeer, toMe, remarks] = await Promise.all([
-      contacts.personPushContact(peer, me, vPeer, last),
-      contacts.personPushContact(me, peer, vMe, last),
-      contacts.remarksOf(peer.id, [me.id]),
-    ]);
+    const { toA: toMe, toB: toPeer, nameOfA } = await contacts.personPushPair(me, peer, r, last);
     const forPeer = {
       ...base,
       toContactId: me.id,
-      fromUser: { ...base.fromUser, displayName: remarks.get(me.id) || me.realname },
+      fromUser: { ...base.fromUser, displayName: nameOfA || me.realname },
       contactInfo: toPeer,
     };
     const to = singleMessageRecipients(me.id, peer.id);
@@ -173,13 +168,7 @@ export function createSender(deps: SendDeps) {
   return {
     async send(me: UserRow, p: SendMessageParams, r: RequestView, opts: SendOptions = {}): Promise<Message> {
       await deps.guards?.message(me.id);
-      try {
-        return await sendOnce(me, p, r, opts);
-      } catch (err) {
-        // Two concurrent sends of one id: the loser's insert hits the unique index; answer as a resend.
-        if (!(err instanceof AppError) && (await repo.findByUuid(db, p.id))) return sendOnce(me, p, r, opts);
-        throw err;
-      }
+      return sendOnce(me, p, r, opts);
     },
   };
 
@@ -199,15 +188,37 @@ export function createSender(deps: SendDeps) {
     const type = sendableType(p.type);
     if (p.content === undefined && !isFileMessageType(type)) throw badParam('content');
     if (p.extends && Buffer.byteLength(JSON.stringify(p.extends)) > limits.extendsBytes) throw badParam('extends');
-    // 2. idempotent resend
-    const stored = await repo.findByUuid(db, p.id);
-    if (stored) {
-      if (stored.from_user !== me.id) throw badParam('id');
-      const conv = conversationOfStored(me.id, stored);
-      const member =
-        stored.is_group === ContactKind.group ? await groupReads.membership(db, stored.to_user, me.id) : undefined;
-      return senderView(me, stored, conv, r, member?.role ?? 3, member?.nickname, await previewPrefix());
+    try {
+      return await sendNew(me, p, type, r, opts);
+    } catch (err) {
+      // 2. idempotent resend. A stored original answers a resend before any later check (so it is
+      // answered as it was, whatever changed since). It is looked up only when the new row was not
+      // stored: its insert found the uuid taken (two concurrent sends of one id included), or a
+      // later check refused it. A send that goes through never reads by uuid.
+      if (!(err instanceof MessageIdTaken || err instanceof AppError)) throw err;
+      const stored = await repo.findByUuid(db, p.id);
+      if (!stored) throw err;
+      return resent(me, stored, r);
     }
+  }
+
+  /** The answer to a resend of a stored row: only its own sender may resend an id. */
+  async function resent(me: UserRow, stored: MessageRow, r: RequestView): Promise<Message> {
+    if (stored.from_user !== me.id) throw badParam('id');
+    const conv = conversationOfStored(me.id, stored);
+    const member =
+      stored.is_group === ContactKind.group ? await groupReads.membership(db, stored.to_user, me.id) : undefined;
+    return senderView(me, stored, conv, r, member?.role ?? 3, member?.nickname, await previewPrefix());
+  }
+
+  /** Checks 3 to 7, then the row, its pushes after the commit. */
+  async function sendNew(
+    me: UserRow,
+    p: SendMessageParams,
+    type: ReturnType<typeof sendableType>,
+    r: RequestView,
+    opts: SendOptions,
+  ): Promise<Message> {
     // 3. read-only conversations
     const conv = conversationOf(me.id, p.toContactId);
     if (!conv || conv.kind === 'admin_notice') throw new AppError(400, 'chat.systemReadOnly');
@@ -242,13 +253,7 @@ export function createSender(deps: SendDeps) {
       db,
       async (tx, onCommit) => {
         const members = grp ? await groupReads.activeMembers(tx, grp.group.id) : [];
-        const memberIds = new Set(members.map((m) => m.user_id));
-        const others = members.filter((m) => m.user_id !== me.id).map((m) => m.user_id);
-        const at = grp
-          ? [...new Set((p.at ?? []).flatMap((id) => (id === 0 ? others : [id])))].filter(
-              (id) => id !== me.id && memberIds.has(id),
-            )
-          : [];
+        const at = grp ? mentioned(me.id, p.at, members) : [];
         const values = {
           id: p.id,
           chat_identify: conv.chatId,
@@ -265,10 +270,10 @@ export function createSender(deps: SendDeps) {
           send_time_ms: now,
         };
         const msgId = await repo.insertMessage(tx, values);
-        await repo.setLastMsg(tx, conv.chatId, msgId);
-        await indexMessage(tx, { ...values, msg_id: msgId });
-        if (grp) await repo.insertMentions(tx, msgId, grp.group.id, at);
         const row: MessageRow = { ...values, msg_id: msgId };
+        await repo.setLastMsg(tx, conv.chatId, msgId);
+        await indexMessage(tx, row);
+        if (grp) await repo.insertMentions(tx, msgId, grp.group.id, at);
         const base = senderView(me, row, conv, r, grp?.member.role ?? 3, grp?.member.nickname, preview);
         // The reply is the sender's payload: withTx runs this before it returns `base`.
         onCommit(async () => {
@@ -289,6 +294,14 @@ export function createSender(deps: SendDeps) {
       deps.log,
     );
   }
+}
+
+/** Whom a group message mentions: the members named in `at` (0 = everyone), never the sender. */
+function mentioned(me: number, at: number[] | undefined, members: Array<{ user_id: number }>): number[] {
+  if (!at?.length) return [];
+  const memberIds = new Set(members.map((m) => m.user_id));
+  const others = members.filter((m) => m.user_id !== me).map((m) => m.user_id);
+  return [...new Set(at.flatMap((id) => (id === 0 ? others : [id])))].filter((id) => id !== me && memberIds.has(id));
 }
 
 function conversationOfStored(me: number, row: MessageRow): Conversation {

@@ -210,8 +210,12 @@ export function createPush(deps: PushDeps) {
     ): Promise<void> => track(callPush(fromUser, calleeId, video)),
 
     /** After a message event was published to `userIds`: pushes what needs one (never throws). */
-    afterEvent: (userIds: number[], type: SocketEventType, data: unknown): Promise<void> =>
-      track(messagePush(userIds, type, data)),
+    afterEvent: (userIds: number[], type: SocketEventType, data: unknown): Promise<void> => {
+      // Recipients with a connection here get the socket push and nothing else (pushTo's first
+      // filter): most sends end here, before any of messagePush's work is started.
+      if (userIds.every((u) => deps.presence.connectedHere(u))) return Promise.resolve();
+      return track(messagePush(userIds, type, data));
+    },
   };
 }
 

@@ -1,12 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import type { BusMessage, EventBus, PresenceChange, PresenceRegistry } from './types';
 
+const DONE = Promise.resolve();
+
 /** One node: the bus is a synchronous in-process fan-out (delivered on a microtask). */
 export class MemoryBus implements EventBus {
   private handlers = new Set<(m: BusMessage) => void>();
 
-  async publish(message: BusMessage): Promise<void> {
-    for (const h of [...this.handlers]) queueMicrotask(() => h(message));
+  publish(message: BusMessage): Promise<void> {
+    // (Only queued here: a handler added or removed meanwhile cannot disturb this loop.)
+    for (const h of this.handlers) queueMicrotask(() => h(message));
+    return DONE;
   }
 
   subscribe(handler: (m: BusMessage) => void): () => void {

@@ -126,9 +126,21 @@ export function createInvoker<A>(opts: ApiOptions<A>): Invoker {
     if (route) registry.set(normalizeApiPath(alias), route);
   }
 
+  // Clients send the same few paths all day: each is normalised once (bounded, as a client may send any).
+  const normalizedPaths = new Map<string, string>();
+  function normalized(rawPath: string): string {
+    let p = normalizedPaths.get(rawPath);
+    if (p === undefined) {
+      p = normalizeApiPath(rawPath);
+      if (normalizedPaths.size >= 1000) normalizedPaths.clear();
+      normalizedPaths.set(rawPath, p);
+    }
+    return p;
+  }
+
   function lookup(rawPath: string, method: string): { route: AnyRoute<A>; tail?: string } | undefined {
     if (method !== 'POST') return undefined;
-    const route = registry.get(normalizeApiPath(rawPath));
+    const route = registry.get(normalized(rawPath));
     if (route) return { route };
     for (const p of prefixes) {
       const tail = pathTail(rawPath, p.prefix);
@@ -139,7 +151,7 @@ export function createInvoker<A>(opts: ApiOptions<A>): Invoker {
 
   async function run(call: CallInput): Promise<Answer> {
     const { lang } = call;
-    if (call.transport === 'socket' && socketRefused(normalizeApiPath(call.path))) {
+    if (call.transport === 'socket' && socketRefused(normalized(call.path))) {
       return failure(400, formatMsg('socket.notAllowed', lang));
     }
     const found = lookup(call.path, call.method);

@@ -1,4 +1,4 @@
-import { formatMsg, pickLang, type Envelope } from '@parley/protocol';
+import { formatMsg, pickLang, type Envelope, type Lang } from '@parley/protocol';
 import type { Invoker } from '../http/invoke';
 import { failure } from '../http/invoke';
 import { extractToken } from '../http/router';
@@ -20,8 +20,16 @@ export interface SocketCallerDeps {
 }
 
 export function socketCaller(deps: SocketCallerDeps): (c: SocketCall) => Promise<Envelope> {
+  // The upgrade request's language, read once per connection (its header is parsed, sorted by q).
+  const connLang = new WeakMap<SocketCall['meta'], Lang>();
+  const langOf = (c: SocketCall): Lang => {
+    if (c.params.lang !== undefined) return pickLang(c.meta.acceptLanguage, c.params.lang);
+    let lang = connLang.get(c.meta);
+    if (!lang) connLang.set(c.meta, (lang = pickLang(c.meta.acceptLanguage)));
+    return lang;
+  };
   return async (c) => {
-    const lang = pickLang(c.meta.acceptLanguage, c.params.lang);
+    const lang = langOf(c);
     // An unbound connection has no session to act for, whatever the route (§11.6).
     if (!c.session) return failure(-1, formatMsg('auth.required', lang)).body;
     const answer = await deps.invoker.invoke({

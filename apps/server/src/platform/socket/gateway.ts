@@ -1,9 +1,25 @@
 import { randomBytes } from 'node:crypto';
 import type { WebSocket } from 'ws';
-import { CloseCode, clientFrame, limits, type Envelope, type ServerFrame } from '@parley/protocol';
+import { CloseCode, clientFrame, limits, type ClientFrame, type Envelope, type ServerFrame } from '@parley/protocol';
 import type { BusMessage, EventBus, PresenceRegistry, Recipients } from '../bus';
 import { systemClock, type Clock } from '../clock';
 import { TickCork } from './tick-cork';
+
+/** ws send options of every push: text frames (one object, not one per frame). */
+const TEXT = { binary: false } as const;
+
+/** A client frame of §11, or undefined for anything else (binary, too large, not JSON, unknown). */
+function parseFrame(data: unknown, isBinary: boolean): ClientFrame | undefined {
+  if (isBinary || !Buffer.isBuffer(data) || data.length > limits.socketFrameBytes) return undefined;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(data.toString('utf8'));
+  } catch {
+    return undefined;
+  }
+  const frame = clientFrame.safeParse(parsed);
+  return frame.success ? frame.data : undefined;
+}
 
 /**
  * The socket gateway of one node (PROTOCOL §11). It knows connections, not chat: who a token
@@ -66,6 +82,8 @@ interface Conn {
   cid?: string;
   /** Frames are handled one after another, after any `?token=` bind, so a ping answers bound state. */
   queue: Promise<void>;
+  /** Steps in `queue` not yet ended: while none is, a `call` frame is taken at once (nothing is ahead of it). */
+  waiting: number;
   /** §11.6 calls not yet replied to. */
   calls: number;
   /** A session close that waits for those replies: a call that ends its own session is still answered. */
@@ -121,13 +139,19 @@ export class Gateway {
       lastSeen: this.clock.now(),
       unanswered: 0,
       queue: Promise.resolve(),
+      waiting: 0,
       calls: 0,
     };
     this.conns.set(conn.id, conn);
     ws.on('message', (data, isBinary) => {
       conn.lastSeen = this.clock.now();
       conn.unanswered = 0;
-      conn.queue = conn.queue.then(() => this.onFrame(conn, data, isBinary)).catch(() => undefined);
+      const frame = parseFrame(data, isBinary);
+      if (!frame) return; // Unknown frames count as activity only.
+      // A call needs nothing of the frames before it once they are handled; queueing it cost
+      // three promises per message (docs/performance.md, issue 23).
+      if (frame.type === 'call' && conn.waiting === 0) this.takeCall(conn, frame);
+      else this.enqueue(conn, () => this.onFrame(conn, frame));
     });
     ws.on('close', () => void this.drop(conn));
     ws.on('error', () => void this.drop(conn));
@@ -140,7 +164,7 @@ export class Gateway {
     }
     this.unboundByIp.set(ip, unbound + 1);
     this.send(conn, { type: 'init', client_id: conn.id });
-    if (token) conn.queue = this.bindWithToken(conn, token).catch(() => undefined);
+    if (token) this.enqueue(conn, this.bindWithToken(conn, token));
   }
 
   /** Still held by this node and open: what every bind path checks after an await. */
@@ -156,25 +180,33 @@ export class Gateway {
     conn.ws.send(typeof frame === 'string' ? frame : JSON.stringify(frame));
   }
 
-  private async onFrame(conn: Conn, data: unknown, isBinary: boolean): Promise<void> {
-    if (isBinary || !Buffer.isBuffer(data) || data.length > limits.socketFrameBytes) return;
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(data.toString('utf8'));
-    } catch {
-      return;
-    }
-    const frame = clientFrame.safeParse(parsed);
-    if (!frame.success) return; // Unknown frames count as activity only.
-    switch (frame.data.type) {
+  /** Runs `step` after the steps queued before it (a promise already started: at once, as the first step). */
+  private enqueue(conn: Conn, step: (() => Promise<void>) | Promise<void>): void {
+    conn.waiting++;
+    conn.queue = (typeof step === 'function' ? conn.queue.then(step) : step)
+      .catch(() => undefined)
+      .then(() => {
+        conn.waiting--;
+      });
+  }
+
+  private takeCall(conn: Conn, frame: Extract<ClientFrame, { type: 'call' }>): void {
+    if (conn.closeAfterCalls !== undefined) return; // its session has ended: it closes after the replies due
+    // Not awaited: a slow call must not hold the frames behind it, so replies may come out of
+    // order (§11.6). Frames before it (a bindUid) have been handled, so it sees their binding.
+    void this.runCall(conn, frame.seq, frame.path, frame.params ?? {});
+  }
+
+  private async onFrame(conn: Conn, frame: ClientFrame): Promise<void> {
+    switch (frame.type) {
       case 'ping':
         this.send(conn, { type: 'pong', multiport: await this.multiport(conn) });
         return;
       case 'bindUid': {
-        const claimed = Number(frame.data.user_id);
-        const found = await this.hooks.authenticate(frame.data.token);
-        const session = found && { ...found, token: frame.data.token };
-        if (!session || (frame.data.user_id !== undefined && claimed !== session.userId)) {
+        const claimed = Number(frame.user_id);
+        const found = await this.hooks.authenticate(frame.token);
+        const session = found && { ...found, token: frame.token };
+        if (!session || (frame.user_id !== undefined && claimed !== session.userId)) {
           conn.ws.close(CloseCode.authFailed);
           return;
         }
@@ -188,10 +220,7 @@ export class Gateway {
         return;
       }
       case 'call':
-        if (conn.closeAfterCalls !== undefined) return; // its session has ended: it closes after the replies due
-        // Not awaited: a slow call must not hold the frames behind it, so replies may come out of
-        // order (§11.6). Frames before it (a bindUid) have been handled, so it sees their binding.
-        void this.runCall(conn, frame.data.seq, frame.data.path, frame.data.params ?? {});
+        this.takeCall(conn, frame);
         return;
       case 'pong':
       case 'close':
@@ -204,7 +233,9 @@ export class Gateway {
     conn.calls++;
     try {
       const env = await this.hooks.call({ path, params, session: conn.session, ip: conn.ip, meta: conn.meta });
-      this.send(conn, { type: 'reply', seq, ...env });
+      const { code, msg, count, data, page } = env;
+      const reply: ServerFrame = { type: 'reply', seq, code, msg, count, data, page };
+      this.send(conn, reply);
     } finally {
       conn.calls--;
       if (conn.calls === 0 && conn.closeAfterCalls !== undefined) conn.ws.close(conn.closeAfterCalls);
@@ -367,11 +398,17 @@ export class Gateway {
       case 'deliver': {
         // UTF-8 once for every recipient: ws would encode a string again for each socket.
         let bytes: Buffer | undefined;
-        for (const c of this.targets(m.to)) {
-          if (c.id === m.to.exceptClient || c.ws.readyState !== c.ws.OPEN) continue;
+        const deliver = (c: Conn) => {
+          if (c.id === m.to.exceptClient || c.ws.readyState !== c.ws.OPEN) return;
           this.cork.hold(c.ws);
-          c.ws.send((bytes ??= Buffer.from(m.frame)), { binary: false });
-        }
+          c.ws.send((bytes ??= Buffer.from(m.frame)), TEXT);
+        };
+        // A message push names one user (each side of a one-to-one send): their own connections
+        // are distinct already, so no set or list is built for them.
+        const { users, clients, everyone, allBound } = m.to;
+        if (users?.length === 1 && !clients?.length && !everyone && !allBound)
+          this.byUser.get(users[0] as number)?.forEach(deliver);
+        else this.targets(m.to).forEach(deliver);
         return;
       }
       case 'closeSessions': {
