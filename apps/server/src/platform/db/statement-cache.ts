@@ -16,21 +16,30 @@ export interface StatementSource {
 }
 
 export function cachedStatements(sqlite: StatementSource, max = DEFAULT_STATEMENT_CACHE): SqliteDatabase {
-  const cache = new Map<string, ReturnType<StatementSource['prepare']>>();
+  // Recency is a use counter per entry, not the Map's order: moving a hit to the end (delete and
+  // set) on every statement of every send cost more than the lookup. Only the rare eviction scans.
+  const cache = new Map<string, { stmt: ReturnType<StatementSource['prepare']>; used: number }>();
+  let uses = 0;
   return {
     close: () => void sqlite.close(),
     prepare(text: string): SqliteStatement {
       const hit = cache.get(text);
       // A statement still iterating (a streamed query) cannot run twice: give that caller its own.
-      if (hit?.busy) return sqlite.prepare(text);
+      if (hit?.stmt.busy) return sqlite.prepare(text);
       if (hit) {
-        cache.delete(text); // re-insert: Map order is the recency order
-        cache.set(text, hit);
-        return hit;
+        hit.used = ++uses;
+        return hit.stmt;
       }
       const stmt = sqlite.prepare(text);
-      cache.set(text, stmt);
-      if (cache.size > max) cache.delete(cache.keys().next().value as string);
+      if (cache.size >= max) {
+        let oldest: string | undefined;
+        let least = Infinity;
+        for (const [key, entry] of cache) {
+          if (entry.used < least) [oldest, least] = [key, entry.used];
+        }
+        if (oldest !== undefined) cache.delete(oldest);
+      }
+      cache.set(text, { stmt, used: ++uses });
       return stmt;
     },
   };
