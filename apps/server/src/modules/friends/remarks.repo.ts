@@ -1,5 +1,6 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../platform/db/index';
+import { executeRows } from '../../platform/db/direct';
 
 /**
  * Friend-table reads of the contact set, the conversation list and profiles (accepted friends,
@@ -57,20 +58,34 @@ export async function remarksOf(db: Kysely<DB>, me: number, ids?: number[]): Pro
   return new Map(rows.map((r) => [r.friend_user_id, r.nickname]));
 }
 
-/** Remark names ('' for none) of several (owner, other) pairs in one query, in the pairs' order. */
+/** Pairs per statement (SQLite binds at most 32,766 values, PostgreSQL 65,535). */
+const PAIRS_PER_QUERY = 500;
+
+/**
+ * Remark names of several (owner, other) pairs ('' when none), in the pairs' order: the pairs are
+ * joined as a VALUES list, one index seek each (an `in (…) and in (…)` sought every owner against
+ * every other: quadratic in a group commit's pairs; see prefsOfPairs in contacts/prefs.repo.ts).
+ */
 export async function remarksOfPairs(
   db: Kysely<DB>,
   pairs: Array<{ owner: number; other: number }>,
 ): Promise<string[]> {
-  const rows = await db
-    .selectFrom('friends')
-    .select(['create_user', 'friend_user_id', 'nickname'])
-    .where('create_user', 'in', [...new Set(pairs.map((p) => p.owner))])
-    .where('friend_user_id', 'in', [...new Set(pairs.map((p) => p.other))])
-    .where('status', '=', 1)
-    .where('nickname', '!=', '')
-    .execute();
-  const byPair = new Map(rows.map((r) => [`${r.create_user}|${r.friend_user_id}`, r.nickname]));
+  const byPair = new Map<string, string>();
+  for (let i = 0; i < pairs.length; i += PAIRS_PER_QUERY) {
+    const values = sql.join(
+      pairs.slice(i, i + PAIRS_PER_QUERY).map((p) => sql`(cast(${p.owner} as integer), cast(${p.other} as integer))`),
+    );
+    const query = sql<{ create_user: number; friend_user_id: number; nickname: string }>`
+      select f.create_user, f.friend_user_id, f.nickname from (values ${values}) as v
+      join friends f on f.create_user = v.column1 and f.friend_user_id = v.column2
+      where f.status = 1 and f.nickname != ''`.compile(db);
+    const rows = (await executeRows(db, query)) as Array<{
+      create_user: number;
+      friend_user_id: number;
+      nickname: string;
+    }>;
+    for (const r of rows) byPair.set(`${r.create_user}|${r.friend_user_id}`, r.nickname);
+  }
   return pairs.map((p) => byPair.get(`${p.owner}|${p.other}`) ?? '');
 }
 
