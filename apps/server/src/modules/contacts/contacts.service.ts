@@ -209,25 +209,24 @@ export function createContacts(deps: ContactsDeps) {
       everyoneActive ? users.isLive(a) : contactSet.has(b.id, a.id),
     ]);
     const now = clock.now();
-    const viewer = (id: number): Viewer => ({ id, lang: r.lang, origin: r.origin, ipregion: sysInfo.ipregion });
-    const facts = { last, unread: 0, now };
+    /** `other` as `owner` lists them. */
+    const contactOf = (owner: UserRow, other: UserRow, remark: string, hasOther: boolean, pref: PrefRow | undefined) =>
+      personContact(
+        { id: owner.id, lang: r.lang, origin: r.origin, ipregion: sysInfo.ipregion },
+        {
+          user: other,
+          remark,
+          full: hasOther || isAdmin(owner),
+          online: online.has(other.id),
+          last,
+          unread: 0,
+          pref,
+          now,
+        },
+      );
     return {
-      toA: personContact(viewer(a.id), {
-        ...facts,
-        user: b,
-        remark: remarkA ?? '',
-        full: aHasB || isAdmin(a),
-        online: online.has(b.id),
-        pref: prefA,
-      }),
-      toB: personContact(viewer(b.id), {
-        ...facts,
-        user: a,
-        remark: remarkB ?? '',
-        full: bHasA || isAdmin(b),
-        online: online.has(a.id),
-        pref: prefB,
-      }),
+      toA: contactOf(a, b, remarkA ?? '', aHasB, prefA),
+      toB: contactOf(b, a, remarkB ?? '', bHasA, prefB),
       nameOfA: remarkB ?? '',
     };
   }
