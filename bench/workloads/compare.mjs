@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { closeAgents } from '../lib/http.mjs';
 import { isClean, runPoint } from '../lib/load.mjs';
+import { verdict } from '../lib/reps.mjs';
 import { launch } from '../lib/server.mjs';
 import { registerAdmin, newRunId } from '../lib/users.mjs';
 import * as oneToOne from './one-to-one.mjs';
@@ -93,7 +94,8 @@ export async function run({ opts, sources, log, report }) {
           extra: { ...s.w.extra, side: s.side, round, root: s.root ?? '.' },
         });
         r.clean = isClean(r, opts.p99Limit);
-        r.verdict = r.otherCpuPct > opts.otherCpuLimit ? 'not a result' : r.clean ? 'clean' : 'NOT clean';
+        r.result = !(r.otherCpuPct > opts.otherCpuLimit);
+        r.verdict = verdict(r);
         delete r.bySecond;
         report.write(r);
         windows.push(r);
@@ -108,7 +110,7 @@ export async function run({ opts, sources, log, report }) {
       await s.env?.stop();
     }
   }
-  const summary = pairUp(windows.filter((w) => w.verdict !== 'not a result'));
+  const summary = pairUp(windows.filter((w) => w.result));
   report.write({ kind: 'compare', against: opts.against, rate: opts.rate, transport: opts.transport, ...summary });
   return { windows, summary };
 }
