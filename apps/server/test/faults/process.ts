@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -37,7 +38,23 @@ export async function startProcess(
   /** Extra Node options, e.g. `--inspect=127.0.0.1:0` to read the heap (inspect.ts). */
   nodeArgs: string[] = [],
 ): Promise<ServerProcess> {
-  const p = port ?? (await freePort());
+  // A port from freePort() is free only when asked: another test's server can take it while
+  // this child is still starting. Such a child exits with EADDRINUSE, and it is started again
+  // on a new port; a caller's own port is never swapped.
+  for (let attempt = 1; ; attempt++) {
+    const started = await startOnce(env, port ?? (await freePort()), nodeArgs);
+    if (started.ok) return started.server;
+    if (port !== undefined || attempt >= 3 || !/EADDRINUSE/.test(started.log)) {
+      throw new Error(`server exited early:\n${started.log}`);
+    }
+  }
+}
+
+async function startOnce(
+  env: Record<string, string>,
+  p: number,
+  nodeArgs: string[],
+): Promise<{ ok: true; server: ServerProcess } | { ok: false; log: string }> {
   let log = '';
   const child = spawn(
     process.execPath,
@@ -64,16 +81,20 @@ export async function startProcess(
   const exited = new Promise<void>((r) => child.once('exit', () => r()));
   const deadline = Date.now() + 60_000; // a cold tsx start on a busy machine
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited early:\n${log}`);
-    try {
-      if ((await fetch(`${url}/common/pub/getSystemInfo`, { method: 'POST' })).ok) break;
-    } catch {
-      // not listening yet
+    if (child.exitCode !== null || child.signalCode !== null) return { ok: false, log };
+    // Whoever answers on the port must be this child: another server that took the port
+    // would answer the health check too, and the test would run against a stranger.
+    if (child.pid !== undefined && listensOn(child.pid, p)) {
+      try {
+        if ((await fetch(`${url}/common/pub/getSystemInfo`, { method: 'POST' })).ok) break;
+      } catch {
+        // listening, not answering yet
+      }
     }
     if (Date.now() > deadline) throw new Error(`server did not start in 60 s:\n${log}`);
     await new Promise((r) => setTimeout(r, 100));
   }
-  return {
+  const server: ServerProcess = {
     url,
     api: createApi(url),
     child,
@@ -89,6 +110,36 @@ export async function startProcess(
       await exited;
     },
   };
+  return { ok: true, server };
+}
+
+/** Whether process `pid` holds a TCP socket listening on `port` (Linux: /proc/net/tcp + fds). */
+export function listensOn(pid: number, port: number): boolean {
+  const hexPort = port.toString(16).toUpperCase().padStart(4, '0');
+  const inodes = new Set<string>();
+  for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
+    for (const line of readOr(() => fs.readFileSync(table, 'utf8'), '')
+      .split('\n')
+      .slice(1)) {
+      // columns: sl, local address:port, remote, state (0A = LISTEN), …, inode (the tenth)
+      const [, local = '', , state, , , , , , inode = ''] = line.trim().split(/\s+/);
+      if (local.endsWith(`:${hexPort}`) && state === '0A') inodes.add(inode);
+    }
+  }
+  if (inodes.size === 0) return false;
+  return readOr(() => fs.readdirSync(`/proc/${pid}/fd`), []).some((fd) => {
+    const link = readOr(() => fs.readlinkSync(`/proc/${pid}/fd/${fd}`), ''); // '' if closed meanwhile
+    const m = /^socket:\[(\d+)\]$/.exec(link);
+    return m !== null && inodes.has(m[1] ?? '');
+  });
+}
+
+function readOr<T>(read: () => T, otherwise: T): T {
+  try {
+    return read();
+  } catch {
+    return otherwise;
+  }
 }
 
 /**
