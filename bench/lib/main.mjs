@@ -57,6 +57,8 @@ const secondColumns = [
   ['sync ms', 'syncMs'],
   ['sync max', 'syncMaxMs'],
   ['ckpt ms', 'copyMs'],
+  ['ckpt sync max', 'fileSyncMaxMs'],
+  ['gate ms', 'gateMs'],
   ['block ms', 'blockMs'],
 ];
 

@@ -31,7 +31,7 @@ export function readStallLines(file, fromMs, toMs) {
  * Pure. `bySecond`: Map epoch second → Samples of e2e latency delivered in that second;
  * `lines`: stall lines (a line's `t` ends the second it describes). One row per second with
  * both sides, in time order: { s (seconds since the first), n, p99, max, eldP99, eldMax, gcMs, gcMaxMs, and on SQLite
- * batches, unitsMax, runMaxMs, syncMs, syncMaxMs, copyMs, blockMs }.
+ * batches, unitsMax, runMaxMs, syncMs, syncMaxMs, copyMs, fileSyncMaxMs (a checkpoint's database-file sync), gateMs (batches waiting for it), blockMs }.
  */
 export function mergeSeconds(bySecond, lines) {
   const stall = new Map();
@@ -57,6 +57,8 @@ export function mergeSeconds(bySecond, lines) {
       syncMs: st?.db?.syncMs ?? null,
       syncMaxMs: st?.db?.syncMaxMs ?? null,
       copyMs: st?.db?.copyMs ?? null,
+      fileSyncMaxMs: st?.db?.fileSyncMaxMs ?? null,
+      gateMs: st?.db?.gateMs ?? null,
       blockMs: st?.db ? st.db.blockingSyncMs : null,
     };
   });

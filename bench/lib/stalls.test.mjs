@@ -35,6 +35,8 @@ describe('mergeSeconds', () => {
         syncMs: null,
         syncMaxMs: null,
         copyMs: null,
+        fileSyncMaxMs: null,
+        gateMs: null,
         blockMs: null,
       },
       {
@@ -52,6 +54,8 @@ describe('mergeSeconds', () => {
         syncMs: null,
         syncMaxMs: null,
         copyMs: null,
+        fileSyncMaxMs: null,
+        gateMs: null,
         blockMs: null,
       },
     ]);
@@ -70,6 +74,9 @@ describe('mergeSeconds', () => {
       copyMs: 4,
       copyMaxMs: 1,
       fileSyncMs: 30,
+      fileSyncMaxMs: 9,
+      gateMs: 7,
+      gateMaxMs: 4,
       blockingSyncMs: 0,
     };
     const [row] = mergeSeconds(new Map([[100, samples(5)]]), [
@@ -82,6 +89,8 @@ describe('mergeSeconds', () => {
       syncMs: 220,
       syncMaxMs: 15,
       copyMs: 4,
+      fileSyncMaxMs: 9,
+      gateMs: 7,
       blockMs: 0,
     });
   });

@@ -3,7 +3,7 @@ import type { DB } from './schema';
 import { executeRows } from './direct';
 import type { OnCommit, Tx } from './tx';
 import type { WalSync } from './wal-sync';
-import { dbTimingsOn, recordBatch } from '../diagnostics/db-timings';
+import { dbTimingsOn, recordBatch, recordGate } from '../diagnostics/db-timings';
 
 /**
  * Group commit for SQLite: the units of work of concurrent `withTx` callers share one
@@ -116,7 +116,11 @@ export class GroupCommitter {
       // A checkpoint may have copied the WAL into the database file; until that file is synced the
       // WAL must not start over, which this batch's COMMIT could do (checkpoint.ts). Units gather.
       const checkpoint = this.opts.wal?.checkpointSynced?.();
-      if (checkpoint) await checkpoint;
+      if (checkpoint) {
+        const t0 = dbTimingsOn() ? performance.now() : 0;
+        await checkpoint;
+        if (t0) recordGate(performance.now() - t0);
+      }
       await this.runBatch(this.queue.splice(0, this.maxBatch));
     } finally {
       this.running = false;

@@ -4,6 +4,7 @@ import {
   recordBatch,
   recordCheckpoint,
   recordFileSync,
+  recordGate,
   recordWalSync,
   takeDbSecond,
 } from './db-timings';
@@ -26,6 +27,9 @@ describe('db timings for the stall log', () => {
     recordCheckpoint(1.25);
     recordFileSync(6, false);
     recordFileSync(2, true);
+    recordFileSync(4, false);
+    recordGate(3);
+    recordGate(1.5);
     expect(takeDbSecond()).toEqual({
       batches: 2,
       units: 40,
@@ -38,7 +42,10 @@ describe('db timings for the stall log', () => {
       checkpoints: 1,
       copyMs: 1.25,
       copyMaxMs: 1.25,
-      fileSyncMs: 6,
+      fileSyncMs: 10,
+      fileSyncMaxMs: 6,
+      gateMs: 4.5,
+      gateMaxMs: 3,
       blockingSyncMs: 2,
     });
     expect(takeDbSecond()).toMatchObject({ batches: 0, units: 0, syncs: 0, checkpoints: 0 });

@@ -21,6 +21,10 @@ export interface DbSecond {
   copyMs: number;
   copyMaxMs: number;
   fileSyncMs: number;
+  fileSyncMaxMs: number;
+  /** How long group batches waited for a checkpoint's file sync before they could start (units gather). */
+  gateMs: number;
+  gateMaxMs: number;
   /** Writes that had to sync the database file on the event loop first (`Checkpointer.beforeWrite`). */
   blockingSyncMs: number;
 }
@@ -38,6 +42,9 @@ const empty = (): DbSecond => ({
   copyMs: 0,
   copyMaxMs: 0,
   fileSyncMs: 0,
+  fileSyncMaxMs: 0,
+  gateMs: 0,
+  gateMaxMs: 0,
   blockingSyncMs: 0,
 });
 
@@ -69,6 +76,9 @@ export function takeDbSecond(): DbSecond | undefined {
     copyMs: r(s.copyMs),
     copyMaxMs: r(s.copyMaxMs),
     fileSyncMs: r(s.fileSyncMs),
+    fileSyncMaxMs: r(s.fileSyncMaxMs),
+    gateMs: r(s.gateMs),
+    gateMaxMs: r(s.gateMaxMs),
     blockingSyncMs: r(s.blockingSyncMs),
   };
 }
@@ -99,5 +109,14 @@ export function recordCheckpoint(copyMs: number): void {
 export function recordFileSync(ms: number, onLoop: boolean): void {
   if (!current) return;
   if (onLoop) current.blockingSyncMs += ms;
-  else current.fileSyncMs += ms;
+  else {
+    current.fileSyncMs += ms;
+    current.fileSyncMaxMs = Math.max(current.fileSyncMaxMs, ms);
+  }
+}
+
+export function recordGate(ms: number): void {
+  if (!current) return;
+  current.gateMs += ms;
+  current.gateMaxMs = Math.max(current.gateMaxMs, ms);
 }

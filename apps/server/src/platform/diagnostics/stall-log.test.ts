@@ -35,6 +35,9 @@ describe('stallSecond', () => {
       copyMs: 0,
       copyMaxMs: 0,
       fileSyncMs: 0,
+      fileSyncMaxMs: 0,
+      gateMs: 0,
+      gateMaxMs: 0,
       blockingSyncMs: 0,
     };
     expect(stallSecond(0, { p50: 0, p99: 0, max: 0, mean: 0 }, [], db).db).toEqual(db);
