@@ -227,8 +227,15 @@ describe('sendMessage to a person', () => {
   });
 
   it('enforces sendInterval and simpleChat', async () => {
+    const marks = () => s.database.db.selectFrom('send_marks').selectAll().execute();
+    // While the interval is off, sends leave no mark (no send pays for it): turning it on counts
+    // from the next message.
+    const before = (await marks()).length;
+    expect((await send(s, alice, bob.id, 'zero')).body.code).toBe(0);
+    expect(await marks()).toHaveLength(before);
     await patchConfig(s, 'chatInfo', { sendInterval: 5 });
     expect((await send(s, alice, bob.id, 'one')).body.code).toBe(0);
+    expect(await marks()).toContainEqual({ user_id: alice.id, last_ms: s.clock.now() });
     expect((await send(s, alice, bob.id, 'two')).body).toMatchObject({ code: 400, msg: 'Wait 5 s between messages' });
     s.clock.advance(5000);
     expect((await send(s, alice, bob.id, 'three')).body.code).toBe(0);

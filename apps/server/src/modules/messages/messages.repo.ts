@@ -41,16 +41,22 @@ export async function findByMsgId(db: Kysely<DB>, msgId: number): Promise<Messag
   return db.selectFrom('messages').selectAll().where('msg_id', '=', msgId).executeTakeFirst();
 }
 
-/** When `userId` last sent anything (ms), for `sendInterval`. */
+/**
+ * When `userId` last sent (ms), for `sendInterval`; 0 if never since the interval was turned on.
+ * Marks are written only while it is on (`markSent`), so no send pays for a setting that is off.
+ */
 export async function lastSentAt(db: Kysely<DB>, userId: number): Promise<number> {
-  const row = await db
-    .selectFrom('messages')
-    .select('send_time_ms')
-    .where('from_user', '=', userId)
-    .orderBy('msg_id', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-  return row?.send_time_ms ?? 0;
+  const row = await db.selectFrom('send_marks').select('last_ms').where('user_id', '=', userId).executeTakeFirst();
+  return row?.last_ms ?? 0;
+}
+
+/** Records a send for `sendInterval`, inside the send's own transaction. */
+export async function markSent(db: Kysely<DB>, userId: number, ms: number): Promise<void> {
+  await db
+    .insertInto('send_marks')
+    .values({ user_id: userId, last_ms: ms })
+    .onConflict((oc) => oc.column('user_id').doUpdateSet({ last_ms: ms }))
+    .execute();
 }
 
 const MESSAGE_COLUMNS = [

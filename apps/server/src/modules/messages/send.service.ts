@@ -272,6 +272,7 @@ export function createSender(deps: SendDeps) {
         const msgId = await repo.insertMessage(tx, values);
         const row: MessageRow = { ...values, msg_id: msgId };
         await repo.setLastMsg(tx, conv.chatId, msgId);
+        if (chatInfo.sendInterval > 0) await repo.markSent(tx, me.id, now);
         await indexMessage(tx, row);
         if (grp) await repo.insertMentions(tx, msgId, grp.group.id, at);
         const base = senderView(me, row, conv, r, grp?.member.role ?? 3, grp?.member.nickname, preview);

@@ -49,6 +49,12 @@ export interface ChatsTable {
   last_msg_id: number;
 }
 
+/** When a user last sent, kept only while `sendInterval` is on (migration 0013). */
+export interface SendMarksTable {
+  user_id: number;
+  last_ms: number;
+}
+
 export interface MessagesTable {
   msg_id: Generated<number>;
   id: string;
@@ -121,6 +127,7 @@ export interface ChatTables {
   group_members: GroupMembersTable;
   chats: ChatsTable;
   messages: MessagesTable;
+  send_marks: SendMarksTable;
   message_mentions: MessageMentionsTable;
   message_hidden: MessageHiddenTable;
   chat_prefs: ChatPrefsTable;
