@@ -18,10 +18,12 @@ export class MemoryCounters implements Counters {
   async hit(key: string, windowS: number, limit: number, nowMs: number): Promise<boolean> {
     const k = windowKey(key, windowS, nowMs);
     const c = this.counts.get(k);
-    const n = (c?.n ?? 0) + 1;
-    this.counts.set(k, { n, until: (Math.floor(nowMs / 1000 / windowS) + 1) * windowS * 1000 });
+    // Counted in place: a fresh entry per hit outlived a young-generation collection or two (a
+    // user's next send replaced it) and was promoted, old-space garbage on every send.
+    if (c) return ++c.n <= limit;
+    this.counts.set(k, { n: 1, until: (Math.floor(nowMs / 1000 / windowS) + 1) * windowS * 1000 });
     if (this.counts.size > 10_000) this.prune(nowMs);
-    return n <= limit;
+    return 1 <= limit;
   }
 
   /** Forgets windows that have ended, so the map stays as small as the live keys. */
