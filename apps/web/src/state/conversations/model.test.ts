@@ -121,6 +121,28 @@ describe('incoming message reducer (spec §4)', () => {
     expect(bare).toEqual({ kind: 'unknown', data: start });
   });
 
+  it('takes the name and picture the push carries for a listed conversation, keeping counts and preferences', () => {
+    const start = data(contact(2, { displayName: 'Bob', unread: 4, is_top: 1, is_notice: 0 }));
+    const info = contact(2, { displayName: 'Bobby (remark)', avatar: '/a.png', unread: 0, is_top: 0, is_notice: 1 });
+    const r = applyIncoming(start, message({ from: 2, toContactId: 2, contactInfo: info }), {
+      myId: ME,
+      readingChat: null,
+    });
+    expect(r.kind === 'updated' && r.contact).toMatchObject({
+      displayName: 'Bobby (remark)',
+      avatar: '/a.png',
+      unread: 5,
+      is_top: 1,
+      is_notice: 0,
+    });
+    // Another conversation's card (not this one's) changes nothing of its name.
+    const other = applyIncoming(start, message({ from: 2, toContactId: 2, contactInfo: contact(9) }), {
+      myId: ME,
+      readingChat: null,
+    });
+    expect(other.kind === 'updated' && other.contact.displayName).toBe('Bob');
+  });
+
   it('sends messages addressed to system to the separate counter', () => {
     const start = data(contact(2));
     expect(

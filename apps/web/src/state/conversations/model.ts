@@ -94,12 +94,13 @@ export function applyIncoming(data: ContactsData, msg: Message, ctx: IncomingCon
   const fromOther = senderId(msg) !== ctx.myId;
   const reading = ctx.readingChat === key;
   const index = data.contacts.findIndex((c) => keyOf(c.id) === key);
-  const base: Contact | undefined =
-    index >= 0
-      ? data.contacts[index]
-      : isContact(msg.contactInfo)
-        ? { ...msg.contactInfo, unread: 0, is_at: 0 }
-        : undefined;
+  const info = isContact(msg.contactInfo) ? msg.contactInfo : undefined;
+  const listed = index >= 0 ? data.contacts[index] : undefined;
+  const base: Contact | undefined = listed
+    ? { ...listed, ...(info && keyOf(info.id) === key ? identityOf(info) : {}) }
+    : info
+      ? { ...info, unread: 0, is_at: 0 }
+      : undefined;
   if (!base) return { kind: 'unknown', data };
   const mentioned = fromOther && Array.isArray(msg.at) && msg.at.map(Number).includes(ctx.myId);
   const contact: Contact = {
@@ -115,6 +116,19 @@ export function applyIncoming(data: ContactsData, msg: Message, ctx: IncomingCon
   return index >= 0
     ? { kind: 'updated', data: { ...data, contacts }, contact }
     : { kind: 'unknown', data: { ...data, contacts } };
+}
+
+/**
+ * How the conversation is named and pictured, as the push's sender computed it for me: a remark
+ * or a new avatar set elsewhere (another device, the admin) shows with the next message instead
+ * of waiting for the list's refetch. Counts and my preferences stay as this client keeps them.
+ */
+function identityOf(info: Contact): Partial<Contact> {
+  const out: Partial<Contact> = { displayName: info.displayName, avatar: info.avatar };
+  if (info.index !== undefined) out.index = info.index;
+  if (info.name_py !== undefined) out.name_py = info.name_py;
+  if (info.realname !== undefined) out.realname = info.realname;
+  return out;
 }
 
 /**
