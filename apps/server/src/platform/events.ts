@@ -2,6 +2,7 @@ import type { SocketEventMap, SocketEventType } from '@parley/protocol';
 import type { Clock } from './clock';
 import type { Database } from './db/index';
 import type { BusMessage, EventBus, Recipients } from './bus/index';
+import type { JsonOf } from './json-variants';
 
 /**
  * How services push (PROTOCOL §11.4): call these from `onCommit` only, so an event never
@@ -22,8 +23,13 @@ export function createEvents(bus: EventBus, clock: Clock, afterDurable: Database
     },
     toUsers<T extends SocketEventType>(userIds: number[], type: T, data: SocketEventMap[T]): Promise<void> {
       if (userIds.length === 0) return Promise.resolve();
-      const users = userIds.length === 1 ? [userIds[0] as number] : [...new Set(userIds)];
-      return send({ kind: 'deliver', to: { users }, frame: frame(type, data) });
+      return send({ kind: 'deliver', to: { users: distinct(userIds) }, frame: frame(type, data) });
+    },
+    /** As `toUsers`, with the payload already serialised (json-variants.ts). */
+    toUsersJson<T extends SocketEventType>(userIds: number[], type: T, data: JsonOf<SocketEventMap[T]>): Promise<void> {
+      if (userIds.length === 0) return Promise.resolve();
+      const text = `{"type":${JSON.stringify(type)},"time":${Math.floor(clock.now() / 1000)},"data":${data}}`;
+      return send({ kind: 'deliver', to: { users: distinct(userIds) }, frame: text });
     },
     closeSessions(
       jtis: string[],
@@ -45,3 +51,6 @@ export function createEvents(bus: EventBus, clock: Clock, afterDurable: Database
   };
 }
 export type Events = ReturnType<typeof createEvents>;
+
+const distinct = (userIds: number[]): number[] =>
+  userIds.length === 1 ? [userIds[0] as number] : [...new Set(userIds)];

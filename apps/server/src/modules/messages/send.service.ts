@@ -12,6 +12,7 @@ import type { Kysely } from 'kysely';
 import type { Clock } from '../../platform/clock';
 import { withTx, type DB } from '../../platform/db/index';
 import type { Events } from '../../platform/events';
+import { jsonVariants } from '../../platform/json-variants';
 import { AppError, badParam } from '../../platform/http/errors';
 import type { ConfigService } from '../config/index';
 import {
@@ -120,15 +121,23 @@ export function createSender(deps: SendDeps) {
   ): Promise<Contact> {
     const last = { content: base.content, type: row.type, sendTime: row.send_time_ms };
     const { toA: toMe, toB: toPeer, nameOfA } = await contacts.personPushPair(me, peer, r, last);
-    const forPeer = {
-      ...base,
-      toContactId: me.id,
-      fromUser: { ...base.fromUser, displayName: nameOfA || me.realname },
-      contactInfo: toPeer,
-    };
+    // The two pushes are the reply with three fields changed: serialised once (json-variants.ts).
+    const variant = jsonVariants(base, ['toContactId', 'fromUser', 'contactInfo']);
     const to = singleMessageRecipients(me.id, peer.id);
-    await events.toUsers(to.peer, 'simple', forPeer);
-    await events.toUsers(to.mine, 'simple', { ...base, toContactId: me.id, contactInfo: toMe });
+    await events.toUsersJson(
+      to.peer,
+      'simple',
+      variant({
+        toContactId: me.id,
+        fromUser: { ...base.fromUser, displayName: nameOfA || me.realname },
+        contactInfo: toPeer,
+      }),
+    );
+    await events.toUsersJson(
+      to.mine,
+      'simple',
+      variant({ toContactId: me.id, fromUser: base.fromUser, contactInfo: toMe }),
+    );
     return toMe;
   }
 

@@ -210,11 +210,12 @@ export function createPush(deps: PushDeps) {
     ): Promise<void> => track(callPush(fromUser, calleeId, video)),
 
     /** After a message event was published to `userIds`: pushes what needs one (never throws). */
-    afterEvent: (userIds: number[], type: SocketEventType, data: unknown): Promise<void> => {
+    /** `data` is the event's payload, or its JSON text (read only when someone is not connected here). */
+    afterEvent: (userIds: number[], type: SocketEventType, data: unknown, json = false): Promise<void> => {
       // Recipients with a connection here get the socket push and nothing else (pushTo's first
       // filter): most sends end here, before any of messagePush's work is started.
       if (userIds.every((u) => deps.presence.connectedHere(u))) return Promise.resolve();
-      return track(messagePush(userIds, type, data));
+      return track(messagePush(userIds, type, json ? JSON.parse(data as string) : data));
     },
   };
 }

@@ -14,5 +14,9 @@ export function withPush(events: Events, push: Pick<Push, 'afterEvent'>): Events
       if (type === 'simple' || type === 'group') void push.afterEvent(userIds, type, data);
       return events.toUsers(userIds, type, data);
     },
+    toUsersJson(userIds, type, data) {
+      if (type === 'simple' || type === 'group') void push.afterEvent(userIds, type, data, true);
+      return events.toUsersJson(userIds, type, data);
+    },
   };
 }
