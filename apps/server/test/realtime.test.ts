@@ -125,6 +125,8 @@ describe('presence', () => {
       is_online: 1,
     });
     expect((await carolWs.next<{ id: number }>('isOnline', (d) => d.id === alice.id)).data.id).toBe(alice.id);
+    // Everyone but Alice herself: her own connection hears nothing of her coming online.
+    await assertNothing(s, again, 'isOnline');
     again.close();
     expect((await bobWs.next<{ id: number }>('isOnline', (d) => d.id === alice.id)).data).toEqual({
       id: alice.id,

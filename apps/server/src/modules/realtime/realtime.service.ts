@@ -31,9 +31,14 @@ export function createRealtime(deps: RealtimeDeps) {
   const { gateway, events, presence, contactSet, config } = deps;
 
   async function announcePresence(userId: number, isOnline: 0 | 1): Promise<void> {
-    const { chatInfo } = await config.systemInfo();
+    const { chatInfo, sysInfo } = await config.systemInfo();
     if (chatInfo.online === 0) return;
-    await events.toUsers(await contactSet.of(userId), 'isOnline', { id: userId, is_online: isOnline });
+    const data = { id: userId, is_online: isOnline };
+    // runMode 1: every active user is a contact, and a bound connection is an active user's (a
+    // disabled or deleted user's are closed). Reading and listing every user id for each bind
+    // made a reconnect storm of N users cost N full reads of the users table.
+    if (sysInfo.runMode === 1) await events.publish({ allBound: true, exceptUser: userId }, 'isOnline', data);
+    else await events.toUsers(await contactSet.of(userId), 'isOnline', data);
   }
 
   function onRevoked(ev: SessionsRevoked): Promise<void> {

@@ -15,6 +15,8 @@ export interface Recipients {
   everyone?: boolean;
   /** A connection that must not receive this copy (e.g. the one that caused it). */
   exceptClient?: string;
+  /** A user whose connections must not receive it (with `allBound`: "everyone but me"). */
+  exceptUser?: number;
 }
 
 export type BusMessage =

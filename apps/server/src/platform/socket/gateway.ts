@@ -400,6 +400,7 @@ export class Gateway {
         let bytes: Buffer | undefined;
         const deliver = (c: Conn) => {
           if (c.id === m.to.exceptClient || c.ws.readyState !== c.ws.OPEN) return;
+          if (m.to.exceptUser !== undefined && c.session?.userId === m.to.exceptUser) return;
           this.cork.hold(c.ws);
           c.ws.send((bytes ??= Buffer.from(m.frame)), TEXT);
         };
