@@ -12,8 +12,9 @@ import type { JsonOf } from './json-variants';
  * disk; the pushes keep their order.
  */
 export function createEvents(bus: EventBus, clock: Clock, afterDurable: Database['afterDurable']) {
-  const frame = (type: SocketEventType, data: unknown) =>
-    JSON.stringify({ type, time: Math.floor(clock.now() / 1000), data });
+  // Every frame's `time`: the server's clock in whole seconds.
+  const seconds = () => Math.floor(clock.now() / 1000);
+  const frame = (type: SocketEventType, data: unknown) => JSON.stringify({ type, time: seconds(), data });
   const send = (m: BusMessage) =>
     new Promise<void>((resolve, reject) => afterDurable(() => void bus.publish(m).then(resolve, reject)));
   return {
@@ -28,7 +29,8 @@ export function createEvents(bus: EventBus, clock: Clock, afterDurable: Database
     /** As `toUsers`, with the payload already serialised (json-variants.ts). */
     toUsersJson<T extends SocketEventType>(userIds: number[], type: T, data: JsonOf<SocketEventMap[T]>): Promise<void> {
       if (userIds.length === 0) return Promise.resolve();
-      const text = `{"type":${JSON.stringify(type)},"time":${Math.floor(clock.now() / 1000)},"data":${data}}`;
+      // The same envelope as `frame`, around a payload that is JSON already.
+      const text = `{"type":${JSON.stringify(type)},"time":${seconds()},"data":${data}}`;
       return send({ kind: 'deliver', to: { users: distinct(userIds) }, frame: text });
     },
     closeSessions(
