@@ -49,6 +49,7 @@ report="$tree/vitest-node24.json"
 status=0
 node node_modules/vitest/vitest.mjs run --project unit --project integration-sqlite --project integration-pg \
   --reporter=dot --reporter=json --outputFile="$report" || status=$?
+node "$repo/scripts/vitest-failures.mjs" "$report"
 node -e '
   const fs = require("fs"); const f = process.argv[1];
   if (!fs.existsSync(f)) { console.log("0 passed, 1 failed"); process.exit(0); }

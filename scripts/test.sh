@@ -31,6 +31,7 @@ echo "== Node 24: unit and integration"
 [ "$node24_status" -ne 0 ] || bash scripts/node24.sh run "$node24_tree" >>"$node24_log" 2>&1 || node24_status=$?
 tail -n 30 "$node24_log"
 [ "$node24_status" -eq 0 ] || status=1
+node scripts/vitest-failures.mjs "$report"
 node -e '
   const fs = require("fs"); const [f, log] = process.argv.slice(1);
   let passed = 0, failed = 0;
