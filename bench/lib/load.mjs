@@ -3,6 +3,7 @@ import { post } from './http.mjs';
 import { socketCall } from './sockets.mjs';
 import { machineCpu, machinePct, readProc, sampler, snapshotAll, splitCpu } from './procstat.mjs';
 import { runSchedule } from './rate.mjs';
+import { startGeneratorStalls } from './gen-stalls.mjs';
 import { newPoint } from './tracker.mjs';
 
 /**
@@ -16,6 +17,7 @@ export async function runPoint({ env, tracker, pick, rate, opts, extra }) {
   const warmupMs = warmup * 1000;
   const smp = sampler(env.nodes.map((n) => n.pid).filter(Boolean));
   const gen0 = readProc(process.pid);
+  const genStalls = opts.stalls ? startGeneratorStalls() : null;
   let sampling = false;
   let mach0 = null;
   let procs0 = null;
@@ -66,6 +68,7 @@ export async function runPoint({ env, tracker, pick, rate, opts, extra }) {
     },
   });
   clearTimeout(startSampling);
+  const generatorSeconds = genStalls?.stop();
   const server = sampling ? smp.stop() : [];
   const machineCpuPct = machinePct(mach0, machineCpu());
   const gen1 = readProc(process.pid);
@@ -103,6 +106,7 @@ export async function runPoint({ env, tracker, pick, rate, opts, extra }) {
     e2e: point.e2e.summary(),
     http: point.http.summary(),
     bySecond: point.bySecond,
+    generatorSeconds,
     maxLagMs: sched.maxLagMs,
     server,
     machineCpuPct,

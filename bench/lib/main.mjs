@@ -60,6 +60,9 @@ const secondColumns = [
   ['ckpt sync max', 'fileSyncMaxMs'],
   ['gate ms', 'gateMs'],
   ['block ms', 'blockMs'],
+  ['unit max', 'unitMaxMs'],
+  ['gen loop max', 'genEldMax'],
+  ['gen GC max', 'genGcMaxMs'],
 ];
 
 function pinGenerator() {
@@ -100,9 +103,10 @@ async function runRep(w, env, opts, rate, first) {
     r.clean = isClean(r, opts.p99Limit) && r.closedEarly === 0;
     if (opts.stalls && r.window) {
       const lines = env.stallFiles.flatMap((f) => readStallLines(f, r.window.from, r.window.to + 1000));
-      r.seconds = mergeSeconds(r.bySecond, lines);
+      r.seconds = mergeSeconds(r.bySecond, lines, r.generatorSeconds);
     }
     delete r.bySecond;
+    delete r.generatorSeconds;
     return r;
   } finally {
     conns.closeAll();

@@ -31,9 +31,10 @@ export function readStallLines(file, fromMs, toMs) {
  * Pure. `bySecond`: Map epoch second → Samples of e2e latency delivered in that second;
  * `lines`: stall lines (a line's `t` ends the second it describes). One row per second with
  * both sides, in time order: { s (seconds since the first), n, p99, max, eldP99, eldMax, gcMs, gcMaxMs, and on SQLite
- * batches, unitsMax, runMaxMs, syncMs, syncMaxMs, copyMs, fileSyncMaxMs (a checkpoint's database-file sync), gateMs (batches waiting for it), blockMs }.
+ * batches, unitsMax, runMaxMs, syncMs, syncMaxMs, copyMs, fileSyncMaxMs (a checkpoint's database-file sync), gateMs (batches waiting for it), blockMs, unitMaxMs (the longest a send spent in group commit),
+ * and from `gen` (the generator's own, gen-stalls.mjs: Map epoch second → { eldMax, gcMaxMs }) genEldMax, genGcMaxMs }.
  */
-export function mergeSeconds(bySecond, lines) {
+export function mergeSeconds(bySecond, lines, gen = new Map()) {
   const stall = new Map();
   for (const l of lines) stall.set(Math.floor((l.t - 1) / 1000), l);
   const seconds = [...new Set([...bySecond.keys(), ...stall.keys()])].sort((a, b) => a - b);
@@ -60,6 +61,9 @@ export function mergeSeconds(bySecond, lines) {
       fileSyncMaxMs: st?.db?.fileSyncMaxMs ?? null,
       gateMs: st?.db?.gateMs ?? null,
       blockMs: st?.db ? st.db.blockingSyncMs : null,
+      unitMaxMs: st?.db?.unitMaxMs ?? null,
+      genEldMax: gen.get(sec)?.eldMax ?? null,
+      genGcMaxMs: gen.get(sec)?.gcMaxMs ?? null,
     };
   });
 }

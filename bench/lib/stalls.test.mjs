@@ -38,6 +38,9 @@ describe('mergeSeconds', () => {
         fileSyncMaxMs: null,
         gateMs: null,
         blockMs: null,
+        unitMaxMs: null,
+        genEldMax: null,
+        genGcMaxMs: null,
       },
       {
         s: 1,
@@ -57,6 +60,9 @@ describe('mergeSeconds', () => {
         fileSyncMaxMs: null,
         gateMs: null,
         blockMs: null,
+        unitMaxMs: null,
+        genEldMax: null,
+        genGcMaxMs: null,
       },
     ]);
   });
@@ -78,6 +84,7 @@ describe('mergeSeconds', () => {
       gateMs: 7,
       gateMaxMs: 4,
       blockingSyncMs: 0,
+      unitMaxMs: 31,
     };
     const [row] = mergeSeconds(new Map([[100, samples(5)]]), [
       { t: 101_000, eld: { p99: 12, max: 15 }, gc: { ms: 3, maxMs: 2 }, db },
@@ -92,7 +99,13 @@ describe('mergeSeconds', () => {
       fileSyncMaxMs: 9,
       gateMs: 7,
       blockMs: 0,
+      unitMaxMs: 31,
     });
+  });
+  it("sets the generator's own stalls beside the second they happened in", () => {
+    const gen = new Map([[100, { eldMax: 140, gcMs: 130, gcMaxMs: 120 }]]);
+    const rows = mergeSeconds(new Map([[100, samples(150)]]), [], gen);
+    expect(rows).toMatchObject([{ s: 0, p99: 150, genEldMax: 140, genGcMaxMs: 120, eldMax: null }]);
   });
   it('keeps seconds only one side has', () => {
     const rows = mergeSeconds(new Map([[5, samples(1)]]), [

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { GroupCommitter } from './group-commit';
 import type { DB } from './schema';
 import { WalSync } from './wal-sync';
+import { enableDbTimings, takeDbSecond } from '../diagnostics/db-timings';
 
 /** The group committer over an in-memory SQLite with a WAL sync the test completes by hand. */
 
@@ -130,5 +131,17 @@ describe('GroupCommitter with an asynchronous WAL sync', () => {
     t.pending.shift()?.resolve();
     await expect(Promise.all(later)).resolves.toEqual([2, 3]);
     expect(t.pending).toHaveLength(0);
+  });
+
+  it('tells the stall log how long a send spent from the queue to its answer, the sync included', async () => {
+    const stop = enableDbTimings();
+    cleanup.push(async () => stop());
+    const t = await setup();
+    const first = t.insert(1, []);
+    while (t.pending.length === 0) await settle();
+    await new Promise((resolve) => setTimeout(resolve, 60)); // the disk is slow
+    t.pending.shift()?.resolve();
+    await first;
+    expect(takeDbSecond()?.unitMaxMs).toBeGreaterThanOrEqual(55);
   });
 });

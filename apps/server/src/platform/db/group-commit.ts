@@ -3,7 +3,7 @@ import type { DB } from './schema';
 import { executeRows } from './direct';
 import type { OnCommit, Tx } from './tx';
 import type { WalSync } from './wal-sync';
-import { dbTimingsOn, recordBatch, recordGate } from '../diagnostics/db-timings';
+import { dbTimingsOn, recordBatch, recordGate, recordUnit } from '../diagnostics/db-timings';
 
 /**
  * Group commit for SQLite: the units of work of concurrent `withTx` callers share one
@@ -54,6 +54,8 @@ interface Unit {
   reject: (err: unknown) => void;
   callbacks: Array<() => void | Promise<void>>;
   result?: unknown;
+  /** When it joined the queue (performance.now()), only while the stall log records; else 0. */
+  queuedAt: number;
 }
 
 /** Thrown at units whose work was undone because SQLite abandoned the whole transaction. */
@@ -86,7 +88,15 @@ export class GroupCommitter {
 
   run<T>(work: (tx: Tx, onCommit: OnCommit) => Promise<T>, onCallbackError: (err: unknown) => void): Promise<T> {
     return new Promise<T>((resolve, reject) => {
-      this.queue.push({ work, onCallbackError, resolve: resolve as (v: unknown) => void, reject, callbacks: [] });
+      const queuedAt = dbTimingsOn() ? performance.now() : 0;
+      this.queue.push({
+        work,
+        onCallbackError,
+        resolve: resolve as (v: unknown) => void,
+        reject,
+        callbacks: [],
+        queuedAt,
+      });
       this.schedule();
     });
   }
@@ -234,5 +244,6 @@ export class GroupCommitter {
       }
     }
     unit.resolve(unit.result);
+    if (unit.queuedAt) recordUnit(performance.now() - unit.queuedAt);
   }
 }

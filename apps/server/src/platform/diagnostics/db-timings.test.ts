@@ -5,6 +5,7 @@ import {
   recordCheckpoint,
   recordFileSync,
   recordGate,
+  recordUnit,
   recordWalSync,
   takeDbSecond,
 } from './db-timings';
@@ -30,6 +31,8 @@ describe('db timings for the stall log', () => {
     recordFileSync(4, false);
     recordGate(3);
     recordGate(1.5);
+    recordUnit(40.125);
+    recordUnit(12);
     expect(takeDbSecond()).toEqual({
       batches: 2,
       units: 40,
@@ -47,7 +50,8 @@ describe('db timings for the stall log', () => {
       gateMs: 4.5,
       gateMaxMs: 3,
       blockingSyncMs: 2,
+      unitMaxMs: 40.13,
     });
-    expect(takeDbSecond()).toMatchObject({ batches: 0, units: 0, syncs: 0, checkpoints: 0 });
+    expect(takeDbSecond()).toMatchObject({ batches: 0, units: 0, syncs: 0, checkpoints: 0, unitMaxMs: 0 });
   });
 });

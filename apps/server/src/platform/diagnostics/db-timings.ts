@@ -27,6 +27,11 @@ export interface DbSecond {
   gateMaxMs: number;
   /** Writes that had to sync the database file on the event loop first (`Checkpointer.beforeWrite`). */
   blockingSyncMs: number;
+  /**
+   * The longest a unit (a send) spent in group commit, from joining the queue to its caller being
+   * answered: queueing, its batch, the WAL sync and its onCommit callbacks (the pushes).
+   */
+  unitMaxMs: number;
 }
 
 const empty = (): DbSecond => ({
@@ -46,6 +51,7 @@ const empty = (): DbSecond => ({
   gateMs: 0,
   gateMaxMs: 0,
   blockingSyncMs: 0,
+  unitMaxMs: 0,
 });
 
 let current: DbSecond | undefined;
@@ -80,6 +86,7 @@ export function takeDbSecond(): DbSecond | undefined {
     gateMs: r(s.gateMs),
     gateMaxMs: r(s.gateMaxMs),
     blockingSyncMs: r(s.blockingSyncMs),
+    unitMaxMs: r(s.unitMaxMs),
   };
 }
 
@@ -119,4 +126,9 @@ export function recordGate(ms: number): void {
   if (!current) return;
   current.gateMs += ms;
   current.gateMaxMs = Math.max(current.gateMaxMs, ms);
+}
+
+export function recordUnit(ms: number): void {
+  if (!current) return;
+  current.unitMaxMs = Math.max(current.unitMaxMs, ms);
 }

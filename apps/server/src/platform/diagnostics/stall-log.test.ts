@@ -39,6 +39,7 @@ describe('stallSecond', () => {
       gateMs: 0,
       gateMaxMs: 0,
       blockingSyncMs: 0,
+      unitMaxMs: 0,
     };
     expect(stallSecond(0, { p50: 0, p99: 0, max: 0, mean: 0 }, [], db).db).toEqual(db);
     expect(stallSecond(0, { p50: 0, p99: 0, max: 0, mean: 0 }, [], { ...db, batches: 0, syncs: 0 })).not.toHaveProperty(
