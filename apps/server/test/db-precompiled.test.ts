@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { migrateToLatest, withTx } from '../src/platform/db/index';
-import { precompiled } from '../src/platform/db/precompiled';
+import { sql } from 'kysely';
+import { precompiled, precompiledList } from '../src/platform/db/precompiled';
 import { openTestDatabase } from './helpers/server';
 
 /** Hot statements compiled once run with each call's own values, on both back ends. */
@@ -61,5 +62,31 @@ describe('precompiled statements', () => {
       d.selectFrom('config').select('name').where('name', '=', name).where('value', '=', name),
     );
     await expect(twice(db, 'x')).rejects.toThrow(/appears twice/);
+  });
+
+  it('runs a statement over a list of tuples with each list of its length, whatever the length', async () => {
+    const db = await setup();
+    for (const [name, value] of [
+      ['pl-a', '1'],
+      ['pl-b', '2'],
+      ['pl-c', '3'],
+    ] as const)
+      await upsert(db, name, value, value);
+    const matching = precompiledList<[string, string], { name: string }>(2, (d, pairs) => {
+      const values = sql.join(pairs.map(([name, value]) => sql`(${name}, ${value})`));
+      const query = sql<{ name: string }>`select c.name from (values ${values}) as v
+        join config c on c.name = v.column1 and c.value = v.column2 order by c.name`;
+      return { compile: () => query.compile(d) };
+    });
+    expect(await matching(db, [['pl-a', '1']])).toEqual([{ name: 'pl-a' }]);
+    expect(await matching(db, [['pl-b', '2']])).toEqual([{ name: 'pl-b' }]); // same length, new values
+    expect(
+      await matching(db, [
+        ['pl-c', '3'],
+        ['pl-a', 'wrong'],
+        ['pl-b', '2'],
+      ]),
+    ).toEqual([{ name: 'pl-b' }, { name: 'pl-c' }]);
+    await expect(matching(db, [['pl-a'] as unknown as [string, string]])).rejects.toThrow(/a row of 1 values, not 2/);
   });
 });

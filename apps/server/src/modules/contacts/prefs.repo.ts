@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../platform/db/index';
-import { executeRows } from '../../platform/db/direct';
+import { precompiledList } from '../../platform/db/precompiled';
 import type { PrefRow } from '../../platform/db/schema-chat';
 
 /** `chat_prefs`: each user's pin, notifications, delChat mark and one-to-one read mark per conversation. */
@@ -30,18 +30,21 @@ const PAIRS_PER_QUERY = 500;
  * in every conversation of the list: for the 120 pairs of a group commit of 60 sends, 7,200 seeks
  * and 2.2 ms against 0.15 ms, growing with the square of the batch; docs/performance.md, issue 23.)
  */
+const prefsOfPairsQuery = precompiledList<[number, string], PrefRow>(2, (db, pairs) => {
+  const values = sql.join(pairs.map(([userId, chatId]) => sql`(cast(${userId} as integer), ${chatId})`));
+  const query = sql<PrefRow>`select cp.* from (values ${values}) as v
+    join chat_prefs cp on cp.user_id = v.column1 and cp.chat_identify = v.column2`;
+  return { compile: () => query.compile(db) };
+});
+
 export async function prefsOfPairs(
   db: Kysely<DB>,
   pairs: Array<{ userId: number; chatId: string }>,
 ): Promise<Array<PrefRow | undefined>> {
   const byPair = new Map<string, PrefRow>();
   for (let i = 0; i < pairs.length; i += PAIRS_PER_QUERY) {
-    const values = sql.join(
-      pairs.slice(i, i + PAIRS_PER_QUERY).map((p) => sql`(cast(${p.userId} as integer), ${p.chatId})`),
-    );
-    const query = sql<PrefRow>`select cp.* from (values ${values}) as v
-      join chat_prefs cp on cp.user_id = v.column1 and cp.chat_identify = v.column2`.compile(db);
-    for (const r of (await executeRows(db, query)) as PrefRow[]) byPair.set(`${r.user_id}|${r.chat_identify}`, r);
+    const part = pairs.slice(i, i + PAIRS_PER_QUERY).map((p): [number, string] => [p.userId, p.chatId]);
+    for (const r of await prefsOfPairsQuery(db, part)) byPair.set(`${r.user_id}|${r.chat_identify}`, r);
   }
   return pairs.map((p) => byPair.get(`${p.userId}|${p.chatId}`));
 }

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../platform/db/index';
-import { executeRows } from '../../platform/db/direct';
+import { precompiledList } from '../../platform/db/precompiled';
 
 /**
  * Friend-table reads of the contact set, the conversation list and profiles (accepted friends,
@@ -66,25 +66,25 @@ const PAIRS_PER_QUERY = 500;
  * joined as a VALUES list, one index seek each (an `in (…) and in (…)` sought every owner against
  * every other: quadratic in a group commit's pairs; see prefsOfPairs in contacts/prefs.repo.ts).
  */
+type RemarkRow = { create_user: number; friend_user_id: number; nickname: string };
+
+const remarksOfPairsQuery = precompiledList<[number, number], RemarkRow>(2, (db, pairs) => {
+  const values = sql.join(pairs.map(([owner, other]) => sql`(cast(${owner} as integer), cast(${other} as integer))`));
+  const query = sql<RemarkRow>`
+    select f.create_user, f.friend_user_id, f.nickname from (values ${values}) as v
+    join friends f on f.create_user = v.column1 and f.friend_user_id = v.column2
+    where f.status = 1 and f.nickname != ''`;
+  return { compile: () => query.compile(db) };
+});
+
 export async function remarksOfPairs(
   db: Kysely<DB>,
   pairs: Array<{ owner: number; other: number }>,
 ): Promise<string[]> {
   const byPair = new Map<string, string>();
   for (let i = 0; i < pairs.length; i += PAIRS_PER_QUERY) {
-    const values = sql.join(
-      pairs.slice(i, i + PAIRS_PER_QUERY).map((p) => sql`(cast(${p.owner} as integer), cast(${p.other} as integer))`),
-    );
-    const query = sql<{ create_user: number; friend_user_id: number; nickname: string }>`
-      select f.create_user, f.friend_user_id, f.nickname from (values ${values}) as v
-      join friends f on f.create_user = v.column1 and f.friend_user_id = v.column2
-      where f.status = 1 and f.nickname != ''`.compile(db);
-    const rows = (await executeRows(db, query)) as Array<{
-      create_user: number;
-      friend_user_id: number;
-      nickname: string;
-    }>;
-    for (const r of rows) byPair.set(`${r.create_user}|${r.friend_user_id}`, r.nickname);
+    const part = pairs.slice(i, i + PAIRS_PER_QUERY).map((p): [number, number] => [p.owner, p.other]);
+    for (const r of await remarksOfPairsQuery(db, part)) byPair.set(`${r.create_user}|${r.friend_user_id}`, r.nickname);
   }
   return pairs.map((p) => byPair.get(`${p.owner}|${p.other}`) ?? '');
 }

@@ -52,3 +52,36 @@ export function precompiled<A extends unknown[], R>(
     return result.rows;
   };
 }
+
+/**
+ * `precompiled` for a statement over a list of tuples (a VALUES list of pairs), whose SQL text
+ * depends only on the list's length: compiled once per length and database kind, then run with
+ * new values. `build` receives the tuples as stand-ins, under the same rule as `precompiled`'s
+ * arguments (each value reaches the SQL once, as given). Every push batch read its pairs' prefs
+ * and remarks through the query builder: a node per value, frozen, compiled, each time.
+ */
+export function precompiledList<T extends unknown[], R>(
+  width: number,
+  build: (db: Kysely<DB>, rows: T[]) => Compilable<R>,
+): (db: Kysely<DB>, rows: readonly T[]) => Promise<R[]> {
+  const byLength = new Map<number, (db: Kysely<DB>, ...flat: unknown[]) => Promise<R[]>>();
+  return async (db, rows) => {
+    const n = rows.length;
+    let run = byLength.get(n);
+    if (!run) {
+      run = precompiled((d: Kysely<DB>, ...flat: unknown[]) =>
+        build(
+          d,
+          Array.from({ length: n }, (_, i) => flat.slice(i * width, (i + 1) * width) as T),
+        ),
+      );
+      byLength.set(n, run);
+    }
+    const flat: unknown[] = [];
+    for (const row of rows) {
+      if (row.length !== width) throw new Error(`precompiledList: a row of ${row.length} values, not ${width}`);
+      for (const v of row) flat.push(v);
+    }
+    return run(db, ...flat);
+  };
+}
