@@ -59,6 +59,14 @@ describe('address book under friendship events', () => {
     expect(twice.filter((c) => c.id === 2).map((c) => c.displayName)).toEqual(['Alice L']);
   });
 
+  it('keeps the unread count of a conversation that was listed before the friendship began', () => {
+    const waiting = { ...alice, unread: 4 };
+    const appended = { ...alice, unread: 0, lastContent: 'You are now friends. Say hello!' };
+    const [row] = upsertPerson([waiting], appended);
+    expect(row).toMatchObject({ unread: 4, lastContent: 'You are now friends. Say hello!' });
+    expect(upsertPerson([group], appended).find((c) => c.id === 2)?.unread).toBe(0);
+  });
+
   it('drops the person of a numeric removeGroup, never a group with the same number', () => {
     expect(dropPerson([alice, group], 2).map((c) => c.id)).toEqual(['group-2']);
   });

@@ -75,11 +75,16 @@ export function pendingCount(rows: readonly FriendRequest[]): number {
   return rows.filter((r) => r.status === FriendStatus.pending).length;
 }
 
-/** The address book entry for a new friend (`appendContact`), replacing an older one. */
+/**
+ * The address book entry for a new friend (`appendContact`), replacing an older one. The push
+ * carries `unread: 0` (counts are left to the client), so a conversation already listed keeps
+ * its count: messages the person sent before the friendship began are still unread.
+ */
 export function upsertPerson(list: readonly Contact[], contact: Contact): Contact[] {
   const key = String(contact.id);
+  const old = list.find((c) => String(c.id) === key);
   const rest = list.filter((c) => String(c.id) !== key);
-  return [...rest, contact];
+  return [...rest, old ? { ...contact, unread: old.unread } : contact];
 }
 
 /** `removeGroup` with a user id: that person is no longer a contact, nor a conversation. */
