@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { migrateToLatest, withTx } from '../src/platform/db/index';
 import { sql } from 'kysely';
-import { precompiled, precompiledList } from '../src/platform/db/precompiled';
+import { listBucket, precompiled, precompiledList } from '../src/platform/db/precompiled';
 import { openTestDatabase } from './helpers/server';
 
 /** Hot statements compiled once run with each call's own values, on both back ends. */
@@ -88,5 +88,54 @@ describe('precompiled statements', () => {
       ]),
     ).toEqual([{ name: 'pl-b' }, { name: 'pl-c' }]);
     await expect(matching(db, [['pl-a'] as unknown as [string, string]])).rejects.toThrow(/a row of 1 values, not 2/);
+  });
+
+  it('runs lists of nearby lengths with one statement, and each tuple still finds its rows', async () => {
+    const db = await setup();
+    for (let i = 0; i < 40; i++) await upsert(db, `pb-${i}`, String(i), String(i));
+    let builds = 0;
+    const lookup = precompiledList<[string, string], { name: string }>(2, (d, pairs) => {
+      builds++;
+      const values = sql.join(pairs.map(([name, value]) => sql`(${name}, ${value})`));
+      const query = sql<{ name: string }>`select c.name from (values ${values}) as v
+        join config c on c.name = v.column1 and c.value = v.column2`;
+      return { compile: () => query.compile(d) };
+    });
+    const names = async (ids: number[]) =>
+      [
+        ...new Set(
+          (
+            await lookup(
+              db,
+              ids.map((i): [string, string] => [`pb-${i}`, String(i)]),
+            )
+          ).map((r) => r.name),
+        ),
+      ].sort();
+    const range = (from: number, to: number) => Array.from({ length: to - from }, (_, k) => from + k);
+    // 33 to 40 tuples share the bucket of 40: one compile for all eight lengths.
+    for (let n = 33; n <= 40; n++)
+      expect(await names(range(0, n))).toEqual(
+        range(0, n)
+          .map((i) => `pb-${i}`)
+          .sort(),
+      );
+    expect(builds).toBe(1);
+    // A tuple that matches nothing is not made to match by the padding (the last one is repeated).
+    expect(await names([...range(0, 30), 99])).toEqual(
+      range(0, 30)
+        .map((i) => `pb-${i}`)
+        .sort(),
+    );
+    expect(builds).toBe(2);
+  });
+
+  it('rounds list lengths up by at most a quarter, exactly up to 8', () => {
+    expect([1, 2, 7, 8].map(listBucket)).toEqual([1, 2, 7, 8]);
+    expect([9, 10, 11, 16, 17, 37, 100, 500].map(listBucket)).toEqual([10, 10, 12, 16, 20, 40, 112, 512]);
+    for (let n = 1; n <= 2000; n++) {
+      expect(listBucket(n)).toBeGreaterThanOrEqual(n);
+      expect(listBucket(n)).toBeLessThanOrEqual(Math.max(n, Math.ceil(n * 1.25)));
+    }
   });
 });

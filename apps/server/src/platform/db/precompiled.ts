@@ -25,11 +25,13 @@ export function precompiled<A extends unknown[], R>(
 
   function compile(db: Kysely<DB>, arity: number) {
     const standIns = Array.from({ length: arity }, (_, i) => `\u0000precompiled-arg-${i}\u0000`);
+    // By value, not by a scan of the list: a list statement of 500 pairs has 1,000 of them.
+    const argOf = new Map(standIns.map((s, i) => [s, i]));
     const q = build(db, ...(standIns as A)).compile();
     const seen = new Set<number>();
     const slots = q.parameters.map((value) => {
-      const arg = standIns.indexOf(value as string);
-      if (arg < 0) return { value };
+      const arg = typeof value === 'string' ? argOf.get(value) : undefined;
+      if (arg === undefined) return { value };
       if (seen.has(arg)) throw new Error(`precompiled: argument ${arg} appears twice in ${q.sql}`);
       seen.add(arg);
       return { arg };
@@ -54,11 +56,28 @@ export function precompiled<A extends unknown[], R>(
 }
 
 /**
+ * The length a list of `n` tuples is run with: `n` itself up to 8, then `n` rounded up to a
+ * quarter of its power of two (9 → 10, 37 → 40, 100 → 112, 500 → 512), so at most a quarter more
+ * tuples and a few dozen statements in all. Push batches come in every length, and each new one
+ * was compiled through the query builder while messages waited (2 % of the server's time at
+ * 3,000 sends a second, long after the start; docs/performance.md, issue 23, seventh pass).
+ */
+export function listBucket(n: number): number {
+  if (n <= 8) return n;
+  const step = 2 ** (Math.floor(Math.log2(n)) - 2);
+  return Math.ceil(n / step) * step;
+}
+
+/**
  * `precompiled` for a statement over a list of tuples (a VALUES list of pairs), whose SQL text
  * depends only on the list's length: compiled once per length and database kind, then run with
  * new values. `build` receives the tuples as stand-ins, under the same rule as `precompiled`'s
  * arguments (each value reaches the SQL once, as given). Every push batch read its pairs' prefs
  * and remarks through the query builder: a node per value, frozen, compiled, each time.
+ *
+ * The list is run at its `listBucket` length, its last tuple repeated to fill it, so **a tuple's
+ * rows may come back more than once**: fit for lookups whose caller keys the rows by their tuple
+ * (prefsOfPairs, remarksOfPairs), not for counts or sums.
  */
 export function precompiledList<T extends unknown[], R>(
   width: number,
@@ -66,7 +85,7 @@ export function precompiledList<T extends unknown[], R>(
 ): (db: Kysely<DB>, rows: readonly T[]) => Promise<R[]> {
   const byLength = new Map<number, (db: Kysely<DB>, ...flat: unknown[]) => Promise<R[]>>();
   return async (db, rows) => {
-    const n = rows.length;
+    const n = listBucket(rows.length);
     let run = byLength.get(n);
     if (!run) {
       run = precompiled((d: Kysely<DB>, ...flat: unknown[]) =>
@@ -82,6 +101,8 @@ export function precompiledList<T extends unknown[], R>(
       if (row.length !== width) throw new Error(`precompiledList: a row of ${row.length} values, not ${width}`);
       for (const v of row) flat.push(v);
     }
+    const last = rows[rows.length - 1];
+    for (let i = rows.length; i < n && last; i++) for (const v of last) flat.push(v);
     return run(db, ...flat);
   };
 }
