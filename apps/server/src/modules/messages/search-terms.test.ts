@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { matchRanges, queryTerms, termsOf } from './search-terms';
+import { matchRanges, queryTerms, segments, termsOf } from './search-terms';
 import { nameRank } from './name-match';
 
 describe('search terms', () => {
@@ -38,5 +38,26 @@ describe('name matching', () => {
     expect(nameRank('zx', ['张伟'])).toBe(0);
     expect(nameRank('alice', ['Alice'])).toBe(1);
     expect(nameRank('x9', ['Bob'], 'bobx9')).toBe(5);
+  });
+});
+
+describe('segments of ASCII text', () => {
+  it('are the Unicode rule applied to every ASCII character', () => {
+    const all = Array.from({ length: 128 }, (_, c) => String.fromCharCode(c)).join('');
+    const byRule = (ch: string) => (/[\p{L}\p{N}]/u.test(ch) ? ch.toLowerCase() : ' ');
+    const expected = all
+      .split('')
+      .map(byRule)
+      .join('')
+      .split(' ')
+      .filter((w) => w.length > 0);
+    expect(segments(all).map((s) => s.text)).toEqual(expected);
+    expect(segments('Hi, Bob: ROOM 42b!')).toEqual([
+      { kind: 'word', text: 'hi', start: 0, end: 2 },
+      { kind: 'word', text: 'bob', start: 4, end: 7 },
+      { kind: 'word', text: 'room', start: 9, end: 13 },
+      { kind: 'word', text: '42b', start: 14, end: 17 },
+    ]);
+    expect(termsOf('Meeting at 10')).toEqual(termsOf('meeting AT 10'));
   });
 });

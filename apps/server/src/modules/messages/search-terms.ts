@@ -33,9 +33,22 @@ export interface Segment {
 
 /** Case and accents folded; CJK characters as they are (NFKD would split Hangul syllables). */
 function fold(ch: string): string {
+  const c = ch.charCodeAt(0);
+  if (c < 0x80) return c >= 65 && c <= 90 ? String.fromCharCode(c + 32) : ch;
   if (CJK.test(ch)) return ch;
   const lower = ch.toLowerCase();
   return /^[a-z0-9]$/.test(lower) ? lower : lower.normalize('NFKD').replace(/\p{M}/gu, '');
+}
+
+/**
+ * A character's segment kind. ASCII, most of what is sent, is told by its code: the Unicode
+ * property tests cost a tenth of a message's indexing (docs/performance.md, issue 23, seventh
+ * pass); among ASCII characters only letters and digits are \p{L}\p{N}, and none is CJK.
+ */
+function kindOf(ch: string): SegmentKind | undefined {
+  const c = ch.charCodeAt(0);
+  if (c < 0x80) return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) ? 'word' : undefined;
+  return CJK.test(ch) ? 'cjk' : WORD.test(ch) ? 'word' : undefined;
 }
 
 /** The runs of CJK characters and of other letters/digits in `text`, folded, with their offsets. */
@@ -44,7 +57,7 @@ export function segments(text: string): Segment[] {
   let cur: { kind: SegmentKind; parts: string[]; start: number } | undefined;
   let i = 0;
   for (const ch of text) {
-    const kind: SegmentKind | undefined = CJK.test(ch) ? 'cjk' : WORD.test(ch) ? 'word' : undefined;
+    const kind: SegmentKind | undefined = kindOf(ch);
     if (cur && cur.kind !== kind) {
       out.push({ kind: cur.kind, text: cur.parts.join(''), start: cur.start, end: i });
       cur = undefined;
