@@ -30,6 +30,40 @@ export const clientFrame = z.discriminatedUnion('type', [
 ]);
 export type ClientFrame = z.infer<typeof clientFrame>;
 
+type CallFrame = Extract<ClientFrame, { type: 'call' }>;
+
+const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v) && Object.getPrototypeOf(v) === Object.prototype;
+
+/**
+ * `clientFrame.safeParse(parsed).data`, with a `call` that passes checked by hand: every
+ * message a bound client sends is one, and zod's union, object and record parse of it cost as
+ * much as the JSON parse before it (docs/performance.md, issue 23, seventh pass). Anything the
+ * hand check does not pass goes to zod, so what is refused, and how, is zod's. The params object
+ * is passed on as parsed (zod copied it); the route's own schema validates it next.
+ */
+export function readClientFrame(parsed: unknown): ClientFrame | undefined {
+  if (isRecord(parsed) && parsed.type === 'call') {
+    const { seq, path, params } = parsed;
+    if (
+      typeof seq === 'number' &&
+      Number.isInteger(seq) &&
+      seq >= 1 &&
+      seq <= 2 ** 31 &&
+      typeof path === 'string' &&
+      path.length >= 1 &&
+      path.length <= 200 &&
+      (params === undefined || isRecord(params))
+    ) {
+      const frame: CallFrame = { type: 'call', seq, path };
+      if (params !== undefined) frame.params = params;
+      return frame;
+    }
+  }
+  const frame = clientFrame.safeParse(parsed);
+  return frame.success ? frame.data : undefined;
+}
+
 export interface InitFrame {
   type: 'init';
   client_id: string;

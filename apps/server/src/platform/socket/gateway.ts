@@ -1,6 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import type { WebSocket } from 'ws';
-import { CloseCode, clientFrame, limits, type ClientFrame, type Envelope, type ServerFrame } from '@parley/protocol';
+import {
+  CloseCode,
+  limits,
+  readClientFrame,
+  type ClientFrame,
+  type Envelope,
+  type ServerFrame,
+} from '@parley/protocol';
 import type { BusMessage, EventBus, PresenceRegistry, Recipients } from '../bus';
 import { systemClock, type Clock } from '../clock';
 import { TickCork } from './tick-cork';
@@ -17,8 +24,7 @@ function parseFrame(data: unknown, isBinary: boolean): ClientFrame | undefined {
   } catch {
     return undefined;
   }
-  const frame = clientFrame.safeParse(parsed);
-  return frame.success ? frame.data : undefined;
+  return readClientFrame(parsed);
 }
 
 /**
