@@ -280,6 +280,25 @@ describe('setNickname', () => {
     bWs.close();
   });
 
+  it('tells every device of mine, and nobody else, the name I gave', async () => {
+    const [phone, laptop, davesWs] = await connectSockets(s.url, [bob, bob, dave]);
+    const friendId = (await im('getUserInfo', bob, { user_id: dave.id })).body.data.friend.friend_id as number;
+    expect((await friend('setNickname', bob, { friend_id: friendId, nickname: ' Dave at work ' })).body.code).toBe(0);
+    for (const ws of [phone, laptop])
+      expect((await ws.next('setNickname')).data).toEqual({
+        friend_id: friendId,
+        user_id: dave.id,
+        nickname: 'Dave at work',
+      });
+    await assertNothing(s, davesWs, 'setNickname');
+    // A refused change tells nobody.
+    expect((await friend('setNickname', bob, { friend_id: friendId, nickname: '' })).body.code).toBe(400);
+    await assertNothing(s, phone, 'setNickname');
+    expect((await friend('setNickname', bob, { friend_id: friendId, nickname: 'Davey' })).body.code).toBe(0);
+    expect((await phone.next('setNickname')).data).toMatchObject({ nickname: 'Davey' });
+    for (const ws of [phone, laptop, davesWs]) ws.close();
+  });
+
   it('refuses other people’s rows and names outside 1–32 characters', async () => {
     const mine = (await im('getUserInfo', bob, { user_id: dave.id })).body.data.friend.friend_id as number;
     expect((await friend('setNickname', dave, { friend_id: mine, nickname: 'Bobby' })).body).toMatchObject({

@@ -51,6 +51,18 @@ export interface FriendRequestPush {
   fromUser: { id: 'system'; displayName: string; avatar: '' };
 }
 
+/**
+ * `setNickname` (Parley extension; §11.4 is silent): my remark name for a friend changed → my
+ * connections, the one that set it included, so my other devices list and label that person by
+ * it at once instead of at their next getContacts. `friend_id` is my relation row (§7),
+ * `user_id` the person it names, `nickname` the name as stored (1–32 characters, trimmed).
+ */
+export interface SetNicknameEvent {
+  friend_id: number;
+  user_id: number;
+  nickname: string;
+}
+
 /** `removeGroup` after a friend deletion: `group_id` is the user id to drop (§7 del). */
 export interface FriendRemovedEvent {
   group_id: number;

@@ -2,7 +2,7 @@ import type { SelfInfo, UserUpdatedEvent } from './auth';
 import type { WebrtcPayload } from './calls';
 import type { SystemInfo } from './config';
 import type { Contact, SetChatTopEvent, SetIsNoticeEvent } from './contacts';
-import type { FriendRemovedEvent, FriendRequestPush } from './friends';
+import type { FriendRemovedEvent, FriendRequestPush, SetNicknameEvent } from './friends';
 import type {
   AddGroupUserEvent,
   ChangeOwnerEvent,
@@ -67,6 +67,7 @@ export interface SocketEventMap {
   statistics: StatisticsEvent;
   updateUser: UserUpdatedEvent;
   updateSelf: SelfInfo;
+  setNickname: SetNicknameEvent;
 }
 
 /** Every event type has its payload, and the map names no other. */

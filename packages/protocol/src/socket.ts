@@ -109,9 +109,11 @@ export const socketEventTypes = [
   'moments',
   'statistics',
   // Parley extensions: a user's public face changed (→ contacts, fellow members, own devices);
-  // my own Self object changed (settings, e-mail…) → my other connections.
+  // my own Self object changed (settings, e-mail…) → my other connections; my remark name for a
+  // friend changed → my connections (friends.ts SetNicknameEvent).
   'updateUser',
   'updateSelf',
+  'setNickname',
 ] as const;
 export type SocketEventType = (typeof socketEventTypes)[number];
 

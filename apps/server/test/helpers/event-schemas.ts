@@ -262,6 +262,7 @@ export const eventSchemas: { [K in SocketEventType]: z.ZodType<SocketEventMap[K]
     sex: z.number(),
   }),
   updateSelf: selfInfo,
+  setNickname: z.object({ friend_id: z.number(), user_id: z.number(), nickname: z.string().min(1).max(32) }),
 };
 
 /** Why a pushed frame does not match its event's payload type, or undefined when it does (or is no event). */

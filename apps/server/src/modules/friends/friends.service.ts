@@ -1,5 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { formatMsg, friendLimits, isAdmin, Role, type FriendRemovedEvent, type FriendRequest } from '@parley/protocol';
+import {
+  formatMsg,
+  friendLimits,
+  isAdmin,
+  Role,
+  type FriendRemovedEvent,
+  type FriendRequest,
+  type SetNicknameEvent,
+} from '@parley/protocol';
 import type { Kysely } from 'kysely';
 import { nowSeconds, type Clock } from '../../platform/clock';
 import { withTx, type DB } from '../../platform/db/index';
@@ -9,7 +17,7 @@ import type { ContactSet, Contacts } from '../contacts/index';
 import { usersRepo, type UserRow, type UsersService } from '../users/index';
 import * as repo from './friends.repo';
 import { requestPush, requestRow } from './present';
-import { friendshipRecipients, requestRecipients, unfriendRecipients } from './recipients';
+import { friendshipRecipients, remarkRecipients, requestRecipients, unfriendRecipients } from './recipients';
 import type { Guards } from '../../platform/limits/index';
 import type { RequestView } from '../../platform/http/router';
 
@@ -168,6 +176,11 @@ export function createFriends(deps: FriendsDeps) {
       const row = await repo.findById(db, friendId);
       if (!row || row.create_user !== me.id) throw new AppError(400, 'friend.notFound');
       await repo.setNickname(db, row.id, nickname, nowSeconds(clock));
+      await events.toUsers(remarkRecipients(me.id), 'setNickname', {
+        friend_id: row.id,
+        user_id: row.friend_user_id,
+        nickname,
+      } satisfies SetNicknameEvent);
     },
 
     pendingCount: (me: UserRow) => repo.countPendingTo(db, me.id),

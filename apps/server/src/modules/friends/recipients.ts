@@ -9,5 +9,8 @@ export const requestRecipients = (target: number): number[] => [target];
 /** `appendContact`, a friendship began → this side; call once per side with its own payload. */
 export const friendshipRecipients = (side: number): number[] => [side];
 
+/** `setNickname`, my remark name for someone changed → my own connections (all my devices). */
+export const remarkRecipients = (me: number): number[] => [me];
+
 /** `removeGroup` with a user id, a friendship ended → this side; call once per side. */
 export const unfriendRecipients = (side: number): number[] => [side];

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
-import type { Contact } from '@parley/protocol';
+import type { Contact, UserCard } from '@parley/protocol';
 import { contactsKey } from '../../state/conversations/api';
 import type { ContactsData } from '../../state/conversations/model';
 import { contact } from '../../state/conversations/fixtures';
-import { friendRequestsKey } from './api';
-import { friendAppended, friendRemoved } from './events';
+import { friendRequestsKey, userInfoKey } from './api';
+import { friendAppended, friendRemoved, remarkChanged } from './events';
 import type { FriendRequest } from './types';
 
 const bob = contact(2, { displayName: 'Bob', name_py: 'bob', index: 'B' });
@@ -51,5 +51,32 @@ describe('friend events on the caches', () => {
     expect(friendRemoved(qc, { group_id: 'group-2' })).toBe(false);
     expect(friendRemoved(qc, { group_id: 2 })).toBe(true);
     expect(qc.getQueryData<ContactsData>(contactsKey)?.contacts.map((c) => c.id)).toEqual(['group-2']);
+  });
+
+  it('setNickname from another device renames the person in my list and on their card', () => {
+    const qc = client([bob, team]);
+    const card: UserCard = {
+      ...who(2),
+      displayName: 'Bob',
+      sex: 0,
+      motto: '',
+      email: '',
+      location: '',
+      last_login_ip: '',
+      is_online: 1,
+      friend: { friend_id: 9, nickname: '', status: 1, is_top: 0, is_notice: 1, create_time: 1 },
+    };
+    qc.setQueryData(userInfoKey(2), card);
+    remarkChanged(qc, { friend_id: 9, user_id: 2, nickname: 'Bobby' });
+    const listed = qc.getQueryData<ContactsData>(contactsKey)?.contacts;
+    expect(listed?.find((c) => c.id === 2)?.displayName).toBe('Bobby');
+    expect(listed?.find((c) => c.id === 'group-2')?.displayName).toBe('Team');
+    expect(qc.getQueryData<UserCard>(userInfoKey(2))).toMatchObject({
+      displayName: 'Bobby',
+      friend: { nickname: 'Bobby' },
+    });
+    // A malformed frame changes nothing.
+    remarkChanged(qc, { friend_id: 9, user_id: 2, nickname: '' });
+    expect(qc.getQueryData<ContactsData>(contactsKey)?.contacts.find((c) => c.id === 2)?.displayName).toBe('Bobby');
   });
 });

@@ -1,9 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { Contact, FriendRemovedEvent, GroupIdEvent } from '@parley/protocol';
-import { updateContacts } from '../../state/conversations/api';
+import type { Contact, FriendRemovedEvent, GroupIdEvent, SetNicknameEvent } from '@parley/protocol';
+import { patchConversation, updateContacts } from '../../state/conversations/api';
 import { applyRequestEvent, dropPerson, upsertPerson, type RequestEvent } from './friend-requests';
 import { friendRequestsKey, userInfoKey } from './api';
-import type { FriendRequest } from './types';
+import type { FriendRequest, UserCard } from './types';
 
 /** Friend pushes (PROTOCOL §7, §11.4) → the contacts, request and user-card caches. */
 
@@ -42,4 +42,21 @@ export function friendRemoved(qc: QueryClient, data: GroupIdEvent | FriendRemove
   updateContacts(qc, (d) => ({ ...d, contacts: dropPerson(d.contacts, userId) }));
   void qc.invalidateQueries({ queryKey: userInfoKey(userId) });
   return true;
+}
+
+/**
+ * My remark name for someone is now `nickname`: their card and their conversation show it. Run
+ * when I set it here, and on `setNickname` when I set it on another device.
+ */
+export function remarkSet(qc: QueryClient, userId: number, nickname: string): void {
+  qc.setQueryData<UserCard>(userInfoKey(userId), (card) =>
+    card && card.friend ? { ...card, displayName: nickname, friend: { ...card.friend, nickname } } : card,
+  );
+  patchConversation(qc, userId, { displayName: nickname });
+}
+
+/** `setNickname` (a Parley extension): I renamed someone on one of my devices. */
+export function remarkChanged(qc: QueryClient, d: SetNicknameEvent): void {
+  if (!d || typeof d.user_id !== 'number' || typeof d.nickname !== 'string' || d.nickname === '') return;
+  remarkSet(qc, d.user_id, d.nickname);
 }

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { patchConversation, updateContacts } from '../../state/conversations/api';
+import { updateContacts } from '../../state/conversations/api';
 import { contactEndpoints, friendRequestsKey, refreshFriendData, userInfoKey } from './api';
+import { remarkSet } from './events';
 import { dropPerson } from './friend-requests';
-import type { UserCard } from './types';
 
 /** Add, remark and delete on a user card; each keeps the caches in step with the server. */
 export function useFriendActions(userId: number) {
@@ -20,12 +20,7 @@ export function useFriendActions(userId: number) {
   const remark = useMutation({
     mutationFn: ({ friendId, nickname }: { friendId: number; nickname: string }) =>
       contactEndpoints.setNickname(friendId, nickname),
-    onSuccess: (_d, { nickname }) => {
-      qc.setQueryData<UserCard>(userInfoKey(userId), (card) =>
-        card && card.friend ? { ...card, displayName: nickname, friend: { ...card.friend, nickname } } : card,
-      );
-      patchConversation(qc, userId, { displayName: nickname });
-    },
+    onSuccess: (_d, { nickname }) => remarkSet(qc, userId, nickname),
   });
 
   const remove = useMutation({

@@ -17,7 +17,7 @@ import { systemInfoKey } from '../system/api';
 import { groupKey } from '../groups/api';
 import { handleGroupEvent } from '../groups/events';
 import { rememberAtList } from '../groups/at-list';
-import { friendAppended, friendRemoved, friendRequestPushed } from '../contacts/events';
+import { friendAppended, friendRemoved, friendRequestPushed, remarkChanged } from '../contacts/events';
 import { onPresence, onWebrtcEvent } from '../calls/controller';
 import { onDelMessage, onUndoMessage } from '../message-actions/events';
 import { onMomentsEvent, refreshMomentsAfterBind } from '../moments/events';
@@ -161,6 +161,9 @@ export function createDispatcher(deps: DispatchDeps): (frame: EventFrame) => voi
         return;
       case 'updateSelf':
         onSelfUpdated(frame.data);
+        return;
+      case 'setNickname':
+        remarkChanged(qc, frame.data);
         return;
       case 'moments':
         onMomentsEvent(qc, frame.data);
