@@ -7,6 +7,10 @@ import { t } from './coerce';
  * envelope `{type, time (unix s), data}` sent after commit to the recipients §11.4 lists.
  */
 
+/** A `call` frame's bounds (§11.6), shared by the schema and `readClientFrame`'s hand check. */
+const CALL_SEQ = { min: 1, max: 2 ** 31 } as const;
+const CALL_PATH = { min: 1, max: 200 } as const;
+
 /**
  * Frames a client may send. Unknown types count as activity only. Picked by `type` (a plain
  * union tried every member in turn and built the failures of the first four for each `call`).
@@ -19,12 +23,8 @@ export const clientFrame = z.discriminatedUnion('type', [
   // §11.6: an API call carried by a bound socket; answered by a `reply` with the same seq.
   z.object({
     type: z.literal('call'),
-    seq: z
-      .number()
-      .int()
-      .min(1)
-      .max(2 ** 31),
-    path: z.string().min(1).max(200),
+    seq: z.number().int().min(CALL_SEQ.min).max(CALL_SEQ.max),
+    path: z.string().min(CALL_PATH.min).max(CALL_PATH.max),
     params: z.record(z.string(), z.unknown()).optional(),
   }),
 ]);
@@ -48,11 +48,11 @@ export function readClientFrame(parsed: unknown): ClientFrame | undefined {
     if (
       typeof seq === 'number' &&
       Number.isInteger(seq) &&
-      seq >= 1 &&
-      seq <= 2 ** 31 &&
+      seq >= CALL_SEQ.min &&
+      seq <= CALL_SEQ.max &&
       typeof path === 'string' &&
-      path.length >= 1 &&
-      path.length <= 200 &&
+      path.length >= CALL_PATH.min &&
+      path.length <= CALL_PATH.max &&
       (params === undefined || isRecord(params))
     ) {
       const frame: CallFrame = { type: 'call', seq, path };
