@@ -21,9 +21,6 @@ export async function prefOf(db: Kysely<DB>, userId: number, chatId: string): Pr
     .executeTakeFirst();
 }
 
-/** Pairs per statement (SQLite binds at most 32,766 values, PostgreSQL 65,535). */
-const PAIRS_PER_QUERY = 500;
-
 /**
  * The prefs of several (user, conversation) pairs, in the pairs' order: the pairs are joined as a
  * VALUES list, one index seek each. (`user_id in (…) and chat_identify in (…)` sought every user
@@ -42,10 +39,11 @@ export async function prefsOfPairs(
   pairs: Array<{ userId: number; chatId: string }>,
 ): Promise<Array<PrefRow | undefined>> {
   const byPair = new Map<string, PrefRow>();
-  for (let i = 0; i < pairs.length; i += PAIRS_PER_QUERY) {
-    const part = pairs.slice(i, i + PAIRS_PER_QUERY).map((p): [number, string] => [p.userId, p.chatId]);
-    for (const r of await prefsOfPairsQuery(db, part)) byPair.set(`${r.user_id}|${r.chat_identify}`, r);
-  }
+  const rows = await prefsOfPairsQuery(
+    db,
+    pairs.map((p): [number, string] => [p.userId, p.chatId]),
+  );
+  for (const r of rows) byPair.set(`${r.user_id}|${r.chat_identify}`, r);
   return pairs.map((p) => byPair.get(`${p.userId}|${p.chatId}`));
 }
 

@@ -58,9 +58,6 @@ export async function remarksOf(db: Kysely<DB>, me: number, ids?: number[]): Pro
   return new Map(rows.map((r) => [r.friend_user_id, r.nickname]));
 }
 
-/** Pairs per statement (SQLite binds at most 32,766 values, PostgreSQL 65,535). */
-const PAIRS_PER_QUERY = 500;
-
 /**
  * Remark names of several (owner, other) pairs ('' when none), in the pairs' order: the pairs are
  * joined as a VALUES list, one index seek each (an `in (…) and in (…)` sought every owner against
@@ -82,10 +79,11 @@ export async function remarksOfPairs(
   pairs: Array<{ owner: number; other: number }>,
 ): Promise<string[]> {
   const byPair = new Map<string, string>();
-  for (let i = 0; i < pairs.length; i += PAIRS_PER_QUERY) {
-    const part = pairs.slice(i, i + PAIRS_PER_QUERY).map((p): [number, number] => [p.owner, p.other]);
-    for (const r of await remarksOfPairsQuery(db, part)) byPair.set(`${r.create_user}|${r.friend_user_id}`, r.nickname);
-  }
+  const rows = await remarksOfPairsQuery(
+    db,
+    pairs.map((p): [number, number] => [p.owner, p.other]),
+  );
+  for (const r of rows) byPair.set(`${r.create_user}|${r.friend_user_id}`, r.nickname);
   return pairs.map((p) => byPair.get(`${p.owner}|${p.other}`) ?? '');
 }
 

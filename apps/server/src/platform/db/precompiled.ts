@@ -62,6 +62,9 @@ export function precompiled<A extends unknown[], R>(
  * was compiled through the query builder while messages waited (2 % of the server's time at
  * 3,000 sends a second, long after the start; docs/performance.md, issue 23, seventh pass).
  */
+/** Tuples per statement: SQLite binds at most 32,766 values, PostgreSQL 65,535. */
+export const MAX_LIST_ROWS = 500;
+
 export function listBucket(n: number): number {
   if (n <= 8) return n;
   const step = 2 ** (Math.floor(Math.log2(n)) - 2);
@@ -77,14 +80,15 @@ export function listBucket(n: number): number {
  *
  * The list is run at its `listBucket` length, its last tuple repeated to fill it, so **a tuple's
  * rows may come back more than once**: fit for lookups whose caller keys the rows by their tuple
- * (prefsOfPairs, remarksOfPairs), not for counts or sums.
+ * (prefsOfPairs, remarksOfPairs), not for counts or sums. A longer list than `MAX_LIST_ROWS` runs
+ * as several statements, its rows returned together; an empty one runs none.
  */
 export function precompiledList<T extends unknown[], R>(
   width: number,
   build: (db: Kysely<DB>, rows: T[]) => Compilable<R>,
 ): (db: Kysely<DB>, rows: readonly T[]) => Promise<R[]> {
   const byLength = new Map<number, (db: Kysely<DB>, ...flat: unknown[]) => Promise<R[]>>();
-  return async (db, rows) => {
+  const runChunk = async (db: Kysely<DB>, rows: readonly T[]): Promise<R[]> => {
     const n = listBucket(rows.length);
     let run = byLength.get(n);
     if (!run) {
@@ -104,5 +108,11 @@ export function precompiledList<T extends unknown[], R>(
     const last = rows[rows.length - 1];
     for (let i = rows.length; i < n && last; i++) for (const v of last) flat.push(v);
     return run(db, ...flat);
+  };
+  return async (db, rows) => {
+    const out: R[] = [];
+    for (let i = 0; i < rows.length; i += MAX_LIST_ROWS)
+      out.push(...(await runChunk(db, rows.slice(i, i + MAX_LIST_ROWS))));
+    return out;
   };
 }
