@@ -1,6 +1,6 @@
 /** Command line: `bench <workload> [sub] [--option value | --flag]` (pure). */
 
-export const WORKLOADS = ['one-to-one', 'group', 'idle', 'cold', 'search', 'sweep', 'compare'];
+export const WORKLOADS = ['one-to-one', 'group', 'idle', 'cold', 'search', 'sweep', 'compare', 'disk'];
 export const SWEEPABLE = ['one-to-one', 'group'];
 
 export const DEFAULTS = {
@@ -43,6 +43,7 @@ export const DEFAULTS = {
   against: '', // compare: the other checkout (a worktree of the baseline), measured beside this one
   rounds: 4, // compare: rounds of one window on each side (order A B, then B A, …)
   timeout: 900, // seconds: hard stop for the whole run
+  gapMs: 5, // disk: pause between two syncs
 };
 
 const NUMERIC = new Set(Object.keys(DEFAULTS).filter((k) => typeof DEFAULTS[k] === 'number'));
@@ -119,6 +120,8 @@ workloads
   compare one-to-one     this checkout (B) against --against DIR (A, a worktree of the baseline): both servers
                          run at once and take --rate in turns, --rounds [4] rounds of one window each (A B, B A,
                          …); prints server CPU per message per window and B/A over the paired rounds
+  disk                   no server: fdatasync of a 16 kB write every --gap-ms [5] for --duration s on the
+                         servers' filesystem; the sync tail and the seconds with a sync ≥ 50 / 100 ms
 
 options (defaults in brackets)
   --backend sqlite|pg [sqlite]   pg = PostgreSQL 127.0.0.1:5432 + Redis db 5, --nodes [2]

@@ -15,6 +15,7 @@ import * as idle from '../workloads/idle.mjs';
 import * as cold from '../workloads/cold.mjs';
 import * as search from '../workloads/search.mjs';
 import * as compare from '../workloads/compare.mjs';
+import * as disk from '../workloads/disk.mjs';
 
 const log = (...a) => console.error(...a);
 const LOAD = { 'one-to-one': oneToOne, group };
@@ -218,6 +219,17 @@ export async function main(argv) {
   if (opts.pin) pinGenerator();
   const name = workload === 'sweep' || workload === 'compare' ? `${workload}-${target}` : workload;
   const report = openReport(opts, name);
+  if (workload === 'disk') {
+    try {
+      const { rows, note } = await disk.run({ opts, log, report });
+      console.log(
+        `\n${name} · ${opts.duration} s\n${table(rows, disk.columns)}\n${note}\n\nJSON lines: ${report.file}`,
+      );
+      return 0;
+    } finally {
+      clearTimeout(hardStop);
+    }
+  }
   if (workload === 'compare') {
     configurePool({ conns: opts.conns, sources: opts.sources });
     try {
