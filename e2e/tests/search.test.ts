@@ -115,14 +115,18 @@ describe('global search', () => {
     expect(errors).toEqual([]);
   });
 
-  it('keeps what is typed while the search page is still loading', async () => {
-    // The page's code arrives late (a slow network): keys typed meanwhile must land in its box.
-    const { page, errors } = await loggedInPage(browser, server.url, alice, async (ctx) => {
+  /** Alice on home, with the search page's code arriving late (a slow network). */
+  const withSlowSearchPage = () =>
+    loggedInPage(browser, server.url, alice, async (ctx) => {
       await ctx.route(/SearchScreen-[^/]*\.js/, async (route) => {
         await new Promise((r) => setTimeout(r, 1500));
         await route.continue();
       });
     });
+
+  it('keeps what is typed while the search page is still loading', async () => {
+    // Keys typed while the page's code is on its way must land in its box.
+    const { page, errors } = await withSlowSearchPage();
     await page.getByTestId('home-search').click();
     await page.keyboard.type('meeting', { delay: 40 });
     await page.getByTestId('search-input').waitFor();
@@ -131,6 +135,20 @@ describe('global search', () => {
     // The box has the keys from now on, after what came before.
     await page.keyboard.type(' notes');
     expect(await page.getByTestId('search-input').inputValue()).toBe('meeting notes');
+    expect(errors).toEqual([]);
+  });
+
+  it('keeps what an input method commits while the search page is still loading', async () => {
+    // Pinyin and other IMEs send no key per character: the text arrives as one insertion into
+    // whatever box has focus, so it needs a box from the tap on.
+    const { page, errors } = await withSlowSearchPage();
+    await page.getByTestId('home-search').click();
+    await page.keyboard.insertText('会议');
+    await page.getByTestId('search-input').waitFor();
+    await expect.poll(() => page.getByTestId('search-input').inputValue()).toBe('会议');
+    await expect.poll(() => messageHits(page).count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    expect(await page.getByTestId('search-input').evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await page.locator('input[aria-hidden="true"]').count()).toBe(0);
     expect(errors).toEqual([]);
   });
 
