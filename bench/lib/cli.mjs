@@ -37,6 +37,7 @@ export const DEFAULTS = {
   pin: false,
   cpuProf: false,
   traceSql: false, // SQLite: time every statement in the server, totals to bench/results/sql-trace-*.json
+  callgrind: false, // measured servers under valgrind: instructions per message in the window (callgrind.mjs)
   keep: false,
   out: '', // JSON lines file; default bench/results/<workload>-<backend>-<time>.jsonl
   label: '',
@@ -104,6 +105,10 @@ export function parseArgs(argv) {
   if (!['http', 'socket'].includes(opts.transport)) throw new CliError('--transport is http or socket');
   if (!opts.conns) opts.conns = workload === 'idle' ? 1000 : 64;
   if (!opts.reps) opts.reps = workload === 'sweep' ? 2 : 1;
+  if (opts.callgrind && (!opts.fresh || opts.url || !['one-to-one', 'group'].includes(workload)))
+    throw new CliError(
+      '--callgrind counts a one-to-one or group point on servers the bench restarts (no --url, no --no-fresh)',
+    );
   return { workload, target: target ?? null, opts };
 }
 
@@ -139,6 +144,8 @@ options (defaults in brackets)
   --sources N [16]   client source addresses 127.0.0.2… (the peers' shape: --sources 1 --conns 64)
   --pin            server on core 0, generator on core 1 (taskset)
   --cpu-prof       write a V8 CPU profile of the server and print its top functions
+  --callgrind      run the measured servers under valgrind and count their instructions per message in the
+                   window (user space, every thread); 20–70× slower, so use a low rate (--users 40 --rate 40)
   --trace-sql      time each SQL statement in the server (pg: round trips); totals in bench/results/sql-trace-*.json
   --out FILE       JSON lines (default bench/results/…)   --label TEXT   --keep (keep data; pg: the database too)
   --timeout S [900]  hard stop`;

@@ -4,7 +4,11 @@ import { socketCall } from './sockets.mjs';
 import { machineCpu, machinePct, readProc, sampler, snapshotAll, splitCpu } from './procstat.mjs';
 import { runSchedule } from './rate.mjs';
 import { startGeneratorStalls } from './gen-stalls.mjs';
+import { startCounting, stopCounting } from './callgrind.mjs';
 import { newPoint } from './tracker.mjs';
+
+/** The servers' HOST (server.mjs): callgrind_control finds a valgrind process by it. */
+const LISTEN_HOST = '127.0.0.1';
 
 /**
  * One measured point of message load: sendMessage at `rate` for warmup + duration seconds,
@@ -22,7 +26,9 @@ export async function runPoint({ env, tracker, pick, rate, opts, extra }) {
   let mach0 = null;
   let procs0 = null;
   let wall0 = null;
+  const countedPids = opts.callgrind ? env.nodes.map((n) => n.pid).filter(Boolean) : [];
   const startSampling = setTimeout(() => {
+    for (const pid of countedPids) startCounting(pid, LISTEN_HOST);
     mach0 = machineCpu();
     procs0 = snapshotAll();
     wall0 = Date.now();
@@ -68,6 +74,11 @@ export async function runPoint({ env, tracker, pick, rate, opts, extra }) {
     },
   });
   clearTimeout(startSampling);
+  // The window's instructions, counted before the drain (whose idle waiting is not the window's).
+  const instructions =
+    sampling && countedPids.length
+      ? countedPids.reduce((sum, pid) => sum + stopCounting(pid, LISTEN_HOST, env.dataDir), 0)
+      : null;
   const generatorSeconds = genStalls?.stop();
   const server = sampling ? smp.stop() : [];
   const machineCpuPct = machinePct(mach0, machineCpu());
@@ -108,6 +119,9 @@ export async function runPoint({ env, tracker, pick, rate, opts, extra }) {
     bySecond: point.bySecond,
     generatorSeconds,
     maxLagMs: sched.maxLagMs,
+    ...(instructions === null
+      ? {}
+      : { instructions, kInstrPerMsg: Math.round(instructions / Math.max(1, point.sentWindow) / 1000) }),
     server,
     machineCpuPct,
     // CPU used by anything but the server nodes, their database and this generator (other work on

@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { randomBytes } from 'node:crypto';
+import { callgrindPrefix } from './callgrind.mjs';
 
 /**
  * Starts the Parley server for a run: one node on a fresh SQLite directory, or N nodes on a
@@ -119,7 +120,7 @@ export function serveFlags(
   return words.slice(1).filter((w) => w.startsWith('--'));
 }
 
-function spawnNode({ env, pin, cpuProfDir, logFile, traceSql, root = repoRoot }) {
+function spawnNode({ env, pin, cpuProfDir, logFile, traceSql, callgrindDir, root = repoRoot }) {
   // BENCH_NODE_ARGS come after the serve script's flags, so they can override them.
   const nodeArgs = [
     ...serveFlags(JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')).scripts.serve),
@@ -136,7 +137,8 @@ function spawnNode({ env, pin, cpuProfDir, logFile, traceSql, root = repoRoot })
   nodeArgs.push('apps/server/src/main.ts');
   // pin: true = core 0 (the measured server); a cpu list string = those cores.
   const cores = pin === true ? '0' : pin;
-  const [cmd, args] = cores ? ['taskset', ['-c', cores, process.execPath, ...nodeArgs]] : [process.execPath, nodeArgs];
+  const command = [...(callgrindDir ? callgrindPrefix(callgrindDir) : []), process.execPath, ...nodeArgs];
+  const [cmd, ...args] = cores ? ['taskset', '-c', cores, ...command] : command;
   const out = fs.openSync(logFile, 'a');
   const child = spawn(cmd, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', out, out] });
   fs.closeSync(out);
@@ -277,9 +279,10 @@ export async function launch(opts, log = console.error, { seed, root = repoRoot 
           cpuProfDir,
           logFile,
           traceSql: opts.traceSql && opts.backend,
+          ...(opts.callgrind ? { callgrindDir: dataDir } : {}),
         });
         children[i] = child;
-        await waitHttp(nodes[i].url, child, 60000);
+        await waitHttp(nodes[i].url, child, opts.callgrind ? 300_000 : 60000);
         nodes[i].pid = child.pid;
       }
       await waitRunMode(
