@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { callgrindPrefix, totalsOf } from './callgrind.mjs';
+import { callgrindPrefix, compilerInstructions, selfByFunction, totalsOf } from './callgrind.mjs';
 import { CliError, parseArgs } from './cli.mjs';
 
 describe('--callgrind', () => {
@@ -9,6 +9,30 @@ describe('--callgrind', () => {
     expect(totalsOf(dump)).toBe(21233114);
     expect(totalsOf('events: Ir\nsummary: 42\n')).toBe(42);
     expect(() => totalsOf('events: Ir\n')).toThrow(/no totals/);
+  });
+
+  it("splits a dump's instructions by function, call costs apart, and finds the optimizing compiler's", () => {
+    const dump = [
+      'events: Ir',
+      'fn=(1) main',
+      '10 5',
+      'cfn=(2) v8::internal::compiler::GraphReducer::ReduceTop()',
+      'calls=1 0',
+      '12 100', // main's call into the compiler: the callee's cost, not main's own
+      '+1 2',
+      'fn=(2)',
+      '0 100',
+      'fn=(3) Builtins_LoadIC',
+      '* 7',
+      'totals: 114',
+    ].join('\n');
+    const self = selfByFunction(dump);
+    expect(Object.fromEntries(self)).toEqual({
+      main: 7,
+      'v8::internal::compiler::GraphReducer::ReduceTop()': 100,
+      Builtins_LoadIC: 7,
+    });
+    expect(compilerInstructions(self)).toBe(100);
   });
 
   it('starts the server with counting off, its output named by pid in the data directory', () => {

@@ -75,10 +75,9 @@ export async function runPoint({ env, tracker, pick, rate, opts, extra }) {
   });
   clearTimeout(startSampling);
   // The window's instructions, counted before the drain (whose idle waiting is not the window's).
-  const instructions =
-    sampling && countedPids.length
-      ? countedPids.reduce((sum, pid) => sum + stopCounting(pid, LISTEN_HOST, env.dataDir), 0)
-      : null;
+  const counts = sampling ? countedPids.map((pid) => stopCounting(pid, LISTEN_HOST, env.dataDir)) : [];
+  const instructions = counts.length ? counts.reduce((sum, c) => sum + c.total, 0) : null;
+  const compilerInstr = counts.reduce((sum, c) => sum + c.compiler, 0);
   const generatorSeconds = genStalls?.stop();
   const server = sampling ? smp.stop() : [];
   const machineCpuPct = machinePct(mach0, machineCpu());
@@ -121,7 +120,12 @@ export async function runPoint({ env, tracker, pick, rate, opts, extra }) {
     maxLagMs: sched.maxLagMs,
     ...(instructions === null
       ? {}
-      : { instructions, kInstrPerMsg: Math.round(instructions / Math.max(1, point.sentWindow) / 1000) }),
+      : {
+          instructions,
+          compilerInstructions: compilerInstr,
+          kInstrPerMsg: Math.round(instructions / Math.max(1, point.sentWindow) / 1000),
+          kInstrNoJitPerMsg: Math.round((instructions - compilerInstr) / Math.max(1, point.sentWindow) / 1000),
+        }),
     server,
     machineCpuPct,
     // CPU used by anything but the server nodes, their database and this generator (other work on

@@ -268,7 +268,13 @@ export async function main(argv) {
       const { rows, summary } = await runLoad(kind, workload === 'sweep', env, opts, ctx, report);
       const notResult = rows.some((r) => r.verdict === 'not a result');
       let cols = kind === 'group' ? loadColumns.map((c) => (c[0] === 'rate' ? ['msg/s', 'rate'] : c)) : loadColumns;
-      if (opts.callgrind) cols = [...cols.slice(0, -2), ['kinstr/msg', 'kInstrPerMsg'], ...cols.slice(-2)];
+      if (opts.callgrind)
+        cols = [
+          ...cols.slice(0, -2),
+          ['kinstr/msg', 'kInstrPerMsg'],
+          ['w/o JIT', 'kInstrNoJitPerMsg'],
+          ...cols.slice(-2),
+        ];
       output = `${name} · ${env.backend} · ${env.nodes.length} node(s)${opts.pin ? ' · pinned' : ''} · ${opts.transport} · ${opts.sources} source(s), ${opts.conns} HTTP conns · ${kind === 'group' ? `${rows[0]?.members} members, ${rows[0]?.senders} senders` : `${rows[0]?.users} users`} · e2e/reply in ms\n${table(rows, cols)}`;
       if (summary)
         output += `\nsaturation over ${opts.transport} (highest rate clean in all ${opts.reps} repetitions, p99 ≤ ${opts.p99Limit} ms, nothing lost): ${summary.saturationRate ?? 'none'} msg/s${summary.firstFailingRate ? `; first failing ${summary.firstFailingRate}` : ''}`;
