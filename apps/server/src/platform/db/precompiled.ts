@@ -55,6 +55,9 @@ export function precompiled<A extends unknown[], R>(
   };
 }
 
+/** Tuples per statement: SQLite binds at most 32,766 values, PostgreSQL 65,535. */
+export const MAX_LIST_ROWS = 500;
+
 /**
  * The length a list of `n` tuples is run with: `n` itself up to 8, then `n` rounded up to a
  * quarter of its power of two (9 → 10, 37 → 40, 100 → 112, 500 → 512), so at most a quarter more
@@ -62,9 +65,6 @@ export function precompiled<A extends unknown[], R>(
  * was compiled through the query builder while messages waited (2 % of the server's time at
  * 3,000 sends a second, long after the start; docs/performance.md, issue 23, seventh pass).
  */
-/** Tuples per statement: SQLite binds at most 32,766 values, PostgreSQL 65,535. */
-export const MAX_LIST_ROWS = 500;
-
 export function listBucket(n: number): number {
   if (n <= 8) return n;
   const step = 2 ** (Math.floor(Math.log2(n)) - 2);
