@@ -6,9 +6,7 @@ import { runSchedule } from './rate.mjs';
 import { startGeneratorStalls } from './gen-stalls.mjs';
 import { startCounting, stopCounting } from './callgrind.mjs';
 import { newPoint } from './tracker.mjs';
-
-/** The servers' HOST (server.mjs): callgrind_control finds a valgrind process by it. */
-const LISTEN_HOST = '127.0.0.1';
+import { LISTEN_HOST } from './server.mjs';
 
 /**
  * One measured point of message load: sendMessage at `rate` for warmup + duration seconds,

@@ -7,6 +7,9 @@ import { fileURLToPath } from 'node:url';
 import { randomBytes } from 'node:crypto';
 import { callgrindPrefix } from './callgrind.mjs';
 
+/** The servers' listen address (their HOST); callgrind_control also finds a valgrind process by it. */
+export const LISTEN_HOST = '127.0.0.1';
+
 /**
  * Starts the Parley server for a run: one node on a fresh SQLite directory, or N nodes on a
  * fresh PostgreSQL database plus Redis logical db 5 (cleared, that db only). The sysInfo row
@@ -180,7 +183,7 @@ export async function launch(opts, log = console.error, { seed, root = repoRoot 
   const logFile = path.join(dataDir, 'server.log');
   const children = [];
   const base = {
-    HOST: '127.0.0.1',
+    HOST: LISTEN_HOST,
     LOG_LEVEL: 'warn',
     NODE_ENV: 'production',
     PARLEY_JWT_SECRET: randomBytes(24).toString('hex'),
