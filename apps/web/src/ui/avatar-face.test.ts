@@ -14,6 +14,15 @@ describe('generated faces', () => {
     expect(initials('😀 smile')).toBe('😀');
   });
 
+  it('leaves out a note in brackets and what follows the name', () => {
+    expect(initials('鲍勃（市场部）')).toBe('勃');
+    expect(initials('鲍勃(市场部)')).toBe('勃');
+    expect(initials('【外包】李四')).toBe('四');
+    expect(initials('王小明 - 研发')).toBe('明');
+    expect(initials('Ann (HR)')).toBe('A');
+    expect(initials('（市场部）')).toBe('部');
+  });
+
   it('gives the same id the same colour, from the palette', () => {
     expect(avatarColour(12)).toBe(avatarColour('12'));
     expect(avatarPalette).toContain(avatarColour('group-3'));

@@ -25,17 +25,27 @@ export function avatarColour(seed: string | number): string {
 const han = /\p{Script=Han}/u;
 const latin = /\p{Script=Latin}/u;
 
+/** A note in brackets after or before a name: 鲍勃（市场部）, [外包] 李四, Ann (HR). */
+const bracketed = /[（(【[［〔][^）)】\]］〕]*[）)】\]］〕]/gu;
+
 /**
  * Initials as people write them: the last character of a Chinese name (张伟 → 伟, as colleagues
  * call each other), the first letters of the first two words of a Latin one (Ada Lovelace → AL),
- * else the first character (digits, emoji, other scripts).
+ * else the first character (digits, emoji, other scripts). A note in brackets is not the name
+ * (鲍勃（市场部） → 勃, not 部), and the name ends where its Han characters do (王小明 - 研发 → 明).
  */
 export function initials(name: string): string {
-  const trimmed = name.trim();
+  const trimmed = name.replace(bracketed, ' ').trim() || name.trim();
   if (!trimmed) return '?';
   const chars = Array.from(trimmed);
-  const hanChars = chars.filter((c) => han.test(c));
-  if (hanChars.length > 0 && !latin.test(chars[0] ?? '')) return hanChars.at(-1) ?? '?';
+  if (!latin.test(chars[0] ?? '')) {
+    const start = chars.findIndex((c) => han.test(c));
+    if (start >= 0) {
+      let end = start;
+      while (end + 1 < chars.length && han.test(chars[end + 1] ?? '')) end++;
+      return chars[end] ?? '?';
+    }
+  }
   if (latin.test(chars[0] ?? '')) {
     const words = trimmed.split(/[\s._-]+/).filter((w) => w && latin.test(Array.from(w)[0] ?? ''));
     return words
