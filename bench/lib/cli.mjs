@@ -1,6 +1,6 @@
 /** Command line: `bench <workload> [sub] [--option value | --flag]` (pure). */
 
-export const WORKLOADS = ['one-to-one', 'group', 'idle', 'cold', 'search', 'sweep', 'compare', 'disk'];
+export const WORKLOADS = ['one-to-one', 'group', 'idle', 'cold', 'search', 'sweep', 'compare', 'disk', 'page-cache'];
 export const SWEEPABLE = ['one-to-one', 'group'];
 
 export const DEFAULTS = {
@@ -45,6 +45,7 @@ export const DEFAULTS = {
   rounds: 4, // compare: rounds of one window on each side (order A B, then B A, …)
   timeout: 900, // seconds: hard stop for the whole run
   gapMs: 5, // disk: pause between two syncs
+  cacheKb: '65536,8192,2048', // page-cache: SQLite page cache sizes to measure, in kB (the first is the reference)
 };
 
 const NUMERIC = new Set(Object.keys(DEFAULTS).filter((k) => typeof DEFAULTS[k] === 'number'));
@@ -103,6 +104,8 @@ export function parseArgs(argv) {
   if (opts.sources < 1 || opts.sources > 250) throw new CliError('--sources is 1–250');
   if (opts.factor <= 1) throw new CliError('--factor must be > 1');
   if (!['http', 'socket'].includes(opts.transport)) throw new CliError('--transport is http or socket');
+  if (!/^[1-9]\d*(,[1-9]\d*)*$/.test(String(opts.cacheKb)))
+    throw new CliError('--cache-kb is a comma-separated list of sizes in kB, e.g. 65536,8192');
   if (!opts.conns) opts.conns = workload === 'idle' ? 1000 : 64;
   if (!opts.reps) opts.reps = workload === 'sweep' ? 2 : 1;
   if (opts.callgrind && (!opts.fresh || opts.url || !['one-to-one', 'group'].includes(workload)))
@@ -127,6 +130,8 @@ workloads
                          …); prints server CPU per message per window and B/A over the paired rounds
   disk                   no server: fdatasync of a 16 kB write every --gap-ms [5] for --duration s on the
                          servers' filesystem; the sync tail and the seconds with a sync ≥ 50 / 100 ms
+  page-cache             no server: SQLite alone, --messages rows; a 20-row commit and a 20-message history
+                         read with each --cache-kb [65536,8192,2048] page cache, filled first, over --rounds
 
 options (defaults in brackets)
   --backend sqlite|pg [sqlite]   pg = PostgreSQL 127.0.0.1:5432 + Redis db 5, --nodes [2]
@@ -140,6 +145,7 @@ options (defaults in brackets)
   --stalls         server event-loop delay and GC pauses per second (PARLEY_STALL_LOG) beside each second's latency
   --other-cpu-limit PCT [10]  a point during which other processes took more is reported, but not as a result
   --conversations N [500]  --messages N [100000]  --pages N [50]  --repeat N [20]  --backfill
+  --cache-kb KB[,KB…] [65536,8192,2048]  page-cache: the sizes, the first the reference; --rounds [4]
   --p99-limit MS [100]  --start-rate R  --factor F [1.5]  --max-points N [12]  --refine N [2]
   --sources N [16]   client source addresses 127.0.0.2… (the peers' shape: --sources 1 --conns 64)
   --pin            server on core 0, generator on core 1 (taskset)

@@ -41,6 +41,9 @@ describe('parseArgs', () => {
     expect(() => parseArgs(['group', '--rate', 'fast'])).toThrow(/number/);
     expect(() => parseArgs(['group', '--rate'])).toThrow(/needs a value/);
     expect(() => parseArgs(['group', '--nodes', '2'])).toThrow(/pg/);
+    expect(() => parseArgs(['page-cache', '--cache-kb', '64MB'])).toThrow(/--cache-kb/);
+    expect(() => parseArgs(['page-cache', '--cache-kb', '8192,0'])).toThrow(/--cache-kb/);
+    expect(parseArgs(['page-cache', '--cache-kb', '65536,2048']).opts.cacheKb).toBe('65536,2048');
   });
   it('reads the transport, pool and repetition options with workload defaults', () => {
     const { opts } = parseArgs([

@@ -16,6 +16,7 @@ import * as cold from '../workloads/cold.mjs';
 import * as search from '../workloads/search.mjs';
 import * as compare from '../workloads/compare.mjs';
 import * as disk from '../workloads/disk.mjs';
+import * as pageCache from '../workloads/page-cache.mjs';
 
 const log = (...a) => console.error(...a);
 const LOAD = { 'one-to-one': oneToOne, group };
@@ -224,6 +225,17 @@ export async function main(argv) {
       const { rows, note } = await disk.run({ opts, log, report });
       console.log(
         `\n${name} · ${opts.duration} s\n${table(rows, disk.columns)}\n${note}\n\nJSON lines: ${report.file}`,
+      );
+      return 0;
+    } finally {
+      clearTimeout(hardStop);
+    }
+  }
+  if (workload === 'page-cache') {
+    try {
+      const { rows, note } = await pageCache.run({ opts, log, report });
+      console.log(
+        `\n${name} · ${opts.messages} messages\n${table(rows, pageCache.columns)}\n${note}\n\nJSON lines: ${report.file}`,
       );
       return 0;
     } finally {

@@ -101,9 +101,14 @@ export function openDatabase(opts: DatabaseOptions): Database {
       );
     }
     sqlite.pragma('foreign_keys = ON');
-    // SQLite's default page cache is 2 MB: beyond it every page read is a system call. 64 MB
-    // holds the hot indexes of a large install (it grows only as pages are used).
-    sqlite.pragma('cache_size = -65536');
+    // The page cache: SQLite's default is 2 MB, beyond which every page read is a system call
+    // (the OS's page cache still answers it, a copy of 4 kB). 8 MB holds the hot indexes. Not
+    // more: most COMMITs walk the whole cache. A B-tree page split parks a page at the number
+    // of the lock page (1 GiB / page size) for a moment, and COMMIT then truncates the cache to
+    // the database's size by visiting every page it holds, which in a database under 1 GiB
+    // is all of them. With 64 MB (16,000 pages) full, that was 0.3–0.6 ms per group commit
+    // and a fifth of a commit-bound process (docs/performance.md, ninth pass).
+    sqlite.pragma('cache_size = -8192');
     // Durability: a commit is on disk before anyone hears of it. A file database syncs its WAL
     // itself (wal-sync.ts: group batches off the event loop, other commits at once), so SQLite
     // need not sync inside COMMIT; set explicitly, as a reopened WAL database otherwise comes
