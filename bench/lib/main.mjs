@@ -220,23 +220,15 @@ export async function main(argv) {
   if (opts.pin) pinGenerator();
   const name = workload === 'sweep' || workload === 'compare' ? `${workload}-${target}` : workload;
   const report = openReport(opts, name);
-  if (workload === 'disk') {
+  // Workloads that start no server: a table of rows and a line under it.
+  const alone = { disk: [disk, `${opts.duration} s`], 'page-cache': [pageCache, `${opts.messages} messages`] }[
+    workload
+  ];
+  if (alone) {
+    const [module, what] = alone;
     try {
-      const { rows, note } = await disk.run({ opts, log, report });
-      console.log(
-        `\n${name} · ${opts.duration} s\n${table(rows, disk.columns)}\n${note}\n\nJSON lines: ${report.file}`,
-      );
-      return 0;
-    } finally {
-      clearTimeout(hardStop);
-    }
-  }
-  if (workload === 'page-cache') {
-    try {
-      const { rows, note } = await pageCache.run({ opts, log, report });
-      console.log(
-        `\n${name} · ${opts.messages} messages\n${table(rows, pageCache.columns)}\n${note}\n\nJSON lines: ${report.file}`,
-      );
+      const { rows, note } = await module.run({ opts, log, report });
+      console.log(`\n${name} · ${what}\n${table(rows, module.columns)}\n${note}\n\nJSON lines: ${report.file}`);
       return 0;
     } finally {
       clearTimeout(hardStop);

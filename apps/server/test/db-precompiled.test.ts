@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { migrateToLatest, withTx } from '../src/platform/db/index';
 import { sql } from 'kysely';
-import { listBucket, precompiled, precompiledList } from '../src/platform/db/precompiled';
+import { listBucket, precompiled, precompiledList, precompiledWrite } from '../src/platform/db/precompiled';
+import { insertMessage, MessageIdTaken, type NewMessage } from '../src/modules/messages/messages.repo';
 import { openTestDatabase } from './helpers/server';
 
 /** Hot statements compiled once run with each call's own values, on both back ends. */
@@ -137,5 +138,64 @@ describe('precompiled statements', () => {
       expect(listBucket(n)).toBeGreaterThanOrEqual(n);
       expect(listBucket(n)).toBeLessThanOrEqual(Math.max(n, Math.ceil(n * 1.25)));
     }
+  });
+});
+
+describe('precompiled writes', () => {
+  const put = precompiledWrite((db, name: string, value: string) =>
+    db
+      .insertInto('config')
+      .values({ name, value })
+      .onConflict((oc) => oc.column('name').doNothing()),
+  );
+
+  it('tell how many rows they changed, outside and inside a transaction', async () => {
+    const db = await setup();
+    expect((await put(db, 'pw-a', '1')).changes).toBe(1);
+    expect((await put(db, 'pw-a', '2')).changes).toBe(0);
+    await withTx(db, async (tx) => {
+      expect((await put(tx, 'pw-b', '1')).changes).toBe(1);
+      expect((await put(tx, 'pw-b', '1')).changes).toBe(0);
+    });
+    expect(await byPrefix(db, 'pw-%')).toEqual([
+      { name: 'pw-a', value: '1' },
+      { name: 'pw-b', value: '1' },
+    ]);
+  });
+
+  it("give a stored message's id, and refuse a second row with its uuid rather than answer another's id", async () => {
+    const db = await setup();
+    const message = (id: string): NewMessage => ({
+      id,
+      chat_identify: '1-2',
+      from_user: 1,
+      to_user: 2,
+      is_group: 0,
+      type: 'text',
+      content: id,
+      extends: '',
+      at: '',
+      pid: 0,
+      is_undo: 0,
+      file_id: 0,
+      file_cate: 0,
+      file_name: '',
+      file_size: 0,
+      send_time_ms: 1,
+    });
+    const first = await insertMessage(db, message('pw-uuid-1'));
+    const second = await withTx(db, (tx) => insertMessage(tx, message('pw-uuid-2')));
+    expect(second).toBeGreaterThan(first);
+    // The conflict leaves SQLite's last rowid at the previous insert: it must not come back as this one's.
+    await expect(insertMessage(db, message('pw-uuid-1'))).rejects.toBeInstanceOf(MessageIdTaken);
+    await expect(withTx(db, (tx) => insertMessage(tx, message('pw-uuid-2')))).rejects.toBeInstanceOf(MessageIdTaken);
+    const third = await insertMessage(db, message('pw-uuid-3'));
+    expect(third).toBeGreaterThan(second);
+    const ids = await db.selectFrom('messages').select(['msg_id', 'id']).orderBy('msg_id').execute();
+    expect(ids).toEqual([
+      { msg_id: first, id: 'pw-uuid-1' },
+      { msg_id: second, id: 'pw-uuid-2' },
+      { msg_id: third, id: 'pw-uuid-3' },
+    ]);
   });
 });

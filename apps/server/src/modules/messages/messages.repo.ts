@@ -1,6 +1,7 @@
 import { sql, type Insertable, type Kysely } from 'kysely';
+import { isSqlite } from '../../platform/db/dialect';
 import type { DB } from '../../platform/db/index';
-import { precompiled } from '../../platform/db/precompiled';
+import { precompiled, precompiledWrite } from '../../platform/db/precompiled';
 import type { MessageRow, MessagesTable } from '../../platform/db/schema-chat';
 
 /** Message rows: the send path's writes and the reading queries (all on the 0002 indexes). */
@@ -78,13 +79,15 @@ const MESSAGE_COLUMNS = [
   'send_time_ms',
 ] as const satisfies ReadonlyArray<keyof NewMessage>;
 
-const insertRow = precompiled((db, ...values: unknown[]) =>
+const insertValues = (db: Kysely<DB>, values: unknown[]) =>
   db
     .insertInto('messages')
     .values(Object.fromEntries(MESSAGE_COLUMNS.map((c, i) => [c, values[i]])) as NewMessage)
-    .onConflict((oc) => oc.column('id').doNothing())
-    .returning('msg_id'),
-);
+    .onConflict((oc) => oc.column('id').doNothing());
+/** PostgreSQL: the new row's id comes back through RETURNING. */
+const insertRowReturning = precompiled((db, ...values: unknown[]) => insertValues(db, values).returning('msg_id'));
+/** SQLite: `msg_id` is the rowid, which the insert reports without RETURNING's temporary B-tree. */
+const insertRow = precompiledWrite((db, ...values: unknown[]) => insertValues(db, values));
 
 /**
  * A row with this uuid is stored already (its sender's resend, §4.4): nothing was written. The
@@ -93,9 +96,14 @@ const insertRow = precompiled((db, ...values: unknown[]) =>
 export class MessageIdTaken extends Error {}
 
 export async function insertMessage(db: Kysely<DB>, values: NewMessage): Promise<number> {
-  const [row] = await insertRow(db, ...MESSAGE_COLUMNS.map((c) => values[c]));
-  if (!row) throw new MessageIdTaken(`message ${values.id} is stored already`);
-  return row.msg_id;
+  const args = MESSAGE_COLUMNS.map((c) => values[c]);
+  let msgId: number | undefined;
+  if (isSqlite(db)) {
+    const { changes, insertId } = await insertRow(db, ...args);
+    if (changes > 0) msgId = insertId;
+  } else msgId = (await insertRowReturning(db, ...args))[0]?.msg_id;
+  if (msgId === undefined) throw new MessageIdTaken(`message ${values.id} is stored already`);
+  return msgId;
 }
 
 /**

@@ -28,13 +28,18 @@ interface HasExecutor {
   getExecutor(): { adapter: object };
 }
 
+/** Whether this handle is SQLite's (else PostgreSQL's), for the few statements that differ. */
+export function isSqlite(db: HasExecutor): boolean {
+  return db.getExecutor().adapter instanceof SqliteAdapter;
+}
+
 /**
  * Whether every write to this database goes through this process: true for SQLite, whose file
  * one connection holds exclusively (index.ts), so a cache that this process keeps up to date on
  * its own writes stays exact. Keyed by `cacheKeyOf`, which a database and its transactions share.
  */
 export function ownedByThisProcess(db: HasExecutor): boolean {
-  return db.getExecutor().adapter instanceof SqliteAdapter;
+  return isSqlite(db);
 }
 
 /** One object per database handle, the same for its transactions. */

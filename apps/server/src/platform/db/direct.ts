@@ -24,7 +24,7 @@ export interface DirectConnection {
   prepare(sql: string): {
     readonly reader: boolean;
     all(params: readonly unknown[]): unknown[];
-    run(params: readonly unknown[]): unknown;
+    run(params: readonly unknown[]): { changes: number | bigint; lastInsertRowid: number | bigint };
   };
 }
 
@@ -45,6 +45,31 @@ interface TxState {
  * returns none), or `undefined` when it must go through Kysely (see above).
  */
 export function runDirect(db: Kysely<DB>, sql: string, parameters: readonly unknown[]): unknown[] | undefined {
+  const conn = directConnection(db);
+  if (!conn) return undefined;
+  const stmt = conn.prepare(sql);
+  if (stmt.reader) return stmt.all(parameters);
+  stmt.run(parameters);
+  return [];
+}
+
+/**
+ * Runs a compiled write without RETURNING at once and returns its count of changed rows and the
+ * inserted rowid, or `undefined` when it must go through Kysely (as `runDirect`).
+ */
+export function runDirectWrite(
+  db: Kysely<DB>,
+  sql: string,
+  parameters: readonly unknown[],
+): { changes: number; insertId: number } | undefined {
+  const conn = directConnection(db);
+  if (!conn) return undefined;
+  const { changes, lastInsertRowid } = conn.prepare(sql).run(parameters);
+  return { changes: Number(changes), insertId: Number(lastInsertRowid) };
+}
+
+/** The SQLite connection a statement on `db` may use at once, if any (see the top of this file). */
+function directConnection(db: Kysely<DB>): DirectConnection | undefined {
   const conn = connections.get(cacheKeyOf(db));
   if (!conn) return undefined;
   if (db.isTransaction) {
@@ -54,10 +79,7 @@ export function runDirect(db: Kysely<DB>, sql: string, parameters: readonly unkn
   } else if (conn.inTransaction()) {
     return undefined;
   }
-  const stmt = conn.prepare(sql);
-  if (stmt.reader) return stmt.all(parameters);
-  stmt.run(parameters);
-  return [];
+  return conn;
 }
 
 /** A compiled query's rows: at once where `runDirect` may, else through Kysely. */

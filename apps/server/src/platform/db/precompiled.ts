@@ -1,6 +1,6 @@
 import { CompiledQuery, type Compilable, type Kysely } from 'kysely';
 import { cacheKeyOf } from './dialect';
-import { runDirect } from './direct';
+import { runDirect, runDirectWrite } from './direct';
 import type { DB } from './schema';
 
 /**
@@ -21,6 +21,47 @@ import type { DB } from './schema';
 export function precompiled<A extends unknown[], R>(
   build: (db: Kysely<DB>, ...args: A) => Compilable<R>,
 ): (db: Kysely<DB>, ...args: A) => Promise<R[]> {
+  const bind = binder(build);
+  return async (db, ...args) => {
+    const { sql, parameters } = bind(db, args);
+    const rows = runDirect(db, sql, parameters);
+    if (rows) return rows as R[];
+    const result = await db.executeQuery<R>(CompiledQuery.raw(sql, parameters) as CompiledQuery<R>);
+    return result.rows;
+  };
+}
+
+/** What a write without RETURNING tells: the rows it changed, and the rowid of the row it inserted. */
+export interface WriteResult {
+  changes: number;
+  /** Meaningful only when `changes` > 0: SQLite leaves the previous insert's rowid otherwise. */
+  insertId: number;
+}
+
+/**
+ * `precompiled` for an INSERT, UPDATE or DELETE without RETURNING, on SQLite: its count of
+ * changed rows and the inserted rowid, which better-sqlite3's `run` gives for free. RETURNING
+ * would give the same through a temporary B-tree that SQLite opens, fills and frees per
+ * statement (3 µs of a send's insert; docs/performance.md, issue 23, ninth pass). PostgreSQL has
+ * no such count of its own for an id, so its callers keep RETURNING.
+ */
+export function precompiledWrite<A extends unknown[]>(
+  build: (db: Kysely<DB>, ...args: A) => Compilable<unknown>,
+): (db: Kysely<DB>, ...args: A) => Promise<WriteResult> {
+  const bind = binder(build);
+  return async (db, ...args) => {
+    const { sql, parameters } = bind(db, args);
+    const direct = runDirectWrite(db, sql, parameters);
+    if (direct) return direct;
+    const result = await db.executeQuery(CompiledQuery.raw(sql, parameters));
+    return { changes: Number(result.numAffectedRows ?? 0), insertId: Number(result.insertId ?? 0) };
+  };
+}
+
+/** The compile-once part of `precompiled`: `build`'s SQL per database, and each run's values in place. */
+function binder<A extends unknown[]>(
+  build: (db: Kysely<DB>, ...args: A) => Compilable<unknown>,
+): (db: Kysely<DB>, args: A) => { sql: string; parameters: unknown[] } {
   const compiled = new WeakMap<object, { sql: string; slots: Array<{ arg: number } | { value: unknown }> }>();
 
   function compile(db: Kysely<DB>, arity: number) {
@@ -40,18 +81,14 @@ export function precompiled<A extends unknown[], R>(
     return { sql: q.sql, slots };
   }
 
-  return async (db, ...args) => {
+  return (db, args) => {
     const key = cacheKeyOf(db);
     let c = compiled.get(key);
     if (!c) {
       c = compile(db, args.length);
       compiled.set(key, c);
     }
-    const parameters = c.slots.map((s) => ('arg' in s ? args[s.arg] : s.value));
-    const rows = runDirect(db, c.sql, parameters);
-    if (rows) return rows as R[];
-    const result = await db.executeQuery<R>(CompiledQuery.raw(c.sql, parameters) as CompiledQuery<R>);
-    return result.rows;
+    return { sql: c.sql, parameters: c.slots.map((s) => ('arg' in s ? args[s.arg] : s.value)) };
   };
 }
 
