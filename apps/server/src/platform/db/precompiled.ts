@@ -42,8 +42,8 @@ export interface WriteResult {
  * `precompiled` for an INSERT, UPDATE or DELETE without RETURNING, on SQLite: its count of
  * changed rows and the inserted rowid, which better-sqlite3's `run` gives for free. RETURNING
  * would give the same through a temporary B-tree that SQLite opens, fills and frees per
- * statement (3 µs of a send's insert; docs/performance.md, issue 23, ninth pass). PostgreSQL has
- * no such count of its own for an id, so its callers keep RETURNING.
+ * statement (3 µs of a send's insert; docs/performance.md, issue 23, ninth pass). On PostgreSQL
+ * a write reports no inserted id (`insertId` is 0), so a caller that needs one there keeps RETURNING.
  */
 export function precompiledWrite<A extends unknown[]>(
   build: (db: Kysely<DB>, ...args: A) => Compilable<unknown>,
