@@ -38,15 +38,14 @@ export function initials(name: string): string {
   const trimmed = name.replace(bracketed, ' ').trim() || name.trim();
   if (!trimmed) return '?';
   const chars = Array.from(trimmed);
-  if (!latin.test(chars[0] ?? '')) {
-    const start = chars.findIndex((c) => han.test(c));
-    if (start >= 0) {
-      let end = start;
-      while (end + 1 < chars.length && han.test(chars[end + 1] ?? '')) end++;
-      return chars[end] ?? '?';
-    }
+  const startsLatin = latin.test(chars[0] ?? '');
+  const start = startsLatin ? -1 : chars.findIndex((c) => han.test(c));
+  if (start >= 0) {
+    let end = start;
+    while (end + 1 < chars.length && han.test(chars[end + 1] ?? '')) end++;
+    return chars[end] ?? '?';
   }
-  if (latin.test(chars[0] ?? '')) {
+  if (startsLatin) {
     const words = trimmed.split(/[\s._-]+/).filter((w) => w && latin.test(Array.from(w)[0] ?? ''));
     return words
       .slice(0, 2)
