@@ -148,7 +148,7 @@ describe('global search', () => {
     await expect.poll(() => page.getByTestId('search-input').inputValue()).toBe('会议');
     await expect.poll(() => messageHits(page).count(), { timeout: 10_000 }).toBeGreaterThan(0);
     expect(await page.getByTestId('search-input').evaluate((el) => el === document.activeElement)).toBe(true);
-    expect(await page.locator('input[aria-hidden="true"]').count()).toBe(0);
+    expect(await page.locator('input[data-type-ahead]').count()).toBe(0);
     expect(errors).toEqual([]);
   });
 

@@ -8,7 +8,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-const findHiddenBox = () => document.querySelector<HTMLInputElement>('input[aria-hidden="true"]');
+const findHiddenBox = () => document.querySelector<HTMLInputElement>('input[data-type-ahead]');
 const hiddenBox = (): HTMLInputElement => {
   const box = findHiddenBox();
   if (!box) throw new Error('no hidden box');
@@ -17,9 +17,10 @@ const hiddenBox = (): HTMLInputElement => {
 
 describe('type-ahead', () => {
   it('focuses a box of its own at the tap, so typing and IME text land in it, and hands its text over', () => {
-    startTypeAhead();
+    startTypeAhead('搜索');
     const box = hiddenBox();
     expect(document.activeElement).toBe(box);
+    expect(box.getAttribute('aria-label')).toBe('搜索'); // focused, so named for a screen reader
     box.value = '会议'; // what an IME commits into the focused box
     expect(typedAhead()).toBe('会议');
     const pageBox = document.body.appendChild(document.createElement('input'));
@@ -33,12 +34,12 @@ describe('type-ahead', () => {
 
   it('keeps the text of a box that lost focus early, and drops everything after ten seconds', () => {
     vi.useFakeTimers();
-    startTypeAhead();
+    startTypeAhead('搜索');
     hiddenBox().value = 'meet';
     hiddenBox().blur(); // a tap elsewhere
     expect(findHiddenBox()).toBeNull();
     expect(typedAhead()).toBe('meet');
-    startTypeAhead(); // a new tap starts afresh
+    startTypeAhead('搜索'); // a new tap starts afresh
     expect(typedAhead()).toBe('');
     hiddenBox().value = 'x';
     vi.advanceTimersByTime(10_000);

@@ -15,11 +15,14 @@ let proxy: HTMLInputElement | null = null;
 let kept = '';
 let timer: ReturnType<typeof setTimeout> | undefined;
 
-export function startTypeAhead(): void {
+export function startTypeAhead(label: string): void {
   endTypeAhead();
   const box = document.createElement('input');
   box.type = 'text';
-  box.setAttribute('aria-hidden', 'true');
+  // Invisible, not hidden from assistive technology: it has focus, so a screen reader names it
+  // (`label`, the entry's own translated text) as the search box it stands in for.
+  box.setAttribute('aria-label', label);
+  box.dataset.typeAhead = '';
   box.tabIndex = -1;
   box.autocomplete = 'off';
   // Off to the side, not off the page: a phone scrolls to a focused box. 16px: iOS zooms on smaller text.

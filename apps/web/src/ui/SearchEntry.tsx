@@ -18,7 +18,7 @@ export function SearchEntry({ label, onOpen, testId }: SearchEntryProps) {
         type="button"
         className={styles.box}
         onClick={() => {
-          startTypeAhead();
+          startTypeAhead(label);
           onOpen();
         }}
         data-testid={testId}
