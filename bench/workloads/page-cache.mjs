@@ -32,9 +32,9 @@ export const columns = [
   ['commit µs (median)', 'commitUs'],
   ['min', 'commitMin'],
   ['max', 'commitMax'],
-  ['× first size', 'commitRatio'],
+  ['commit × first', 'commitRatio'],
   ['read µs (median)', 'readUs'],
-  ['× first size ', 'readRatio'],
+  ['read × first', 'readRatio'],
   ['rounds', 'rounds'],
 ];
 
