@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { migrateToLatest, withTx } from '../src/platform/db/index';
 import { sql } from 'kysely';
 import { listBucket, precompiled, precompiledList, precompiledWrite } from '../src/platform/db/precompiled';
-import { insertMessage, MessageIdTaken, type NewMessage } from '../src/modules/messages/messages.repo';
+import { insertMessage, MessageIdTaken, newMessage } from '../src/modules/messages/messages.repo';
 import { openTestDatabase } from './helpers/server';
 
 /** Hot statements compiled once run with each call's own values, on both back ends. */
@@ -165,24 +165,8 @@ describe('precompiled writes', () => {
 
   it("give a stored message's id, and refuse a second row with its uuid rather than answer another's id", async () => {
     const db = await setup();
-    const message = (id: string): NewMessage => ({
-      id,
-      chat_identify: '1-2',
-      from_user: 1,
-      to_user: 2,
-      is_group: 0,
-      type: 'text',
-      content: id,
-      extends: '',
-      at: '',
-      pid: 0,
-      is_undo: 0,
-      file_id: 0,
-      file_cate: 0,
-      file_name: '',
-      file_size: 0,
-      send_time_ms: 1,
-    });
+    const message = (id: string) =>
+      newMessage({ id, chat_identify: '1-2', from_user: 1, to_user: 2, is_group: 0, send_time_ms: 1, content: id });
     const first = await insertMessage(db, message('pw-uuid-1'));
     const second = await withTx(db, (tx) => insertMessage(tx, message('pw-uuid-2')));
     expect(second).toBeGreaterThan(first);
