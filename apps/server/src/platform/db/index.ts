@@ -154,7 +154,7 @@ export function migratorOf(database: Database): Migrator {
   return new Migrator({ db: database.db, provider: migrationProvider(database.dialect) });
 }
 
-/** Runs pending migrations; Kysely takes a lock, so nodes starting together are safe. */
+/** Runs pending migrations under a lock (per schema on PostgreSQL), so nodes starting together are safe. */
 export async function migrateToLatest(database: Database): Promise<void> {
   const { error, results } = await migratorOf(database).migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');

@@ -1,9 +1,11 @@
 import {
   DEFAULT_MIGRATION_LOCK_TABLE,
   DEFAULT_MIGRATION_TABLE,
+  PostgresAdapter,
   PostgresDialect,
   sql,
   type DatabaseIntrospector,
+  type DialectAdapter,
   type DatabaseMetadataOptions,
   type Kysely,
   type TableMetadata,
@@ -71,9 +73,39 @@ class OwnSchemaIntrospector implements DatabaseIntrospector {
   }
 }
 
-/** PostgreSQL as Kysely speaks it, introspecting only our own schema (see above). */
+/**
+ * The first key of our migration lock's two-key advisory lock; the second is our schema's hash. (The
+ * two-key and one-key lock spaces of PostgreSQL do not overlap, so this cannot meet Kysely's own key.)
+ */
+const MIGRATION_LOCK_CLASS = 0x5061726c; // "Parl"
+const ownLockKey = sql`${sql.lit(MIGRATION_LOCK_CLASS)}, hashtext(coalesce(current_schema(), ''))`;
+
+/**
+ * Kysely's PostgreSQL migrator locks one advisory key for the whole database, so every schema's
+ * migration waits for every other's: servers (and test files) that share a database in their own
+ * schemas start one after another, and any other Kysely app there that holds its lock keeps ours
+ * from starting at all. Migrations only touch their own schema (no extensions, nothing global), so
+ * the lock is per schema: two nodes of one server still migrate one at a time, other schemas never
+ * wait. Held for the session, as Kysely's, with the same hour-long timeout, released in its `finally`.
+ */
+class OwnSchemaPostgresAdapter extends PostgresAdapter {
+  override async acquireMigrationLock(db: Kysely<unknown>): Promise<void> {
+    await sql`with set_timeout as (select set_config('lock_timeout', '3600000', true) as config_val)
+      select pg_advisory_lock(${ownLockKey}) from set_timeout`.execute(db);
+  }
+
+  override async releaseMigrationLock(db: Kysely<unknown>): Promise<void> {
+    await sql`select pg_advisory_unlock(${ownLockKey})`.execute(db);
+  }
+}
+
+/** PostgreSQL as Kysely speaks it, looking at and locking only our own schema (see above). */
 export class OwnSchemaPostgresDialect extends PostgresDialect {
   override createIntrospector(db: Kysely<unknown>): DatabaseIntrospector {
     return new OwnSchemaIntrospector(db);
+  }
+
+  override createAdapter(): DialectAdapter {
+    return new OwnSchemaPostgresAdapter();
   }
 }
