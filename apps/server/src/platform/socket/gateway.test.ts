@@ -191,3 +191,57 @@ describe('gateway hardening (issue 19)', () => {
     await g.close();
   });
 });
+
+/** A socket whose reading can be paused, as ws's can. */
+class PausableWs extends FakeWs {
+  paused = false;
+  pause() {
+    this.paused = true;
+  }
+  resume() {
+    this.paused = false;
+  }
+}
+
+describe('calls in progress (issue 23)', () => {
+  it('stops reading a socket past the limit, reads it again once half are answered, and answers every call', async () => {
+    const held: Array<() => void> = [];
+    const g = new Gateway(
+      new MemoryBus(),
+      new MemoryPresence(),
+      {
+        authenticate: async () => null,
+        call: () =>
+          new Promise((resolve) => held.push(() => resolve({ code: 0, msg: '', count: 0, data: '', page: 0 }))),
+      },
+      { maxCallsInFlight: 4 },
+    );
+    const a = new PausableWs();
+    const b = new PausableWs();
+    g.accept(a as unknown as WebSocket, '127.0.0.1');
+    g.accept(b as unknown as WebSocket, '127.0.0.1');
+    const call = (ws: FakeWs, seq: number) =>
+      ws.frame({ type: 'call', seq, path: '/enterprise/im/getContacts', params: {} });
+    for (let seq = 1; seq <= 3; seq++) call(a, seq);
+    expect(held).toHaveLength(3);
+    expect(a.paused).toBe(false);
+    call(b, 1); // the fourth in progress: the socket that brought it stops being read
+    expect(b.paused).toBe(true);
+    expect(a.paused).toBe(false);
+    call(b, 2); // a frame already read still runs
+    expect(held).toHaveLength(5);
+
+    const answer = async (n: number) => {
+      held.splice(0, n).forEach((r) => r());
+      await new Promise((r) => setImmediate(r));
+    };
+    await answer(2); // three left in progress: more than half the limit
+    expect(b.paused).toBe(true);
+    await answer(1); // two left: read again
+    expect(b.paused).toBe(false);
+    await answer(2);
+    const replies = (ws: FakeWs) => ws.sent.filter((s) => s.includes('"reply"')).length;
+    expect([replies(a), replies(b)]).toEqual([3, 2]);
+    await g.close();
+  });
+});

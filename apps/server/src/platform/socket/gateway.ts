@@ -10,6 +10,7 @@ import {
 } from '@parley/protocol';
 import type { BusMessage, EventBus, PresenceRegistry, Recipients } from '../bus';
 import { systemClock, type Clock } from '../clock';
+import { CallIntake } from './call-intake';
 import { TickCork } from './tick-cork';
 
 /** ws send options of every push: text frames (one object, not one per frame). */
@@ -74,6 +75,8 @@ export interface GatewayOptions {
   idleCloseMs?: number;
   maxPerUser?: number;
   maxUnboundPerIp?: number;
+  /** §11.6 calls in progress on this node before sockets stop being read (call-intake.ts). */
+  maxCallsInFlight?: number;
 }
 
 interface Conn {
@@ -105,6 +108,7 @@ export class Gateway {
   /** Unbound connections per address, kept as counts: scanning every connection is O(n²) to fill a node. */
   private unboundByIp = new Map<string, number>();
   private cork = new TickCork();
+  private readonly intake: CallIntake;
   private timer: NodeJS.Timeout;
   private unsubscribe: () => void;
   private readonly opts: Required<Omit<GatewayOptions, 'clock'>>;
@@ -122,7 +126,9 @@ export class Gateway {
       idleCloseMs: opts.idleCloseMs ?? limits.serverIdleCloseMs,
       maxPerUser: opts.maxPerUser ?? limits.connectionsPerUser,
       maxUnboundPerIp: opts.maxUnboundPerIp ?? limits.unboundConnectionsPerIp,
+      maxCallsInFlight: opts.maxCallsInFlight ?? 1024,
     };
+    this.intake = new CallIntake(this.opts.maxCallsInFlight);
     this.unsubscribe = bus.subscribe((m) => this.onBus(m));
     this.timer = setInterval(() => this.tick(), this.opts.heartbeatMs);
     this.timer.unref();
@@ -237,12 +243,14 @@ export class Gateway {
   private async runCall(conn: Conn, seq: number, path: string, params: Record<string, unknown>): Promise<void> {
     if (!this.hooks.call) return;
     conn.calls++;
+    this.intake.started(conn.ws);
     try {
       const env = await this.hooks.call({ path, params, session: conn.session, ip: conn.ip, meta: conn.meta });
       const { code, msg, count, data, page } = env;
       const reply: ServerFrame = { type: 'reply', seq, code, msg, count, data, page };
       this.send(conn, reply);
     } finally {
+      this.intake.ended();
       conn.calls--;
       if (conn.calls === 0 && conn.closeAfterCalls !== undefined) conn.ws.close(conn.closeAfterCalls);
     }
@@ -369,6 +377,7 @@ export class Gateway {
   }
 
   private async drop(conn: Conn): Promise<void> {
+    this.intake.forget(conn.ws);
     if (!this.conns.delete(conn.id)) return;
     const s = conn.session;
     if (!s) {
