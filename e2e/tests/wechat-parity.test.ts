@@ -72,7 +72,8 @@ describe('group chat like WeChat', () => {
     await sendByApi(server.url, carol, gid, 'fresh 2');
     const newPill = b.getByTestId('new-messages-pill');
     await newPill.waitFor({ timeout: 10_000 });
-    expect(await newPill.innerText()).toContain('2');
+    // The pill shows with the first; the second may land a moment later.
+    await expect.poll(() => newPill.innerText(), { timeout: 10_000 }).toContain('2');
     await snap(b, 'parity-new-messages-phone');
     await newPill.click();
     await expect.poll(() => b.getByText('fresh 2', { exact: true }).isVisible()).toBe(true);
