@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { migrateToLatest, migratorOf, openDatabase } from '../src/platform/db/index';
-import { disposableTestDatabase, openTestDatabase } from './helpers/server';
+import { migrateToLatest, migratorOf } from '../src/platform/db/index';
+import { disposableTestDatabase, openTestDatabase, sameDatabase, testPgUrl } from './helpers/server';
 
 /**
  * Servers and test files that share one PostgreSQL database, each in its own schema, migrate
@@ -13,8 +13,6 @@ import { disposableTestDatabase, openTestDatabase } from './helpers/server';
 
 /** Kysely's database-wide migration key (kysely/dist/esm/dialect/postgres/postgres-adapter.js). */
 const KYSELY_LOCK_ID = '3853314791062309107';
-
-const pgUrl = () => process.env.PARLEY_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 /** `work` settled within `ms`, or 'still waiting'. */
 async function within<T>(ms: number, work: Promise<T>): Promise<T | 'still waiting'> {
@@ -29,7 +27,7 @@ async function within<T>(ms: number, work: Promise<T>): Promise<T | 'still waiti
 
 describe('migration lock on PostgreSQL', () => {
   it("migrates our schema while another app's Kysely migration holds the database-wide lock", async () => {
-    const other = new pg.Client({ connectionString: pgUrl() });
+    const other = new pg.Client({ connectionString: testPgUrl() });
     await other.connect();
     try {
       await other.query(`select pg_advisory_lock(${KYSELY_LOCK_ID})`);
@@ -48,7 +46,7 @@ describe('migration lock on PostgreSQL', () => {
 
   it('lets two nodes of one schema start together: one migrates, the other finds it done', async () => {
     const first = await openTestDatabase();
-    const second = openDatabase(first.options);
+    const second = sameDatabase(first.database, first.options);
     try {
       const [a, b] = await Promise.all([
         migratorOf(first.database).migrateToLatest(),

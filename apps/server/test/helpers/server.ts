@@ -94,6 +94,9 @@ export const testDbKind = (): 'sqlite' | 'postgres' =>
 const staticDir = fileURLToPath(new URL('../../static', import.meta.url));
 
 /** A fresh database of the run's kind (not migrated); `extra` adds open options such as a query log. */
+/** The PostgreSQL of the integration-pg tier (vitest.config.ts), for tests that open a connection of their own. */
+export const testPgUrl = (): string => process.env.PARLEY_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
 export async function openTestDatabase(
   extra: Pick<DatabaseOptions, 'log'> = {},
 ): Promise<{ database: Database; options: DatabaseOptions; cleanup(): Promise<void> }> {
@@ -106,7 +109,7 @@ export async function openTestDatabase(
       cleanup: async () => fs.rmSync(dir, { recursive: true, force: true }),
     };
   }
-  const url = process.env.PARLEY_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+  const url = testPgUrl();
   const schema = `t_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
