@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll } from 'vitest';
 import { createApi, type Api } from '../helpers/api';
+import { testPgUrl } from '../helpers/server';
 
 /** A real Parley server process for fault tests: started as `npm run serve` would, killable with -9. */
 
@@ -148,7 +149,7 @@ function readOr<T>(read: () => T, otherwise: T): T {
  */
 export async function freshPgDatabase(): Promise<{ DATABASE_URL: string }> {
   const pg = await import('pg');
-  const url = process.env.PARLEY_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+  const url = testPgUrl();
   const name = `fault_${process.pid}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
   const admin = async (sql: string) => {
     const c = new pg.default.Client({ connectionString: url });
