@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import type { EventFrame, SocketEventType } from '@parley/protocol';
 import { contact, message } from '../../state/conversations/fixtures';
 import { contactsKey } from '../../state/conversations/api';
@@ -65,6 +65,31 @@ describe('socket event dispatcher', () => {
     expect(spy).toHaveBeenCalledWith({ queryKey: contactsKey });
     dispatch(frame('simple', message({ from: 9, toContactId: 'system' })));
     expect(deps.onSystemMessage).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps a message that arrives while the list is being fetched, whose answer was read before it', async () => {
+    const { qc, dispatch, contacts } = setup();
+    // The server's list, as it stands when each fetch is answered; answers come back when released.
+    let stored = false;
+    const release: Array<() => void> = [];
+    const queryFn = () => {
+      const list = [contact(2, stored ? { unread: 1, lastContent: 'hey' } : { unread: 0 })];
+      return new Promise<ContactsData>((resolve) => release.push(() => resolve({ contacts: list, pendingFriends: 0 })));
+    };
+    const observer = new QueryObserver(qc, { queryKey: contactsKey, queryFn });
+    const stop = observer.subscribe(() => undefined); // the home list on screen: fetches, the list being stale
+    await vi.waitFor(() => expect(release).toHaveLength(1));
+
+    stored = true;
+    dispatch(frame('simple', message({ from: 2, toContactId: 2, content: 'hey' })));
+    expect(contacts()[0]).toMatchObject({ id: 2, unread: 1 });
+
+    for (let i = 0; i < 10 && qc.isFetching({ queryKey: contactsKey }) > 0; i++) {
+      for (const answer of release.splice(0)) answer();
+      await new Promise((r) => setTimeout(r, 0));
+    }
+    expect(contacts()[0]).toMatchObject({ id: 2, unread: 1, lastContent: 'hey' });
+    stop();
   });
 
   it('marks my messages read on isRead and readAll', () => {

@@ -65,7 +65,11 @@ export function createDispatcher(deps: DispatchDeps): (frame: EventFrame) => voi
     const result = data ? applyIncoming(data, msg, { myId: me, readingChat: reading }) : null;
     if (result?.kind === 'system') return;
     if (result) qc.setQueryData(contactsKey, result.data);
-    if (!result || result.kind === 'unknown') refetchContacts();
+    // A list fetch under way may have been answered before this message was stored: its answer
+    // would then overwrite the row just updated, and the unread count and preview would be lost
+    // until the next fetch. Invalidating cancels it and fetches again; the push comes only after
+    // the commit, so the new answer holds the message.
+    if (!result || result.kind === 'unknown' || qc.isFetching({ queryKey: contactsKey }) > 0) refetchContacts();
     const conversation = result?.kind === 'updated' ? keyOf(result.contact.id) : conversationFallback(msg, me);
     addToChat(qc, conversation, { ...msg, toContactId: conversation });
     if (senderId(msg) === me) return;
