@@ -6,11 +6,11 @@
  */
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { frameKey } from './profile.mjs';
 
 /** A call frame's name: function, then the path from the package or app folder on. */
 export function siteName(callFrame) {
-  const file = callFrame.url.replace(/^.*\/(apps|packages|node_modules)\//, '$1/');
-  return `${callFrame.functionName || '(anonymous)'} ${file}:${callFrame.lineNumber + 1}`;
+  return frameKey(callFrame, callFrame.url.replace(/^.*\/(apps|packages|node_modules)\//, '$1/'));
 }
 
 /** Self and inclusive bytes by site name, and the profile's total. */

@@ -20,6 +20,9 @@ function area(url) {
   return path.basename(url);
 }
 
+/** A call frame as the summaries name it: function, then `where` (its area or file) and line. */
+export const frameKey = (cf, where) => `${cf.functionName || '(anonymous)'} ${where}:${cf.lineNumber + 1}`;
+
 export function summariseProfile(file, top = 15) {
   const prof = JSON.parse(fs.readFileSync(file, 'utf8'));
   const byId = new Map(prof.nodes.map((n) => [n.id, n]));
@@ -33,7 +36,7 @@ export function summariseProfile(file, top = 15) {
     const cf = byId.get(id).callFrame;
     const name = cf.functionName || '(anonymous)';
     const special = name.startsWith('(') && !cf.url;
-    const key = special ? name : `${name} ${area(cf.url)}:${cf.lineNumber + 1}`;
+    const key = special ? name : frameKey(cf, area(cf.url));
     fn.set(key, (fn.get(key) ?? 0) + us);
     const a = special ? name : area(cf.url);
     ar.set(a, (ar.get(a) ?? 0) + us);
@@ -47,7 +50,7 @@ export function summariseProfile(file, top = 15) {
     for (let x = id; x !== undefined; x = parent.get(x)) {
       const cf = byId.get(x).callFrame;
       if (!cf.url.includes('/apps/server/src/')) continue;
-      const key = `${cf.functionName || '(anonymous)'} ${area(cf.url)}:${cf.lineNumber + 1}`;
+      const key = frameKey(cf, area(cf.url));
       if (seen.has(key)) continue;
       seen.add(key);
       incl.set(key, (incl.get(key) ?? 0) + (dt[i] ?? 0));
