@@ -11,6 +11,7 @@ import {
 import type { BusMessage, EventBus, PresenceRegistry, Recipients } from '../bus';
 import { systemClock, type Clock } from '../clock';
 import { CallIntake } from './call-intake';
+import { releaseReadFragments } from './release-fragments';
 import { TickCork } from './tick-cork';
 
 /** ws send options of every push: text frames (one object, not one per frame). */
@@ -121,6 +122,7 @@ export class Gateway {
     opts: GatewayOptions = {},
   ) {
     this.clock = opts.clock ?? systemClock;
+    releaseReadFragments(); // ws's reading kept each frame alive until a major GC (release-fragments.ts)
     this.opts = {
       heartbeatMs: opts.heartbeatMs ?? limits.heartbeatMs,
       idleCloseMs: opts.idleCloseMs ?? limits.serverIdleCloseMs,
