@@ -22,4 +22,18 @@ describe('MemoryCounters (one node)', () => {
     for (let i = 0; i < 10_001; i++) await c.hit(`k${i}`, 1, 1, t + 2_000);
     expect(await c.hit('busy', 60, 2, t + 2_001)).toBe(false);
   });
+
+  it('counts one key afresh in every window with one entry, and window lengths apart', async () => {
+    const c = new MemoryCounters();
+    const t = 1_000_000_000_000;
+    for (let w = 0; w < 100; w++) {
+      expect(await c.hit('msg:7', 1, 2, t + w * 1000)).toBe(true);
+      expect(await c.hit('msg:7', 1, 2, t + w * 1000 + 500)).toBe(true);
+      expect(await c.hit('msg:7', 1, 2, t + w * 1000 + 999)).toBe(false);
+    }
+    // A send a second for a hundred seconds kept a hundred entries alive before.
+    expect((c as unknown as { counts: Map<string, unknown> }).counts.size).toBe(1);
+    expect(await c.hit('msg:7', 60, 1, t + 100_000)).toBe(true); // a 60 s window is its own count
+    expect(await c.hit('msg:7', 60, 1, t + 100_001)).toBe(false);
+  });
 });

@@ -13,22 +13,34 @@ export interface Counters {
 const windowKey = (key: string, windowS: number, nowMs: number) => `${key}:${Math.floor(nowMs / 1000 / windowS)}`;
 
 export class MemoryCounters implements Counters {
-  private counts = new Map<string, { n: number; until: number }>();
+  /** One entry per key and window length, reset in place when its window has passed. */
+  private counts = new Map<string, { window: number; n: number }>();
 
   async hit(key: string, windowS: number, limit: number, nowMs: number): Promise<boolean> {
-    const k = windowKey(key, windowS, nowMs);
+    const window = Math.floor(nowMs / 1000 / windowS);
+    const k = `${key}|${windowS}`;
     const c = this.counts.get(k);
-    // Counted in place: a fresh entry per hit outlived a young-generation collection or two (a
-    // user's next send replaced it) and was promoted, old-space garbage on every send.
-    if (c) return ++c.n <= limit;
-    this.counts.set(k, { n: 1, until: (Math.floor(nowMs / 1000 / windowS) + 1) * windowS * 1000 });
+    // Counted in place, and a new window reuses the entry: a fresh entry per hit, then one per
+    // key and window, lived for seconds and was promoted to the old space, garbage on every send
+    // that brought the next major GC nearer (docs/performance.md, issue 23).
+    if (c) {
+      if (c.window !== window) {
+        c.window = window;
+        c.n = 0;
+      }
+      return ++c.n <= limit;
+    }
+    this.counts.set(k, { window, n: 1 });
     if (this.counts.size > 10_000) this.prune(nowMs);
     return 1 <= limit;
   }
 
-  /** Forgets windows that have ended, so the map stays as small as the live keys. */
+  /** Forgets keys whose window has ended, so the map stays as small as the live keys. */
   private prune(nowMs: number): void {
-    for (const [k, c] of this.counts) if (c.until <= nowMs) this.counts.delete(k);
+    for (const [k, c] of this.counts) {
+      const windowS = Number(k.slice(k.lastIndexOf('|') + 1));
+      if ((c.window + 1) * windowS * 1000 <= nowMs) this.counts.delete(k);
+    }
   }
 
   async close(): Promise<void> {}
