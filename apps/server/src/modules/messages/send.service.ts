@@ -169,7 +169,9 @@ export function createSender(deps: SendDeps) {
       const first = prefs.get(ids[0] ?? 0);
       const contactInfo = contacts.groupPushContact(v, group, Number(key.split('|')[0]), first, last);
       if (ids.includes(me.id)) mine = contactInfo;
-      await events.toUsers(ids, 'group', { ...base, is_read: 0, contactInfo });
+      // Not `{ ...base, is_read, contactInfo }`: base has no contactInfo yet, and a spread followed by
+      // a key it lacks makes a new hidden class per object (see the row in sendNew).
+      await events.toUsers(ids, 'group', Object.assign({}, base, { is_read: 0, contactInfo }));
     }
     return mine;
   }
@@ -279,7 +281,9 @@ export function createSender(deps: SendDeps) {
           send_time_ms: now,
         };
         const msgId = await repo.insertMessage(tx, values);
-        const row: MessageRow = { ...values, msg_id: msgId };
+        // msg_id first: a spread followed by a key it lacks gave every row a hidden class of its own
+        // in V8, old-space garbage per send (docs/performance.md, issue 23, twelfth pass).
+        const row: MessageRow = { msg_id: msgId, ...values };
         await repo.setLastMsg(tx, conv.chatId, msgId);
         if (chatInfo.sendInterval > 0) await repo.markSent(tx, me.id, now);
         await indexMessage(tx, row);
@@ -291,11 +295,11 @@ export function createSender(deps: SendDeps) {
           else if (grp) base.contactInfo = await pushGroup(me, row, base, members, r);
           else {
             const contactInfo = await contacts.favouritesContactFor(me, await contacts.viewerOf(me, r));
-            await events.toUsers(favouritesMessageRecipients(me.id), 'simple', {
-              ...base,
-              toContactId: me.id,
-              contactInfo,
-            });
+            await events.toUsers(
+              favouritesMessageRecipients(me.id),
+              'simple',
+              Object.assign({}, base, { toContactId: me.id, contactInfo }),
+            );
             base.contactInfo = contactInfo;
           }
         });
