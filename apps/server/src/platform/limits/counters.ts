@@ -14,7 +14,7 @@ const windowKey = (key: string, windowS: number, nowMs: number) => `${key}:${Mat
 
 export class MemoryCounters implements Counters {
   /** One entry per key and window length, reset in place when its window has passed. */
-  private counts = new Map<string, { window: number; n: number }>();
+  private counts = new Map<string, { window: number; windowS: number; n: number }>();
 
   async hit(key: string, windowS: number, limit: number, nowMs: number): Promise<boolean> {
     const window = Math.floor(nowMs / 1000 / windowS);
@@ -30,17 +30,14 @@ export class MemoryCounters implements Counters {
       }
       return ++c.n <= limit;
     }
-    this.counts.set(k, { window, n: 1 });
+    this.counts.set(k, { window, windowS, n: 1 });
     if (this.counts.size > 10_000) this.prune(nowMs);
     return 1 <= limit;
   }
 
   /** Forgets keys whose window has ended, so the map stays as small as the live keys. */
   private prune(nowMs: number): void {
-    for (const [k, c] of this.counts) {
-      const windowS = Number(k.slice(k.lastIndexOf('|') + 1));
-      if ((c.window + 1) * windowS * 1000 <= nowMs) this.counts.delete(k);
-    }
+    for (const [k, c] of this.counts) if ((c.window + 1) * c.windowS * 1000 <= nowMs) this.counts.delete(k);
   }
 
   async close(): Promise<void> {}
