@@ -14,6 +14,8 @@
  * long-lived, or were kept by old-space garbage pointing at them.
  */
 import fs from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { percentile } from './stats.mjs';
 
 /** The scavenges of a `--trace-gc-nvp` log: `{ ms, promoted, survived, promotionRate }` each. */
 export function scavenges(text) {
@@ -45,12 +47,7 @@ export function promotedPerMessage(list, rate) {
   return ms > 0 ? bytes / ((ms / 1000) * rate) : 0;
 }
 
-function median(xs) {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length ? (s[Math.floor((s.length - 1) / 2)] ?? 0) : 0;
-}
-
-if (import.meta.url === `file://${process.argv[1]}`) {
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const [file, rateArg, countArg] = process.argv.slice(2);
   const rate = Number(rateArg);
   if (!file || !(rate > 0)) {
@@ -68,6 +65,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   console.log(
     `${promotedPerMessage(list, rate).toFixed(0)} B promoted per message over ${list.length} scavenges ` +
       `(${(ms / 1000).toFixed(1)} s, one every ${(ms / list.length).toFixed(0)} ms); ` +
-      `median promotion rate ${median(list.map((g) => g.promotionRate)).toFixed(1)} %`,
+      `median promotion rate ${percentile(
+        list.map((g) => g.promotionRate).sort((a, b) => a - b),
+        50,
+      ).toFixed(1)} %`,
   );
 }
