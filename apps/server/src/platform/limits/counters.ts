@@ -10,14 +10,16 @@ export interface Counters {
   close(): Promise<void>;
 }
 
-const windowKey = (key: string, windowS: number, nowMs: number) => `${key}:${Math.floor(nowMs / 1000 / windowS)}`;
+/** The number of the `windowS`-second window that `nowMs` falls in. */
+const windowOf = (windowS: number, nowMs: number) => Math.floor(nowMs / 1000 / windowS);
+const windowKey = (key: string, windowS: number, nowMs: number) => `${key}:${windowOf(windowS, nowMs)}`;
 
 export class MemoryCounters implements Counters {
   /** One entry per key and window length, reset in place when its window has passed. */
   private counts = new Map<string, { window: number; windowS: number; n: number }>();
 
   async hit(key: string, windowS: number, limit: number, nowMs: number): Promise<boolean> {
-    const window = Math.floor(nowMs / 1000 / windowS);
+    const window = windowOf(windowS, nowMs);
     const k = `${key}|${windowS}`;
     const c = this.counts.get(k);
     // Counted in place, and a new window reuses the entry: a fresh entry per hit, then one per
