@@ -10,7 +10,7 @@ import * as leases from './leases.repo';
 export const PURGE_BATCH = 500;
 const LEASE = 'msgPurge';
 /** The hour (server local time) of the nightly purge (§12.1 chatInfo.msgClear). */
-const PURGE_HOUR = 2;
+export const PURGE_HOUR = 2;
 
 export interface PurgeDeps {
   db: Kysely<DB>;
