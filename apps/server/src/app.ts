@@ -41,7 +41,7 @@ import { createRealtime, realtimeRoutes, type Realtime } from './modules/realtim
 import { createFriends, friendsRoutes, remarksRepo } from './modules/friends/index';
 import { scanRoutes } from './modules/scan/index';
 import { createOnboarding } from './modules/onboarding/index';
-import { callsRoutes, createCalls } from './modules/calls/index';
+import { callsRoutes, createCalls, createIceServers } from './modules/calls/index';
 import { clientErrorsRoutes } from './modules/client-errors/index';
 import { createMoments, momentsRoutes } from './modules/moments/index';
 import { createPush, pushRoutes, withPush } from './modules/push/index';
@@ -208,6 +208,7 @@ function createServices(deps: Deps, app: FastifyInstance) {
     log,
     offlineCall: (from, callee, video) => void push.offlineCall(from, callee, video),
   });
+  const iceServers = createIceServers({ config, clock });
   const files = createFiles({ db, clock, config, users, messages, blobs: deps.blobs });
   const moments = createMoments({ db, clock, users, contactSet, contacts, files, events, log });
   const audit = createAudit({ db, clock, users });
@@ -266,6 +267,7 @@ function createServices(deps: Deps, app: FastifyInstance) {
     groups,
     groupAvatars,
     calls,
+    iceServers,
     files,
     moments,
     stopPruning,
@@ -384,7 +386,7 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
       ...friendsRoutes(route, services.friends),
       ...groupsRoutes(route, services.groups),
       ...filesRoutes(route, services.files),
-      ...callsRoutes(route, services.calls),
+      ...callsRoutes(route, services.calls, services.iceServers),
       ...clientErrorsRoutes(route, { clock: deps.clock, log: app.log }),
       ...momentsRoutes(route, services.moments),
       ...pushRoutes(route, services.push),

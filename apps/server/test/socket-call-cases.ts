@@ -170,6 +170,9 @@ export const cases: Record<EndpointPath, Case> = {
     },
   },
 
+  // No TURN configured in this world, so both transports answer the same list (no minted expiry).
+  [paths.iceServers]: { read: () => bob({}) },
+
   // Groups (§6)
   [paths.groupAdd]: { write: (w) => bob({ user_ids: [w.alice.id, w.carol.id], name: 'Case' }) },
   [paths.groupGetAllUser]: { read: (w) => bob({ group_id: w.groupId }) },

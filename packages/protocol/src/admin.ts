@@ -43,6 +43,23 @@ const iceServer = z.object({
   credential: z.string().optional(),
 });
 
+/** A TURN/STUN server URL of §10.4 (RFC 7064/7065 form, optional `?transport=udp|tcp`). */
+export const TURN_URL_RE =
+  /^(?:stun|stuns|turn|turns):(?:\[[0-9a-f:.]+\]|[a-z0-9.-]+)(?::\d{1,5})?(?:\?transport=(?:udp|tcp))?$/i;
+
+/**
+ * `chatInfo.turn` (§10.4). `urls` also accepts a comma-separated string; `secret` `******` (the
+ * masked value the admin screens show) keeps the stored one; `status` 1 needs at least one
+ * `turn:`/`turns:` URL and a secret (else `common.badParam` `value.turn.urls` / `value.turn.secret`,
+ * checked by the server against the merged result).
+ */
+export const turnPatch = z.object({
+  status: flag(),
+  urls: t.list(z.string().trim().max(512).regex(TURN_URL_RE)).opt().pipe(z.array(z.string()).max(10).optional()),
+  secret: z.preprocess((v) => (v === null ? undefined : v), z.string().max(255).optional()),
+  ttl: t.int.opt().pipe(z.number().int().min(60).max(604_800).optional()),
+});
+
 export const chatInfoPatch = z.object({
   simpleChat: flag(),
   groupChat: flag(),
@@ -60,6 +77,7 @@ export const chatInfoPatch = z.object({
   iceServers: t.obj.opt().or(z.array(iceServer).optional()).pipe(z.array(iceServer).max(20).optional()),
   autoAddUser: z.object({ status: flag(), user_ids: t.list(item.uid).opt(), welcome: text(2048) }).optional(),
   autoAddGroup: z.object({ status: flag(), name: text(32), owner_uid: t.int.opt(), userMax: nonNeg() }).optional(),
+  turn: turnPatch.optional(),
 });
 
 export const fileUploadPatch = z.object({
@@ -143,7 +161,7 @@ export const getConfigParams = z.object({
   name: t.str.req().pipe(z.enum(['sysInfo', 'chatInfo', 'smtp', 'fileUpload', 'compass', 'maps'])),
 });
 
-/** Shown instead of the stored SMTP password; sending it back keeps the stored one. */
+/** Shown instead of the stored SMTP password and TURN secret; sending it back keeps the stored one. */
 export const MASKED_PASSWORD = '******';
 
 /** A row of `/manage/config/getAllConfig`: one section as `getInfo` shows it (SMTP password masked). */

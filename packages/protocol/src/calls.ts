@@ -195,3 +195,22 @@ export function iceServersOf(chat: Pick<ChatInfo, 'iceServers' | 'stun' | 'stunU
   }
   return list;
 }
+
+/**
+ * `POST /enterprise/im/iceServers` (§10.4). Decisions where §10.4 is silent:
+ * - `chatInfo.webrtc` 0 → 400 `call.disabled`: no relay credentials while calls are off.
+ * - `ttl` is `turn.ttl` when a TURN entry was minted, else 0 (nothing in the list expires).
+ * - The TURN entry comes last, after the §10 list, with `urls` as configured (an array).
+ * - `username` is `"<expiry unix s>:<user_id>"` with expiry = now + ttl; `credential` is
+ *   base64(HMAC-SHA1(secret, username)), the TURN REST scheme coturn checks with
+ *   `use-auth-secret`. Each request mints afresh; nothing is stored.
+ */
+export const iceServersParams = z.object({});
+export interface IceServersAnswer {
+  iceServers: IceServer[];
+  /** Seconds the minted credential stays valid; 0 when none was minted. */
+  ttl: number;
+}
+
+/** The TURN REST user name of §10.4. */
+export const turnUsername = (expiryS: number, userId: number): string => `${expiryS}:${userId}`;

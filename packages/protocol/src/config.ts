@@ -39,7 +39,26 @@ export interface ChatInfo {
   stunUser: string;
   stunPass: string;
   iceServers: IceServer[];
+  /**
+   * `chatInfo.turn` (§10.4): present only in the getSystemInfo of a signed-in system admin, with
+   * `secret` shown as `******` (or "" when none is stored); everyone else never sees the key.
+   */
+  turn?: TurnSettings;
 }
+
+/**
+ * TURN servers sharing a secret with Parley (§10.4, coturn's `use-auth-secret`). `urls` are
+ * `turn:`/`turns:` (and optionally `stun:`) URLs of those servers; `ttl` is how long a minted
+ * credential stays valid, in seconds (60 to 604800, default 86400).
+ */
+export interface TurnSettings {
+  status: 0 | 1;
+  urls: string[];
+  secret: string;
+  ttl: number;
+}
+
+export const defaultTurn: TurnSettings = { status: 0, urls: [], secret: '', ttl: 86_400 };
 
 export interface CompassItem {
   icon: string;
@@ -99,10 +118,14 @@ export interface SystemInfo {
   demon_mode: boolean;
 }
 
-/** Admin-only chat keys (§12.1), never sent by getSystemInfo. */
+/**
+ * Admin-only chat keys (§12.1), stored apart from `chatInfo` and never sent by getSystemInfo
+ * (except `turn`, masked, to system admins).
+ */
 export interface ChatAutomation {
   autoAddUser: { status: 0 | 1; user_ids: number[]; welcome: string };
   autoAddGroup: { status: 0 | 1; name: string; owner_uid: number; userMax: number };
+  turn: TurnSettings;
 }
 
 /** Upload categories (PROTOCOL §5). */
@@ -153,6 +176,7 @@ export const defaultSystemInfo: SystemInfo = {
 export const defaultChatAutomation: ChatAutomation = {
   autoAddUser: { status: 0, user_ids: [], welcome: '' },
   autoAddGroup: { status: 0, name: '', owner_uid: 0, userMax: 0 },
+  turn: defaultTurn,
 };
 
 /** `/common/pub/checkVersion` answer (PROTOCOL §15). */

@@ -167,6 +167,11 @@ export const catalogue = {
   'emoji.limit': ['表情数量已达上限', 'Sticker limit reached'],
   'call.disabled': ['未开启音视频通话', 'Calls are turned off'],
   'call.notFound': ['通话不存在', 'Call not found'],
+  /** §10.4: a client's "could not connect" state (ICE failed), also the text it shows. */
+  'call.iceFailed': [
+    '无法建立通话连接，请检查网络或联系管理员配置中继服务器',
+    'Could not connect the call. Check your network, or ask your administrator to set up a relay (TURN) server',
+  ],
   'moments.empty': ['请输入内容或添加图片', 'Write something or add media'],
   'moments.tooManyMedia': ['最多9张图片或1个视频', 'Up to 9 images or 1 video'],
   'moments.notFound': ['动态不存在', 'Post not found'],

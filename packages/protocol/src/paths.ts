@@ -34,6 +34,8 @@ export const paths = {
   setMsgIsRead: '/enterprise/im/setMsgIsRead',
   readAtMsg: '/enterprise/im/readAtMsg',
   sendToMsg: '/enterprise/im/sendToMsg',
+  /** Parley extension (§10.4): the ICE servers for one call, with freshly minted TURN credentials. */
+  iceServers: '/enterprise/im/iceServers',
   search: '/enterprise/im/search',
   adminGetAllConfig: '/manage/config/getAllConfig',
   adminGetConfig: '/manage/config/getInfo',

@@ -1,4 +1,4 @@
-import { sendToMsgParams, type WebrtcPayload } from '../calls';
+import { iceServersParams, sendToMsgParams, type IceServersAnswer, type WebrtcPayload } from '../calls';
 import {
   delMessageParams,
   forwardMessageParams,
@@ -32,4 +32,5 @@ export const messageEndpoints = {
   [paths.forwardMessage]: { auth: 'required', params: forwardMessageParams, answer: data<ForwardResult>() },
   [paths.search]: { auth: 'required', params: searchParams, answer: data<SearchResult>() },
   [paths.sendToMsg]: { auth: 'required', params: sendToMsgParams, answer: data<WebrtcPayload>() },
+  [paths.iceServers]: { auth: 'required', params: iceServersParams, answer: data<IceServersAnswer>() },
 } as const satisfies Record<string, EndpointDef>;

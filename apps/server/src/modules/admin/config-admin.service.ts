@@ -4,10 +4,11 @@ import {
   MASKED_PASSWORD,
   type ConfigSectionName,
   type SystemInfo,
+  type TurnSettings,
 } from '@parley/protocol';
 import type { Events } from '../../platform/events';
 import { badParam } from '../../platform/http/errors';
-import { publicSystemInfo, type ConfigService } from '../config/index';
+import { maskedTurn, publicSystemInfo, type ConfigService } from '../config/index';
 
 /** Switches shown as "0"/"1" strings, the form admin screens of compatible clients expect. */
 const SWITCHES: Record<ConfigSectionName, string[]> = {
@@ -66,6 +67,7 @@ export function createConfigAdmin(deps: { config: ConfigService; events: Events 
   async function shown(name: ConfigSectionName): Promise<Record<string, unknown>> {
     const value = switchesAsStrings(name, await current(name));
     if (name === 'smtp' && value.pass) value.pass = MASKED_PASSWORD;
+    if (name === 'chatInfo' && isObj(value.turn)) value.turn = maskedTurn(value.turn as unknown as TurnSettings);
     return value;
   }
 
@@ -82,11 +84,13 @@ export function createConfigAdmin(deps: { config: ConfigService; events: Events 
       const merged = { ...(await current(name)), ...patch };
 
       if (name === 'chatInfo') {
-        const { autoAddUser, autoAddGroup, ...chat } = merged;
+        const { autoAddUser, autoAddGroup, turn, ...chat } = merged;
         const automation = await config.automation();
+        const nextTurn = mergeTurn(automation.turn, isObj(turn) ? stripUndefined(turn) : {});
         await config.set('chatAutomation', {
           autoAddUser: { ...automation.autoAddUser, ...(isObj(autoAddUser) ? stripUndefined(autoAddUser) : {}) },
           autoAddGroup: { ...automation.autoAddGroup, ...(isObj(autoAddGroup) ? stripUndefined(autoAddGroup) : {}) },
+          turn: nextTurn,
         });
         await config.set('chatInfo', chat);
       } else if (name === 'smtp') {
@@ -103,6 +107,21 @@ export function createConfigAdmin(deps: { config: ConfigService; events: Events 
   };
 }
 export type ConfigAdmin = ReturnType<typeof createConfigAdmin>;
+
+/**
+ * The stored TURN settings with an admin's patch over them (§10.4): `******` keeps the stored
+ * secret; switching relays on needs a `turn:`/`turns:` URL and a secret, checked before anything
+ * is written.
+ */
+function mergeTurn(stored: TurnSettings, patch: Record<string, unknown>): TurnSettings {
+  const next = { ...stored, ...patch } as TurnSettings;
+  if (next.secret === MASKED_PASSWORD) next.secret = stored.secret;
+  if (next.status === 1) {
+    if (!next.urls.some((u) => /^turns?:/i.test(u))) throw badParam('value.turn.urls');
+    if (!next.secret) throw badParam('value.turn.secret');
+  }
+  return next;
+}
 
 function stripUndefined(o: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));

@@ -1,7 +1,8 @@
-import { APP_VERSION, paths, VERSION_CODE, type SystemInfo, type VersionInfo } from '@parley/protocol';
+import { APP_VERSION, isAdmin, paths, VERSION_CODE, type SystemInfo, type VersionInfo } from '@parley/protocol';
 import { ok } from '../../platform/http/envelope';
 import type { AnyRoute, RouteBuilder } from '../../platform/http/router';
 import type { ConfigService } from './config.service';
+import { maskedTurn } from './turn-view';
 
 /** STUN/TURN credentials are only for signed-in callers (§12.1). */
 export function publicSystemInfo(info: SystemInfo, signedIn: boolean): SystemInfo {
@@ -17,11 +18,17 @@ export function publicSystemInfo(info: SystemInfo, signedIn: boolean): SystemInf
   };
 }
 
-export function configRoutes<A>(route: RouteBuilder<A>, config: ConfigService): AnyRoute<A>[] {
+export function configRoutes<A extends { user: { role: number } }>(
+  route: RouteBuilder<A>,
+  config: ConfigService,
+): AnyRoute<A>[] {
   return [
-    route(paths.getSystemInfo, async (_p, ctx) =>
-      ok(publicSystemInfo(await config.systemInfo(), ctx.auth !== undefined)),
-    ),
+    route(paths.getSystemInfo, async (_p, ctx) => {
+      const info = publicSystemInfo(await config.systemInfo(), ctx.auth !== undefined);
+      if (!ctx.auth || !isAdmin(ctx.auth.user)) return ok(info);
+      // The admin-only TURN key (§10.4, §12.1), its secret masked: admins see whether relays are set.
+      return ok({ ...info, chatInfo: { ...info.chatInfo, turn: maskedTurn((await config.automation()).turn) } });
+    }),
     route(paths.checkVersion, async (p) => {
       const s = await config.appVersion();
       const url = p.type === 1102 ? s.downloadUrl.ios : p.type === 1101 ? s.downloadUrl.android : '';
