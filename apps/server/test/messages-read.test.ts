@@ -248,4 +248,40 @@ describe('mentions', () => {
     expect((await post('readAtMsg', carol, { toContactId: 'group-9999' })).body.code).toBe(400);
     bWs.close();
   });
+
+  it('an @all counts as a mention of me alike in the push, the list and is_at', async () => {
+    const gid = await makeGroup(s, alice, [bob, carol]);
+    const g = `group-${gid}`;
+    const bWs = await connectSocket(s.url, { token: bob.token });
+    const all = await send(s, carol, g, '@all hello', { at: '0' }, true);
+    const pushed = await bWs.next<{ msg_id: number; at: number[] }>('group', (d) => d.msg_id === all.body.data.msg_id);
+    expect(pushed.data.at).toContain(bob.id);
+    const mine = await send(s, alice, g, '@bob hi', { at: [bob.id] });
+    for (let i = 0; i < 3; i++) await send(s, alice, g, `filler ${i}`);
+    const listed = (await post('getContactInfo', bob, { id: g })).body.data;
+    expect(listed.is_at).toBe(2);
+    // The page of 3 does not reach either mention: both stay unread and the push lists both.
+    await post('getMessageList', bob, { toContactId: g, limit: 3 });
+    const push = await bWs.next<{ list: Row[]; count: number }>('atMsgList');
+    expect(push.data.count).toBe(listed.is_at);
+    expect(push.data.list.map((r) => r.msg_id)).toEqual([all.body.data.msg_id, mine.body.data.msg_id]);
+    bWs.close();
+  });
+
+  it('opening a group whose page holds my new mention pushes the emptied list, though it equals the last one', async () => {
+    const gid = await makeGroup(s, alice, [bob, carol]);
+    const g = `group-${gid}`;
+    const bWs = await connectSocket(s.url, { token: bob.token });
+    await send(s, carol, g, '@bob early', { at: [bob.id] });
+    await post('getMessageList', bob, { toContactId: g });
+    // That open read the mention it showed: the list went from one to none.
+    expect((await bWs.next<{ count: number }>('atMsgList')).data.count).toBe(0);
+    // A new mention comes (the client counts it: is_at 1) and the next open shows and reads it.
+    await send(s, carol, g, '@bob again', { at: [bob.id] });
+    expect((await post('getContactInfo', bob, { id: g })).body.data.is_at).toBe(1);
+    await post('getMessageList', bob, { toContactId: g });
+    expect((await bWs.next<{ count: number; list: Row[] }>('atMsgList')).data).toMatchObject({ count: 0, list: [] });
+    expect((await post('getContactInfo', bob, { id: g })).body.data.is_at).toBe(0);
+    bWs.close();
+  });
 });

@@ -124,7 +124,12 @@ export interface IsReadRow {
 export interface ReadAllEvent {
   toContactId: number;
 }
-/** `atMsgList` (§4.5): my unread mentions in a group, sent when I open it. */
+/**
+ * `atMsgList` (§4.5): my unread mentions in a group, sent when I open it. "The list changed"
+ * includes mentions that this open itself read (they were on the page), so a client's own count
+ * of arriving mentions is corrected to `count` (possibly 0). It may arrive before or after the
+ * `getMessageList` answer: clients take `is_at` from it, never from that answer.
+ */
 export interface AtMsgListEvent {
   list: Message[];
   count: number;

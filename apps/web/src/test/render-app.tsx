@@ -27,13 +27,14 @@ export async function renderApp(path: string, fetch: FakeFetch = defaultFakeFetc
   await import('../app/Shell');
   configureApi({ fetch, isOnline: () => true, toast: () => {}, getLanguage: () => 'zh-Hans' });
   const router = createMemoryRouter(buildRoutes(), { initialEntries: [path] });
+  const queryClient = createQueryClient();
   const utils = render(
-    <Providers queryClient={createQueryClient()}>
+    <Providers queryClient={queryClient}>
       <RouterProvider router={router} />
     </Providers>,
   );
   await act(async () => {
     await new Promise((r) => setTimeout(r, 0));
   });
-  return { router, ...utils };
+  return { router, queryClient, ...utils };
 }

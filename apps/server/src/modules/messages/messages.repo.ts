@@ -273,9 +273,14 @@ export async function mentionRows(
   return q.orderBy('m.msg_id', 'desc').limit(limit).execute();
 }
 
-/** Marks my mentions in a group read: all of them, or those on the given rows. */
-export async function markMentionsRead(db: Kysely<DB>, me: number, groupId: number, msgIds?: number[]): Promise<void> {
-  if (msgIds && msgIds.length === 0) return;
+/** Marks my mentions in a group read: all of them, or those on the given rows. Resolves how many were unread. */
+export async function markMentionsRead(
+  db: Kysely<DB>,
+  me: number,
+  groupId: number,
+  msgIds?: number[],
+): Promise<number> {
+  if (msgIds && msgIds.length === 0) return 0;
   let q = db
     .updateTable('message_mentions')
     .set({ is_read: 1 })
@@ -283,7 +288,8 @@ export async function markMentionsRead(db: Kysely<DB>, me: number, groupId: numb
     .where('group_id', '=', groupId)
     .where('is_read', '=', 0);
   if (msgIds) q = q.where('msg_id', 'in', msgIds);
-  await q.execute();
+  const [res] = await q.execute();
+  return Number(res?.numUpdatedRows ?? 0);
 }
 
 export async function msgIdsOfUuids(db: Kysely<DB>, uuids: string[]): Promise<number[]> {

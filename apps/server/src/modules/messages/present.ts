@@ -47,12 +47,18 @@ export function storedTarget(row: Pick<MessageRow, 'is_group' | 'to_user'>): num
   return row.to_user;
 }
 
+/**
+ * Sending expands `0` (@all) into the members' ids (PROTOCOL §4.4), so stored rows hold ids; a
+ * `0` that is stored anyway (rows from before that rule) is kept: clients read it as "everyone",
+ * as the mentions table, and so `is_at`, count it.
+ */
 const parseAt = (at: string): number[] =>
   at
     ? at
         .split(',')
+        .filter((s) => s.trim() !== '')
         .map(Number)
-        .filter((n) => Number.isInteger(n) && n > 0)
+        .filter((n) => Number.isInteger(n) && n >= 0)
     : [];
 
 /** §4.1 file fields, and the stored paths inside image/video `extends` made absolute. */

@@ -116,14 +116,14 @@ export function createReader(deps: ReadDeps) {
 
   const baseFilter = (me: UserRow, a: Access): RowFilter => ({ chatId: a.conv.chatId, viewer: me.id, above: a.above });
 
-  async function markRead(me: UserRow, a: Access, r: RequestView, mentionMsgIds: number[]): Promise<void> {
+  /** Resolves how many of my unread mentions this read covered (groups; 0 elsewhere). */
+  async function markRead(me: UserRow, a: Access, r: RequestView, mentionMsgIds: number[]): Promise<number> {
     const conv = a.conv;
     if (conv.kind === 'group') {
       await groupReads.setReadMsgId(db, conv.groupId, me.id, await repo.lastMsgId(db, conv.chatId));
-      await repo.markMentionsRead(db, me.id, conv.groupId, mentionMsgIds);
-      return;
+      return repo.markMentionsRead(db, me.id, conv.groupId, mentionMsgIds);
     }
-    if (conv.kind !== 'user') return;
+    if (conv.kind !== 'user') return 0;
     const peerId = conv.peerId;
     // Looked up before the transaction: on SQLite the transaction holds the only connection.
     const peer = await users.get(peerId);
@@ -156,28 +156,35 @@ export function createReader(deps: ReadDeps) {
       },
       deps.log,
     );
+    return 0;
   }
 
   /**
    * Reading must work when writing cannot (a full disk, a read-only replica): the read mark is
    * best-effort there. The failure is logged and the rows are answered anyway (issue 19 #12).
    */
-  async function tryMarkRead(me: UserRow, a: Access, r: RequestView, mentionMsgIds: number[]): Promise<void> {
+  async function tryMarkRead(me: UserRow, a: Access, r: RequestView, mentionMsgIds: number[]): Promise<number> {
     try {
-      await markRead(me, a, r, mentionMsgIds);
+      return await markRead(me, a, r, mentionMsgIds);
     } catch (err) {
       deps.log(err);
+      return 0;
     }
   }
 
-  async function pushAtList(me: UserRow, a: Access, r: RequestView): Promise<void> {
+  /**
+   * `readOnOpen`: mentions this very open read (they were on the page). The list changed then,
+   * even when it now equals the last one sent (a mention came and went between two opens): a
+   * client counts arriving mentions itself, so only this push brings its count back to the truth.
+   */
+  async function pushAtList(me: UserRow, a: Access, r: RequestView, readOnOpen: number): Promise<void> {
     if (a.conv.kind !== 'group') return;
     const rows = await repo.mentionRows(db, me.id, a.conv.groupId, a.above, MENTIONS_MAX, true);
     const key = `${me.id}:${a.conv.groupId}`;
     const sig = rows.map((x) => x.msg_id).join(',');
     const prev = atMemo.get(key) ?? { sig: '', at: 0 };
     const now = clock.now();
-    if (sig === prev.sig && (sig === '' || now - prev.at < AT_LIST_RESEND_MS)) return;
+    if (readOnOpen === 0 && sig === prev.sig && (sig === '' || now - prev.at < AT_LIST_RESEND_MS)) return;
     atMemo.set(key, { sig, at: now });
     const list = await present(me, rows.reverse(), a, r);
     await events.toUsers(atListRecipients(me.id), 'atMsgList', {
@@ -249,13 +256,13 @@ export function createReader(deps: ReadDeps) {
       ]);
       const rows = manager ? newestFirst : newestFirst.reverse();
       if (!manager && before <= 0) {
-        await tryMarkRead(
+        const mentionsRead = await tryMarkRead(
           me,
           a,
           r,
           rows.map((x) => x.msg_id),
         );
-        await pushAtList(me, a, r);
+        await pushAtList(me, a, r, mentionsRead);
       }
       return { data: await present(me, rows, a, r), count, page };
     },

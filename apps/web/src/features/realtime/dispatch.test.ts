@@ -7,6 +7,7 @@ import type { ContactsData } from '../../state/conversations/model';
 import { messagesKey } from '../../state/messages/api';
 import type { MessagesData } from '../../state/messages/model';
 import { createDispatcher, refreshAfterBind, type DispatchDeps } from './dispatch';
+import { nextMention } from '../groups/at-list';
 
 const ME = 1;
 const frame = <T>(type: SocketEventType, data: T): EventFrame => ({ type, time: 1, data });
@@ -122,6 +123,29 @@ describe('socket event dispatcher', () => {
 
   // Every known type has its case (the switch ends in assertNever) and its payload type
   // (SocketEventMap, checked against real pushes by the server's integration tests).
+  it('takes the mention count and list of a group from atMsgList, also to zero', () => {
+    const { dispatch, contacts } = setup();
+    const m = (msg_id: number) => message({ msg_id, from: 3, toContactId: 'group-5', is_group: 1, at: [ME] });
+    dispatch(frame('atMsgList', { list: [m(9), m(4)], count: 2, toContactId: 'group-5' }));
+    expect(contacts()[1]).toMatchObject({ id: 'group-5', is_at: 2 });
+    expect(nextMention('group-5')).toEqual({ target: 4, rest: [9] });
+    dispatch(frame('atMsgList', { list: [], count: 0, toContactId: 'group-5' }));
+    expect(contacts()[1]?.is_at).toBe(0);
+    expect(nextMention('group-5')).toBeNull();
+  });
+
+  it('counts a pushed group message naming me or everyone as a mention, not while I read that group', () => {
+    const { dispatch, contacts } = setup();
+    const g = (at: number[]) => message({ from: 3, toContactId: 'group-5', toUser: 'group-5', is_group: 1, at });
+    dispatch(frame('group', g([ME])));
+    dispatch(frame('group', g([0])));
+    dispatch(frame('group', g([7])));
+    expect(contacts().find((c) => c.id === 'group-5')).toMatchObject({ unread: 3, is_at: 2 });
+    const reading = setup({ readingChat: () => 'group-5' });
+    reading.dispatch(frame('group', g([ME])));
+    expect(reading.contacts().find((c) => c.id === 'group-5')?.is_at).toBe(0);
+  });
+
   it('ignores event types it does not know, from a newer server', () => {
     const { dispatch, contacts } = setup();
     const before = contacts();

@@ -84,8 +84,12 @@ export const conversationActions = {
   }),
 };
 
-/** Opening a chat reads it: the server marks it read in getMessageList; the list follows. */
+/**
+ * Opening a chat reads it: the server marks it read in getMessageList; the list follows. Not the
+ * mentions: those off the page stay unread on the server, and the `atMsgList` push, which may
+ * come before or after this answer, says how many (clearing them here lost that push's count).
+ */
 export function markConversationRead(qc: QueryClient, id: number | string): void {
   const c = findContact(qc.getQueryData<ContactsData>(contactsKey), id);
-  if (c && (c.unread > 0 || c.is_at > 0)) patchConversation(qc, keyOf(id), { unread: 0, is_at: 0 });
+  if (c && c.unread > 0) patchConversation(qc, keyOf(id), { unread: 0 });
 }

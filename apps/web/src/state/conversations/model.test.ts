@@ -101,6 +101,12 @@ describe('incoming message reducer (spec §4)', () => {
       readingChat: null,
     });
     expect(notMe.kind === 'updated' && notMe.contact.is_at).toBe(0);
+    // @all as 0, as the server's is_at counts it.
+    const all = applyIncoming(start, message({ from: 3, toContactId: g, toUser: g, is_group: 1, at: [0] }), {
+      myId: ME,
+      readingChat: null,
+    });
+    expect(all.kind === 'updated' && all.contact.is_at).toBe(1);
   });
 
   it('adds an unknown conversation from the push, or reports it unknown without one', () => {

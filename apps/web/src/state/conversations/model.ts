@@ -85,7 +85,7 @@ function isContact(v: unknown): v is Contact {
 /**
  * Spec §4 "Incoming message": last content, time and type follow the message; unread +1 when
  * someone else sent it and I am not reading that chat; the mention count rises when I am in
- * `at`; an unknown conversation is added (from the push's contactInfo; the caller refetches
+ * `at` (or it holds 0, @all); an unknown conversation is added (from the push's contactInfo; the caller refetches
  * when there is none); messages to "system" only raise the separate system counter.
  */
 export function applyIncoming(data: ContactsData, msg: Message, ctx: IncomingContext): IncomingResult {
@@ -102,7 +102,10 @@ export function applyIncoming(data: ContactsData, msg: Message, ctx: IncomingCon
       ? { ...info, unread: 0, is_at: 0 }
       : undefined;
   if (!base) return { kind: 'unknown', data };
-  const mentioned = fromOther && Array.isArray(msg.at) && msg.at.map(Number).includes(ctx.myId);
+  // The server expands @all into ids when storing (PROTOCOL §4.4) and counts it in `is_at`; a
+  // `0` that reaches a client anyway means everyone, me included, so both counts agree.
+  const at = Array.isArray(msg.at) ? msg.at.map(Number) : [];
+  const mentioned = fromOther && (at.includes(ctx.myId) || at.includes(0));
   const contact: Contact = {
     ...base,
     lastContent: lastContentOf(msg, ctx.myId),
