@@ -21,9 +21,26 @@ const redisUrl = process.env.PARLEY_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
  */
 const shared = { isolate: false, sequence: { groupOrder: 0 } } as const;
 
+/**
+ * Coverage (V8's own counters, no instrumentation) is measured when `--coverage` is passed, as
+ * `scripts/test.sh` does: over the code of the three packages that the unit, web and integration
+ * tiers run in-process. The e2e tier's server is a child process, so it adds nothing here.
+ * `scripts/coverage-summary.mjs` prints the figure per package and holds it to the floors in
+ * `scripts/coverage-floors.json`, so coverage can only rise.
+ */
+const coverage = {
+  provider: 'v8',
+  include: ['packages/protocol/src/**/*.ts', 'apps/server/src/**/*.ts', 'apps/web/src/**/*.{ts,tsx}'],
+  exclude: ['**/*.test.{ts,tsx}', '**/test/**', '**/*.d.ts'],
+  reporter: ['json-summary'],
+  reportsDirectory: './coverage',
+  reportOnFailure: true,
+} as const;
+
 export default defineConfig({
   test: {
     maxWorkers: 3,
+    coverage,
     projects: [
       {
         test: {

@@ -4,7 +4,8 @@
 # line "N passed, N failed" that CI reads. The unit and integration tiers also run under Node 24
 # (scripts/node24.sh): its copy is prepared in the background while Node 20 type-checks, lints
 # and builds, and its tests run after Node 20's, so the two never compete for the cores; the
-# counts are added.
+# counts are added. V8 coverage of the unit, web and integration tiers is printed per package and held
+# to the floors of scripts/coverage-floors.json (scripts/coverage-summary.mjs).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export npm_config_nodedir=${npm_config_nodedir:-/usr}
@@ -24,7 +25,10 @@ echo "== build web"; npm run -s build >/dev/null
 
 report=$(mktemp -d)/vitest.json
 status=0
-npx vitest run --reporter=default --reporter=json --outputFile="$report" || status=$?
+npx vitest run --coverage --reporter=default --reporter=json --outputFile="$report" || status=$?
+coverage_status=0
+node scripts/coverage-summary.mjs || coverage_status=1
+[ "$coverage_status" -eq 0 ] || status=1
 node24_status=0
 wait "$node24_pid" || node24_status=$?
 echo "== Node 24: unit and integration"
@@ -33,8 +37,8 @@ tail -n 30 "$node24_log"
 [ "$node24_status" -eq 0 ] || status=1
 node scripts/vitest-failures.mjs "$report"
 node -e '
-  const fs = require("fs"); const [f, log] = process.argv.slice(1);
-  let passed = 0, failed = 0;
+  const fs = require("fs"); const [f, log, coverageStatus] = process.argv.slice(1);
+  let passed = 0, failed = Number(coverageStatus); // a package below its coverage floor counts as a failure
   if (fs.existsSync(f)) {
     const r = JSON.parse(fs.readFileSync(f, "utf8"));
     passed += r.numPassedTests; failed += r.numFailedTests;
@@ -42,5 +46,5 @@ node -e '
   const m = /(\d+) passed, (\d+) failed\s*$/.exec(fs.readFileSync(log, "utf8"));
   if (m) { passed += Number(m[1]); failed += Number(m[2]); } else failed += 1;
   console.log(`${passed} passed, ${failed} failed`);
-' "$report" "$node24_log"
+' "$report" "$node24_log" "$coverage_status"
 exit $status

@@ -13,20 +13,32 @@ import { migratedTestDatabase } from './helpers/server';
  * second connection, and SQLite's one connection would wait for the held read.
  */
 
-/** Holds the rows of every SELECT while `held` is open, as a slow read would arrive late. */
+/**
+ * Holds the rows of every SELECT while `held` is open, as a slow read would arrive late.
+ * `held()` resolves once a read is actually waiting at the gate (a barrier, not a sleep).
+ */
 function slowReads() {
   let release: (() => void) | undefined;
   let gate: Promise<void> | undefined;
+  let reached: (() => void) | undefined;
+  let held: Promise<void> = Promise.resolve();
   const plugin: KyselyPlugin = {
     transformQuery: (args) => args.node,
     async transformResult(args) {
-      if (gate && 'rows' in args.result && args.result.rows.length > 0) await gate;
+      if (gate && 'rows' in args.result && args.result.rows.length > 0) {
+        reached?.();
+        await gate;
+      }
       return args.result;
     },
   };
   return {
     plugin,
-    hold: () => void (gate = new Promise((r) => (release = r))),
+    hold: () => {
+      gate = new Promise((r) => (release = r));
+      held = new Promise((r) => (reached = r));
+    },
+    held: () => held,
     release: () => ((gate = undefined), release?.()),
   };
 }
@@ -42,7 +54,7 @@ describe('per-node caches and a read that arrives late', () => {
 
     reads.hold();
     const older = config.automation(); // finds status 0, and arrives late
-    await new Promise((r) => setTimeout(r, 20));
+    await reads.held();
     await config.set('chatAutomation', withGroup(1));
     reads.release();
     expect((await older).autoAddGroup.status).toBe(0);
@@ -66,7 +78,7 @@ describe('per-node caches and a read that arrives late', () => {
 
     reads.hold();
     const older = users.get(id); // finds "Before", and arrives late
-    await new Promise((r) => setTimeout(r, 20));
+    await reads.held();
     await users.update(id, { realname: 'After' });
     reads.release();
     expect((await older)?.realname).toBe('Before');
