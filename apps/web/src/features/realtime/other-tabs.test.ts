@@ -26,10 +26,12 @@ vi.mock('../../ui/dialogs', () => ({ dialogs: { toast: () => undefined } }));
 
 const FakeChannel = fakeChannelClass();
 
-/** Web Locks: one holder per name, the others queue. */
+/** Web Locks: one holder per name, the others queue. `asked` lists every request, in order. */
 const held = new Map<string, Promise<unknown>>();
+const asked: string[] = [];
 const locks = {
   request: (name: string, fn: () => Promise<unknown>) => {
+    asked.push(name);
     const run = (held.get(name) ?? Promise.resolve()).then(fn, fn);
     held.set(
       name,
@@ -87,6 +89,7 @@ beforeEach(async () => {
   shared.rows.clear();
   shared.uploads.length = 0;
   held.clear();
+  asked.length = 0;
   outbox.keepFor(1);
   const qc = new QueryClient();
   qc.setQueryData(['messages', '7'], { messages: [], hasMore: false });
@@ -98,13 +101,15 @@ afterEach(() => {
 });
 
 const pending = () => outbox.all().map((p) => `${p.id}:${p.status}`);
+/** This tab has queued for the upload's lock behind the other tab (the other tab's is the first request). */
+const queuedHere = () => expect(asked.filter((n) => n === 'parley-upload-up-1')).toHaveLength(2);
 
 describe('an upload of another tab (issue 22)', () => {
   it('is sent from here, once, with its id, when that tab closes before the answer', async () => {
     const other = otherTab();
     await vi.waitFor(() => expect(pending()).toEqual(['up-1:sending']));
-    await new Promise((r) => setTimeout(r, 20));
-    expect(shared.uploads).toEqual([]); // that tab is still at it: this one only waits
+    await vi.waitFor(queuedHere);
+    expect(shared.uploads).toEqual([]); // that tab is still at it: this one only waits behind its lock
 
     other.close();
     await vi.waitFor(() => expect(pending()).toEqual([]));
@@ -115,9 +120,10 @@ describe('an upload of another tab (issue 22)', () => {
   it('is left alone when that tab delivers it', async () => {
     const other = otherTab();
     await vi.waitFor(() => expect(pending()).toEqual(['up-1:sending']));
+    await vi.waitFor(queuedHere);
     other.delivered();
     await vi.waitFor(() => expect(pending()).toEqual([]));
-    await new Promise((r) => setTimeout(r, 30));
+    await held.get('parley-upload-up-1'); // this tab's turn at the lock has run and ended
     expect(shared.uploads).toEqual([]);
   });
 });

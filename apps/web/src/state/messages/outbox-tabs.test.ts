@@ -215,7 +215,8 @@ describe('the outbox in two tabs (issue 22)', () => {
     await a.api.sendText(a.qc, '7', 'one');
     await a.api.sendText(a.qc, '7', 'two');
     await vi.waitFor(() => expect(texts(b)).toEqual([]));
-    await new Promise((r) => setTimeout(r, 50)); // tab b's turns with the lock come and go
+    // Tab b queued for each send's lock when it heard of it; every turn it was given has now run.
+    await Promise.all(held.values());
     expect(shared.sent.map((x) => x.content)).toEqual(['one', 'two']);
     expect(texts(a)).toEqual([]);
   });
