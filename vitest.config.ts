@@ -89,6 +89,10 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['e2e/tests/**/*.test.ts'],
+          // The suite's standard wait for `expect.poll`: a condition a person would see come true,
+          // with room for a loaded CI machine. Vitest's 1 s default made tests set their own
+          // short limits; a poll returns as soon as its condition holds, so this costs nothing.
+          expect: { poll: { timeout: 10_000, interval: 100 } },
           environment: 'node',
           setupFiles: ['e2e/support/setup.ts'],
           fileParallelism: false,

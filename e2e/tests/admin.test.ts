@@ -60,12 +60,11 @@ describe('admin console', () => {
     const { page, errors } = await adminDesk();
     for (const tab of ['dashboard', 'users', 'groups', 'messages', 'settings', 'notices', 'invites', 'audit']) {
       await page.getByTestId(`admin-nav-${tab}`).click();
-      await page.waitForTimeout(0);
-      await page
-        .locator('[data-testid="admin"] section')
-        .getByText('…')
-        .waitFor({ state: 'detached' })
-        .catch(() => undefined);
+      // The section has loaded: its "…" placeholders (lazy panel, table rows) are gone. A section
+      // that never loads fails here instead of being photographed half-drawn.
+      const section = page.locator('[data-testid="admin"] section');
+      await section.first().waitFor();
+      await expect.poll(() => section.getByText('…', { exact: true }).count()).toBe(0);
       await snap(page, `admin-desktop-${tab}`);
     }
     const phone = await phoneContext(browser);

@@ -40,15 +40,15 @@ describe('one-to-one chat in two browsers', () => {
 
     // Bob's home shows it without a reload, with a badge.
     const bobRow = row(b.page, alice.id);
-    await expect.poll(() => bobRow.innerText(), { timeout: 3000 }).toContain('Hello Bob 你好');
-    await expect.poll(() => bobRow.getByTestId('conversation-unread').innerText(), { timeout: 3000 }).toBe('1');
+    await expect.poll(() => bobRow.innerText()).toContain('Hello Bob 你好');
+    await expect.poll(() => bobRow.getByTestId('conversation-unread').innerText()).toBe('1');
     await snap(b.page, 'chat-bob-home-unread');
 
     await openChat(b.page, alice.id);
     await expect.poll(() => bubbleTexts(b.page)).toEqual(['Hello Bob 你好']);
     // Only my own messages carry a read state; it turns to "read" live when bob opens the chat.
     const readState = a.page.getByTestId('message-read-state').last();
-    await expect.poll(() => readState.getAttribute('data-read'), { timeout: 3000 }).toBe('1');
+    await expect.poll(() => readState.getAttribute('data-read')).toBe('1');
     expect(await readState.innerText()).toBe('已读');
     await snap(a.page, 'chat-alice-read');
     await snap(b.page, 'chat-bob-open');

@@ -51,7 +51,7 @@ describe('friends in two browsers', () => {
     await b.page.getByTestId('detail-add-friend').waitFor();
 
     // Alice: the badge appears without a reload; the request is there with its text.
-    await expect.poll(() => a.page.getByTestId('contacts-new-friends-badge').innerText(), { timeout: 3000 }).toBe('1');
+    await expect.poll(() => a.page.getByTestId('contacts-new-friends-badge').innerText()).toBe('1');
     await snap(a.page, 'friends-alice-badge');
     await a.page.getByTestId('contacts-new-friends').click();
     const request = a.page.getByTestId('friend-request').first();
@@ -62,12 +62,12 @@ describe('friends in two browsers', () => {
     await b.page.getByTestId('contacts-new-friends').waitFor();
     expect(await b.page.locator(contactRow(alice.id)).count()).toBe(0);
     await request.getByTestId('friend-accept').click();
-    await expect.poll(() => request.getAttribute('data-status'), { timeout: 3000 }).toBe('1');
+    await expect.poll(() => request.getAttribute('data-status')).toBe('1');
 
-    await b.page.locator(contactRow(alice.id)).waitFor({ timeout: 3000 });
+    await b.page.locator(contactRow(alice.id)).waitFor();
     await snap(b.page, 'friends-bob-contacts');
     await a.page.getByTestId('back').click();
-    await a.page.locator(contactRow(bob.id)).waitFor({ timeout: 3000 });
+    await a.page.locator(contactRow(bob.id)).waitFor();
     // 鲍勃 files under B (pinyin "baobo").
     expect(await a.page.locator('[data-testid="contact-section"][data-letter="B"]').count()).toBe(1);
     expect(await a.page.getByTestId('contacts-new-friends-badge').count()).toBe(0);

@@ -105,11 +105,13 @@ describe('message actions', () => {
 
     // A 3-second window: a message older than that offers no Recall.
     await setChatInfo(server.url, alice, { redoTime: 3 });
+    // The page's clock, not a sleep, ages the message past the window.
+    await a.page.clock.install();
     await a.page.reload();
     await a.page.getByTestId('chat-input').waitFor();
     await send(a.page, 'Too old to recall');
     await bubble(a.page, 'Too old to recall').waitFor();
-    await a.page.waitForTimeout(3500);
+    await a.page.clock.fastForward(4000);
     await rightClick(bubble(a.page, 'Too old to recall'));
     await a.page.getByTestId('message-menu').waitFor();
     expect(await a.page.getByTestId('menu-recall').count()).toBe(0);

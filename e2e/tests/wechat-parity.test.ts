@@ -32,13 +32,18 @@ beforeAll(async () => {
 afterAll(() => stopAll(browser, server));
 
 /**
- * Scrolls to the top (older pages load on the way) and reads the first event line if it is mounted.
- * (The wording per reader is asserted by the server and web tests; here it is only photographed.)
+ * Scrolls to the top until the group's first event line is mounted (older pages load on the way)
+ * and reads it. Fails if it never appears, instead of answering an empty string.
  */
 async function firstEventLine(page: Page): Promise<string> {
-  await page.getByTestId('message-list').evaluate((el) => (el.scrollTop = 0));
   const line = page.locator('[data-type="event"]').first();
-  return (await line.count()) ? line.innerText() : '';
+  await expect
+    .poll(async () => {
+      await page.getByTestId('message-list').evaluate((el) => (el.scrollTop = 0));
+      return line.count();
+    })
+    .toBeGreaterThan(0);
+  return line.innerText();
 }
 
 describe('group chat like WeChat', () => {
@@ -64,7 +69,8 @@ describe('group chat like WeChat', () => {
     // Only the newest page (20 rows) is loaded: the pill goes up to the oldest of it.
     await expect.poll(() => b.getByText('update 11', { exact: true }).isVisible()).toBe(true);
     await expect.poll(() => pill.count()).toBe(0);
-    await firstEventLine(b);
+    // The line that opened the group, in bob's language although alice's request stored it in Chinese.
+    expect(await firstEventLine(b)).toMatch(/the group/);
     await snap(b, 'parity-top-en-phone');
 
     // Scrolled up, new messages come: a pill counts them and takes me down.
@@ -81,7 +87,7 @@ describe('group chat like WeChat', () => {
     // Alice reads the same line in Chinese.
     const zh = await loggedInPage(browser, server.url, alice);
     await openChat(zh.page, gid);
-    await firstEventLine(zh.page);
+    expect(await firstEventLine(zh.page)).toMatch(/群聊/);
     await snap(zh.page, 'parity-top-zh-phone');
 
     // Desktop: list and chat side by side.

@@ -17,6 +17,18 @@ type Row = {
   type: string;
 };
 
+/** Two new friends and `n` messages m0…m(n-1) between them, so a test reads only rows it wrote. */
+async function chatOf(tag: string, n: number): Promise<{ x: TestUser; y: TestUser }> {
+  const x = await registerAndLogin(s.api, { account: `${tag}x01`, realname: `X ${tag}`, password: 'pass-word1' });
+  const y = await registerAndLogin(s.api, { account: `${tag}y01`, realname: `Y ${tag}`, password: 'pass-word1' });
+  await makeFriends(s, x, y);
+  for (let i = 0; i < n; i++) {
+    s.clock.advance(10);
+    expect((await send(s, i % 2 ? y : x, i % 2 ? x.id : y.id, `m${i}`)).body.code).toBe(0);
+  }
+  return { x, y };
+}
+
 describe('getMessageList', () => {
   it('pages with last_id: oldest first per page, every message exactly once, in order', async () => {
     const sent: number[] = [];
@@ -72,10 +84,11 @@ describe('getMessageList', () => {
   });
 
   it('manager mode lists newest first, filtered by type and keywords', async () => {
-    const res = await post('getMessageList', alice, { toContactId: bob.id, type: 'all', keywords: 'M2', limit: 3 });
+    const { x, y } = await chatOf('mgr', 25);
+    const res = await post('getMessageList', x, { toContactId: y.id, type: 'all', keywords: 'M2', limit: 3 });
     expect(res.body.count).toBe(6); // m2, m20..m24
     expect(res.body.data.map((r: Row) => r.content)).toEqual(['m24', 'm23', 'm22']);
-    const none = await post('getMessageList', alice, { toContactId: bob.id, type: 'image' });
+    const none = await post('getMessageList', x, { toContactId: y.id, type: 'image' });
     expect(none.body).toMatchObject({ code: 0, count: 0, data: [] });
   });
 
@@ -111,6 +124,7 @@ describe('getMessageList', () => {
   });
 
   it('reads one message and its context', async () => {
+    const { x: alice, y: bob } = await chatOf('ctx', 20);
     const list = await post('getMessageList', alice, { toContactId: bob.id, limit: 30 });
     const rows = list.body.data as Row[];
     const mid = rows[10] as Row;

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   connectSocket,
@@ -181,8 +182,18 @@ describe('two nodes with Redis', () => {
     const ws = await connectSocket(a.url);
     const res = await b.api.post('/common/pub/bindUid', { client_id: ws.clientId }, { token: bob.token });
     expect(res.body.code).toBe(0);
-    ws.send({ type: 'ping' });
-    await ws.next('pong');
+    // Bound for real: a message to bob reaches this connection on the other node (a pong would
+    // come back from an unbound connection too).
+    const id = randomUUID();
+    const sent = await a.api.post(
+      '/enterprise/im/sendMessage',
+      { id, type: 'text', content: 'across the nodes', toContactId: bob.id },
+      { token: alice.token },
+    );
+    expect(sent.body.code, sent.body.msg).toBe(0);
+    expect((await ws.next<{ id: string; content: string }>('simple', (m) => m.id === id)).data.content).toBe(
+      'across the nodes',
+    );
     ws.close();
   });
 
