@@ -12,7 +12,7 @@ import { requestSerializer } from './platform/http/log-redact';
 import { registerMultipart } from './platform/http/multipart';
 import { createFiles, filesRoutes, uploadReadsRepo } from './modules/files/index';
 import { accountsRoutes, createAccounts } from './modules/accounts/index';
-import { authRoutes, createAuth, createSessions, type AuthContext } from './modules/auth/index';
+import { authRoutes, createAuth, createLoginGuard, createSessions, type AuthContext } from './modules/auth/index';
 import { createCodes } from './modules/codes/index';
 import { configRoutes, createConfigService } from './modules/config/index';
 import { createUsersService, usersRoutes } from './modules/users/index';
@@ -89,8 +89,10 @@ function createServices(deps: Deps, app: FastifyInstance) {
     log: app.log,
     devMailLog: deps.config.devMailLog,
   });
-  const auth = createAuth({ db, clock, config, users, sessions, codes });
+  const loginGuard = createLoginGuard({ db, clock });
+  const auth = createAuth({ db, clock, config, users, sessions, codes, guard: loginGuard });
   const accounts = createAccounts({
+    loginGuard,
     db,
     clock,
     config,

@@ -9,6 +9,7 @@ import {
 } from './helpers/index';
 import { defaultGuardLimits } from '../src/platform/limits/guards';
 import { uuid } from './chat-fixtures';
+import { usersRepo } from '../src/modules/users/index';
 
 /**
  * Issue 19: server-wide abuse guards hold whatever the admin settings say (registerInterval and
@@ -20,7 +21,7 @@ let a: TestServer;
 let b: TestServer;
 let mail: MailCatcher;
 let admin: TestUser;
-const guardLimits = { ...defaultGuardLimits, codeMailsPerHour: 5 };
+const guardLimits = { ...defaultGuardLimits, codeMailsPerHour: 5, friendRequestsPerUserDay: 5 };
 
 beforeAll(async () => {
   mail = await startMailCatcher();
@@ -108,19 +109,35 @@ describe('abuse guards', () => {
     expect((await send(0)).body.code).toBe(0);
   });
 
-  it('refuses friend requests beyond the daily limit', async () => {
+  it('refuses friend requests beyond the daily limit, counting only the requests made', async () => {
     const asker = await registerAndLogin(a.api, { account: 'asker01', realname: 'A', password: 'asker-pw1' });
-    const res: string[] = [];
-    for (let i = 0; i <= defaultGuardLimits.friendRequestsPerUserDay; i++) {
-      // Requests to an unknown user still count: the guard runs before the lookup.
-      const r = await node(i).api.post(
-        '/enterprise/friend/add',
-        { user_id: 900_000 + i },
-        { token: asker.token, lang: 'en' },
+    // Targets written straight to the table: registering them would meet the registration guard.
+    const now = Math.floor(a.clock.now() / 1000);
+    const targets: number[] = [];
+    for (let i = 0; i <= guardLimits.friendRequestsPerUserDay; i++) {
+      targets.push(
+        await usersRepo.insertUser(a.database.db, {
+          account: `target${i}x`,
+          realname: `T${i}`,
+          password_hash: 'none',
+          setting: '{}',
+          create_time: now,
+          update_time: now,
+        }),
       );
-      res.push(r.body.msg);
     }
-    expect(res.slice(0, -1).every((m) => m === 'Contact does not exist')).toBe(true);
-    expect(res.at(-1)).toBe('You have sent too many friend requests today, try again tomorrow');
+    const add = (i: number, user_id: number | undefined) =>
+      node(i).api.post('/enterprise/friend/add', { user_id }, { token: asker.token, lang: 'en' });
+    for (let i = 0; i < guardLimits.friendRequestsPerUserDay; i++) {
+      expect((await add(i, targets[i])).body.code).toBe(0);
+      // Refused requests (a duplicate, an unknown person) use up none of the day's quota.
+      expect((await add(i, targets[i])).body.msg).toBe('Request pending');
+      expect((await add(i, 900_000 + i)).body.msg).toBe('Contact does not exist');
+    }
+    const over = await add(0, targets.at(-1));
+    expect(over.body).toMatchObject({
+      code: 400,
+      msg: 'You have sent too many friend requests today, try again tomorrow',
+    });
   });
 });

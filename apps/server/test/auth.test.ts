@@ -139,6 +139,27 @@ describe('the login guard', () => {
     expect(guesses.filter((m) => m !== 'Too many attempts, try again in 5 minutes')).toHaveLength(6);
   });
 
+  it('counts wrong old passwords of editPassword with login failures: same lock-out, same message', async () => {
+    const u = await freshUser();
+    const edit = (originalPassword: string) =>
+      s.api.post(
+        '/enterprise/im/editPassword',
+        { password: 'new-pass-9', originalPassword },
+        { token: u.token, lang: 'en' },
+      );
+    for (let i = 0; i < 3; i++) expect((await edit('wrong-pw')).body.msg).toBe('Current password is wrong');
+    for (let i = 0; i < 3; i++) await s.api.post('/common/pub/login', { account: u.account, password: 'wrong-pw' });
+    // Six failures through either door: the right old password is refused now, as a login is.
+    expect((await edit(u.password)).body).toMatchObject({
+      code: 400,
+      msg: 'Too many attempts, try again in 5 minutes',
+    });
+    const blocked = await s.api.post('/common/pub/login', { account: u.account, password: u.password }, { lang: 'en' });
+    expect(blocked.body.msg).toBe('Too many attempts, try again in 5 minutes');
+    s.clock.advance(300_000);
+    expect((await edit(u.password)).body.code).toBe(0);
+  });
+
   it('is cleared by a successful login', async () => {
     const u = await freshUser();
     for (let i = 0; i < 5; i++) await s.api.post('/common/pub/login', { account: u.account, password: 'wrong-pw' });
@@ -175,11 +196,16 @@ describe('checking a token', () => {
     expect((await me(u.token)).body.code).toBe(0);
     await s.services.users.setStatus(u.id, 0);
     expect((await me(u.token, { lang: 'en' })).body).toMatchObject({ code: -1, msg: 'This account has been disabled' });
-    // The right password gets the wrong-password answer: nothing tells that the account exists.
+    // Only the right password learns that the account is disabled (§2.4); a wrong one gets the
+    // answer anyone gets, and is counted, so a guesser learns nothing.
     const again = await s.api.post('/common/pub/login', { account: u.account, password: u.password }, { lang: 'en' });
-    const wrong = await s.api.post('/common/pub/login', { account: u.account, password: 'not-it-9' }, { lang: 'en' });
-    expect(again.body).toEqual(wrong.body);
-    expect(again.body).toMatchObject({ code: 400, msg: 'Wrong account or password' });
+    expect(again.body).toMatchObject({ code: 400, msg: 'This account has been disabled' });
+    for (let i = 0; i < 5; i++) {
+      const wrong = await s.api.post('/common/pub/login', { account: u.account, password: 'not-it-9' }, { lang: 'en' });
+      expect(wrong.body).toMatchObject({ code: 400, msg: 'Wrong account or password' });
+    }
+    const locked = await s.api.post('/common/pub/login', { account: u.account, password: u.password }, { lang: 'en' });
+    expect(locked.body).toMatchObject({ code: 400, msg: 'Too many attempts, try again in 5 minutes' });
   });
 
   it('keeps non-admins out while the site is closed, with the operator text', async () => {

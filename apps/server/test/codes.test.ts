@@ -51,16 +51,37 @@ describe.each([
     expect(again.body).toMatchObject({ code: 400, msg: 'Wrong account or password' });
   });
 
-  it('refuses accounts that cannot receive a code, and checks existence per type', async () => {
+  it('refuses accounts that cannot receive a code, and checks existence for registration', async () => {
     const u = await member();
     expect((await sendCode({ account: 'plainname', type: 2 }, { form })).body.msg).toBe(
       'The account must be a mobile number or e-mail address',
     );
-    expect((await sendCode({ account: email(), type: 1 }, { form })).body.msg).toBe('No account with that name');
-    expect((await sendCode({ account: email(), type: 3 }, { form })).body.msg).toBe('No account with that name');
     expect((await sendCode({ account: u.account, type: 2 }, { form })).body.msg).toBe('This account is taken');
     expect((await sendCode({ account: u.account, type: 9 }, { form })).body.msg).toBe('Invalid parameter: type');
     expect((await sendCode({ type: 1 }, { form })).body.msg).toBe('Invalid parameter: account');
+  });
+});
+
+describe('login and reset codes tell nobody which accounts exist (§2.4)', () => {
+  it('answers an unknown e-mail or account name as a real one, and sends nothing for it', async () => {
+    const u = await member();
+    const noMail = await registerAndLogin(s.api, { account: `plain${++seq}x`, realname: 'P', password: 'pass-word1' });
+    for (const type of [1, 3]) {
+      const ghosts = [email(), `ghost${++seq}x`, noMail.account];
+      const real = await sendCode({ account: u.account, type });
+      expect(real.body).toMatchObject({ code: 0, msg: 'Code sent' });
+      const realAgain = await sendCode({ account: u.account, type });
+      expect(realAgain.body).toMatchObject({ code: 400, msg: 'Wait a minute' });
+      for (const account of ghosts) {
+        expect((await sendCode({ account, type })).body, `${account} ${type}`).toEqual(real.body);
+        // The 60 s spacing holds for all of them alike.
+        expect((await sendCode({ account, type })).body, `${account} ${type}`).toEqual(realAgain.body);
+      }
+      expect((await mail.next(u.account)).code).toMatch(/^\d{6}$/);
+      s.clock.advance(60_000);
+      // Each answer came after its mail was handed over: none went to the unknown ones.
+      expect(mail.mails.filter((m) => ghosts.some((g) => m.to.includes(g)))).toEqual([]);
+    }
   });
 });
 

@@ -181,6 +181,8 @@ export const catalogue = {
   'admin.superOnly': ['仅超级管理员可操作', 'Only the super-administrator can do this'],
   /** added: disabling, deleting or editing a super-administrator (§12.2). */
   'admin.protectedUser': ['不能对超级管理员执行此操作', 'This cannot be done to the super-administrator'],
+  /** added: demoting the only super-administrator left (issue 36 #3). */
+  'admin.lastSuper': ['至少需要保留一名超级管理员', 'At least one super-administrator must remain'],
   /** added: sendTestEmail without a configured SMTP server. */
   'admin.smtpNotSet': ['尚未配置SMTP服务器', 'No SMTP server is configured'],
   /** added: sendTestEmail refused; `reason` is the SMTP server's own words. */

@@ -16,7 +16,10 @@ export const limits = {
   remarkName: { min: 1, max: 32 },
   motto: { max: 100 },
   textMessage: 2048,
-  /** Search words (getMessageList, files/index): longer ones answer 400 common.keywordsTooLong. */
+  /**
+   * Search words (getMessageList, files/index, and the console lists `user/index`, `group/index`,
+   * `message/index`, `message/getContacts`): longer ones answer 400 common.keywordsTooLong.
+   */
   keywordsMax: 100,
   groupNotice: 2048,
   momentPost: 2048,

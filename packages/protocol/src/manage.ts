@@ -53,6 +53,12 @@ export const adminUserAddParams = z.object({ account: t.str.req(), password: t.p
 export const adminUserEditParams = z.object({ user_id: t.uid.req(), account: t.str.opt(), ...userFields });
 export const adminUserIdParams = z.object({ user_id: t.uid.req() });
 export const adminSetStatusParams = z.object({ user_id: t.uid.req(), status: t.flag.req() });
+/**
+ * ★ `user/setRole`. A super-administrator may also demote a super-administrator (another one, or
+ * themselves) while another remains; the last one → 400 `admin.lastSuper` (issue 36 #3). Every
+ * refused `/manage` write is recorded in the audit log under its action (`user.setRole`…) with
+ * `detail.refused` = the message key of the refusal (issue 36 #4).
+ */
 export const adminSetRoleParams = z.object({ user_id: t.uid.req(), role: t.int.req() });
 export const adminUserPasswordParams = z.object({ user_id: t.uid.req(), password: t.password.req() });
 

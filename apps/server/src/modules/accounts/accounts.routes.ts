@@ -21,7 +21,7 @@ export function accountsRoutes(
       return ok('', 'code.sent');
     }),
     route(paths.editPassword, async (p, ctx) => {
-      await accounts.editPassword(ctx.auth, p);
+      await accounts.editPassword(ctx.auth, p, ctx.ip);
       return ok('', 'common.saved');
     }),
     route(paths.editAccount, async (p, ctx) => {

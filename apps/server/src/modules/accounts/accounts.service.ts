@@ -13,7 +13,7 @@ import type { Kysely } from 'kysely';
 import { nowSeconds, type Clock } from '../../platform/clock';
 import { withTx, type DB } from '../../platform/db/index';
 import { AppError, badParam } from '../../platform/http/errors';
-import { hashPassword, verifyPassword, type AuthContext, type Sessions } from '../auth/index';
+import { hashPassword, verifyPassword, type AuthContext, type LoginGuard, type Sessions } from '../auth/index';
 import { ownCodeTarget, type Codes } from '../codes/index';
 import type { ConfigService } from '../config/index';
 import {
@@ -38,6 +38,8 @@ export interface AccountsDeps {
   users: UsersService;
   sessions: Sessions;
   codes: Codes;
+  /** Counts wrong old passwords of editPassword with login's failures (one lock-out, issue 36 #6). */
+  loginGuard: LoginGuard;
   /** Server-wide abuse guard: registrations per client address per hour (issue 19). */
   guards?: Pick<Guards, 'registration'>;
   /** runMode 2 extras after a registration commits (autoAddUser, autoAddGroup); errors are logged there. */
@@ -148,15 +150,20 @@ export function createAccounts(deps: AccountsDeps) {
     async editPassword(
       auth: AuthContext,
       p: { password: string; originalPassword?: string; code?: string },
+      ip: string,
     ): Promise<void> {
       const u = auth.user;
       await refuseInDemo(u.role);
       checkPassword(p.password);
       let codeId: number | undefined;
       if (p.originalPassword) {
+        // The old password is a password guess like a login's: same count, same lock-out.
+        const key = deps.loginGuard.key(u.account, ip);
+        await deps.loginGuard.admit(key);
         if (!(await verifyPassword(p.originalPassword, u.password_hash))) {
           throw new AppError(400, 'account.wrongOldPassword');
         }
+        await deps.loginGuard.clear(key);
       } else if (p.code) {
         codeId = await codes.check(ownCodeTarget(u), CodeType.password, p.code);
       } else {

@@ -3,7 +3,7 @@ import { ok } from '../../platform/http/envelope';
 import type { AnyRoute, RouteBuilder } from '../../platform/http/router';
 import type { ConfigService } from '../config/index';
 import type { UserRow } from '../users/index';
-import type { Audit } from './audit';
+import { auditRefusals, refusalEntry, type Audit } from './audit';
 import type { ConfigAdmin } from './config-admin.service';
 import { requireAdmin, requireAdminWrite } from './guard';
 
@@ -22,17 +22,19 @@ export function adminRoutes<A extends { user: UserRow }>(
       requireAdmin(ctx.auth.user);
       return ok(await admin.get(p.name));
     }),
-    route(paths.adminSetConfig, async (p, ctx) => {
-      await requireAdminWrite(ctx.auth.user, config);
-      await admin.set(p.name, p.value);
-      // The password never reaches the log; the keys say what was touched.
-      await audit?.record(ctx.auth.user, ctx.ip, {
-        action: 'config.setConfig',
-        targetType: 'config',
-        targetId: p.name,
-        detail: { keys: Object.keys(p.value) },
-      });
-      return ok('', 'common.saved');
-    }),
+    route(paths.adminSetConfig, (p, ctx) =>
+      auditRefusals(audit, ctx.auth.user, ctx.ip, refusalEntry(paths.adminSetConfig, p), async () => {
+        await requireAdminWrite(ctx.auth.user, config);
+        await admin.set(p.name, p.value);
+        // The password never reaches the log; the keys say what was touched.
+        await audit?.record(ctx.auth.user, ctx.ip, {
+          action: 'config.setConfig',
+          targetType: 'config',
+          targetId: p.name,
+          detail: { keys: Object.keys(p.value) },
+        });
+        return ok('', 'common.saved');
+      }),
+    ),
   ];
 }

@@ -2,6 +2,7 @@ import { adminDate, type AuditRow } from '@parley/protocol';
 import type { Kysely } from 'kysely';
 import { nowSeconds, type Clock } from '../../platform/clock';
 import type { DB } from '../../platform/db/index';
+import { AppError } from '../../platform/http/errors';
 import type { UserRow, UsersService } from '../users/index';
 import * as repo from './audit.repo';
 
@@ -10,6 +11,46 @@ export interface AuditEntry {
   targetType?: string;
   targetId?: string | number;
   detail?: Record<string, unknown>;
+}
+
+/** What a `/manage` write names in the audit log when refused: the target, never the values sent (passwords). */
+export function refusalEntry(path: string, p: unknown): AuditEntry {
+  const q = (p ?? {}) as Record<string, unknown>;
+  const action = path.replace(/^\/manage\//, '').replace('/', '.');
+  for (const [key, targetType] of [
+    ['user_id', 'user'],
+    ['group_id', 'group'],
+    ['id', 'message'],
+    ['name', 'config'],
+  ] as const) {
+    const v = q[key];
+    if (typeof v === 'number' || (typeof v === 'string' && v !== '')) return { action, targetType, targetId: v };
+  }
+  return { action };
+}
+
+/**
+ * Runs a `/manage` write. A refusal (a translated 400: not an admin, super-administrators only,
+ * demo mode, a protected user...) is written to the audit log before it is answered, so probing
+ * leaves a trace (issue 36 #4); the answer itself is unchanged.
+ */
+export async function auditRefusals<T>(
+  audit: Audit | undefined,
+  actor: UserRow,
+  ip: string,
+  entry: AuditEntry,
+  work: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    if (err instanceof AppError && audit) {
+      const refused = { ...entry, detail: { ...entry.detail, refused: err.msgKey } };
+      // A failing log write (a full disk) must not replace the refusal the caller is owed.
+      await audit.record(actor, ip, refused).catch(() => undefined);
+    }
+    throw err;
+  }
 }
 
 /** Who did what to what, when (the audit log the super-administrator reads). */

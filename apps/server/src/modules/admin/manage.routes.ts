@@ -10,11 +10,11 @@ import {
   type ParamsOut,
 } from '@parley/protocol';
 import { ok } from '../../platform/http/envelope';
-import { AppError } from '../../platform/http/errors';
+import { AppError, checkKeywords } from '../../platform/http/errors';
 import type { AnyRoute, Reply, RequestContext, RouteBuilder } from '../../platform/http/router';
 import type { ConfigService } from '../config/index';
 import type { UserRow } from '../users/index';
-import type { Audit, AuditEntry } from './audit';
+import { auditRefusals, refusalEntry, type Audit, type AuditEntry } from './audit';
 import type { Dashboard } from './dashboard';
 import { requireAdmin, requireAdminWrite } from './guard';
 import type { UsersAdmin } from './users-admin.service';
@@ -76,10 +76,17 @@ export function manageRoutes<A extends { user: UserRow }>(route: RouteBuilder<A>
   ) {
     return route(path, async (p: ParamsOut<P>, ctx: RequestContext & { auth?: A }) => {
       const me = (ctx as Ctx).auth.user;
-      if (access === 'read') requireAdmin(me);
-      else await requireAdminWrite(me, d.config);
-      if (access === 'super' && me.role !== Role.superAdmin) throw new AppError(400, 'admin.superOnly');
-      return handler(p, ctx as Ctx, me);
+      if (access === 'read') {
+        requireAdmin(me);
+        // Search words are matched with LIKE: capped as the user endpoints cap them (issue 36 #2).
+        if ('keywords' in p && typeof p.keywords === 'string') checkKeywords(p.keywords);
+        return handler(p, ctx as Ctx, me);
+      }
+      return auditRefusals(d.audit, me, ctx.ip, refusalEntry(path, p), async () => {
+        await requireAdminWrite(me, d.config);
+        if (access === 'super' && me.role !== Role.superAdmin) throw new AppError(400, 'admin.superOnly');
+        return handler(p, ctx as Ctx, me);
+      });
     });
   }
   const audit = (me: UserRow, ctx: Ctx, e: AuditEntry) => d.audit.record(me, ctx.ip, e);
@@ -165,8 +172,8 @@ export function manageRoutes<A extends { user: UserRow }>(route: RouteBuilder<A>
       return ok('', 'common.saved');
     }),
     manage(paths.adminUserSetRole, 'super', async (p, ctx, me) => {
-      await d.users.setRole(me, p.user_id, p.role);
-      await auditUser(me, ctx, 'user.setRole', p.user_id, { role: p.role });
+      const from = await d.users.setRole(me, p.user_id, p.role);
+      await auditUser(me, ctx, 'user.setRole', p.user_id, { role: p.role, from });
       return ok('', 'common.saved');
     }),
     manage(paths.adminUserEditPassword, 'write', async (p, ctx, me) => {

@@ -1,7 +1,7 @@
 import { adminDate, defaultUserSetting, formatMsg, Role, type AdminUserRow, type Lang } from '@parley/protocol';
 import type { Kysely } from 'kysely';
 import { nowSeconds, type Clock } from '../../platform/clock';
-import { isUniqueViolation, type DB } from '../../platform/db/index';
+import { isUniqueViolation, withTx, type DB } from '../../platform/db/index';
 import type { Events } from '../../platform/events';
 import { AppError, badParam } from '../../platform/http/errors';
 import type { PresenceRegistry } from '../../platform/bus/index';
@@ -194,12 +194,26 @@ export function createUsersAdmin(deps: UsersAdminDeps) {
       if (status === 0) await signOut(id);
     },
 
-    async setRole(actor: UserRow, id: number, role: number): Promise<void> {
+    /**
+     * Returns the role the user had (for the audit log). A super-administrator may demote
+     * another one, or themselves, but never the last one: counted under lock, so two demotions
+     * at once cannot leave none (issue 36 #3).
+     */
+    async setRole(actor: UserRow, id: number, role: number): Promise<number> {
       if (!isSuper(actor)) throw new AppError(400, 'admin.superOnly');
       if (role < Role.user || role > Role.admin) throw badParam('role');
       const t = await target(id);
-      if (isSuper(t)) throw new AppError(400, 'admin.protectedUser');
-      await users.update(id, { role });
+      if (!isSuper(t) || role === Role.superAdmin) {
+        await users.update(id, { role });
+        return t.role;
+      }
+      await withTx(db, async (tx, onCommit) => {
+        await usersAdminRepo.lockSuperAdmins(tx);
+        if ((await usersAdminRepo.countOtherSuperAdmins(tx, id)) === 0) throw new AppError(400, 'admin.lastSuper');
+        await usersRepo.updateUser(tx, id, { role, update_time: nowSeconds(clock) });
+        onCommit(() => users.invalidate(id));
+      });
+      return t.role;
     },
 
     async editPassword(actor: UserRow, id: number, password: string): Promise<void> {

@@ -6,7 +6,7 @@ import { AppError, badParam } from '../../platform/http/errors';
 import { ownCodeTarget, type Codes } from '../codes/index';
 import type { ConfigService } from '../config/index';
 import { usersRepo, type UserRow, type UsersService } from '../users/index';
-import * as attempts from './attempts.repo';
+import type { LoginGuard } from './login-guard';
 import { DUMMY_HASH, verifyPassword } from './passwords';
 import type { Sessions } from './sessions';
 import * as sessionsRepo from './sessions.repo';
@@ -26,13 +26,14 @@ export interface AuthDeps {
   users: UsersService;
   sessions: Sessions;
   codes: Codes;
+  guard: LoginGuard;
 }
 
 const minus1 = (key: 'auth.required' | 'auth.invalid' | 'auth.expired' | 'auth.kicked' | 'auth.disabled') =>
   new AppError(-1, key);
 
 export function createAuth(deps: AuthDeps) {
-  const { db, clock, config, users, sessions, codes } = deps;
+  const { db, clock, config, users, sessions, codes, guard } = deps;
   const verifyToken = cachedTokenVerifier();
 
   /** §2.2, checks in the protocol's order. */
@@ -54,26 +55,6 @@ export function createAuth(deps: AuthDeps) {
     return { user, session: { jti: claims.jti, terminal: claims.terminal, exp: claims.exp } };
   }
 
-  /**
-   * The brute-force guard of §2.4 login, keyed by lower-cased account and IP. Every attempt is
-   * counted before the password is checked, in one atomic statement, so parallel guesses cannot
-   * all pass a "blocked?" check before any failure is written (issue 19 #2). A good login clears
-   * the count.
-   */
-  const guard = {
-    key: (account: string, ip: string) => `${account.toLowerCase()}|${ip}`,
-    async admit(key: string): Promise<boolean> {
-      const n = await attempts.countAttempt(
-        db,
-        key,
-        nowSeconds(clock),
-        limits.loginFailureWindowS,
-        limits.loginFailures,
-      );
-      return n <= limits.loginFailures;
-    },
-  };
-
   async function login(
     p: LoginParams,
     req: { ip: string; userAgent: string; origin: string; lang: Lang },
@@ -82,7 +63,7 @@ export function createAuth(deps: AuthDeps) {
     if (!p.account) throw badParam('account');
     if (!p.password && !p.code) throw badParam('password');
     const key = guard.key(p.account, req.ip);
-    if (!(await guard.admit(key))) throw new AppError(400, 'auth.tooManyAttempts');
+    await guard.admit(key);
 
     const user = await usersRepo.findByAccount(db, p.account);
     let codeId: number | undefined;
@@ -100,9 +81,9 @@ export function createAuth(deps: AuthDeps) {
       if (!(err instanceof AppError)) throw err;
       throw new AppError(400, 'auth.badCredentials'); // already counted by admit()
     }
-    // A disabled account answers as a wrong password does: the answer tells nobody which
-    // accounts exist, are disabled, or have which password (issue 19).
-    if (user.status === 0) throw new AppError(400, 'auth.badCredentials');
+    // Only the right password (or code) learns that the account is disabled (§2.4); a wrong one
+    // got badCredentials above, as for anyone, so a guesser learns nothing (issue 36 #10).
+    if (user.status === 0) throw new AppError(400, 'auth.disabled');
     const { sysInfo } = await config.systemInfo();
     if (sysInfo.state === 0 && !isAdmin(user))
       throw new AppError(400, 'auth.siteClosed', {}, sysInfo.closeTips || undefined);
@@ -122,7 +103,7 @@ export function createAuth(deps: AuthDeps) {
       }
       await sessionsRepo.insertSession(tx, { jti: claims.jti, user_id: user.id, terminal, iat, exp: claims.exp });
       await usersRepo.incrementLoginCount(tx, user.id, iat, req.ip);
-      await attempts.clearAttempts(tx, key);
+      await guard.clear(key, tx);
       onCommit(() => users.invalidate(user.id));
     });
     const fresh = (await users.get(user.id)) ?? user;

@@ -71,25 +71,31 @@ export function createCodes(deps: CodesDeps) {
         known = true;
       }
       if (!target) throw badParam('account');
+      // Login and "forgot password" answer the same whether the account exists or not (§2.4):
+      // for an unknown one every check below runs as usual, and only the sending is skipped.
+      const quiet = type === CodeType.login || type === CodeType.password;
+      // A plain account name that leads to no e-mail (unknown, or none given) is answered as
+      // an unknown e-mail address would be.
+      let unreachable = false;
       if (!isEmail(target) && !isMobile(target)) {
         // Login and "forgot password" by a plain account name: the code goes to its e-mail
         // (Parley extension), checked later against the same address (`ownCodeTarget`).
-        const named =
-          type === CodeType.login || type === CodeType.password ? await usersRepo.findByAccount(db, target) : undefined;
-        if (!named || !isEmail(named.email)) throw new AppError(400, 'account.mustMobileOrEmail');
-        target = named.email;
-        known = true;
+        if (!quiet) throw new AppError(400, 'account.mustMobileOrEmail');
+        const named = await usersRepo.findByAccount(db, target);
+        if (named && isEmail(named.email)) {
+          target = named.email;
+          known = true;
+        } else unreachable = true;
       }
       const account = target;
-      const email = isEmail(account);
-      const exists = known || (await usersRepo.findByAccount(db, account)) !== undefined;
-      if ((type === CodeType.login || type === CodeType.password) && !exists)
-        throw new AppError(400, 'account.notFound');
+      const email = unreachable || isEmail(account);
+      const exists = known || (!unreachable && (await usersRepo.findByAccount(db, account)) !== undefined);
       if (type === CodeType.register && (await usersRepo.accountTaken(db, account)))
         throw new AppError(400, 'account.exists');
 
       const now = nowSeconds(clock);
       if (now - (await repo.newestSentAt(db, account)) < limits.codeResendS) throw new AppError(400, 'code.wait');
+      const deliver = exists || !quiet;
 
       const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
       const subject = formatMsg('code.mailSubject', lang);
@@ -97,14 +103,17 @@ export function createCodes(deps: CodesDeps) {
       if (email) {
         const m = await mailer();
         await deps.guards?.codeMail();
-        await m.send({ to: account, subject, text });
+        if (deliver) await m.send({ to: account, subject, text });
       } else if (deps.devMailLog) {
-        await logOnly.send({ to: account, subject, text });
+        if (deliver) await logOnly.send({ to: account, subject, text });
       } else {
         // No SMS driver ships: outside development a mobile code cannot be delivered.
         throw new AppError(400, 'code.unavailable');
       }
-      await repo.insertCode(db, { account, type, code, create_time: now, expire_time: now + limits.codeValidityS });
+      // For an account nobody has, a row that can never be used (already expired) keeps the
+      // 60 s spacing the same as for a real one, so "Wait a minute" tells nothing either.
+      const expires = deliver ? now + limits.codeValidityS : now;
+      await repo.insertCode(db, { account, type, code, create_time: now, expire_time: expires });
     },
 
     /**

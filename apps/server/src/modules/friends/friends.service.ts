@@ -88,7 +88,6 @@ export function createFriends(deps: FriendsDeps) {
 
     async add(me: UserRow, targetId: number, remark: string, r: RequestView): Promise<void> {
       if (targetId === me.id) throw new AppError(400, 'friend.self');
-      await deps.guards?.friendRequest(me.id);
       const target = await liveUser(targetId);
       if (!target) throw new AppError(400, 'contact.notFound');
       if ([...remark].length > friendLimits.requestTextMax) throw badParam('remark');
@@ -101,6 +100,9 @@ export function createFriends(deps: FriendsDeps) {
       // They already list me (a one-sided row, e.g. from imported data): nothing to ask, the
       // friendship starts now, as if they had accepted (§7 add).
       const theyListMe = (await repo.findPair(db, target.id, me.id))?.status === ACCEPTED;
+      // Counted only once every refusal above has passed: a refused duplicate uses up none of
+      // the day's requests (issue 36 #9).
+      await deps.guards?.friendRequest(me.id);
       const now = clock.now();
       await withTx(
         db,

@@ -66,3 +66,29 @@ export async function countLiveUsers(db: Kysely<DB>): Promise<number> {
     .executeTakeFirstOrThrow();
   return Number(r.n);
 }
+
+/**
+ * Writes every live super-administrator row without changing it. On PostgreSQL that takes their
+ * row locks till the transaction ends, so two demotions at once queue, and the second counts
+ * after the first committed (READ COMMITTED reads afresh per statement); SQLite has one writer.
+ */
+export async function lockSuperAdmins(tx: Kysely<DB>): Promise<void> {
+  await tx
+    .updateTable('users')
+    .set((eb) => ({ role: eb.ref('role') }))
+    .where('role', '=', Role.superAdmin)
+    .where('delete_time', '=', 0)
+    .execute();
+}
+
+/** Live super-administrators other than `exceptId`. */
+export async function countOtherSuperAdmins(tx: Kysely<DB>, exceptId: number): Promise<number> {
+  const row = await tx
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('role', '=', Role.superAdmin)
+    .where('delete_time', '=', 0)
+    .where('id', '!=', exceptId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
