@@ -79,14 +79,32 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     url,
     dataDir,
     output: () => log,
+    // SIGTERM, as systemd stops the server. It exits on its own within its grace (PROTOCOL §20,
+    // PARLEY_SHUTDOWN_GRACE_S, 10 s by default), with 0: a shutdown that hangs or fails fails the
+    // test. The 5 s beyond the grace only guard against a hang; they measure nothing.
     stop: async () => {
-      if (child.exitCode === null) {
-        const exited = new Promise((r) => child.once('exit', r));
-        child.kill('SIGTERM');
-        await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
-        if (child.exitCode === null) child.kill('SIGKILL');
+      try {
+        if (child.exitCode === null && child.signalCode === null) {
+          const exited = new Promise<void>((r) => child.once('exit', () => r()));
+          child.kill('SIGTERM');
+          const graceMs = Number(env.PARLEY_SHUTDOWN_GRACE_S ?? process.env.PARLEY_SHUTDOWN_GRACE_S ?? 10) * 1000;
+          let guard: NodeJS.Timeout | undefined;
+          const hung = await Promise.race([
+            exited.then(() => false),
+            new Promise<boolean>((r) => (guard = setTimeout(() => r(true), graceMs + 5000))),
+          ]);
+          clearTimeout(guard);
+          if (hung) {
+            child.kill('SIGKILL');
+            await exited;
+            throw new Error(`server did not exit on SIGTERM within its ${graceMs} ms grace:\n${log.slice(-4000)}`);
+          }
+          if (child.exitCode !== 0)
+            throw new Error(`server exited with ${child.exitCode} on SIGTERM:\n${log.slice(-4000)}`);
+        }
+      } finally {
+        rmSync(dataDir, { recursive: true, force: true });
       }
-      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -50,6 +50,7 @@ import { systemTimers } from './platform/timers';
 import { Gateway, type SocketCall, type SocketSession } from './platform/socket/gateway';
 import { socketCaller } from './platform/socket/calls';
 import { createGuards, MemoryCounters } from './platform/limits/index';
+import { createLifecycle, registerDrain, registerOps } from './platform/ops/index';
 
 export interface BuildOptions {
   /** Test-only extra routes (e.g. one that throws, to see the 502 answer). */
@@ -318,7 +319,11 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
     trustProxy: deps.config.trustProxy,
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
     genReqId: () => nextReqId(),
+    // Requests during a shutdown get the envelope (drain.ts), not Fastify's bare 503.
+    return503OnClosing: false,
   });
+  const lifecycle = deps.ops?.lifecycle ?? createLifecycle();
+  registerDrain(app, lifecycle);
   const services = createServices(deps, app);
   app.decorate('services', services);
 
@@ -328,6 +333,9 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
   await registerMultipart(app);
   registerErrorHandler(app);
 
+  // Before the websocket plugin's own preClose, which closes every socket with no code (1005):
+  // clients then see 1001 "going away" and reconnect to another node (§11.5, §20).
+  app.addHook('preClose', async () => services.gateway.close());
   await app.register(websocket, { options: { maxPayload: limits.socketFrameBytes } });
   app.get('/wss', { websocket: true }, (socket, req) => {
     const { token, lang } = req.query as { token?: unknown; lang?: unknown };
@@ -403,6 +411,22 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
     },
   });
   app.decorate('apiPaths', () => invoker.paths());
+  registerOps(app, {
+    lifecycle,
+    db: deps.database.db,
+    readiness: deps.ops?.readiness ?? [],
+    sources: {
+      sockets: () => services.gateway.stats(),
+      messagesStored: services.messages.storedCount,
+      pushesSent: () => services.gateway.pushesSent,
+      commits: () => deps.database.commits,
+      publishFailures: deps.ops?.publishFailures ?? (() => 0),
+    },
+    metricsToken: deps.config.metricsToken,
+    trustProxy: deps.config.trustProxy,
+    apiPaths: () => invoker.paths(),
+    processMetricsFromStart: deps.ops !== undefined,
+  });
   services.late.call = socketCaller({
     invoker,
     afterDurable: deps.database.afterDurable,

@@ -48,6 +48,10 @@ const envSchema = z.object({
   PARLEY_WEB_DIR: z.preprocess(emptyToUndefined, z.string().default(path.join(repoRoot, 'apps/web/dist'))),
   /** Set when a reverse proxy sits in front: request.ip / protocol then come from X-Forwarded-*. */
   PARLEY_TRUST_PROXY: z.preprocess(emptyToUndefined, z.enum(['0', '1']).default('0')),
+  /** Seconds a node may take to stop on SIGTERM/SIGINT before it exits anyway (PROTOCOL §20). */
+  PARLEY_SHUTDOWN_GRACE_S: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(600).default(10)),
+  /** Bearer token that opens `/metrics` to other hosts (without it, loopback only). */
+  PARLEY_METRICS_TOKEN: z.preprocess(emptyToUndefined, z.string().min(16, 'at least 16 characters').optional()),
   PARLEY_PUSH_HTTP_ENDPOINTS: z.preprocess(emptyToUndefined, z.enum(['0', '1']).default('0')),
   /** Abuse guards (issue 19; deployment.md): raise them for a big site behind one address. */
   PARLEY_LIMIT_REGISTRATIONS_PER_IP_HOUR: limit(defaultGuardLimits.registrationsPerIpHour),
@@ -78,6 +82,10 @@ export interface Config {
   /** PARLEY_PUSH_HTTP_ENDPOINTS=1: Web Push endpoints may be http, IP addresses or local names (tests, an intranet relay); else public https hosts only. */
   pushHttpEndpoints?: boolean;
   guardLimits: GuardLimits;
+  /** PARLEY_SHUTDOWN_GRACE_S in ms: the most a shutdown may take (platform/ops/shutdown.ts). */
+  shutdownGraceMs: number;
+  /** PARLEY_METRICS_TOKEN: `/metrics` answers other hosts that bring it. */
+  metricsToken: string | undefined;
   production: boolean;
   logLevel: string;
 }
@@ -114,6 +122,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       messagesPerUserSecond: e.PARLEY_LIMIT_MESSAGES_PER_USER_SECOND,
       friendRequestsPerUserDay: e.PARLEY_LIMIT_FRIEND_REQUESTS_PER_DAY,
     },
+    shutdownGraceMs: e.PARLEY_SHUTDOWN_GRACE_S * 1000,
+    metricsToken: e.PARLEY_METRICS_TOKEN,
     production: e.NODE_ENV === 'production',
     logLevel: e.LOG_LEVEL,
   };

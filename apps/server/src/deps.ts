@@ -6,6 +6,7 @@ import type { Database } from './platform/db/index';
 import type { Mailer } from './platform/mail/index';
 import type { BlobStore } from './platform/blobs/disk';
 import type { Counters } from './platform/limits/index';
+import type { Lifecycle, ReadinessCheck } from './platform/ops/index';
 
 /** Everything buildApp needs from outside; chosen in main.ts (or a test helper) from config. */
 export interface Deps {
@@ -26,4 +27,9 @@ export interface Deps {
   counters?: Counters;
   /** Stored files (generated group avatars, later uploads), served at `/storage/…`. */
   blobs: BlobStore;
+  /**
+   * Operating the node (PROTOCOL §20), from main.ts: the shutdown's state (else the app makes its
+   * own), what `/readyz` asks besides the database (Redis), and the bus's failed publishes.
+   */
+  ops?: { lifecycle?: Lifecycle; readiness?: ReadinessCheck[]; publishFailures?: () => number };
 }

@@ -9,6 +9,7 @@ import { diskBlobStore } from './platform/blobs/disk';
 import { MemoryBus, MemoryPresence, RedisBus, RedisPresence } from './platform/bus/index';
 import { MemoryCounters, RedisCounters } from './platform/limits/index';
 import { startStallLog } from './platform/diagnostics/stall-log';
+import { countPublishFailures, createLifecycle, createShutdown, redisReadiness } from './platform/ops/index';
 
 /** The only place that reads the environment, opens the database and listens. */
 async function main(): Promise<void> {
@@ -25,6 +26,9 @@ async function main(): Promise<void> {
   const presence = redis ? new RedisPresence(redis, { prefix: config.redisPrefix }) : new MemoryPresence();
   // Abuse-guard counts are shared by every node when Redis is there.
   const counters = redis ? new RedisCounters(redis, config.redisPrefix) : new MemoryCounters();
+  const lifecycle = createLifecycle();
+  const redisCheck = redis ? redisReadiness(redis) : undefined;
+  const publishFailures = countPublishFailures(bus);
   const app = await buildApp({
     config,
     database,
@@ -36,26 +40,28 @@ async function main(): Promise<void> {
     logger: { level: config.logLevel },
     staticDir: fileURLToPath(new URL('../static', import.meta.url)),
     blobs: diskBlobStore(path.join(config.dataDir, 'storage')),
+    ops: { lifecycle, readiness: redisCheck ? [redisCheck] : [], publishFailures },
   });
 
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'shutting down');
-    try {
-      await app.close();
-      await Promise.allSettled([bus.close(), presence.close(), counters.close()]);
+  const shutdown = createShutdown({
+    graceMs: config.shutdownGraceMs,
+    lifecycle,
+    closeApp: () => app.close(),
+    cutConnections: () => {
+      app.server.closeAllConnections();
+      app.services.gateway.terminate();
+      for (const ws of app.websocketServer.clients) ws.terminate();
+    },
+    closeDependencies: async () => {
+      await Promise.allSettled([bus.close(), presence.close(), counters.close(), redisCheck?.close()]);
       await database.destroy();
       stopStallLog();
-      process.exit(0);
-    } catch (err) {
-      app.log.error({ err }, 'shutdown failed');
-      process.exit(1);
-    }
-  };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+    },
+    exit: (code) => process.exit(code),
+    log: app.log,
+  });
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
 
   await app.listen({ host: config.host, port: config.port });
   app.log.info(

@@ -18,6 +18,11 @@ export const catalogue = {
     '服务器存储空间已满，请联系管理员（{id}）',
     'The server is out of storage space, please contact your administrator ({id})',
   ],
+  /**
+   * added (§20): a request that reached a node after it began shutting down. Clients retry it
+   * (another node, or this one once it is back); nothing of it was done.
+   */
+  'common.shuttingDown': ['服务器正在重启，请稍后重试', 'The server is restarting, please try again in a moment'],
   /** added: unknown API route or a method other than POST (HTTP 404). */
   'common.routeNotFound': ['接口不存在', 'No such API route'],
   /** added: body over the size limits (HTTP 413). */

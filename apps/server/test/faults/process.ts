@@ -30,7 +30,44 @@ export interface ServerProcess {
   output: () => string;
   /** kill -9: no shutdown hook runs. */
   crash(): Promise<void>;
+  /**
+   * SIGTERM, as systemd or a rolling restart stops a node. Fails (after a kill -9, so nothing is
+   * left behind) when the process does not exit 0 on its own: its shutdown hung past the grace
+   * (PROTOCOL §20) or failed. Nothing when it has exited already.
+   */
   stop(): Promise<void>;
+}
+
+/** The shutdown grace a server process runs with (PARLEY_SHUTDOWN_GRACE_S, default 10 s). */
+export const graceMsOf = (env: Record<string, string | undefined>): number =>
+  Number(env.PARLEY_SHUTDOWN_GRACE_S ?? 10) * 1000;
+
+/**
+ * Sends SIGTERM and waits for the exit. The server exits by its own timer at the grace (with 1
+ * when it had to); the 5 s beyond are only a guard against a hang, not a measure of speed.
+ */
+export async function terminate(
+  child: ChildProcess,
+  exited: Promise<void>,
+  graceMs: number,
+  output: () => string,
+): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  child.kill('SIGTERM');
+  let guard: NodeJS.Timeout | undefined;
+  const hung = await Promise.race([
+    exited.then(() => false),
+    new Promise<boolean>((r) => (guard = setTimeout(() => r(true), graceMs + 5000))),
+  ]);
+  clearTimeout(guard);
+  if (hung) {
+    child.kill('SIGKILL');
+    await exited;
+    throw new Error(`server did not exit on SIGTERM within its ${graceMs} ms grace:\n${output().slice(-4000)}`);
+  }
+  if (child.exitCode !== 0) {
+    throw new Error(`server exited with ${child.exitCode ?? child.signalCode} on SIGTERM:\n${output().slice(-4000)}`);
+  }
 }
 
 export async function startProcess(
@@ -104,12 +141,7 @@ async function startOnce(
       if (child.exitCode === null) child.kill('SIGKILL');
       await exited;
     },
-    async stop() {
-      if (child.exitCode === null) child.kill('SIGTERM');
-      await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
-      if (child.exitCode === null) child.kill('SIGKILL');
-      await exited;
-    },
+    stop: () => terminate(child, exited, graceMsOf({ ...process.env, ...env }), () => log),
   };
   return { ok: true, server };
 }

@@ -7,6 +7,7 @@ import { onTestFinished } from 'vitest';
 import pg from 'pg';
 import { buildApp, type BuildOptions, type Services } from '../../src/app';
 import { loadConfig, type Config } from '../../src/config';
+import type { Deps } from '../../src/deps';
 import { manualClock } from '../../src/platform/clock';
 import { migrateToLatest, openDatabase, type Database, type DatabaseOptions } from '../../src/platform/db/index';
 import { smtpMailer, type Mailer } from '../../src/platform/mail/index';
@@ -62,6 +63,8 @@ export interface TestServerOptions extends BuildOptions {
   logLevel?: string;
   /** Replaces the database's `afterDurable` (tests that hold outputs as an unsynced disk would). */
   afterDurable?: (fn: () => void) => void;
+  /** The node's operating state and readiness checks (PROTOCOL §20), as main.ts hands them in. */
+  ops?: Deps['ops'];
 }
 
 const redisUrl = () => process.env.PARLEY_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -186,6 +189,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
       staticDir,
       // Nodes sharing a database share its files too, as they would share a volume.
       blobs,
+      ...(opts.ops ? { ops: opts.ops } : {}),
     },
     opts,
   );

@@ -176,7 +176,11 @@ export function createSender(deps: SendDeps) {
     return mine;
   }
 
+  /** Messages this node has stored since start (`/metrics`). */
+  let stored = 0;
+
   return {
+    storedCount: () => stored,
     async send(me: UserRow, p: SendMessageParams, r: RequestView, opts: SendOptions = {}): Promise<Message> {
       await deps.guards?.message(me.id);
       return sendOnce(me, p, r, opts);
@@ -291,6 +295,7 @@ export function createSender(deps: SendDeps) {
         const base = senderView(me, row, conv, r, grp?.member.role ?? 3, grp?.member.nickname, preview);
         // The reply is the sender's payload: withTx runs this before it returns `base`.
         onCommit(async () => {
+          stored++;
           if (peer) base.contactInfo = await pushSingle(me, peer, row, base, r);
           else if (grp) base.contactInfo = await pushGroup(me, row, base, members, r);
           else {

@@ -1,7 +1,7 @@
 import { CompiledQuery, type ControlledTransaction, type Kysely } from 'kysely';
 import type { DB } from './schema';
 import { executeRows } from './direct';
-import type { OnCommit, Tx } from './tx';
+import type { CommitStats, OnCommit, Tx } from './tx';
 import type { WalSync } from './wal-sync';
 import { dbTimingsOn, recordBatch, recordGate, recordUnit } from '../diagnostics/db-timings';
 
@@ -38,6 +38,8 @@ export interface GroupCommitOptions {
    */
   wal?: Pick<WalSync, 'deferred' | 'committedBatch' | 'whenDurable'> & Partial<Pick<WalSync, 'checkpointSynced'>>;
   maxBatch?: number;
+  /** Counted for `/metrics` (per batch, never per unit). */
+  stats?: CommitStats;
   /**
    * Least time between the starts of two batches, in ms. A batch that would start sooner waits out
    * the rest, gathering the units that arrive meanwhile: under load every batch then carries
@@ -141,6 +143,8 @@ export class GroupCommitter {
 
   private async runBatch(batch: Unit[]): Promise<void> {
     let committed: { units: Unit[]; epoch: number | undefined };
+    const stats = this.opts.stats;
+    const started = stats ? performance.now() : 0;
     try {
       const t0 = dbTimingsOn() ? performance.now() : 0;
       committed = await this.db.connection().execute((conn) => this.commitBatch(conn, batch));
@@ -161,6 +165,11 @@ export class GroupCommitter {
         for (const u of units) u.reject(err);
         return;
       }
+    }
+    if (stats && units.length > 0) {
+      stats.batches++;
+      stats.units += units.length;
+      stats.seconds += (performance.now() - started) / 1000;
     }
     for (const u of units) void this.finish(u);
   }

@@ -11,12 +11,12 @@ import { OwnSchemaPostgresDialect } from './own-schema-dialect';
 import type { DB } from './schema';
 import { allowDirect } from './direct';
 import { cachedStatements } from './statement-cache';
-import { useGroupCommit } from './tx';
+import { countCommits, newCommitStats, useGroupCommit, type CommitStats } from './tx';
 import { syncingPrepare, WalSync } from './wal-sync';
 
 export type { DB } from './schema';
 export type { DialectKind } from './dialect';
-export { withTx, type Tx, type OnCommit } from './tx';
+export { withTx, type Tx, type OnCommit, type CommitStats } from './tx';
 export { isUniqueViolation } from './errors';
 
 export type DatabaseOptions = (
@@ -38,6 +38,8 @@ export interface Database {
    * return synced.
    */
   afterDurable(fn: () => void): void;
+  /** Write commits so far (`/metrics`). */
+  commits: CommitStats;
   destroy(): Promise<void>;
 }
 
@@ -124,12 +126,18 @@ export function openDatabase(opts: DatabaseOptions): Database {
     // A query log sees every statement only through Kysely (tests count commits with it).
     if (!opts.log)
       allowDirect(db, { inTransaction: () => sqlite.inTransaction, prepare: (sql) => statements.prepare(sql) });
-    const committer = new GroupCommitter(db, { inTransaction: () => sqlite.inTransaction, ...(wal ? { wal } : {}) });
+    const commits = newCommitStats();
+    const committer = new GroupCommitter(db, {
+      inTransaction: () => sqlite.inTransaction,
+      stats: commits,
+      ...(wal ? { wal } : {}),
+    });
     useGroupCommit(db, committer);
     return {
       db,
       dialect: 'sqlite',
       afterDurable: wal ? (fn) => wal.afterDurable(fn) : atOnce,
+      commits,
       destroy: async () => {
         await committer.drained();
         await db.destroy();
@@ -142,7 +150,9 @@ export function openDatabase(opts: DatabaseOptions): Database {
     ...(opts.searchPath ? { options: `-c search_path=${opts.searchPath}` } : {}),
   });
   const db = new Kysely<DB>({ dialect: new OwnSchemaPostgresDialect({ pool }), ...logOf(opts) });
-  return { db, dialect: 'postgres', afterDurable: atOnce, destroy: () => db.destroy() };
+  const commits = newCommitStats();
+  countCommits(db, commits);
+  return { db, dialect: 'postgres', afterDurable: atOnce, commits, destroy: () => db.destroy() };
 }
 
 /**

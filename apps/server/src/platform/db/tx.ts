@@ -9,6 +9,25 @@ interface Committer {
   run<T>(work: (tx: Tx, onCommit: OnCommit) => Promise<T>, onCallbackError: (err: unknown) => void): Promise<T>;
 }
 
+/** Commits of write transactions for `/metrics`: plain numbers, bumped once per commit. */
+export interface CommitStats {
+  /** COMMITs (on SQLite one group commit holds many units). */
+  batches: number;
+  /** withTx units in them. */
+  units: number;
+  /** Time from a batch's start to its commit being on disk, summed. */
+  seconds: number;
+}
+
+export const newCommitStats = (): CommitStats => ({ batches: 0, units: 0, seconds: 0 });
+
+/** The stats of databases whose transactions commit one by one (PostgreSQL). */
+const statsOf = new WeakMap<Kysely<DB>, CommitStats>();
+
+export function countCommits(db: Kysely<DB>, stats: CommitStats): void {
+  statsOf.set(db, stats);
+}
+
 /** SQLite databases opened by `openDatabase` commit concurrent units together (group-commit.ts). */
 const committers = new WeakMap<Kysely<DB>, Committer>();
 
@@ -33,8 +52,15 @@ export async function withTx<T>(
 ): Promise<T> {
   const committer = committers.get(db);
   if (committer) return committer.run(work, onCallbackError);
+  const stats = statsOf.get(db);
+  const t0 = stats ? performance.now() : 0;
   const callbacks: Array<() => void | Promise<void>> = [];
   const result = await db.transaction().execute((tx) => work(tx, (fn) => callbacks.push(fn)));
+  if (stats) {
+    stats.batches++;
+    stats.units++;
+    stats.seconds += (performance.now() - t0) / 1000;
+  }
   for (const fn of callbacks) {
     try {
       await fn();

@@ -98,6 +98,8 @@ interface Conn {
   calls: number;
   /** A session close that waits for those replies: a call that ends its own session is still answered. */
   closeAfterCalls?: number;
+  /** The node's shutdown waiting for those replies (close()). */
+  afterCalls?: () => void;
 }
 
 export type BindResult = 'ok' | 'unknown' | 'otherUser' | 'tooMany';
@@ -114,6 +116,9 @@ export class Gateway {
   private unsubscribe: () => void;
   private readonly opts: Required<Omit<GatewayOptions, 'clock'>>;
   private readonly clock: Clock;
+  /** Push frames written to sockets since start (`/metrics`: a plain count, bumped per frame). */
+  pushesSent = 0;
+  private closing: Promise<void> | undefined;
 
   constructor(
     private readonly bus: EventBus,
@@ -254,7 +259,10 @@ export class Gateway {
     } finally {
       this.intake.ended();
       conn.calls--;
-      if (conn.calls === 0 && conn.closeAfterCalls !== undefined) conn.ws.close(conn.closeAfterCalls);
+      if (conn.calls === 0 && conn.closeAfterCalls !== undefined) {
+        conn.ws.close(conn.closeAfterCalls);
+        conn.afterCalls?.();
+      }
     }
   }
 
@@ -420,6 +428,7 @@ export class Gateway {
           if (m.to.exceptUser !== undefined && c.session?.userId === m.to.exceptUser) return;
           this.cork.hold(c.ws);
           c.ws.send((bytes ??= Buffer.from(m.frame)), TEXT);
+          this.pushesSent++;
         };
         // A message push names one user (each side of a one-to-one send): their own connections
         // are distinct already, so no set or list is built for them.
@@ -471,15 +480,42 @@ export class Gateway {
     }
   }
 
-  /** Node shutdown: close every connection with 1001 and take this node out of presence. */
-  async close(): Promise<void> {
+  /** Connections this node holds, and how many of them are bound to a user (`/metrics`). */
+  stats(): { open: number; bound: number } {
+    let bound = 0;
+    for (const set of this.byUser.values()) bound += set.size;
+    return { open: this.conns.size, bound };
+  }
+
+  /**
+   * Node shutdown: every connection closed with 1001 and taken out of presence. A connection
+   * with §11.6 calls in flight takes no new ones and closes once they are answered (their
+   * requests were read: a reply is due, PROTOCOL §20). Called before the websocket plugin
+   * closes its sockets (with no code, 1005) and again by the app's close: the second call waits.
+   */
+  close(): Promise<void> {
+    this.closing ??= this.closeAll();
+    return this.closing;
+  }
+
+  private async closeAll(): Promise<void> {
     clearInterval(this.timer);
     this.unsubscribe();
     await Promise.all([...this.conns.values()].map((c) => this.closeAndDrop(c)));
   }
 
+  /** Shutdown past its grace: connections whose peers never answered the close are cut. */
+  terminate(): void {
+    for (const c of this.conns.values()) c.ws.terminate();
+  }
+
   private async closeAndDrop(c: Conn): Promise<void> {
-    c.ws.close(CloseCode.shutdown);
+    if (c.calls > 0) {
+      await new Promise<void>((resolve) => {
+        c.afterCalls = resolve;
+        c.closeAfterCalls = CloseCode.shutdown;
+      });
+    } else c.ws.close(CloseCode.shutdown);
     await this.drop(c);
   }
 }
