@@ -23,6 +23,7 @@ const webFeatures = [
   'contacts',
   'cards',
   'groups',
+  'org',
   'history',
   'errors',
   'calls',

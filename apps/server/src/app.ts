@@ -36,6 +36,7 @@ import {
   createPurge,
   createUsersAdmin,
   manageRoutes,
+  orgAdminRoutes,
 } from './modules/admin/index';
 import { createRealtime, realtimeRoutes, type Realtime } from './modules/realtime/index';
 import { createFriends, friendsRoutes, remarksRepo } from './modules/friends/index';
@@ -44,6 +45,7 @@ import { createOnboarding } from './modules/onboarding/index';
 import { callsRoutes, createCalls, createIceServers } from './modules/calls/index';
 import { clientErrorsRoutes } from './modules/client-errors/index';
 import { createMoments, momentsRoutes } from './modules/moments/index';
+import { createOrg, departmentNames, orgRoutes } from './modules/org/index';
 import { createPush, pushRoutes, withPush } from './modules/push/index';
 import { createEvents } from './platform/events';
 import { systemTimers } from './platform/timers';
@@ -77,6 +79,7 @@ function createServices(deps: Deps, app: FastifyInstance) {
       mayOpenCard: (viewer, target) => contactSet.mayOpenCard(viewer, target),
     },
     push: (ids, type, data) => events.toUsers(ids, type, data),
+    orgReads: { departmentNames },
   });
   const sessions = createSessions(db, clock);
   const guards = createGuards(deps.counters ?? new MemoryCounters(), clock, deps.config.guardLimits);
@@ -117,6 +120,8 @@ function createServices(deps: Deps, app: FastifyInstance) {
   // Modules below groups get its membership reads handed in (they cannot import groups).
   const groupReads = memberReadsRepo;
   const contactSet = createContactSet(db, config, { friendReads: remarksRepo, groupReads });
+
+  const org = createOrg({ db, clock, config, users, events, online: (ids) => deps.presence.online(ids) });
 
   // The gateway and realtime need each other: the gateway's hooks call into realtime lazily.
   const late: { realtime?: Realtime; call?: (c: SocketCall) => Promise<Envelope> } = {};
@@ -161,6 +166,7 @@ function createServices(deps: Deps, app: FastifyInstance) {
     messageReads: conversationListRepo,
     friendReads: remarksRepo,
     groupReads,
+    departmentNames: org.names,
   });
   const log = (err: unknown) => app.log.error(err);
   const messages = createMessages({
@@ -223,6 +229,7 @@ function createServices(deps: Deps, app: FastifyInstance) {
     sessions,
     events,
     presence: deps.presence,
+    org,
     dropRelations: async (id) => {
       await friends.dropUser(id);
       await groups.admin.dropUser(id);
@@ -282,6 +289,7 @@ function createServices(deps: Deps, app: FastifyInstance) {
     search,
     indexBackfill,
     push,
+    org,
   };
 }
 
@@ -392,6 +400,8 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
         inviteCode: (id) => services.accounts.createInviteLinkCode(id),
         sendTestEmail: services.sendTestEmail,
       }),
+      ...orgAdminRoutes(route, { config: services.config, audit: services.audit, org: services.org }),
+      ...orgRoutes(route, services.org),
       ...configRoutes(route, services.config),
       ...friendsRoutes(route, services.friends),
       ...groupsRoutes(route, services.groups),

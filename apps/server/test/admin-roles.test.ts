@@ -29,6 +29,12 @@ interface Case {
   params: (actor: TestUser) => Promise<Record<string, unknown>>;
 }
 const none = async () => ({});
+let deps = 0;
+/** A fresh department (made by the super-administrator) for a call to consume. */
+async function newDep(): Promise<number> {
+  const r = await s.api.post('/manage/org/add', { name: `Dep ${++deps}` }, { token: alice.token });
+  return r.body.data.id as number;
+}
 
 const cases: Case[] = [
   { path: '/manage/index/index', access: 'read', params: none },
@@ -135,6 +141,11 @@ const cases: Case[] = [
   },
   { path: '/manage/config/getInviteLink', access: 'write', params: none },
   { path: '/manage/audit/index', access: 'super', params: none },
+  // §18: the department editor.
+  { path: '/manage/org/add', access: 'write', params: async () => ({ name: `Dep ${++deps}` }) },
+  { path: '/manage/org/edit', access: 'write', params: async () => ({ id: await newDep(), name: `Dep ${++deps}` }) },
+  { path: '/manage/org/del', access: 'write', params: async () => ({ id: await newDep() }) },
+  { path: '/manage/org/move', access: 'write', params: async () => ({ user_ids: [dave.id], dep_id: 0 }) },
 ];
 
 describe('the admin guard on every /manage endpoint', () => {

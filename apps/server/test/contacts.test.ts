@@ -50,6 +50,8 @@ describe('getContacts', () => {
       name_py: 'alice',
       email: '',
       dep_id: 0,
+      dep_name: '',
+      position: '',
       location: 'Unknown',
       last_login_ip: expect.any(String),
     });

@@ -125,6 +125,10 @@ describe.each([
         'last_login_ip',
         'is_online',
         'friend',
+        // §18
+        'dep_id',
+        'dep_name',
+        'position',
       ].sort(),
     );
     const byAdmin = await call(

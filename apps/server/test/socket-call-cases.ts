@@ -287,6 +287,13 @@ export const cases: Record<EndpointPath, Case> = {
   [paths.adminMessageContacts]: { httpOnly: admin },
   [paths.adminDealMsg]: { httpOnly: admin },
   [paths.adminAuditIndex]: { httpOnly: admin },
+  [paths.adminOrgAdd]: { httpOnly: admin },
+  [paths.adminOrgEdit]: { httpOnly: admin },
+  [paths.adminOrgDel]: { httpOnly: admin },
+  [paths.adminOrgMove]: { httpOnly: admin },
+  // §18: bob is no admin and the world runs in runMode 2, so both answer org.disabled, alike on both transports.
+  [paths.orgTree]: { read: () => bob({}) },
+  [paths.orgMembers]: { read: () => bob({ dep_id: 0, recursive: 1 }) },
 };
 
 /** The world the cases act in: alice, bob and carol, bob friends with both, and bob's group. */

@@ -160,4 +160,8 @@ export interface UserCard {
   friend:
     | ''
     | { friend_id: number; nickname: string; status: number; is_top: number; is_notice: number; create_time: number };
+  /** §18: department (0 = none), its name ("" for none) and position. */
+  dep_id: number;
+  dep_name: string;
+  position: string;
 }

@@ -39,7 +39,10 @@ export interface Contact {
   account?: string;
   name_py?: string;
   email?: string;
+  /** §18: the real department (0 = none), its name and the position (job title). */
   dep_id?: number;
+  dep_name?: string;
+  position?: string;
   location?: string;
   last_login_ip?: string;
   // Group extras.

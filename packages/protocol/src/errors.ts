@@ -202,6 +202,28 @@ export const catalogue = {
   ],
   /** added: a deletion done by an administrator. */
   'admin.deleted': ['已删除', 'Deleted'],
+  /** §18: the organization is shown in runMode 1 only (system admins see it always). */
+  'org.disabled': ['组织架构仅在企业模式下可用', 'The organization is only available in enterprise mode'],
+  /** §18: a department moved under itself or one of its own sub-departments. */
+  'org.cycle': [
+    '不能把部门移到它自己或它的下级部门下',
+    'A department cannot be moved under itself or its sub-departments',
+  ],
+  /** §18: deleting a department that still has sub-departments or people. */
+  'org.notEmpty': [
+    '该部门下还有子部门或成员，请先移走后再删除',
+    'This department still has sub-departments or people; move them out first',
+  ],
+  /** added (§18): a dep_id or parent_id that names no department. */
+  'org.notFound': ['部门不存在', 'No such department'],
+  /** added (§18): a sibling department already has this name. */
+  'org.nameTaken': ['同级已有同名部门', 'A department with this name already exists at this level'],
+  /** added (§18): a department name empty, longer than 32 characters or containing "/". */
+  'org.badName': ['部门名称须为1-32个字符，且不能包含“/”', 'A department name is 1–32 characters without "/"'],
+  /** added (§18): a tree deeper than orgLimits.depthMax. */
+  'org.tooDeep': ['部门层级不能超过{max}级', 'Departments can be nested at most {max} levels deep'],
+  /** added (§18): a position (job title) longer than 32 characters. */
+  'org.badPosition': ['职位不能超过32个字符', 'A position is at most 32 characters'],
   'socket.unknownClient': ['连接已断开，请刷新', 'The connection is gone, please reload'],
   /** §11.6: uploads and administration are not carried by socket `call` frames. */
   'socket.notAllowed': ['该操作不能通过长连接进行', 'This action cannot be made over the socket'],

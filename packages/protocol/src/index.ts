@@ -25,4 +25,5 @@ export * from './moments';
 export * from './manage';
 export * from './search';
 export * from './push';
+export * from './org';
 export * from './endpoints/index';

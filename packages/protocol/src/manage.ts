@@ -3,6 +3,7 @@ import { item, paging, t } from './coerce';
 import type { SelfInfo } from './auth';
 import type { GroupRole } from './groups';
 import type { Message } from './messages';
+import type { OrgFields } from './org';
 
 /**
  * The admin console endpoints of PROTOCOL §12.3 (`/manage/…`): params and answers. The guard
@@ -48,6 +49,9 @@ const userFields = {
   cs_uid: t.int.opt(),
   role: t.int.opt(),
   status: t.flag.opt(),
+  /** §18: the user's department (0 = none) and position (job title, ≤ 32). */
+  dep_id: t.int.opt(),
+  position: t.str.opt(),
 };
 export const adminUserAddParams = z.object({ account: t.str.req(), password: t.password.req(), ...userFields });
 export const adminUserEditParams = z.object({ user_id: t.uid.req(), account: t.str.opt(), ...userFields });
@@ -118,7 +122,7 @@ export type AdminUserRow = Omit<SelfInfo, 'setting' | 'last_login_time'> & {
   last_login_time: string;
   create_time: string;
   is_online: 0 | 1;
-};
+} & OrgFields;
 
 export interface AdminGroupRow {
   group_id: number;

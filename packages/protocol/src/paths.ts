@@ -70,6 +70,13 @@ export const paths = {
   adminMessageStats: '/manage/index/messageStats',
   /** Parley extension ★: the audit log of admin actions (who, what, when, target). */
   adminAuditIndex: '/manage/audit/index',
+  /** Parley extension (§18): the organization tree and its editor. */
+  orgTree: '/enterprise/org/tree',
+  orgMembers: '/enterprise/org/members',
+  adminOrgAdd: '/manage/org/add',
+  adminOrgEdit: '/manage/org/edit',
+  adminOrgDel: '/manage/org/del',
+  adminOrgMove: '/manage/org/move',
   groupAdd: '/enterprise/group/add',
   groupGetAllUser: '/enterprise/group/getAllUser',
   groupUserList: '/enterprise/group/groupUserList',

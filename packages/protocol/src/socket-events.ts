@@ -26,6 +26,7 @@ import type {
   UpdateMessageEvent,
 } from './messages';
 import type { MomentEvent } from './moments';
+import type { OrgChangedEvent } from './org';
 import type { EventFrame, IsOnlineEvent, OfflineEvent, SocketEventType } from './socket';
 
 /**
@@ -68,6 +69,7 @@ export interface SocketEventMap {
   updateUser: UserUpdatedEvent;
   updateSelf: SelfInfo;
   setNickname: SetNicknameEvent;
+  orgChanged: OrgChangedEvent;
 }
 
 /** Every event type has its payload, and the map names no other. */

@@ -114,6 +114,8 @@ export const socketEventTypes = [
   'updateUser',
   'updateSelf',
   'setNickname',
+  // §18: departments or who is in them changed → every bound connection.
+  'orgChanged',
 ] as const;
 export type SocketEventType = (typeof socketEventTypes)[number];
 

@@ -60,6 +60,8 @@ const contact = z.object({
   name_py: z.string().optional(),
   email: z.string().optional(),
   dep_id: z.number().optional(),
+  dep_name: z.string().optional(),
+  position: z.string().optional(),
   location: z.string().optional(),
   last_login_ip: z.string().optional(),
   group_id: z.string().optional(),
@@ -263,6 +265,7 @@ export const eventSchemas: { [K in SocketEventType]: z.ZodType<SocketEventMap[K]
   }),
   updateSelf: selfInfo,
   setNickname: z.object({ friend_id: z.number(), user_id: z.number(), nickname: z.string().min(1).max(32) }),
+  orgChanged: z.object({ version: z.number().int().positive() }),
 };
 
 /** Why a pushed frame does not match its event's payload type, or undefined when it does (or is no event). */

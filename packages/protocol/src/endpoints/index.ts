@@ -8,6 +8,7 @@ import { groupEndpoints } from './groups';
 import { messageEndpoints } from './messages';
 import { momentEndpoints } from './moments';
 import { pushEndpoints } from './push';
+import { orgEndpoints } from './org';
 import type { ApiPath } from '../paths';
 
 export type { Answer, AuthMode, EndpointDef } from './define';
@@ -26,6 +27,7 @@ export const endpoints = {
   ...momentEndpoints,
   ...adminEndpoints,
   ...pushEndpoints,
+  ...orgEndpoints,
 } as const;
 
 export type Endpoints = typeof endpoints;

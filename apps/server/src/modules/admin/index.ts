@@ -7,6 +7,7 @@
 export { createConfigAdmin, type ConfigAdmin } from './config-admin.service';
 export { adminRoutes } from './admin.routes';
 export { manageRoutes, type ManageDeps } from './manage.routes';
+export { orgAdminRoutes } from './org-admin.routes';
 export { createAudit, type Audit } from './audit';
 export { createUsersAdmin, type UsersAdmin } from './users-admin.service';
 export { createDashboard, type Dashboard } from './dashboard';

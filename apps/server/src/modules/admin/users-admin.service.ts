@@ -7,6 +7,7 @@ import { AppError, badParam } from '../../platform/http/errors';
 import type { PresenceRegistry } from '../../platform/bus/index';
 import { hashPassword, type Sessions } from '../auth/index';
 import type { ConfigService } from '../config/index';
+import { checkPosition, type Org } from '../org/index';
 import {
   checkAccount,
   checkEmail,
@@ -29,9 +30,14 @@ export interface UsersAdminDeps {
   sessions: Sessions;
   events: Events;
   presence: PresenceRegistry;
+  /** §18: department checks and names, and the `orgChanged` announcement. */
+  org: Org;
   /** Relations a deleted account leaves (groups and friends modules). */
   dropRelations: (userId: number) => Promise<void>;
 }
+
+/** Fields whose change the organization's readers see (tree counts, member rows). */
+const ORG_FIELDS = ['dep_id', 'position', 'realname', 'avatar', 'status'] as const;
 
 /** 4003: session revoked / account disabled (§11.1). */
 const CLOSE_REVOKED = 4003;
@@ -47,6 +53,8 @@ export interface UserFields {
   cs_uid?: number;
   role?: number;
   status?: 0 | 1;
+  dep_id?: number | undefined;
+  position?: string | undefined;
 }
 
 /**
@@ -75,7 +83,13 @@ export function createUsersAdmin(deps: UsersAdminDeps) {
     await events.closeUsers([userId], CLOSE_REVOKED);
   }
 
-  async function row(u: UserRow, origin: string, lang: Lang, online: Set<number>): Promise<AdminUserRow> {
+  async function row(
+    u: UserRow,
+    origin: string,
+    lang: Lang,
+    online: Set<number>,
+    depNames: Map<number, string>,
+  ): Promise<AdminUserRow> {
     const { setting: _s, last_login_time, ...self } = await users.self(u, origin);
     const place = formatMsg('contact.unknownPlace', lang);
     return {
@@ -86,6 +100,9 @@ export function createUsersAdmin(deps: UsersAdminDeps) {
       last_login_time: adminDate(last_login_time),
       create_time: adminDate(u.create_time),
       is_online: online.has(u.id) ? 1 : 0,
+      dep_id: u.dep_id,
+      dep_name: depNames.get(u.dep_id) ?? '',
+      position: u.position,
     };
   }
 
@@ -126,6 +143,12 @@ export function createUsersAdmin(deps: UsersAdminDeps) {
       if (t && isSuper(t)) throw new AppError(400, 'admin.protectedUser');
       patch.role = f.role;
     }
+    if (f.dep_id !== undefined && f.dep_id !== (t?.dep_id ?? 0))
+      patch.dep_id = await deps.org.checkDepartment(f.dep_id);
+    if (f.position !== undefined) {
+      const position = checkPosition(f.position);
+      if (position !== (t?.position ?? '')) patch.position = position;
+    }
     if (f.status !== undefined && f.status !== (t?.status ?? 1)) {
       if (t && isSuper(t) && f.status === 0) throw new AppError(400, 'admin.protectedUser');
       patch.status = f.status;
@@ -140,13 +163,16 @@ export function createUsersAdmin(deps: UsersAdminDeps) {
   return {
     async list(q: usersAdminRepo.UserListQuery, origin: string, lang: Lang) {
       const { rows, count } = await usersAdminRepo.listUsers(db, q);
-      const online = await onlineOf(rows.map((u) => u.id));
-      return { data: await Promise.all(rows.map((u) => row(u, origin, lang, online))), count };
+      const [online, names] = await Promise.all([
+        onlineOf(rows.map((u) => u.id)),
+        deps.org.names(rows.map((u) => u.dep_id)),
+      ]);
+      return { data: await Promise.all(rows.map((u) => row(u, origin, lang, online, names))), count };
     },
 
     async detail(id: number, origin: string, lang: Lang): Promise<AdminUserRow> {
       const u = await target(id);
-      return row(u, origin, lang, await onlineOf([id]));
+      return row(u, origin, lang, await onlineOf([id]), await deps.org.names([u.dep_id]));
     },
 
     async add(
@@ -159,7 +185,7 @@ export function createUsersAdmin(deps: UsersAdminDeps) {
       const now = nowSeconds(clock);
       const passwordHash = await hashPassword(f.password);
       try {
-        return await usersRepo.insertUser(db, {
+        const id = await usersRepo.insertUser(db, {
           account: f.account,
           realname: f.realname,
           name_py: namePy(f.realname),
@@ -169,6 +195,9 @@ export function createUsersAdmin(deps: UsersAdminDeps) {
           update_time: now,
           ...patch,
         });
+        // A new person is a new member of the company's tree (its counts, "no department").
+        await deps.org.announce();
+        return id;
       } catch (err) {
         if (isUniqueViolation(err)) throw new AppError(400, 'account.exists');
         throw err;
@@ -184,6 +213,7 @@ export function createUsersAdmin(deps: UsersAdminDeps) {
       if (changed.length === 0) return [];
       await users.update(id, patch);
       if (patch.status === 0 || patch.account !== undefined) await signOut(id);
+      if (ORG_FIELDS.some((k) => k in patch)) await deps.org.announce();
       return changed;
     },
 
@@ -192,6 +222,7 @@ export function createUsersAdmin(deps: UsersAdminDeps) {
       if (isSuper(t)) throw new AppError(400, 'admin.protectedUser');
       await users.update(id, { status });
       if (status === 0) await signOut(id);
+      await deps.org.announce();
     },
 
     /**
@@ -230,6 +261,7 @@ export function createUsersAdmin(deps: UsersAdminDeps) {
       await users.update(id, { delete_time: nowSeconds(clock) });
       await deps.dropRelations(id);
       await signOut(id);
+      await deps.org.announce();
     },
 
     count: () => usersAdminRepo.countLiveUsers(db),

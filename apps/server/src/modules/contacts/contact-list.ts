@@ -34,6 +34,8 @@ export interface ListInput {
   contactIds: number[];
   online: Set<number>;
   now: number;
+  /** §18 department names by id (org module, handed down). */
+  departmentNames: (ids: number[]) => Promise<Map<number, string>>;
   /** Only these groups (my rows of them), and no notice / favourites entries (search results); default: the whole list. */
   only?: { groups: MyGroupRow[] };
 }
@@ -172,9 +174,10 @@ export async function listContacts(input: ListInput): Promise<{ data: Contact[];
   // Only chats with something above their mark are counted: most conversations are read.
   const lastIds = knownLastIds ?? (await reads.lastMsgIds(db, [...boundaries.keys()]));
   const withNew = new Map([...unreadFrom].filter(([chatId, from]) => (lastIds.get(chatId) ?? 0) > from));
-  const [rows, unread] = await Promise.all([
+  const [rows, unread, depNames] = await Promise.all([
     lastRows(db, reads, me, boundaries, lastIds),
     reads.unreadAbove(db, me, withNew),
+    input.departmentNames(users.map((u) => u.dep_id)),
   ]);
   const last = await lastMessages(db, { friendReads, groupReads }, viewer, rows, new Map(users.map((u) => [u.id, u])));
 
@@ -192,6 +195,7 @@ export async function listContacts(input: ListInput): Promise<{ data: Contact[];
         unread: visible ? (unread.get(chatId) ?? 0) : 0,
         pref: prefs.get(chatId),
         now,
+        depName: depNames.get(u.dep_id) ?? '',
       }),
     );
   }

@@ -43,6 +43,8 @@ export interface ContactsDeps {
   friendReads: FriendReads;
   /** Reads of the groups module's tables (groups imports contacts, so not an import). */
   groupReads: GroupReads;
+  /** §18 department names by id (the org module's cached read; org sits above contacts' users). */
+  departmentNames: (ids: number[]) => Promise<Map<number, string>>;
 }
 
 /** The conversation list, one conversation as a contact, user search, and my per-conversation prefs. */
@@ -89,12 +91,13 @@ export function createContacts(deps: ContactsDeps) {
     const pref = await prefOf({ userId: me.id, chatId: conv.chatId });
     const boundaries = new Map([[conv.chatId, pref?.hide_msg_id ?? 0]]);
     const unreadFrom = new Map([[conv.chatId, Math.max(pref?.hide_msg_id ?? 0, pref?.read_msg_id ?? 0)]]);
-    const [rows, unread, remarks, online, full] = await Promise.all([
+    const [rows, unread, remarks, online, full, depNames] = await Promise.all([
       lastRows(db, reads, me.id, boundaries),
       reads.unreadAbove(db, me.id, unreadFrom),
       remarksOf(me.id, [other.id]),
       onlineOf([other.id]),
       contactSet.has(me.id, other.id),
+      deps.departmentNames([other.dep_id]),
     ]);
     const last = (await lastMessages(db, senderReads, v, rows, new Map([[other.id, other]]))).get(conv.chatId);
     return personContact(v, {
@@ -106,6 +109,7 @@ export function createContacts(deps: ContactsDeps) {
       unread: last ? (unread.get(conv.chatId) ?? 0) : 0,
       pref,
       now: clock.now(),
+      depName: depNames.get(other.dep_id) ?? '',
     });
   }
 
@@ -166,11 +170,12 @@ export function createContacts(deps: ContactsDeps) {
   /** `other` as `owner` should list them in a message push: the pushed row is the last, unread left to the client. */
   async function personPushContact(owner: UserRow, other: UserRow, v: Viewer, last: LastMessage): Promise<Contact> {
     const chatId = singleChatId(owner.id, other.id);
-    const [pref, remarks, online, full] = await Promise.all([
+    const [pref, remarks, online, full, depNames] = await Promise.all([
       prefOf({ userId: owner.id, chatId }),
       remarksOf(owner.id, [other.id]),
       onlineOf([other.id]),
       contactSet.has(owner.id, other.id),
+      deps.departmentNames([other.dep_id]),
     ]);
     return personContact(v, {
       user: other,
@@ -181,6 +186,7 @@ export function createContacts(deps: ContactsDeps) {
       unread: 0,
       pref,
       now: clock.now(),
+      depName: depNames.get(other.dep_id) ?? '',
     });
   }
 
@@ -199,7 +205,7 @@ export function createContacts(deps: ContactsDeps) {
     const { sysInfo, chatInfo } = await config.systemInfo();
     const chatId = singleChatId(a.id, b.id);
     const everyoneActive = sysInfo.runMode === 1;
-    const [prefA, prefB, remarkA, remarkB, online, aHasB, bHasA] = await Promise.all([
+    const [prefA, prefB, remarkA, remarkB, online, aHasB, bHasA, depNames] = await Promise.all([
       prefOf({ userId: a.id, chatId }),
       prefOf({ userId: b.id, chatId }),
       remarkOf({ owner: a.id, other: b.id }),
@@ -207,6 +213,7 @@ export function createContacts(deps: ContactsDeps) {
       chatInfo.online === 0 ? new Set<number>() : deps.online([a.id, b.id]),
       everyoneActive ? users.isLive(b) : contactSet.has(a.id, b.id),
       everyoneActive ? users.isLive(a) : contactSet.has(b.id, a.id),
+      deps.departmentNames([a.dep_id, b.dep_id]),
     ]);
     const now = clock.now();
     /** `other` as `owner` lists them. */
@@ -222,6 +229,7 @@ export function createContacts(deps: ContactsDeps) {
           unread: 0,
           pref,
           now,
+          depName: depNames.get(other.dep_id) ?? '',
         },
       );
     return {
@@ -281,6 +289,7 @@ export function createContacts(deps: ContactsDeps) {
           online,
           now: clock.now(),
           only: { groups },
+          departmentNames: deps.departmentNames,
         })
       ).data;
     },
@@ -296,6 +305,7 @@ export function createContacts(deps: ContactsDeps) {
         contactIds,
         online: await onlineOf(contactIds),
         now: clock.now(),
+        departmentNames: deps.departmentNames,
       });
     },
 

@@ -117,6 +117,8 @@ export interface PersonFacts {
   unread: number;
   pref: PrefRow | undefined;
   now: number;
+  /** §18: the name of the user's department ("" for none). */
+  depName: string;
 }
 
 export function personContact(v: Viewer, f: PersonFacts): Contact {
@@ -142,7 +144,9 @@ export function personContact(v: Viewer, f: PersonFacts): Contact {
     account: f.full ? u.account : maskAccount(u.account),
     name_py: u.name_py,
     email: f.full ? u.email : '',
-    dep_id: 0,
+    dep_id: u.dep_id,
+    dep_name: f.depName,
+    position: u.position,
     location: v.ipregion === 0 ? '' : formatMsg('contact.unknownPlace', v.lang),
     last_login_ip: self ? u.last_login_ip : v.ipregion === 0 ? '' : maskIp(u.last_login_ip),
   };

@@ -8,3 +8,4 @@ export { checkAccount, checkPassword, checkRealname, checkEmail, checkSex, isEma
 export * as usersAdminRepo from './admin.repo';
 /** Active users and customer-service links, for the contact set (contacts sits above users). */
 export * as activeUsersRepo from './active.repo';
+export type { OrgReads } from './org-reads';

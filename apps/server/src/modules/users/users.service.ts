@@ -18,6 +18,7 @@ import * as repo from './users.repo';
 import type { UserPatch, UserRow } from './users.repo';
 import { checkEmail, checkMotto, checkRealname, checkSex } from './rules';
 import { faceRecipients, selfRecipients } from './recipients';
+import type { OrgReads } from './org-reads';
 
 export interface UsersDeps {
   db: Kysely<DB>;
@@ -28,6 +29,8 @@ export interface UsersDeps {
    * realtime modules (injected, so users does not import them). Absent: self only, offline.
    */
   relations?: UserRelations;
+  /** §18 department names for cards; absent: dep_name "". */
+  orgReads?: OrgReads;
   /** Pushes after a change of profile or settings (§11.4 `updateUser`, `updateSelf`). */
   push?: <T extends 'updateSelf' | 'updateUser'>(userIds: number[], type: T, data: SocketEventMap[T]) => Promise<void>;
 }
@@ -46,7 +49,7 @@ const SWITCHES = ['isVoice', 'avatarCricle', 'hideMessageName', 'hideMessageTime
 /** Request plumbing that may arrive next to the settings in the same body. */
 const NOT_SETTINGS = new Set(['token', 'lang', 'client_id', 'sessionId', 'clientId', 'cid']);
 
-export function createUsersService({ db, clock, config, relations, push }: UsersDeps) {
+export function createUsersService({ db, clock, config, relations, push, orgReads }: UsersDeps) {
   // Per-node cache of user rows (§2.2): at most userCacheMs old, dropped at once by this
   // node's own writes. Other nodes see a change within the cache lifetime.
   // A read that was out while a write dropped its row may hold the old row: `generation` keeps
@@ -120,6 +123,8 @@ export function createUsersService({ db, clock, config, relations, push }: Users
       const inContactSet = isSelf || ((await relations?.inContactSet(viewer.id, target.id)) ?? false);
       const online = chatInfo.online !== 0 && ((await relations?.online([target.id]))?.has(target.id) ?? false);
       const friend = isSelf || !relations ? '' : await relations.friend(viewer.id, target.id);
+      const depName =
+        target.dep_id && orgReads ? (await orgReads.departmentNames(db, [target.dep_id])).get(target.dep_id) : '';
       return {
         id: target.id,
         user_id: target.id,
@@ -137,6 +142,9 @@ export function createUsersService({ db, clock, config, relations, push }: Users
         last_login_ip: isSelf ? target.last_login_ip : sysInfo.ipregion === 0 ? '' : maskIp(target.last_login_ip),
         is_online: online ? 1 : 0,
         friend,
+        dep_id: target.dep_id,
+        dep_name: depName ?? '',
+        position: target.position,
       };
     },
 

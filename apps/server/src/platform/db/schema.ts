@@ -39,6 +39,9 @@ export interface UsersTable {
   delete_time: Generated<number>;
   /** An administrator's private note on the user (§12.3 user/add, user/edit). */
   remark: Generated<string>;
+  /** §18: the user's department (0 = none) and position (job title). */
+  dep_id: Generated<number>;
+  position: Generated<string>;
 }
 
 export interface SessionsTable {
@@ -108,9 +111,20 @@ export interface AdminLeasesTable {
   until_time: Generated<number>;
 }
 
+/** §18: one department; `parent_id` 0 = top level (modules/org). */
+export interface DepartmentsTable {
+  id: Generated<number>;
+  name: string;
+  parent_id: Generated<number>;
+  sort: Generated<number>;
+  create_time: number;
+  update_time: number;
+}
+
 export interface DB extends ChatTables, GroupTables, FileTables, MomentTables, PushTables {
   admin_audit: AdminAuditTable;
   admin_leases: AdminLeasesTable;
+  departments: DepartmentsTable;
   users: UsersTable;
   sessions: SessionsTable;
   config: ConfigTable;

@@ -64,6 +64,9 @@ describe('friend events on the caches', () => {
       location: '',
       last_login_ip: '',
       is_online: 1,
+      dep_id: 0,
+      dep_name: '',
+      position: '',
       friend: { friend_id: 9, nickname: '', status: 1, is_top: 0, is_notice: 1, create_time: 1 },
     };
     qc.setQueryData(userInfoKey(2), card);

@@ -22,6 +22,7 @@ import { onPresence, onWebrtcEvent } from '../calls/controller';
 import { onDelMessage, onUndoMessage } from '../message-actions/events';
 import { onMomentsEvent, refreshMomentsAfterBind } from '../moments/events';
 import { onSelfUpdated, onUserUpdated } from '../mine/events';
+import { onOrgChanged } from '../org/events';
 
 /**
  * Server events (PROTOCOL §11.4) → the query cache and a few side effects. One switch over the
@@ -174,6 +175,9 @@ export function createDispatcher(deps: DispatchDeps): (frame: EventFrame) => voi
         return;
       case 'statistics':
         adminStats.emit(frame.data);
+        return;
+      case 'orgChanged':
+        onOrgChanged(qc);
         return;
       default:
         assertNever(frame, 'socket event');
