@@ -14,6 +14,7 @@ import type { ContactsData } from '../../state/conversations/model';
 import { messagesKey } from '../../state/messages/api';
 import type { MessagesData } from '../../state/messages/model';
 import { systemInfoKey } from '../system/api';
+import { orgTreeKey } from '../org/api';
 import { adminStats } from './admin-stats';
 import { createDispatcher, type DispatchDeps } from './dispatch';
 
@@ -142,5 +143,13 @@ describe('socket event dispatcher, the remaining cases', () => {
     dispatch(frame('statistics', stats));
     stop();
     expect(seen).toEqual([stats]);
+  });
+
+  it('marks the organization tree stale on orgChanged, so an open tree refetches without a reload', () => {
+    const { dispatch, qc } = setup();
+    qc.setQueryData(orgTreeKey, []);
+    expect(qc.getQueryState(orgTreeKey)?.isInvalidated).toBe(false);
+    dispatch(frame('orgChanged', { version: 2 }));
+    expect(qc.getQueryState(orgTreeKey)?.isInvalidated).toBe(true);
   });
 });
