@@ -18,12 +18,16 @@ export async function startPushService() {
   const waiters = new Set<() => void>();
   /** Paths answered 410 Gone (an expired subscription). */
   const gone = new Set<string>();
+  /** Paths answered 303 See Other to a location (a push service trying to steer the server). */
+  const redirect = new Map<string, string>();
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       received.push({ path: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks) });
-      res.statusCode = gone.has(req.url ?? '') ? 410 : 201;
+      const to = redirect.get(req.url ?? '');
+      res.statusCode = to ? 303 : gone.has(req.url ?? '') ? 410 : 201;
+      if (to) res.setHeader('location', to);
       res.end();
       for (const w of waiters) w();
     });
@@ -34,6 +38,7 @@ export async function startPushService() {
     base,
     received,
     gone,
+    redirect,
     /** The next push to `path` from now on (or already received beyond `after`). */
     next(path: string, after = received.length, timeoutMs = 5000): Promise<ReceivedPush> {
       return new Promise((resolve, reject) => {

@@ -161,6 +161,17 @@ describe('pushes to people who are not connected', () => {
     });
   });
 
+  it('never follows a redirect from a push service (it could point into the server’s network)', async () => {
+    await subscribe(a, bob, '/steer');
+    pushService.redirect.set('/steer', `${pushService.base}/internal-admin`);
+    const before = pushService.received.length;
+    await sendText(a, carol, bob.id, 'to a steering endpoint');
+    await pushService.next('/steer', before);
+    await Promise.all([a.services.push.idle(), b.services.push.idle()]);
+    expect(pushService.received.slice(before).map((r) => r.path)).not.toContain('/internal-admin');
+    await a.api.post(pushPaths.unsubscribe, { endpoint: `${pushService.base}/steer` }, { token: bob.token });
+  });
+
   it('drops a subscription the push service calls gone, and every subscription of a session that logs out', async () => {
     await subscribe(a, bob, '/gone');
     pushService.gone.add('/gone');

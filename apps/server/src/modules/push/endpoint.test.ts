@@ -8,6 +8,8 @@ describe('push endpoints the server will call', () => {
       'https://updates.push.services.mozilla.com/wpush/v2/gAAA',
       'https://web.push.apple.com/QGxx',
       'https://wns2-par02p.notify.windows.com/w/?token=x',
+      'https://fcm.googleapis.com:443/fcm/send/abc',
+      'https://fcm.googleapis.com./fcm/send/abc',
     ])
       expect(endpointAllowed(e, false), e).toBe(true);
   });
@@ -24,6 +26,16 @@ describe('push endpoints the server will call', () => {
       'https://user:pw@fcm.googleapis.com/x',
       'ftp://fcm.googleapis.com/x',
       'not a url',
+      // Issue 36 #1: a trailing dot, other ports, metadata names.
+      'https://localhost./x',
+      'https://metadata.google.internal./x',
+      'https://metadata.google.internal/computeMetadata/v1/',
+      'https://vm./x',
+      'https://127.0.0.1.nip.io:6379/x',
+      'https://fcm.googleapis.com:8443/x',
+      'https://2130706433/x',
+      'https://[fd00:ec2::254]/x',
+      'https://[::ffff:127.0.0.1]/x',
     ])
       expect(endpointAllowed(e, false), e).toBe(false);
   });

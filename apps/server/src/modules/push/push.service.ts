@@ -10,14 +10,15 @@ import { groupChatId, mutedAmong, singleChatId } from '../contacts/index';
 import { callPayload, langOfSubscription, messagePayload, topicOf, type PushMessage } from './payload';
 import * as repo from './push.repo';
 import { endpointAllowed } from './endpoint';
+import { postToPushService, type Resolve } from './push-post';
 
 /**
  * Web Push (issue 22): the VAPID keys (made once, kept in the database for every node), the
  * subscriptions of sessions, and the pushes themselves. A push goes to a recipient of a new
  * message or an incoming call only while that user has no live socket connection anywhere
  * (presence registry, shared by all nodes) and has not muted the conversation. Payloads are
- * encrypted per RFC 8291 by `web-push`; the request is sent with fetch so a slow push service
- * never holds up a reply. A 404/410 answer means the subscription is gone: it is dropped.
+ * encrypted per RFC 8291 by `web-push`; the request is sent in the background so a slow push
+ * service never holds up a reply. A 404/410 answer means the subscription is gone: it is dropped.
  */
 export interface PushDeps {
   db: Kysely<DB>;
@@ -27,8 +28,8 @@ export interface PushDeps {
   publicUrl?: string | undefined;
   allowHttpEndpoints?: boolean | undefined;
   log(err: unknown): void;
-  /** Tests: the HTTP call to the push service. */
-  fetch?: typeof fetch;
+  /** Tests: name resolution for push endpoints (the system's resolver otherwise). */
+  resolve?: Resolve;
 }
 
 const MESSAGE_TTL = 24 * 3600;
@@ -37,7 +38,6 @@ const SEND_TIMEOUT_MS = 10_000;
 
 export function createPush(deps: PushDeps) {
   const { db, clock } = deps;
-  const send = deps.fetch ?? fetch;
   let keys: Promise<{ publicKey: string; privateKey: string }> | undefined;
 
   function vapid() {
@@ -85,14 +85,13 @@ export function createPush(deps: PushDeps) {
         contentEncoding: 'aes128gcm',
       },
     );
-    const res = await send(req.endpoint, {
-      method: 'POST',
-      headers: req.headers as Record<string, string>,
-      body: req.body ? new Uint8Array(req.body) : null,
-      signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
-    });
-    if (res.status === 404 || res.status === 410) await repo.deleteById(db, sub.id);
-    await res.body?.cancel().catch(() => undefined);
+    // Sent only where the endpoint's rules allow, redirects not followed (push-post.ts).
+    const status = await postToPushService(
+      req.endpoint,
+      { headers: req.headers as Record<string, string>, body: req.body ?? null, timeoutMs: SEND_TIMEOUT_MS },
+      { allowLocal: deps.allowHttpEndpoints === true, resolve: deps.resolve },
+    );
+    if (status === 404 || status === 410) await repo.deleteById(db, sub.id);
   }
 
   /**
