@@ -1,8 +1,9 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, snap } from '../support/browser';
 import { startServer, stopAll, type RunningServer } from '../support/server';
 import {
+  apiPost,
   enterpriseMode,
   loggedInPage,
   openChat,
@@ -126,4 +127,40 @@ describe('faces, emoji and language', () => {
       .toBe('');
     await snap(page, 'home-english');
   });
+
+  it('draws emoji with the same pictures outside bubbles: the quote bar, the quoted line and a moment', async () => {
+    await apiPost(
+      server.url,
+      '/enterprise/im/sendMessage',
+      { id: crypto.randomUUID(), type: 'text', content: '你好，我是张伟 😀👍🎉', toContactId: alice.id },
+      wei.token,
+    );
+    await apiPost(server.url, '/enterprise/moments/publish', { content: '今天的团队合影 🎉' }, alice.token);
+    const { page, errors } = await loggedInPage(browser, server.url, alice);
+    await openChat(page, wei.id);
+    const greeting = page.getByTestId('message-bubble').filter({ hasText: '你好，我是张伟' }).last();
+    await expect.poll(() => greeting.getAttribute('aria-haspopup'), { timeout: 10_000 }).toBe('menu');
+    await greeting.click({ button: 'right' });
+    await page.getByTestId('menu-quote').click();
+    expect(await pictures(page.getByTestId('quote-bar'))).toEqual(['😀', '👍', '🎉']);
+    await send(page, '欢迎');
+    const quoted = page.getByTestId('quoted-preview').last();
+    await expect.poll(() => pictures(quoted), { timeout: 10_000 }).toEqual(['😀', '👍', '🎉']);
+    await snap(page, 'emoji-quote-phone');
+
+    await page.goto(`${server.url}/#/pages/compass/moments`);
+    const moment = page.getByTestId('moment-text').filter({ hasText: '今天的团队合影' });
+    await expect.poll(() => pictures(moment), { timeout: 10_000 }).toEqual(['🎉']);
+    await snap(page, 'emoji-moment-phone');
+    expect(errors).toEqual([]);
+  });
 });
+
+/** The emoji drawn as our pictures inside `where` (their alt text), once every one has loaded. */
+async function pictures(where: Locator): Promise<string[]> {
+  const imgs = where.locator('img.tw-emoji');
+  if ((await imgs.count()) === 0) return [];
+  return imgs.evaluateAll((list) =>
+    (list as HTMLImageElement[]).map((i) => (i.complete && i.naturalWidth > 0 ? i.alt : `not drawn: ${i.alt}`)),
+  );
+}

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { at } from './i18n';
 import styles from './Admin.module.css';
+import { withEmoji } from '../../ui/emoji/EmojiText';
 
 export interface Column<T> {
   key: string;
@@ -112,7 +113,7 @@ export function DataTable<T>(props: {
                   ) : null}
                   {columns.map((c) => (
                     <td key={c.key} className={c.wide ? styles.hideOnPhone : undefined} data-label={c.label}>
-                      {c.render(r)}
+                      {withEmoji(c.render(r))}
                     </td>
                   ))}
                 </tr>

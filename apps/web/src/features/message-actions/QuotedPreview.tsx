@@ -4,6 +4,7 @@ import type { Message } from '@parley/protocol';
 import { actionsApi } from '../../state/messages/actions-api';
 import { quoteOf, quotePreview } from './quote';
 import styles from './Quote.module.css';
+import { EmojiText } from '../../ui/emoji/EmojiText';
 
 export interface QuotedPreviewProps {
   pid: number;
@@ -47,7 +48,7 @@ export function QuotedPreview({ pid, quoted, ext, nameOf, onJump }: QuotedPrevie
       data-testid="quoted-preview"
       data-pid={pid}
     >
-      {text}
+      <EmojiText text={text} />
     </button>
   );
 }

@@ -1,4 +1,4 @@
-import { Fragment, useMemo } from 'react';
+import { Fragment, useMemo, type ReactNode } from 'react';
 import { emojiClass, splitEmoji } from './twemoji';
 
 /** Plain text (a name, a preview, a title) with its emoji drawn as Twemoji pictures. */
@@ -24,4 +24,9 @@ export function EmojiText({ text }: { text: string }) {
       )}
     </>
   );
+}
+
+/** A cell or line that may be plain text (an admin table's render): its emoji drawn, the rest as given. */
+export function withEmoji(node: ReactNode): ReactNode {
+  return typeof node === 'string' ? <EmojiText text={node} /> : node;
 }

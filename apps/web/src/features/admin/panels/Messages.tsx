@@ -7,6 +7,7 @@ import { DataTable } from '../DataTable';
 import { at } from '../i18n';
 import { useLoad } from '../use-load';
 import styles from '../Admin.module.css';
+import { EmojiText } from '../../../ui/emoji/EmojiText';
 
 const LIMIT = 20;
 const TYPES = ['text', 'image', 'file', 'voice', 'video', 'emoji', 'location', 'contact', 'event', 'webrtc'];
@@ -76,7 +77,7 @@ export default function Messages() {
         <datalist id="admin-convos">
           {(contacts.data?.rows ?? []).map((c) => (
             <option key={String(c.id)} value={String(c.id)}>
-              {c.displayName}
+              <EmojiText text={c.displayName} />
             </option>
           ))}
         </datalist>

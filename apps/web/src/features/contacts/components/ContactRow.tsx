@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Avatar } from '../../../ui/Avatar';
 import styles from './ContactRow.module.css';
 import listRow from '../../../ui/ListRow.module.css';
+import { EmojiText } from '../../../ui/emoji/EmojiText';
 
 export interface ContactRowProps {
   id: number | string;
@@ -44,7 +45,9 @@ export function ContactRow({
         {online ? <span className={styles.dot} role="img" aria-label={t('contacts.online')} /> : null}
       </span>
       <span className={listRow.stack}>
-        <span className={styles.name}>{name}</span>
+        <span className={styles.name}>
+          <EmojiText text={name} />
+        </span>
         {subtitle ? <span className={styles.sub}>{subtitle}</span> : null}
       </span>
     </button>

@@ -6,6 +6,7 @@ import { otherSide } from '../friend-requests';
 import { FriendStatus, type FriendRequest } from '../types';
 import styles from './RequestRow.module.css';
 import listRow from '../../../ui/ListRow.module.css';
+import { EmojiText } from '../../../ui/emoji/EmojiText';
 
 export interface RequestRowProps {
   row: FriendRequest;
@@ -62,7 +63,9 @@ export function RequestRow({ row, mine, now, busy, onOpen, onAnswer }: RequestRo
       <button type="button" className={styles.who} onClick={() => onOpen(userId)}>
         <Avatar src={who.avatar} name={name} seed={userId} size={40} />
         <span className={listRow.stack}>
-          <span className={styles.name}>{name}</span>
+          <span className={styles.name}>
+            <EmojiText text={name} />
+          </span>
           <span className={styles.remark}>{row.remark || (mine ? '' : t('friendRequests.noText'))}</span>
         </span>
       </button>

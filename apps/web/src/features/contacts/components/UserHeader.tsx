@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Avatar } from '../../../ui/Avatar';
 import type { UserCard } from '../types';
 import styles from './UserHeader.module.css';
+import { EmojiText } from '../../../ui/emoji/EmojiText';
 
 /** Avatar, shown name, real name when a remark hides it, and the account as the server masks it. */
 export function UserHeader({ user, round }: { user: UserCard; round: boolean }) {
@@ -11,7 +12,7 @@ export function UserHeader({ user, round }: { user: UserCard; round: boolean }) 
       <Avatar src={user.avatar} name={user.displayName} seed={user.user_id} size={64} round={round} />
       <div className={styles.text}>
         <div className={styles.name} data-testid="detail-name">
-          {user.displayName}
+          <EmojiText text={user.displayName} />
           {user.is_online ? <span className={styles.online}>{t('contacts.online')}</span> : null}
         </div>
         {user.realname && user.realname !== user.displayName ? (

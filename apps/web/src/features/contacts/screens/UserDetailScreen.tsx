@@ -18,6 +18,7 @@ import { ApplySheet } from '../components/ApplySheet';
 import { UserHeader } from '../components/UserHeader';
 import { UserCallButtons } from '../../calls/components/UserCallButtons';
 import styles from './UserDetailScreen.module.css';
+import { EmojiText } from '../../../ui/emoji/EmojiText';
 
 /** `/pages/contacts/detail?id=<uid>`: someone's card and what I can do with them. */
 export default function UserDetailScreen() {
@@ -103,7 +104,14 @@ export default function UserDetailScreen() {
         <ListRow label={t('contactDetail.gender')} extra={sexText} />
         {user.location ? <ListRow label={t('contactDetail.region')} extra={user.location} /> : null}
         {user.motto ? (
-          <ListRow label={t('contactDetail.motto')} extra={<span className={styles.motto}>{user.motto}</span>} />
+          <ListRow
+            label={t('contactDetail.motto')}
+            extra={
+              <span className={styles.motto}>
+                <EmojiText text={user.motto} />
+              </span>
+            }
+          />
         ) : null}
         <ListRow
           label={t('moments.discover.moments')}

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Avatar } from '../../../ui/Avatar';
 import styles from './MemberGrid.module.css';
+import { EmojiText } from '../../../ui/emoji/EmojiText';
 
 export interface GridMember {
   user_id: number;
@@ -33,7 +34,9 @@ export function MemberGrid({ members, onOpen, onInvite, onRemove, round }: Membe
           data-id={m.user_id}
         >
           <Avatar src={m.avatar} name={m.name} seed={m.user_id} size={48} round={round} />
-          <span className={styles.name}>{m.name}</span>
+          <span className={styles.name}>
+            <EmojiText text={m.name} />
+          </span>
         </button>
       ))}
       {onInvite ? (

@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { sanitizeMessageHtml } from '../../../lib/sanitize-html';
 import { fromWireHtml } from '../editor/sanitize-editor';
 import styles from './NoticeContent.module.css';
+import { emojifyHtml } from '../../../ui/emoji/twemoji';
 
 /**
  * A group notice as members read it: rich text through the PROTOCOL §4.3 allow-list (DOMPurify),
@@ -16,8 +17,9 @@ export function NoticeContent({
   clamped?: boolean;
   testId?: string;
 }) {
-  // Sanitised first, then only tag names are rewritten: the result has no attribute to smuggle.
-  const safe = useMemo(() => fromWireHtml(sanitizeMessageHtml(html)), [html]);
+  // Sanitised first, then only tag names are rewritten and text nodes drawn with our emoji
+  // pictures (as in the bubbles): the result has no attribute to smuggle.
+  const safe = useMemo(() => emojifyHtml(fromWireHtml(sanitizeMessageHtml(html))), [html]);
   return (
     <div
       className={`${styles.root} ${clamped ? styles.clamped : ''}`}

@@ -9,6 +9,7 @@ import { EmptyState } from '../../../ui/EmptyState';
 import { useContacts } from '../../../state/conversations/api';
 import { groupsByTab, type GroupTab } from '../group-list';
 import styles from '../components/MemberList.module.css';
+import { EmojiText } from '../../../ui/emoji/EmojiText';
 
 const tabs: GroupTab[] = ['created', 'managed', 'joined'];
 
@@ -39,7 +40,9 @@ export default function GroupListScreen() {
           >
             <Avatar src={g.avatar} name={g.displayName} seed={String(g.id)} size={40} />
             <span className={styles.main}>
-              <span className={styles.name}>{g.displayName}</span>
+              <span className={styles.name}>
+                <EmojiText text={g.displayName} />
+              </span>
             </span>
           </button>
         ))}

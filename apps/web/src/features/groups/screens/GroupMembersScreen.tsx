@@ -17,6 +17,7 @@ import { memberActions } from '../permissions';
 import { MemberActions } from '../components/MemberActions';
 import { useLeaveWhenRemoved } from '../use-leave-when-removed';
 import styles from '../components/MemberList.module.css';
+import { EmojiText } from '../../../ui/emoji/EmojiText';
 
 /**
  * /pages/message/group/groupUser?id=group-N (member management) and /pages/message/group/info
@@ -49,7 +50,9 @@ export default function GroupMembersScreen() {
           <div className={styles.header}>
             <Avatar src={info.data.avatar} name={info.data.displayName} seed={gid} size={56} />
             <div>
-              <h2 className={styles.title}>{info.data.displayName}</h2>
+              <h2 className={styles.title}>
+                <EmojiText text={info.data.displayName} />
+              </h2>
               <div className={styles.meta}>{t('groups.members.count', { count: info.data.groupUserCount })}</div>
             </div>
           </div>

@@ -6,6 +6,7 @@ import { plainText } from '../../../state/conversations/model';
 import { previewOf } from '../../../state/messages/preview';
 import { snippet } from '../filters';
 import styles from '../screens/ChatRecordScreen.module.css';
+import { EmojiText } from '../../../ui/emoji/EmojiText';
 
 interface ResultProps {
   msg: Message;
@@ -64,7 +65,9 @@ export function HistoryRow({ msg, keywords, onOpen }: ResultProps & { keywords: 
         <Avatar src={msg.fromUser?.avatar} name={name} seed={msg.from_user} size={40} />
         <span className={styles.main}>
           <span className={styles.head}>
-            <span className={styles.name}>{name}</span>
+            <span className={styles.name}>
+              <EmojiText text={name} />
+            </span>
             <time className={styles.time}>
               {separatorLabel(msg.sendTime, Date.now(), t('time', { returnObjects: true }))}
             </time>

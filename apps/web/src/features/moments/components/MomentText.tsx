@@ -1,5 +1,6 @@
 import { linkify } from '../model';
 import styles from './Post.module.css';
+import { EmojiText } from '../../../ui/emoji/EmojiText';
 
 /** A post's or comment's plain text: web addresses become links, nothing is read as HTML. */
 export function MomentText({ text, className }: { text: string; className?: string }) {
@@ -15,10 +16,12 @@ export function MomentText({ text, className }: { text: string; className?: stri
             rel="noopener noreferrer"
             onClick={(e) => e.stopPropagation()}
           >
-            {p.text}
+            <EmojiText text={p.text} />
           </a>
         ) : (
-          <span key={i}>{p.text}</span>
+          <span key={i}>
+            <EmojiText text={p.text} />
+          </span>
         ),
       )}
     </span>

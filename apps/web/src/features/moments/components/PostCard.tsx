@@ -8,6 +8,7 @@ import { MomentText } from './MomentText';
 import { ImageGrid } from './ImageGrid';
 import { CommentIcon, HeartIcon, PinIcon } from './icons';
 import styles from './Post.module.css';
+import { EmojiText } from '../../../ui/emoji/EmojiText';
 
 export interface PostHandlers {
   openUser(userId: number): void;
@@ -120,7 +121,7 @@ export const PostCard = memo(function PostCard({
                   <span key={l.user_id}>
                     {i > 0 ? t('moments.feed.separator') : null}
                     <button type="button" className={styles.who} onClick={() => on.openUser(l.user_id)}>
-                      {l.displayName}
+                      <EmojiText text={l.displayName} />
                     </button>
                   </span>
                 ))}
@@ -152,7 +153,9 @@ function CommentRow({ post, c, me, on }: { post: Moment; c: MomentComment; me: n
         onClick={() => (c.user_id === me ? on.commentMenu(post, c) : on.comment(post, c))}
         data-testid="moment-comment-row"
       >
-        <span className={styles.who}>{c.displayName}</span>
+        <span className={styles.who}>
+          <EmojiText text={c.displayName} />
+        </span>
         {c.reply_user_id > 0 ? (
           <>
             <span className={styles.replyWord}>{t('moments.feed.reply')}</span>

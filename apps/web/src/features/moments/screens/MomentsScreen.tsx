@@ -19,6 +19,7 @@ import { CommentBar } from '../components/CommentBar';
 import { CameraIcon, CommentIcon, MomentsIcon } from '../components/icons';
 import styles from '../components/Feed.module.css';
 import bar from '../../../ui/TopBar.module.css';
+import { EmojiText } from '../../../ui/emoji/EmojiText';
 
 /**
  * The feed (PROTOCOL §9): everyone's, or one person's with `?user_id=`. Cover with the owner's
@@ -137,7 +138,9 @@ export default function MomentsScreen() {
       >
         <div className={styles.column}>
           <header className={styles.cover} data-testid="moments-cover">
-            <span className={styles.coverName}>{owner.name}</span>
+            <span className={styles.coverName}>
+              <EmojiText text={owner.name} />
+            </span>
             <span className={styles.coverAvatar}>
               <Avatar src={owner.avatar} name={owner.name} seed={owner.id} size={68} round={round} />
             </span>

@@ -14,6 +14,7 @@ import { noticesRead, useNotices } from '../api';
 import { HeartIcon } from '../components/icons';
 import { MomentText } from '../components/MomentText';
 import styles from '../components/Notices.module.css';
+import { EmojiText } from '../../../ui/emoji/EmojiText';
 
 /** Likes, comments and replies to me, newest first; reading them clears the badge. */
 export default function NoticesScreen() {
@@ -58,7 +59,9 @@ export default function NoticesScreen() {
             >
               <Avatar src={n.user.avatar} name={n.user.displayName} seed={n.user.id} size={40} />
               <span className={styles.body}>
-                <span className={styles.name}>{n.user.displayName}</span>
+                <span className={styles.name}>
+                  <EmojiText text={n.user.displayName} />
+                </span>
                 <span className={styles.what}>
                   {n.kind === 'like' ? (
                     <>
@@ -75,7 +78,9 @@ export default function NoticesScreen() {
               {n.moment.thumb ? (
                 <img className={styles.thumb} src={n.moment.thumb} alt="" />
               ) : (
-                <span className={styles.quote}>{n.moment.content}</span>
+                <span className={styles.quote}>
+                  <EmojiText text={n.moment.content} />
+                </span>
               )}
             </button>
           </li>

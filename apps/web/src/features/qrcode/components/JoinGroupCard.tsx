@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Avatar } from '../../../ui/Avatar';
 import type { GroupScanResult } from '../../contacts/types';
 import styles from './ScanCards.module.css';
+import { EmojiText } from '../../../ui/emoji/EmojiText';
 
 /** The group a scanned code invites to, and the button that joins it. */
 export function JoinGroupCard({ group, busy, onJoin }: { group: GroupScanResult; busy: boolean; onJoin: () => void }) {
@@ -11,7 +12,9 @@ export function JoinGroupCard({ group, busy, onJoin }: { group: GroupScanResult;
   return (
     <div className={styles.card} data-testid="scan-group">
       <Avatar src={group.avatar} name={name} seed={group.id} size={72} />
-      <div className={styles.title}>{name}</div>
+      <div className={styles.title}>
+        <EmojiText text={name} />
+      </div>
       <div className={styles.sub}>{t('qrcode.members', { count: group.groupUserCount })}</div>
       <Button block color="primary" loading={busy} onClick={onJoin} data-testid="scan-join-group">
         {t('scan.joinGroup')}

@@ -5,6 +5,7 @@ import { Avatar } from '../../../ui/Avatar';
 import { separatorLabel } from '../../../lib/format/time';
 import { looksLikePinyin, nameRanges, pieces, snippet } from '../model';
 import styles from '../screens/SearchScreen.module.css';
+import { EmojiText } from '../../../ui/emoji/EmojiText';
 
 /** Text with its matches marked. */
 function Marked({ text, ranges }: { text: string; ranges: readonly SearchHighlight[] }) {
@@ -13,10 +14,10 @@ function Marked({ text, ranges }: { text: string; ranges: readonly SearchHighlig
       {pieces(text, ranges).map((p, i) =>
         p.hit ? (
           <mark key={i} className={styles.mark} data-testid="search-mark">
-            {p.text}
+            <EmojiText text={p.text} />
           </mark>
         ) : (
-          p.text
+          <EmojiText key={i} text={p.text} />
         ),
       )}
     </>
@@ -104,11 +105,13 @@ export const MessageResult = memo(function MessageResult({ msg: m, round, now, o
         <Avatar src={c.avatar} name={c.displayName} seed={String(c.id)} size={40} round={round} />
         <span className={styles.main}>
           <span className={styles.head}>
-            <span className={styles.title}>{c.displayName}</span>
+            <span className={styles.title}>
+              <EmojiText text={c.displayName} />
+            </span>
             <time className={styles.time}>{separatorLabel(m.sendTime, now, t('time', { returnObjects: true }))}</time>
           </span>
           <span className={styles.sub}>
-            {sender ? `${sender}: ` : ''}
+            {sender ? <EmojiText text={`${sender}: `} /> : ''}
             {isFile ? t('search.fileMessage') : ''}
             <Marked text={s.text} ranges={s.ranges} />
           </span>

@@ -7,6 +7,7 @@ import { PlainBody } from './PlainBody';
 import styles from './ContactBody.module.css';
 import frame from './ShareCard.module.css';
 import type { BodyProps } from '../../../../state/messages/types';
+import { EmojiText } from '../../../../ui/emoji/EmojiText';
 
 /** A contact card (PROTOCOL §4.2): avatar, name and "Contact card"; a tap opens their card. */
 export function ContactBody(p: BodyProps) {
@@ -25,7 +26,9 @@ export function ContactBody(p: BodyProps) {
     >
       <span className={styles.who}>
         <Avatar src={card.avatar || undefined} name={card.displayName} seed={card.id} size={44} />
-        <span className={styles.name}>{card.displayName}</span>
+        <span className={styles.name}>
+          <EmojiText text={card.displayName} />
+        </span>
       </span>
       <span className={styles.footer}>{t('share.cards.footer')}</span>
     </button>
