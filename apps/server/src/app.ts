@@ -49,6 +49,7 @@ import { createOrg, departmentNames, orgRoutes } from './modules/org/index';
 import { createPush, pushRoutes, withPush } from './modules/push/index';
 import { createEvents } from './platform/events';
 import { systemTimers } from './platform/timers';
+import { logRedisOutages } from './platform/redis/log';
 import { Gateway, type SocketCall, type SocketSession } from './platform/socket/gateway';
 import { socketCaller } from './platform/socket/calls';
 import { createGuards, MemoryCounters } from './platform/limits/index';
@@ -334,6 +335,8 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
   registerDrain(app, lifecycle);
   const services = createServices(deps, app);
   app.decorate('services', services);
+  const stopRedisLog = deps.redisHealth ? logRedisOutages(deps.redisHealth, app.log) : () => undefined;
+  app.addHook('onClose', async () => stopRedisLog());
 
   // A reply may carry rows of a commit whose WAL sync is still running (wal-sync.ts): it waits.
   app.addHook('onSend', (_req, _reply, payload, done) => deps.database.afterDurable(() => done(null, payload)));

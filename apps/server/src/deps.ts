@@ -7,6 +7,7 @@ import type { Mailer } from './platform/mail/index';
 import type { BlobStore } from './platform/blobs/disk';
 import type { Counters } from './platform/limits/index';
 import type { Lifecycle, ReadinessCheck } from './platform/ops/index';
+import type { RedisHealth } from './platform/redis/health';
 
 /** Everything buildApp needs from outside; chosen in main.ts (or a test helper) from config. */
 export interface Deps {
@@ -16,6 +17,11 @@ export interface Deps {
   /** Fan-out and presence: in-process for one node, Redis (REDIS_URL) for several. */
   bus: EventBus;
   presence: PresenceRegistry;
+  /**
+   * With Redis: whether this node reaches it (`up`, `ping()` for readiness) and how many
+   * publications it refused (`publishFailures`), shared by the bus, presence and counters.
+   */
+  redisHealth?: RedisHealth;
   /** SMTP mailer when configured in the environment; else stored SMTP settings or the log. */
   mailer?: Mailer;
   /** Fastify logger option: `true`/options for pino, or a ready logger instance via `loggerInstance`. */

@@ -8,6 +8,7 @@ import { smtpMailer } from './platform/mail/index';
 import { diskBlobStore } from './platform/blobs/disk';
 import { MemoryBus, MemoryPresence, RedisBus, RedisPresence } from './platform/bus/index';
 import { MemoryCounters, RedisCounters } from './platform/limits/index';
+import { RedisHealth } from './platform/redis/health';
 import { startStallLog } from './platform/diagnostics/stall-log';
 import { countPublishFailures, createLifecycle, createShutdown, redisReadiness } from './platform/ops/index';
 
@@ -21,14 +22,19 @@ async function main(): Promise<void> {
   await migrateToLatest(database);
   // The scale-out seam: Redis when configured, so several nodes share fan-out and presence.
   const redis = config.redisUrl;
-  const bus = redis ? new RedisBus(redis, config.redisPrefix) : new MemoryBus();
+  // One view of Redis for all its connections: one log line per outage, readiness.
+  const redisHealth = redis ? new RedisHealth() : undefined;
+  const bus = redis ? new RedisBus(redis, config.redisPrefix, { health: redisHealth }) : new MemoryBus();
   if (bus instanceof RedisBus) await bus.whenReady();
-  const presence = redis ? new RedisPresence(redis, { prefix: config.redisPrefix }) : new MemoryPresence();
+  const presence = redis
+    ? new RedisPresence(redis, { prefix: config.redisPrefix, health: redisHealth })
+    : new MemoryPresence();
   // Abuse-guard counts are shared by every node when Redis is there.
-  const counters = redis ? new RedisCounters(redis, config.redisPrefix) : new MemoryCounters();
+  const counters = redis ? new RedisCounters(redis, config.redisPrefix, { health: redisHealth }) : new MemoryCounters();
   const lifecycle = createLifecycle();
   const redisCheck = redis ? redisReadiness(redis) : undefined;
-  const publishFailures = countPublishFailures(bus);
+  // The Redis bus never rejects a publication (it delivers here and sends on): it counts its own failures.
+  const publishFailures = redisHealth ? () => redisHealth.publishFailures : countPublishFailures(bus);
   const app = await buildApp({
     config,
     database,
@@ -36,6 +42,7 @@ async function main(): Promise<void> {
     bus,
     presence,
     counters,
+    redisHealth,
     mailer: config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : undefined,
     logger: { level: config.logLevel },
     staticDir: fileURLToPath(new URL('../static', import.meta.url)),

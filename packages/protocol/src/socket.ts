@@ -146,6 +146,12 @@ export const CloseCode = {
   revoked: 4003,
   tooManyConnections: 4008,
   shutdown: 1001,
+  /**
+   * Parley: "reconnect and re-read" (1012, service restart). After a Redis outage a node closes
+   * the connections that may have missed pushes meanwhile (PROTOCOL §20: nothing acknowledged is
+   * left unpushed); a client reconnects after any close and re-reads what it shows (§11.5).
+   */
+  refetch: 1012,
 } as const;
 export type CloseCode = (typeof CloseCode)[keyof typeof CloseCode];
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
-import { presenceOfflineBoundMs } from '../../src/platform/bus/redis';
+import { presenceOfflineBoundMs } from '../../src/platform/bus/index';
 import { connectSocket, type TestSocket } from '../helpers/socket';
 import { chatIdCounts, freshPgDatabase, startProcess, type ServerProcess } from './process';
 

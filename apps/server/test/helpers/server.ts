@@ -23,6 +23,7 @@ import {
 import { createApi, type Api } from './api';
 import { MemoryCounters, RedisCounters, type Counters } from '../../src/platform/limits/index';
 import { defaultGuardLimits } from '../../src/platform/limits/guards';
+import { RedisHealth } from '../../src/platform/redis/health';
 
 /**
  * The real app in-process on port 0, over a temp-dir SQLite file or a fresh PostgreSQL schema
@@ -43,7 +44,9 @@ export interface TestServer {
   /** Who is online where (shared by the nodes of one fan-out), for tests that wait on presence. */
   presence: PresenceRegistry;
   /** How this node fans out; a second node started with `sameDatabaseAs` shares it. */
-  fanout: { kind: 'memory' | 'redis'; prefix: string };
+  fanout: { kind: 'memory' | 'redis'; prefix: string; url?: string };
+  /** This node's view of Redis (fan-out 'redis' only). */
+  redisHealth?: RedisHealth;
   /** Where this node stores files (a temp dir; shared with a second node on the same database). */
   blobs: BlobStore;
   close(): Promise<void>;
@@ -59,6 +62,8 @@ export interface TestServerOptions extends BuildOptions {
    * in-process on the SQLite run. Multi-node tests ask for 'redis' on both runs.
    */
   fanout?: 'memory' | 'redis';
+  /** A Redis of the test's own (fault tests stop it); default PARLEY_TEST_REDIS_URL or 6379. */
+  redisUrl?: string;
   /** Log level kept in `logs` (default warn); 'info' keeps the access log too. */
   logLevel?: string;
   /** Replaces the database's `afterDurable` (tests that hold outputs as an unsynced disk would). */
@@ -71,15 +76,19 @@ const redisUrl = () => process.env.PARLEY_TEST_REDIS_URL ?? 'redis://127.0.0.1:6
 
 async function openFanout(
   fanout: TestServer['fanout'],
-): Promise<{ bus: EventBus; presence: PresenceRegistry; counters: Counters }> {
+): Promise<{ bus: EventBus; presence: PresenceRegistry; counters: Counters; redisHealth?: RedisHealth }> {
   if (fanout.kind === 'memory')
     return { bus: new MemoryBus(), presence: new MemoryPresence(), counters: new MemoryCounters() };
-  const bus = new RedisBus(redisUrl(), fanout.prefix);
+  // As main.ts: one health for the node's Redis connections.
+  const health = new RedisHealth();
+  const url = fanout.url ?? redisUrl();
+  const bus = new RedisBus(url, fanout.prefix, { health });
   await bus.whenReady();
   return {
     bus,
-    presence: new RedisPresence(redisUrl(), { prefix: fanout.prefix }),
-    counters: new RedisCounters(redisUrl(), fanout.prefix),
+    presence: new RedisPresence(url, { prefix: fanout.prefix, health }),
+    counters: new RedisCounters(url, fanout.prefix, { health }),
+    redisHealth: health,
   };
 }
 
@@ -172,8 +181,9 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
   const fanout: TestServer['fanout'] = opts.sameDatabaseAs?.fanout ?? {
     kind: opts.fanout ?? (testDbKind() === 'postgres' ? 'redis' : 'memory'),
     prefix: `parley-t-${Math.random().toString(36).slice(2, 10)}:`,
+    ...(opts.redisUrl ? { url: opts.redisUrl } : {}),
   };
-  const { bus, presence, counters } = await openFanout(fanout);
+  const { bus, presence, counters, redisHealth } = await openFanout(fanout);
   const blobs = opts.sameDatabaseAs?.blobs ?? diskBlobStore(fs.mkdtempSync(path.join(os.tmpdir(), 'parley-blobs-')));
   const app = await buildApp(
     {
@@ -183,6 +193,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
       bus,
       presence,
       counters,
+      redisHealth,
       // As main.ts does: SMTP_URL in the config means a real SMTP mailer.
       mailer: opts.mailer ?? (config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : undefined),
       logger: { level: opts.logLevel ?? 'warn', stream: { write: (line: string) => void logs.push(line) } },
@@ -209,6 +220,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     presence,
     fanout,
     blobs,
+    redisHealth,
     async close() {
       await app.close();
       await bus.close();

@@ -1,3 +1,4 @@
 export type { BusMessage, EventBus, PresenceChange, PresenceRegistry, Recipients } from './types';
 export { MemoryBus, MemoryPresence } from './memory';
-export { RedisBus, RedisPresence, presenceOfflineBoundMs, presenceTiming } from './redis';
+export { RedisPresence, presenceOfflineBoundMs, presenceTiming } from './redis-presence';
+export { RedisBus } from './redis-bus';

@@ -64,6 +64,10 @@ export class MemoryPresence implements PresenceRegistry {
     // A single process has no other node whose death could strand entries.
   }
 
+  onRestoredOnline(): void {
+    // Nor a shared registry to be cut off from.
+  }
+
   async close(): Promise<void> {
     this.byUser.clear();
   }

@@ -40,7 +40,14 @@ export type BusMessage =
       cid?: string;
       probe?: boolean;
     }
-  | { kind: 'bindReply'; requestId: string; result: 'ok' | 'unknown' | 'otherUser' | 'tooMany' };
+  | { kind: 'bindReply'; requestId: string; result: 'ok' | 'unknown' | 'otherUser' | 'tooMany' }
+  /**
+   * After a Redis outage (redis-bus.ts): connections of these users (or every bound one) that
+   * were bound at least `agoMs` before `receivedAt` may have missed pushes, and are closed with
+   * `CloseCode.refetch` so their client reconnects and re-reads (PROTOCOL §11.5). `receivedAt`
+   * (performance.now of the receiving node) is set on arrival, never sent.
+   */
+  | { kind: 'refetch'; users?: number[]; clients?: string[]; all?: boolean; agoMs: number; receivedAt?: number };
 
 export interface EventBus {
   publish(message: BusMessage): Promise<void>;
@@ -78,5 +85,10 @@ export interface PresenceRegistry {
   totals(): Promise<{ users: number; connections: number }>;
   /** Called with users left with no connection after a dead node's entries were swept. */
   onSweptOffline(handler: (userIds: number[]) => void): void;
+  /**
+   * Called with users of this node that another node announced offline while this one could not
+   * reach Redis (it swept this node as dead); they are online again now that it can.
+   */
+  onRestoredOnline(handler: (userIds: number[]) => void): void;
   close(): Promise<void>;
 }

@@ -1,4 +1,6 @@
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
+import { failFastClient } from '../redis/client';
+import { RedisHealth } from '../redis/health';
 
 /**
  * Fixed-window counters for the server-wide abuse guards (issue 19). `hit` counts one event
@@ -45,28 +47,47 @@ export class MemoryCounters implements Counters {
   async close(): Promise<void> {}
 }
 
+/**
+ * Shared counts in Redis. While Redis does not answer, each node counts on its own (a fresh
+ * window on this node: the limits hold per node for the outage) instead of failing the request
+ * the guard protects: a send must not fail because a counter could not be read (PROTOCOL §20).
+ */
 export class RedisCounters implements Counters {
+  readonly health: RedisHealth;
   private readonly redis: Redis;
+  private readonly local = new MemoryCounters();
+  /** After a command timed out (a Redis that accepts but does not answer), stay local this long. */
+  private localUntil = 0;
 
   constructor(
     url: string,
     private readonly prefix = 'parley:',
+    opts: { health?: RedisHealth } = {},
   ) {
-    this.redis = new Redis(url, { maxRetriesPerRequest: 2 });
+    this.health = opts.health ?? new RedisHealth();
+    this.redis = failFastClient(url, this.health, 'counters');
   }
 
   async hit(key: string, windowS: number, limit: number, nowMs: number): Promise<boolean> {
+    if (this.redis.status !== 'ready' || Date.now() < this.localUntil)
+      return this.local.hit(key, windowS, limit, nowMs);
     const k = `${this.prefix}lim:${windowKey(key, windowS, nowMs)}`;
-    // INCR and a TTL of one window in one round trip; the key dies with its window.
-    const res = await this.redis
-      .multi()
-      .incr(k)
-      .expire(k, windowS + 1)
-      .exec();
-    return Number(res?.[0]?.[1] ?? 0) <= limit;
+    try {
+      // INCR and a TTL of one window in one round trip; the key dies with its window.
+      const res = await this.redis
+        .multi()
+        .incr(k)
+        .expire(k, windowS + 1)
+        .exec();
+      return Number(res?.[0]?.[1] ?? 0) <= limit;
+    } catch {
+      this.localUntil = Date.now() + 2000;
+      return this.local.hit(key, windowS, limit, nowMs);
+    }
   }
 
   async close(): Promise<void> {
+    this.health.closingDown();
     await this.redis.quit().catch(() => undefined);
   }
 }

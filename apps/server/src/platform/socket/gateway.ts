@@ -100,9 +100,29 @@ interface Conn {
   closeAfterCalls?: number;
   /** The node's shutdown waiting for those replies (close()). */
   afterCalls?: () => void;
+  /** performance.now() when bound (a `refetch` after a Redis outage spares those bound after it). */
+  boundAt?: number;
 }
 
 export type BindResult = 'ok' | 'unknown' | 'otherUser' | 'tooMany';
+
+/** Closes per step when many connections are asked to refetch: their clients reconnect at once. */
+const REFETCH_BATCH = 200;
+const REFETCH_STEP_MS = 50;
+
+/**
+ * Closes these connections with `refetch` (1012): their clients reconnect and re-read
+ * (PROTOCOL §11.5). A whole node's connections after a Redis outage are spread over a few
+ * seconds (200 every 50 ms) rather than all reconnecting in the same instant.
+ */
+function askToRefetch(sockets: WebSocket[]): void {
+  for (let i = 0; i < sockets.length; i += REFETCH_BATCH) {
+    const batch = sockets.slice(i, i + REFETCH_BATCH);
+    const close = () => batch.forEach((ws) => ws.close(CloseCode.refetch));
+    if (i === 0) close();
+    else setTimeout(close, (i / REFETCH_BATCH) * REFETCH_STEP_MS).unref();
+  }
+}
 
 export class Gateway {
   private conns = new Map<string, Conn>();
@@ -140,6 +160,7 @@ export class Gateway {
     this.timer = setInterval(() => this.tick(), this.opts.heartbeatMs);
     this.timer.unref();
     presence.onSweptOffline((ids) => ids.forEach((id) => this.hooks.onOffline?.(id)));
+    presence.onRestoredOnline((ids) => ids.forEach((id) => this.hooks.onOnline?.(id)));
   }
 
   /** Client ids name the node (PROTOCOL §1.4), so an HTTP bind on another node can route. */
@@ -297,6 +318,7 @@ export class Gateway {
       return 'tooMany';
     }
     conn.session = session;
+    conn.boundAt = performance.now();
     this.countUnbound(conn.ip, -1);
     if (cid) conn.cid = cid;
     mine.add(conn);
@@ -458,11 +480,21 @@ export class Gateway {
       case 'bindReply':
         this.pendingBinds.get(m.requestId)?.(m.result);
         return;
+      case 'refetch':
+        askToRefetch(this.refetchTargets(m));
+        return;
       default: {
         const never: never = m;
         return never;
       }
     }
+  }
+
+  /** Bound connections a `refetch` names that were bound before the pushes they may have missed. */
+  private refetchTargets(m: Extract<BusMessage, { kind: 'refetch' }>): WebSocket[] {
+    const before = (m.receivedAt ?? performance.now()) - m.agoMs;
+    const named = m.all ? [...this.conns.values()] : this.targets({ users: m.users ?? [], clients: m.clients ?? [] });
+    return named.filter((c) => c.boundAt !== undefined && c.boundAt <= before).map((c) => c.ws);
   }
 
   private tick(): void {

@@ -1,0 +1,125 @@
+import { randomBytes } from 'node:crypto';
+import type { Redis } from 'ioredis';
+import { failFastClient, subscriberClient } from '../redis/client';
+import { RedisHealth } from '../redis/health';
+import type { BusMessage, EventBus } from './types';
+import { MissedPublishes } from './missed';
+
+export interface RedisBusOptions {
+  /** Shared by all of a node's Redis pieces (one outage report, readiness). */
+  health?: RedisHealth;
+}
+
+/**
+ * Several nodes: one pub/sub channel that every node subscribes to.
+ *
+ * A Redis outage must not stop a node (PROTOCOL §20): a publication is delivered to this node's
+ * own sockets at once, in process, and sent to Redis without waiting for it, so a send never
+ * waits on Redis and local pushes go on while it is away. Each copy names its node (`from`), so
+ * the node skips its own copy coming back. What the outage cost is made good afterwards by the
+ * clients' own refetch (PROTOCOL §11.5), asked for with a `refetch` close (1012):
+ * - publications that failed here are remembered (missed.ts) and, once Redis answers again,
+ *   one `refetch` names their recipients to the other nodes;
+ * - a node whose subscription was broken cannot know what it missed, so when it is live again
+ *   every connection it held bound meanwhile is asked to refetch.
+ */
+export class RedisBus implements EventBus {
+  readonly health: RedisHealth;
+  private handlers = new Set<(m: BusMessage) => void>();
+  private readonly channel: string;
+  private readonly pub: Redis;
+  private readonly sub: Redis;
+  /** Names this node's copies, so its own subscription skips them. */
+  private readonly id = randomBytes(6).toString('hex');
+  private readonly missed = new MissedPublishes();
+  private subscribedOnce = false;
+  private ready: Promise<void>;
+  private closed = false;
+
+  constructor(url: string, prefix = 'parley:', opts: RedisBusOptions = {}) {
+    this.health = opts.health ?? new RedisHealth();
+    this.channel = `${prefix}events`;
+    this.pub = failFastClient(url, this.health, 'bus', 5000);
+    // Pub/sub needs a connection of its own.
+    this.sub = subscriberClient(url, this.health, 'bus-subscriber');
+    this.sub.on('message', (_channel: string, text: string) => this.onText(text));
+    this.pub.on('ready', () => void this.catchUp());
+    let subscribed: () => void = () => undefined;
+    const subscribedFirst = new Promise<void>((resolve) => (subscribed = resolve));
+    const pubReady = new Promise<void>((resolve) => this.pub.once('ready', () => resolve()));
+    this.ready = Promise.all([subscribedFirst, pubReady]).then(() => undefined);
+    this.sub.on('ready', () => {
+      this.sub.subscribe(this.channel).then(
+        () => {
+          if (this.subscribedOnce) this.afterGap();
+          this.subscribedOnce = true;
+          subscribed();
+        },
+        () => undefined,
+      ); // a failed subscribe: the connection drops and `ready` comes again
+    });
+  }
+
+  /** Resolves once this node's subscription is live, so nothing published after is missed. */
+  async whenReady(): Promise<void> {
+    await this.ready;
+  }
+
+  publish(message: BusMessage): Promise<void> {
+    this.deliverHere(message);
+    this.send(message);
+    return Promise.resolve();
+  }
+
+  subscribe(handler: (m: BusMessage) => void): () => void {
+    this.handlers.add(handler);
+    return () => this.handlers.delete(handler);
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    this.handlers.clear();
+    this.health.closingDown();
+    await Promise.allSettled([this.sub.quit(), this.pub.quit()]);
+  }
+
+  private deliverHere(message: BusMessage): void {
+    // As the in-process bus: queued, so a handler added or removed meanwhile cannot disturb this.
+    for (const h of this.handlers) queueMicrotask(() => h(message));
+  }
+
+  /** To the other nodes, not awaited: Redis keeps one connection's commands in order anyway. */
+  private send(message: BusMessage): void {
+    const json = JSON.stringify(message);
+    // `from` spliced in rather than spread: no copy of the message per publication.
+    const text = `{"from":"${this.id}",${json.slice(1)}`;
+    this.pub.publish(this.channel, text).catch(() => {
+      if (this.closed) return;
+      this.health.publishFailures++;
+      this.missed.add(message);
+    });
+  }
+
+  private onText(text: string): void {
+    let message: BusMessage & { from?: string };
+    try {
+      message = JSON.parse(text) as BusMessage & { from?: string };
+    } catch {
+      return;
+    }
+    if (message.from === this.id) return; // delivered here already, when it was published
+    if (message.kind === 'refetch') message = { ...message, receivedAt: performance.now() };
+    for (const h of [...this.handlers]) h(message);
+  }
+
+  /** Redis takes publications again: tell the other nodes whom the failed ones were for. */
+  private catchUp(): void {
+    for (const m of this.missed.take()) this.send(m);
+  }
+
+  /** The subscription was broken and is live again: everything bound here may have missed pushes. */
+  private afterGap(): void {
+    if (this.closed) return;
+    this.deliverHere({ kind: 'refetch', all: true, agoMs: 0, receivedAt: performance.now() });
+  }
+}
