@@ -117,8 +117,8 @@ describe('moments in three browsers', () => {
     await expect.poll(() => post(b.page).getByTestId('moment-comments').innerText()).toContain('Looks delicious');
     // Back on home, the dot has gone: bob has read the feed.
     await b.page.goto(`${server.url}/#/`);
-    await b.page.getByTestId('home-discover').waitFor();
-    await expect.poll(() => b.page.getByTestId('discover-dot').count()).toBe(0);
+    await expect.poll(() => b.page.getByTestId('home-discover').getAttribute('data-news')).toBe('0');
+    expect(await b.page.getByTestId('discover-dot').count()).toBe(0);
 
     // Alice: the notice badge follows the pushes live on her feed.
     await expect.poll(() => a.page.getByTestId('moments-notice-badge').count(), { timeout: 5000 }).toBe(1);
@@ -130,6 +130,7 @@ describe('moments in three browsers', () => {
     await snap(a.page, 'moments-notices-phone');
     await a.page.goBack();
     await post(a.page).waitFor();
+    await expect.poll(() => a.page.getByTestId('moments-cover').getAttribute('data-notices')).toBe('0');
     expect(await a.page.getByTestId('moments-notice-badge').count()).toBe(0);
     // She replies to bob's comment.
     await post(a.page).getByTestId('moment-comment-row').filter({ hasText: 'Looks delicious' }).click();

@@ -18,6 +18,8 @@ export function DiscoverButton() {
       aria-label={t('moments.discover.open')}
       onClick={() => void navigate(href('discover'))}
       data-testid="home-discover"
+      // Whether there is news once it is known, so "no dot" can be told from "not loaded yet".
+      data-news={unread.data ? (dot ? '1' : '0') : undefined}
     >
       <CompassIcon size={24} />
       {dot ? <span className={styles.dot} data-testid="discover-dot" /> : null}

@@ -137,7 +137,12 @@ export default function MomentsScreen() {
         completeText=""
       >
         <div className={styles.column}>
-          <header className={styles.cover} data-testid="moments-cover">
+          {/* data-notices: the count once it is known, so a test can tell "none" from "not loaded yet". */}
+          <header
+            className={styles.cover}
+            data-testid="moments-cover"
+            data-notices={mine && unread.data ? notices : undefined}
+          >
             <span className={styles.coverName}>
               <EmojiText text={owner.name} />
             </span>
