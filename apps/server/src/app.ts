@@ -47,6 +47,14 @@ import { clientErrorsRoutes } from './modules/client-errors/index';
 import { createMoments, momentsRoutes } from './modules/moments/index';
 import { createOrg, departmentNames, orgRoutes } from './modules/org/index';
 import { createPush, pushRoutes, withPush } from './modules/push/index';
+import {
+  createOidcClient,
+  createOidcSignIn,
+  createProvisioner,
+  createSsoCodes,
+  registerSsoPages,
+  ssoAdminRoutes,
+} from './modules/sso/index';
 import { createEvents } from './platform/events';
 import { systemTimers } from './platform/timers';
 import { logRedisOutages } from './platform/redis/log';
@@ -95,7 +103,8 @@ function createServices(deps: Deps, app: FastifyInstance) {
     devMailLog: deps.config.devMailLog,
   });
   const loginGuard = createLoginGuard({ db, clock });
-  const auth = createAuth({ db, clock, config, users, sessions, codes, guard: loginGuard });
+  const ssoCodes = createSsoCodes(db, clock);
+  const auth = createAuth({ db, clock, config, users, sessions, codes, guard: loginGuard, ssoCodes });
   const accounts = createAccounts({
     loginGuard,
     db,
@@ -201,6 +210,17 @@ function createServices(deps: Deps, app: FastifyInstance) {
     refreshAvatar: groupAvatars.refresh,
   });
   const onboarding = createOnboarding({ db, clock, config, users, contacts, messages, groups, events, log });
+  const provision = createProvisioner({ db, clock, afterCreate: (id, r) => onboarding.afterRegister(id, r) });
+  const oidcClient = createOidcClient({ clock, log: app.log });
+  const oidcSignIn = createOidcSignIn({
+    db,
+    clock,
+    config,
+    client: oidcClient,
+    provision,
+    codes: ssoCodes,
+    log: app.log,
+  });
   // A manual clock (tests) brings its own timers, so moving it fires the calls' safety net.
   const timers = clock.timers ?? systemTimers;
   const stopPruning = sessions.pruneEvery(timers, log);
@@ -291,6 +311,8 @@ function createServices(deps: Deps, app: FastifyInstance) {
     indexBackfill,
     push,
     org,
+    oidcClient,
+    oidcSignIn,
   };
 }
 
@@ -413,6 +435,7 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
       ...clientErrorsRoutes(route, { clock: deps.clock, log: app.log }),
       ...momentsRoutes(route, services.moments),
       ...pushRoutes(route, services.push),
+      ...ssoAdminRoutes(route, { config: services.config, oidc: services.oidcClient }),
       ...scanRoutes(route, { users: services.users, secret: () => services.config.jwtSecret() }),
       ...(opts.extraRoutes?.(route) ?? []),
     ],
@@ -446,6 +469,7 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
     nextReqId,
     logError: (err, reqId) => app.log.error({ err, reqId }, 'unexpected error'),
   });
+  registerSsoPages(app, services.oidcSignIn, deps.config.publicUrl);
   await registerSecurityHeaders(app, {
     maps: async () => (await services.config.systemInfo()).maps,
     publicUrl: deps.config.publicUrl,

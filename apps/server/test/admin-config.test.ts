@@ -28,7 +28,7 @@ describe('admin config', () => {
     const byName = Object.fromEntries(
       (res.body.data as { name: string; value: Record<string, unknown> }[]).map((r) => [r.name, r.value]),
     );
-    expect(Object.keys(byName).sort()).toEqual(['chatInfo', 'compass', 'fileUpload', 'maps', 'smtp', 'sysInfo']);
+    expect(Object.keys(byName).sort()).toEqual(['chatInfo', 'compass', 'fileUpload', 'maps', 'smtp', 'sso', 'sysInfo']);
     expect(byName.sysInfo?.state).toBe('1');
     expect(byName.chatInfo?.redoTime).toBe(86400);
     expect(byName.smtp?.pass).toBe('******');

@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
-import { paths, pushPaths, type EndpointPath } from '@parley/protocol';
+import { paths, pushPaths, ssoPaths, type EndpointPath } from '@parley/protocol';
 import {
   connectSocket,
   makeImage,
@@ -294,6 +294,7 @@ export const cases: Record<EndpointPath, Case> = {
   // §18: bob is no admin and the world runs in runMode 2, so both answer org.disabled, alike on both transports.
   [paths.orgTree]: { read: () => bob({}) },
   [paths.orgMembers]: { read: () => bob({ dep_id: 0, recursive: 1 }) },
+  [ssoPaths.testOidc]: { httpOnly: admin },
 };
 
 /** The world the cases act in: alice, bob and carol, bob friends with both, and bob's group. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { item, t } from './coerce';
+import { ssoPatch } from './sso';
 
 /**
  * Administration (PROTOCOL §12.2–§12.3). Config sections are validated field by field; a
@@ -149,16 +150,18 @@ export const configSections = {
   fileUpload: fileUploadPatch,
   compass: compassPatch,
   maps: mapsPatch,
+  /** §19; its secrets are masked like the SMTP password. */
+  sso: ssoPatch,
 } as const;
 export type ConfigSectionName = keyof typeof configSections;
 export const configSectionNames = Object.keys(configSections) as ConfigSectionName[];
 
 export const setConfigParams = z.object({
-  name: t.str.req().pipe(z.enum(['sysInfo', 'chatInfo', 'smtp', 'fileUpload', 'compass', 'maps'])),
+  name: t.str.req().pipe(z.enum(['sysInfo', 'chatInfo', 'smtp', 'fileUpload', 'compass', 'maps', 'sso'])),
   value: t.obj.req(),
 });
 export const getConfigParams = z.object({
-  name: t.str.req().pipe(z.enum(['sysInfo', 'chatInfo', 'smtp', 'fileUpload', 'compass', 'maps'])),
+  name: t.str.req().pipe(z.enum(['sysInfo', 'chatInfo', 'smtp', 'fileUpload', 'compass', 'maps', 'sso'])),
 });
 
 /** Shown instead of the stored SMTP password and TURN secret; sending it back keeps the stored one. */

@@ -1,3 +1,5 @@
+import type { SsoButton } from './sso';
+
 /**
  * Global configuration returned by `/common/pub/getSystemInfo` (PROTOCOL §12.1). Switches and
  * numbers are JSON numbers on the wire, text is strings. Defaults are those of §12.1; where the
@@ -111,6 +113,8 @@ export interface MapsInfo {
 
 export interface SystemInfo {
   sysInfo: SysInfo;
+  /** §19 sign-in buttons (`[]` when single sign-on is off); built from the admin's `sso` section. */
+  sso: SsoButton[];
   chatInfo: ChatInfo;
   compass: CompassInfo;
   fileUpload: FileUploadInfo;
@@ -137,6 +141,7 @@ export const fileCategories = {
 } as const;
 
 export const defaultSystemInfo: SystemInfo = {
+  sso: [],
   sysInfo: {
     name: 'Parley',
     description: '',

@@ -61,6 +61,8 @@ export const catalogue = {
   'auth.badCredentials': ['账号或密码不正确', 'Wrong account or password'],
   'auth.tooManyAttempts': ['尝试次数过多，请5分钟后再试', 'Too many attempts, try again in 5 minutes'],
   'auth.ssoDisabled': ['不支持该登录方式', 'This login method is not available'],
+  /** §19: the one-time code of a single sign-on is unknown, used or older than 60 s. */
+  'auth.ssoInvalid': ['单点登录已失效，请重新登录', 'This sign-in link has expired, please sign in again'],
   'auth.notAdmin': ['需要管理员权限', 'Administrator rights are required'],
   'auth.loginOk': ['登录成功', 'Logged in'],
   'auth.logoutOk': ['已退出登录', 'Logged out'],
@@ -236,6 +238,49 @@ export const catalogue = {
   'push.fromInGroup': ['{name}：{text}', '{name}: {text}'],
   'push.callVoice': ['邀请你语音通话', 'is calling you (voice)'],
   'push.callVideo': ['邀请你视频通话', 'is calling you (video)'],
+  /** §19 single sign-on; `?sso_error=<key>` of the callback carries one of these. */
+  'sso.failed': ['单点登录失败，请重试或联系管理员', 'Single sign-on failed. Try again, or ask your administrator'],
+  'sso.disabledUser': ['该账号已被停用，无法登录', 'This account has been disabled and cannot sign in'],
+  'sso.notConfigured': [
+    '单点登录尚未配置完整，请联系管理员',
+    'Single sign-on is not fully set up; please ask your administrator',
+  ],
+  /** added: the sign-in took longer than 10 minutes, was already finished, or came from elsewhere. */
+  'sso.stateInvalid': [
+    '登录请求已过期或已使用，请重新点击登录',
+    'This sign-in request has expired or was already used; start again',
+  ],
+  /** added: the provider could not be reached, or its discovery document is not usable. */
+  'sso.unreachable': [
+    '无法连接身份提供方，请稍后再试或联系管理员',
+    'The identity provider cannot be reached; try again later or ask your administrator',
+  ],
+  /** added: the person cancelled or was refused at the provider. */
+  'sso.denied': ['登录已取消或被身份提供方拒绝', 'Sign-in was cancelled or refused by the identity provider'],
+  /** added: the ID token failed a check (signature, issuer, audience, nonce, expiry). */
+  'sso.tokenInvalid': [
+    '身份提供方返回的登录凭证无效，请重试',
+    'The identity provider sent an invalid sign-in token; try again',
+  ],
+  /** added: no account matches and autoCreate is off, or the provider gave no usable account name. */
+  'sso.noAccount': [
+    '没有与该身份对应的账号，请联系管理员开通',
+    'No account matches this identity; ask your administrator to create one',
+  ],
+  /** added: setConfig sso with an issuer that is neither https nor on a loopback address. */
+  'sso.issuerInsecure': ['身份提供方地址必须以 https:// 开头', 'The issuer address must start with https://'],
+  /** added: LDAP checks and sync (§19). */
+  'ldap.notConfigured': ['目录同步尚未配置完整', 'Directory sync is not fully set up'],
+  'ldap.unreachable': [
+    '无法连接目录服务器，请检查地址和端口',
+    'The directory server cannot be reached; check its address and port',
+  ],
+  'ldap.bindFailed': ['目录服务器拒绝了绑定账号或密码', 'The directory refused the bind DN or password'],
+  'ldap.searchFailed': [
+    '目录查询失败，请检查基准DN和用户过滤条件',
+    'The directory search failed; check the base DN and the user filter',
+  ],
+  'ldap.busy': ['目录同步正在进行中，请稍后再看结果', 'A directory sync is already running; check the result shortly'],
 } as const satisfies Record<string, readonly [zh: string, en: string]>;
 
 export type MsgKey = keyof typeof catalogue;

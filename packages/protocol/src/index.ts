@@ -26,4 +26,5 @@ export * from './manage';
 export * from './search';
 export * from './push';
 export * from './org';
+export * from './sso';
 export * from './endpoints/index';

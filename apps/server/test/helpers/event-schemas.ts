@@ -240,6 +240,7 @@ export const eventSchemas: { [K in SocketEventType]: z.ZodType<SocketEventMap[K]
   clearMessage: z.object({ group_id: gid }),
   appendContact: contact,
   updateConfig: z.object({
+    sso: z.array(z.object({ kind: z.literal('oidc'), name: z.string(), url: z.string() })),
     sysInfo: section<SysInfo>(),
     chatInfo: section<ChatInfo>(),
     compass: section<CompassInfo>(),

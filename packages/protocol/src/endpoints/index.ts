@@ -9,6 +9,7 @@ import { messageEndpoints } from './messages';
 import { momentEndpoints } from './moments';
 import { pushEndpoints } from './push';
 import { orgEndpoints } from './org';
+import { ssoEndpoints } from './sso';
 import type { ApiPath } from '../paths';
 
 export type { Answer, AuthMode, EndpointDef } from './define';
@@ -28,6 +29,7 @@ export const endpoints = {
   ...adminEndpoints,
   ...pushEndpoints,
   ...orgEndpoints,
+  ...ssoEndpoints,
 } as const;
 
 export type Endpoints = typeof endpoints;

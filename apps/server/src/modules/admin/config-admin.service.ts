@@ -9,6 +9,7 @@ import {
 import type { Events } from '../../platform/events';
 import { badParam } from '../../platform/http/errors';
 import { maskedTurn, publicSystemInfo, type ConfigService } from '../config/index';
+import { maskedSso, mergeSso } from '../sso/index';
 
 /** Switches shown as "0"/"1" strings, the form admin screens of compatible clients expect. */
 const SWITCHES: Record<ConfigSectionName, string[]> = {
@@ -18,6 +19,7 @@ const SWITCHES: Record<ConfigSectionName, string[]> = {
   maps: [],
   fileUpload: [],
   smtp: [],
+  sso: [],
 };
 
 const isObj = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
@@ -55,6 +57,8 @@ export function createConfigAdmin(deps: { config: ConfigService; events: Events 
         return { ...info.compass };
       case 'maps':
         return { ...info.maps };
+      case 'sso':
+        return maskedSso(await config.sso());
       case 'smtp': {
         const raw = await config.raw('smtp');
         const stored = isObj(raw) ? raw : {};
@@ -81,6 +85,12 @@ export function createConfigAdmin(deps: { config: ConfigService; events: Events 
       const parsed = configSections[name].safeParse(value);
       if (!parsed.success) throw badParam(`value.${parsed.error.issues[0]?.path.join('.') ?? ''}`);
       const patch = Object.fromEntries(Object.entries(parsed.data).filter(([, v]) => v !== undefined));
+      if (name === 'sso') {
+        await config.set('sso', mergeSso(await config.sso(), patch));
+        // Everyone hears the public view, whose `sso` buttons may have changed.
+        await events.publish({ everyone: true }, 'updateConfig', publicSystemInfo(await config.systemInfo(), false));
+        return;
+      }
       const merged = { ...(await current(name)), ...patch };
 
       if (name === 'chatInfo') {

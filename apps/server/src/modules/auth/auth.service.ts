@@ -27,6 +27,8 @@ export interface AuthDeps {
   sessions: Sessions;
   codes: Codes;
   guard: LoginGuard;
+  /** §19 single sign-on: the callback's one-time codes (login's `token`). */
+  ssoCodes?: { take(code: string): Promise<number | undefined> };
 }
 
 const minus1 = (key: 'auth.required' | 'auth.invalid' | 'auth.expired' | 'auth.kicked' | 'auth.disabled') =>
@@ -55,11 +57,10 @@ export function createAuth(deps: AuthDeps) {
     return { user, session: { jti: claims.jti, terminal: claims.terminal, exp: claims.exp } };
   }
 
-  async function login(
-    p: LoginParams,
-    req: { ip: string; userAgent: string; origin: string; lang: Lang },
-  ): Promise<LoginResult> {
-    if (p.token && !p.account) throw new AppError(400, 'auth.ssoDisabled');
+  type LoginRequest = { ip: string; userAgent: string; origin: string; lang: Lang };
+
+  async function login(p: LoginParams, req: LoginRequest): Promise<LoginResult> {
+    if (p.token && !p.account) return loginWithSsoCode(p, p.token, req);
     if (!p.account) throw badParam('account');
     if (!p.password && !p.code) throw badParam('password');
     const key = guard.key(p.account, req.ip);
@@ -73,9 +74,10 @@ export function createAuth(deps: AuthDeps) {
         // Filed under the account, or its e-mail when the account is a plain name (sendCode).
         codeId = await codes.check(ownCodeTarget(user), 1, p.code);
       } else {
-        // Unknown accounts cost a hash too, so timing does not tell which accounts exist.
-        const good = await verifyPassword(p.password ?? '', user?.password_hash ?? DUMMY_HASH);
-        if (!user || !good) throw new AppError(400, 'auth.badCredentials');
+        // Unknown accounts (and accounts with no local password, §19) cost a hash too, so timing
+        // does not tell which accounts exist.
+        const good = await verifyPassword(p.password ?? '', user?.password_hash || DUMMY_HASH);
+        if (!user?.password_hash || !good) throw new AppError(400, 'auth.badCredentials');
       }
     } catch (err) {
       if (!(err instanceof AppError)) throw err;
@@ -84,6 +86,28 @@ export function createAuth(deps: AuthDeps) {
     // Only the right password (or code) learns that the account is disabled (§2.4); a wrong one
     // got badCredentials above, as for anyone, so a guesser learns nothing (issue 36 #10).
     if (user.status === 0) throw new AppError(400, 'auth.disabled');
+    return signIn(user, p, req, { codeId, guardKey: key });
+  }
+
+  /** §2.4 `token` / §19: the callback's one-time code stands for the whole sign-in, once. */
+  async function loginWithSsoCode(p: LoginParams, token: string, req: LoginRequest): Promise<LoginResult> {
+    const { oidc } = await config.sso();
+    if (oidc.status !== 1 || !deps.ssoCodes) throw new AppError(400, 'auth.ssoDisabled');
+    const userId = await deps.ssoCodes.take(token);
+    const user = userId === undefined ? undefined : await usersRepo.findById(db, userId);
+    if (!user || user.delete_time !== 0) throw new AppError(400, 'auth.ssoInvalid');
+    // Disabled between the callback and now: the provider said who they are, so say why.
+    if (user.status === 0) throw new AppError(400, 'auth.disabled');
+    return signIn(user, p, req, {});
+  }
+
+  /** Issues the session of a checked sign-in: §2.3 revocation, the login counters, the token. */
+  async function signIn(
+    user: UserRow,
+    p: LoginParams,
+    req: LoginRequest,
+    done: { codeId?: number; guardKey?: string },
+  ): Promise<LoginResult> {
     const { sysInfo } = await config.systemInfo();
     if (sysInfo.state === 0 && !isAdmin(user))
       throw new AppError(400, 'auth.siteClosed', {}, sysInfo.closeTips || undefined);
@@ -92,7 +116,7 @@ export function createAuth(deps: AuthDeps) {
     const iat = nowSeconds(clock);
     const claims = { userId: user.id, jti: newJti(), terminal, iat, exp: iat + limits.tokenLifetimeS };
     await withTx(db, async (tx, onCommit) => {
-      if (codeId !== undefined) await codes.consumeIn(tx, codeId);
+      if (done.codeId !== undefined) await codes.consumeIn(tx, done.codeId);
       if (sysInfo.multipleLogin === 0) {
         await sessions.revokeIn(tx, onCommit, {
           userId: user.id,
@@ -103,7 +127,7 @@ export function createAuth(deps: AuthDeps) {
       }
       await sessionsRepo.insertSession(tx, { jti: claims.jti, user_id: user.id, terminal, iat, exp: claims.exp });
       await usersRepo.incrementLoginCount(tx, user.id, iat, req.ip);
-      await guard.clear(key, tx);
+      if (done.guardKey !== undefined) await guard.clear(done.guardKey, tx);
       onCommit(() => users.invalidate(user.id));
     });
     const fresh = (await users.get(user.id)) ?? user;

@@ -1,5 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import { defaultChatAutomation, defaultSystemInfo, type ChatAutomation, type SystemInfo } from '@parley/protocol';
+import {
+  defaultChatAutomation,
+  defaultSsoSettings,
+  defaultSystemInfo,
+  issuerAllowed,
+  OIDC_START_PATH,
+  type ChatAutomation,
+  type SsoButton,
+  type SsoSettings,
+  type SystemInfo,
+} from '@parley/protocol';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../platform/clock';
 import type { DB } from '../../platform/db/index';
@@ -29,6 +39,7 @@ interface Snapshot {
   automation: ChatAutomation;
   appVersion: AppVersionSettings;
   smtp: SmtpSettings | undefined;
+  sso: SsoSettings;
   at: number;
   /**
    * The sections above as settled promises, handed out while the snapshot is fresh: a send reads
@@ -48,12 +59,25 @@ const NAMES = [
   'chatAutomation',
   'appVersion',
   'smtp',
+  'sso',
 ];
 const CACHE_MS = 5000;
 
 const isObj = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
 function merge<T extends object>(base: T, stored: unknown): T {
   return isObj(stored) ? { ...base, ...stored } : { ...base };
+}
+
+/** §19 settings: each half merged over its defaults, so a new key appears without a migration. */
+function ssoSettings(stored: unknown): SsoSettings {
+  const s = isObj(stored) ? stored : {};
+  return { oidc: merge(defaultSsoSettings.oidc, s.oidc), ldap: merge(defaultSsoSettings.ldap, s.ldap) };
+}
+
+/** The sign-in buttons of getSystemInfo (§19): OIDC when it is on and complete. */
+function ssoButtons({ oidc }: SsoSettings): SsoButton[] {
+  if (oidc.status !== 1 || !oidc.clientId || !issuerAllowed(oidc.issuer)) return [];
+  return [{ kind: 'oidc', name: oidc.buttonText || new URL(oidc.issuer).hostname, url: OIDC_START_PATH }];
 }
 
 const defaultAppVersion: AppVersionSettings = {
@@ -76,7 +100,9 @@ export function createConfigService(db: Kysely<DB>, clock: Clock, configuredJwtS
     const gen = generation;
     const s = await repo.readAll(db, NAMES);
     const smtp = s.get('smtp');
+    const sso = ssoSettings(s.get('sso'));
     const system: SystemInfo = {
+      sso: ssoButtons(sso),
       sysInfo: merge(defaultSystemInfo.sysInfo, s.get('sysInfo')),
       chatInfo: merge(defaultSystemInfo.chatInfo, s.get('chatInfo')),
       compass: merge(defaultSystemInfo.compass, s.get('compass')),
@@ -91,6 +117,7 @@ export function createConfigService(db: Kysely<DB>, clock: Clock, configuredJwtS
       automation,
       appVersion: merge(defaultAppVersion, s.get('appVersion')),
       smtp: isObj(smtp) && typeof smtp.url === 'string' && smtp.url ? (smtp as unknown as SmtpSettings) : undefined,
+      sso,
       at: clock.now(),
       ready: { system: Promise.resolve(system), automation: Promise.resolve(automation) },
     };
@@ -104,6 +131,8 @@ export function createConfigService(db: Kysely<DB>, clock: Clock, configuredJwtS
     automation: (): Promise<ChatAutomation> => current()?.ready.automation ?? load().then((s) => s.automation),
     appVersion: async (): Promise<AppVersionSettings> => (await load()).appVersion,
     smtp: async (): Promise<SmtpSettings | undefined> => (await load()).smtp,
+    /** §19 settings with their secrets; only the sso module and the admin's masked view read them. */
+    sso: async (): Promise<SsoSettings> => (await load()).sso,
 
     /** One section exactly as stored (no defaults), e.g. to keep a masked password. */
     async raw(name: string): Promise<unknown> {

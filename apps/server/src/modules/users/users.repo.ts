@@ -127,3 +127,14 @@ export async function lastRegistrationFrom(db: Kysely<DB>, ip: string): Promise<
     .executeTakeFirst();
   return Number(row?.t ?? 0);
 }
+
+/** Live accounts whose e-mail is `email` (case-insensitive); at most two, so a caller can see it is not unique. */
+export async function liveByEmail(db: Kysely<DB>, email: string): Promise<UserRow[]> {
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase()))
+    .where('delete_time', '=', 0)
+    .limit(2)
+    .execute();
+}

@@ -4,6 +4,7 @@ import type { GroupTables } from './schema-groups';
 import type { FileTables } from './schema-files';
 import type { MomentTables } from './schema-moments';
 import type { PushTables } from './schema-push';
+import type { SsoTables } from './schema-sso';
 
 /**
  * `Generated<T>` marks columns with a database default (optional on insert).
@@ -121,7 +122,7 @@ export interface DepartmentsTable {
   update_time: number;
 }
 
-export interface DB extends ChatTables, GroupTables, FileTables, MomentTables, PushTables {
+export interface DB extends ChatTables, GroupTables, FileTables, MomentTables, PushTables, SsoTables {
   admin_audit: AdminAuditTable;
   admin_leases: AdminLeasesTable;
   departments: DepartmentsTable;

@@ -13,6 +13,7 @@ import * as m0011 from './0011-message-terms';
 import * as m0012 from './0012-web-push';
 import * as m0013 from './0013-send-marks';
 import * as m0014 from './0014-org';
+import * as m0017 from './0017-sso';
 
 /**
  * Migrations live in code (no directory scanning), so they ship inside any bundle and run at
@@ -37,6 +38,7 @@ const all: Record<string, { up: (db: Kysely<unknown>, dialect: DialectKind) => P
   '0012-web-push': m0012,
   '0013-send-marks': m0013,
   '0014-org': m0014,
+  '0017-sso': m0017,
 };
 
 /** What Kysely hands a migration; a transaction is one. */
