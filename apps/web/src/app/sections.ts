@@ -111,7 +111,7 @@ export const sections: readonly Section[] = [
     route: 'admin',
     routes: ['admin'],
     hasList: false,
-    label: (t) => t('me.rows.admin'),
+    label: (t) => t('desktop.admin'),
     Icon: GearIcon,
     visible: isAdmin,
   },

@@ -29,6 +29,10 @@ describe('conversation row', () => {
     const { row: el, onOpen } = row({ unread: 3, is_at: 2 });
     expect(el.textContent).toContain('[有人@我]hi all');
     expect(screen.getByTestId('conversation-unread').textContent).toBe('3');
+    // Named by what it shows, the count said in words.
+    expect(el.getAttribute('aria-label')).toBeNull();
+    expect(el.textContent).toContain('Team');
+    expect(el.textContent).toContain('3条未读');
     fireEvent.click(el);
     expect(onOpen).toHaveBeenCalledWith(expect.objectContaining({ id: 'group-5' }));
   });

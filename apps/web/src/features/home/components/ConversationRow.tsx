@@ -48,12 +48,14 @@ export const ConversationRow = memo(function ConversationRow({
       {...press}
       data-testid="conversation-row"
       data-id={String(c.id)}
-      aria-label={`${c.displayName}${unread ? `, ${t('home.unreadCount', { count: unread })}` : ''}`}
     >
+      {/* The row's name is what it shows (an aria-label of name + count hid the preview and time
+          from screen readers and failed axe's label-content-name-mismatch); the count is said here. */}
+      {unread > 0 ? <span className="visually-hidden">{t('home.unreadCount', { count: unread })}</span> : null}
       <span className={styles.avatar}>
         <Avatar src={c.avatar} name={c.displayName} seed={String(c.id)} size={48} round={roundAvatar} />
         {unread > 0 && !muted ? (
-          <span className={styles.badge} data-testid="conversation-unread">
+          <span className={styles.badge} data-testid="conversation-unread" aria-hidden="true">
             {unread > 99 ? '99+' : unread}
           </span>
         ) : null}

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { SEARCH_TYPES, type Contact, type SearchMessage, type SearchType } from '@parley/protocol';
 import { Page } from '../../../nav/Page';
 import { href } from '../../../nav/routes';
+import { useGoBack } from '../../../nav/navigation';
 import { EmptyState } from '../../../ui/EmptyState';
 import { LoadingSpinner } from '../../../ui/LoadingSpinner';
 import { useDebounced } from '../../../lib/use-debounced';
@@ -62,6 +63,24 @@ export default function SearchScreen() {
     const shown = shownAhead.current;
     if (ahead !== shown) setTyped((t) => t.slice(0, t.length - shown.length) + ahead);
   }, []);
+
+  // Esc, as in Telegram and WeChat for Windows: clears what was typed, then leaves the page.
+  // Later in the bubbling than an open sheet's own Esc (use-shortcuts), which marks it handled.
+  const goBack = useGoBack();
+  const typedNow = useRef(typed);
+  typedNow.current = typed;
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape' || e.defaultPrevented) return;
+      e.preventDefault();
+      if (typedNow.current) {
+        setTyped('');
+        input.current?.focus();
+      } else void goBack();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [goBack]);
 
   const search = useSearch(keywords, type);
   const pages = search.data?.pages ?? [];
