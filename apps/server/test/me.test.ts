@@ -54,10 +54,15 @@ describe('signing in without the password', () => {
     expect(again.body).toMatchObject({ code: 400, msg: 'Wrong account or password' });
   });
 
-  it('a plain account name without an e-mail still cannot receive a code', async () => {
+  it('a plain account name without an e-mail receives no code, answered as an unknown one is (§2.4)', async () => {
     const u = await newcomer();
+    const sent = mail.mails.length;
     const res = await call('/common/pub/sendCode', undefined, { account: u.account, type: 1 });
-    expect(res.body).toMatchObject({ code: 400, msg: 'The account must be a mobile number or e-mail address' });
+    const unknown = await call('/common/pub/sendCode', undefined, { account: `nobody${seq}x`, type: 1 });
+    expect(res.body).toMatchObject({ code: 0, msg: 'Code sent' });
+    expect(unknown.body).toEqual(res.body);
+    // Each answer came after its mail would have been handed over: none was.
+    expect(mail.mails.length).toBe(sent);
   });
 
   it('forgot password: a type-3 code sets a new password and signs every session out', async () => {

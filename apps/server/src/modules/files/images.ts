@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import { thumbnailMaxPx } from '@parley/protocol';
 import sharp from 'sharp';
@@ -68,4 +70,40 @@ export async function makeThumbnail(
   return hasAlpha
     ? { bytes: await img.png().toBuffer(), ext: 'png' }
     : { bytes: await img.jpeg({ quality: 80 }).toBuffer(), ext: 'jpg' };
+}
+
+/**
+ * Rewrites a decodable image in place without its metadata (EXIF with its GPS position, XMP,
+ * IPTC, comments; issue 36 #5), with the EXIF orientation applied to the pixels so it still
+ * shows upright. Only the colour profile stays (it is no personal data, and dropping it would
+ * shift wide-gamut photos' colours). Animated images keep every frame. Answers the new size
+ * and MD5 of the file. Files that are not images never come here: they stay byte-identical.
+ */
+export async function stripImageMetadata(file: string, facts: ImageFacts): Promise<{ size: number; md5: string }> {
+  const cleaned = `${file}.clean`;
+  try {
+    let img = sharp(file, { animated: facts.animated });
+    if (!facts.animated) img = img.rotate();
+    img = img.keepIccProfile();
+    const out =
+      facts.mime === 'image/jpeg'
+        ? img.jpeg({ quality: 90 })
+        : facts.mime === 'image/png'
+          ? img.png()
+          : facts.mime === 'image/webp'
+            ? img.webp({ quality: 90 })
+            : img.gif();
+    const info = await out.toFile(cleaned);
+    await fs.rename(cleaned, file);
+    return { size: info.size, md5: await md5Of(file) };
+  } catch (err) {
+    await fs.rm(cleaned, { force: true });
+    throw err;
+  }
+}
+
+async function md5Of(file: string): Promise<string> {
+  const hash = createHash('md5');
+  for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer);
+  return hash.digest('hex');
 }

@@ -24,7 +24,7 @@ import { uploadMessageType, type Messages } from '../messages/index';
 import { absoluteUrl, type UserRow, type UsersService } from '../users/index';
 import * as repo from './files.repo';
 import type { FileRow } from './files.repo';
-import { makeThumbnail, probeImage } from './images';
+import { makeThumbnail, probeImage, stripImageMetadata } from './images';
 import { toUploadedFile } from './present';
 import { cleanFileName, mimeOfExt, newToken, storagePaths } from './storage';
 import type { Stickers } from './stickers.service';
@@ -85,6 +85,8 @@ export function createUploads(deps: UploadsDeps) {
     // An "image" whose bytes are no image is kept as a plain file (or refused where only images go).
     if (cate === FileCate.image && !image) cate = FileCate.other;
     if (imageOnly && !image) throw new AppError(401, 'file.typeNotAllowed');
+    // A stored picture keeps no metadata (where and when it was taken), originals included.
+    const bytes = image?.decodable ? await stripImageMetadata(received.tempFile, image) : received;
     const token = newToken();
     const at = storagePaths(cate, me.id, ext, token, clock.now());
     const thumb = image ? await makeThumbnail(received.tempFile, image) : undefined;
@@ -103,8 +105,8 @@ export function createUploads(deps: UploadsDeps) {
         name,
         ext,
         cate,
-        size: received.size,
-        md5: received.md5,
+        size: bytes.size,
+        md5: bytes.md5,
         mime: image?.mime ?? mimeOfExt(ext),
         path,
         thumb_path: thumbPath,
