@@ -11,14 +11,17 @@ let server: RunningServer;
 let browser: Browser;
 let evil: http.Server;
 let evilUrl: string;
+/** The file preview page (§14.1) showing one of the server's own pictures. */
+const PREVIEW = '/view.html?src=%2Fstatic%2Fimg%2Favatar.png';
 
 beforeAll(async () => {
   server = await startServer();
   browser = await launch();
   // Another site that tries to frame the app.
-  evil = http.createServer((_req, res) => {
+  evil = http.createServer((req, res) => {
     res.setHeader('content-type', 'text/html');
-    res.end(`<!doctype html><iframe id="f" src="${server.url}/"></iframe>`);
+    const target = req.url === '/view' ? `${server.url}${PREVIEW}` : `${server.url}/`;
+    res.end(`<!doctype html><iframe id="f" src="${target}"></iframe>`);
   });
   await new Promise<void>((r) => evil.listen(0, '127.0.0.1', r));
   const addr = evil.address();
@@ -55,6 +58,23 @@ describe('content security policy', () => {
     await page.goto(evilUrl);
     await expect.poll(() => takeCspViolations().join('\n')).toMatch(/frame-ancestors/);
     const frame = page.frames().find((f) => f.url().startsWith(server.url));
+    const framedText = frame ? await frame.evaluate(() => document.body?.innerText ?? '').catch(() => '') : '';
+    expect(framedText).toBe('');
+  });
+
+  it('shows the file preview page under the same policy, and never inside another site’s frame (issue 36 #8)', async () => {
+    const page = await (await phoneContext(browser)).newPage();
+    await page.goto(server.url + PREVIEW);
+    // Its script (a file of its own now) ran: the picture is shown with its name.
+    await page.locator('main img').waitFor();
+    expect(await page.locator('#name').innerText()).toBe('avatar.png');
+    expect(await page.locator('main img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    expect(takeCspViolations()).toEqual([]);
+
+    const framed = await (await phoneContext(browser)).newPage();
+    await framed.goto(`${evilUrl}view`);
+    await expect.poll(() => takeCspViolations().join('\n')).toMatch(/frame-ancestors/);
+    const frame = framed.frames().find((f) => f.url().startsWith(server.url));
     const framedText = frame ? await frame.evaluate(() => document.body?.innerText ?? '').catch(() => '') : '';
     expect(framedText).toBe('');
   });

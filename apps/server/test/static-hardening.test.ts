@@ -73,6 +73,31 @@ describe('security headers of the app (#10)', () => {
   );
 });
 
+describe('the file preview page (issue 36 #8)', () => {
+  it('carries the app’s CSP, so no other site may frame it, and runs no inline script', async () => {
+    const res = await fetch(`${s.url}/view.html?src=%2Fstorage%2Fx.png`);
+    expect(res.status).toBe(200);
+    const csp = res.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("frame-ancestors 'self'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    // The page asks browsers to send no referrer (the file's capability URL is in its address).
+    expect(res.headers.get('referrer-policy')).toBe('no-referrer');
+    const html = await res.text();
+    const scripts = [...html.matchAll(/<script([^>]*)>([\s\S]*?)<\/script>/g)];
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const [, attrs, body] of scripts) {
+      expect(attrs).toMatch(/src="static\/view\.js"/);
+      expect(body?.trim()).toBe('');
+    }
+    const js = await fetch(`${s.url}/static/view.js`);
+    expect(js.status).toBe(200);
+    expect(js.headers.get('content-type')).toMatch(/javascript/);
+    expect(await js.text()).toContain('location.origin');
+  });
+});
+
 describe('the CSP follows the configured maps (#10)', () => {
   it('allows the tile hosts as images and the search hosts as connections', async () => {
     await s.services.config.set('maps', {

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 
 /**
  * Security headers of the app's own pages and assets (PROTOCOL §14.1, issue 19 #10), set by
- * @fastify/helmet on `/`, `/index.html` and `/assets/…` only: stored files and downloads keep
+ * @fastify/helmet on `/`, `/index.html`, `/view.html` and `/assets/…` only: stored files and downloads keep
  * their own stricter headers (static.ts), and API answers need none.
  *
  * The CSP is what the app needs and no more:
@@ -48,7 +48,8 @@ function sourcesOf(template: string): string[] {
   return [...out];
 }
 
-const APP_PATH = /^\/(index\.html)?(\?.*)?$|^\/assets\//;
+/** The app, its assets, and the file preview page `/view.html` (issue 36 #8: no framing by other sites). */
+const APP_PATH = /^\/(index\.html|view\.html)?(\?.*)?$|^\/assets\//;
 
 export async function registerSecurityHeaders(app: FastifyInstance, opts: SecurityHeadersOptions): Promise<void> {
   await app.register(helmet, { global: false });
