@@ -121,6 +121,21 @@ describe('api client: error catalogue (spec §8)', () => {
     expect(goLogin).toHaveBeenCalledTimes(1);
   });
 
+  it('a revoked session says why once: the answers after it (no token left) do not say "log in first"', async () => {
+    let token = 'bearer abc.def.ghi';
+    const { client, toast, fetch, goLogin } = setup({
+      getToken: () => token,
+      clearCredentials: () => void (token = ''),
+    });
+    fetch.mockResolvedValueOnce(json(envelope(-1, 'Your account was signed in on another device')));
+    fetch.mockResolvedValueOnce(json(envelope(-1, 'Please log in first')));
+    expect((await rejection(client.post('/a'))).code).toBe(-1);
+    expect((await rejection(client.post('/b'))).code).toBe(-1);
+    expect(toast.mock.calls).toEqual([['Your account was signed in on another device', 2500]]);
+    vi.advanceTimersByTime(1000);
+    expect(goLogin).toHaveBeenCalledTimes(1);
+  });
+
   it('HTTP 401 opens the expired-authorization dialog whose confirm goes to login', async () => {
     let confirm: () => void = () => {};
     const alert = vi.fn<ApiDeps['alert']>(() => new Promise<void>((r) => (confirm = r)));

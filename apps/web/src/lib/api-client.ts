@@ -212,6 +212,10 @@ export function createApiClient(
     const msg = typeof env.msg === 'string' ? env.msg : '';
     const code: number = env.code;
     if (code === -1) {
+      // Only the first -1 of a session speaks: it says why (signed in elsewhere, expired). Calls
+      // under way, or sent after it wiped the token, answer "please log in first", which would
+      // cover that reason with a wrong one (issue 42 #8).
+      if (!deps.getToken()) throw new ApiError('code', msg, -1);
       if (msg) deps.toast(msg, limits.serverToastMs);
       deps.clearCredentials();
       setTimeout(() => deps.goLogin(), deps.logoutDelayMs);
