@@ -131,7 +131,7 @@ describe('api client: error catalogue (spec §8)', () => {
     fetch.mockResolvedValueOnce(json(envelope(-1, 'Please log in first')));
     expect((await rejection(client.post('/a'))).code).toBe(-1);
     expect((await rejection(client.post('/b'))).code).toBe(-1);
-    expect(toast.mock.calls).toEqual([['Your account was signed in on another device', 2500]]);
+    expect(vi.mocked(toast).mock.calls).toEqual([['Your account was signed in on another device', 2500]]);
     vi.advanceTimersByTime(1000);
     expect(goLogin).toHaveBeenCalledTimes(1);
   });
