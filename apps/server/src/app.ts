@@ -45,7 +45,7 @@ import { createOnboarding } from './modules/onboarding/index';
 import { callsRoutes, createCalls, createIceServers } from './modules/calls/index';
 import { clientErrorsRoutes } from './modules/client-errors/index';
 import { createMoments, momentsRoutes } from './modules/moments/index';
-import { createOrg, departmentNames, orgRoutes } from './modules/org/index';
+import { createOrg, createOrgImport, departmentNames, orgRoutes } from './modules/org/index';
 import { createPush, pushRoutes, withPush } from './modules/push/index';
 import {
   createOidcClient,
@@ -179,6 +179,7 @@ function createServices(deps: Deps, app: FastifyInstance) {
     departmentNames: org.names,
   });
   const log = (err: unknown) => app.log.error(err);
+  const orgImport = createOrgImport({ db, clock, config, org, log });
   const messages = createMessages({
     db,
     clock,
@@ -313,6 +314,7 @@ function createServices(deps: Deps, app: FastifyInstance) {
     org,
     oidcClient,
     oidcSignIn,
+    orgImport,
   };
 }
 
@@ -425,7 +427,12 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
         inviteCode: (id) => services.accounts.createInviteLinkCode(id),
         sendTestEmail: services.sendTestEmail,
       }),
-      ...orgAdminRoutes(route, { config: services.config, audit: services.audit, org: services.org }),
+      ...orgAdminRoutes(route, {
+        config: services.config,
+        audit: services.audit,
+        org: services.org,
+        orgImport: services.orgImport,
+      }),
       ...orgRoutes(route, services.org),
       ...configRoutes(route, services.config),
       ...friendsRoutes(route, services.friends),

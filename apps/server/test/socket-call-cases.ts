@@ -291,6 +291,7 @@ export const cases: Record<EndpointPath, Case> = {
   [paths.adminOrgEdit]: { httpOnly: admin },
   [paths.adminOrgDel]: { httpOnly: admin },
   [paths.adminOrgMove]: { httpOnly: admin },
+  [paths.adminOrgImport]: { httpOnly: admin },
   // §18: bob is no admin and the world runs in runMode 2, so both answer org.disabled, alike on both transports.
   [paths.orgTree]: { read: () => bob({}) },
   [paths.orgMembers]: { read: () => bob({ dep_id: 0, recursive: 1 }) },

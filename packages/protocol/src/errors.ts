@@ -226,6 +226,25 @@ export const catalogue = {
   'org.tooDeep': ['部门层级不能超过{max}级', 'Departments can be nested at most {max} levels deep'],
   /** added (§18): a position (job title) longer than 32 characters. */
   'org.badPosition': ['职位不能超过32个字符', 'A position is at most 32 characters'],
+  /** added (§18 import): the file's first line is not the expected header. */
+  'org.importHeader': ['表头须为：{header}', 'The first line must be: {header}'],
+  /** added (§18 import): not a readable UTF-8 CSV file, or none sent. */
+  'org.importBadFile': ['请上传UTF-8编码的CSV文件', 'Please upload a CSV file encoded in UTF-8'],
+  /** added (§18 import): more rows than orgLimits.importRowsMax, or a file over its size. */
+  'org.importTooMany': ['一次最多导入{max}行', 'At most {max} rows can be imported at once'],
+  /** added (§18 import): an account already given on an earlier line of the same file. */
+  'org.importDuplicate': ['账号与第{line}行重复', 'This account is already on line {line}'],
+  /** added (§18 import): a new person without a name. */
+  'org.importNoName': ['新用户须填写姓名', 'A new person needs a name'],
+  /** added (§18 import): the answer's summary. */
+  'org.imported': [
+    '导入完成：新建{created}人，更新{updated}人，失败{failed}行',
+    'Import done: {created} created, {updated} updated, {failed} failed',
+  ],
+  'org.importChecked': [
+    '检查完成：将新建{created}人，更新{updated}人，{failed}行有错误',
+    'Checked: {created} to create, {updated} to update, {failed} with errors',
+  ],
   'socket.unknownClient': ['连接已断开，请刷新', 'The connection is gone, please reload'],
   /** §11.6: uploads and administration are not carried by socket `call` frames. */
   'socket.notAllowed': ['该操作不能通过长连接进行', 'This action cannot be made over the socket'],

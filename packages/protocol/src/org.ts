@@ -31,6 +31,7 @@ export const orgLimits = {
   depthMax: 16,
   membersPageMax: 500,
   importRowsMax: 5000,
+  importFileBytes: 4 * 1024 * 1024,
 } as const;
 
 export interface Department {
@@ -90,6 +91,21 @@ export interface OrgImportRow {
   /** The reason of an error, in the caller's language; "" otherwise. */
   msg: string;
 }
+
+/**
+ * `/manage/org/import` (multipart): `file` is a UTF-8 CSV (a byte-order mark is allowed; at most
+ * `importRowsMax` rows and `importFileBytes`), `preview` 1 checks every row and answers what would
+ * happen without writing anything. Decisions where §18 is silent:
+ * - An empty `department` cell means "no department" (dep_id 0); `position` empty clears it.
+ * - Existing users (by account) get their department and position updated; their name and e-mail
+ *   are left as they are. A deleted account's name stays taken (`account.exists`); the
+ *   super-administrator's row is changed only by that administrator (`admin.protectedUser`).
+ * - New users get no usable local password: they sign in by code, reset, or single sign-on.
+ * - Rows are written in transactions of a few hundred; a row that fails is answered `error` with
+ *   its reason and leaves nothing behind, the other rows are written.
+ * - `msg` of the envelope summarises (`org.imported` / `org.importChecked`).
+ */
+export const orgImportParams = z.object({ preview: t.flag.def(0) });
 
 /** The import's header, in this order (§18). */
 export const orgImportColumns = ['account', 'realname', 'email', 'department', 'position'] as const;

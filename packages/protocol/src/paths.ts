@@ -77,6 +77,8 @@ export const paths = {
   adminOrgEdit: '/manage/org/edit',
   adminOrgDel: '/manage/org/del',
   adminOrgMove: '/manage/org/move',
+  /** multipart: `file` (CSV), `preview` (1 = check only). */
+  adminOrgImport: '/manage/org/import',
   groupAdd: '/enterprise/group/add',
   groupGetAllUser: '/enterprise/group/getAllUser',
   groupUserList: '/enterprise/group/groupUserList',

@@ -4,7 +4,9 @@ import {
   orgDelParams,
   orgEditParams,
   orgMembersParams,
+  orgImportParams,
   orgMoveParams,
+  type OrgImportRow,
   type Department,
   type OrgMember,
 } from '../org';
@@ -21,4 +23,6 @@ export const orgEndpoints = {
   [paths.adminOrgDel]: { auth: 'required', params: orgDelParams, answer: done() },
   /** `data` = how many people moved. */
   [paths.adminOrgMove]: { auth: 'required', params: orgMoveParams, answer: data<{ moved: number }>() },
+  /** Multipart; the fields are read by the import itself (org.ts orgImportParams names them). */
+  [paths.adminOrgImport]: { auth: 'required', params: orgImportParams, answer: data<OrgImportRow[]>() },
 } as const satisfies Record<string, EndpointDef>;

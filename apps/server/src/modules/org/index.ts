@@ -7,3 +7,4 @@ export { createOrg, checkPosition, departmentName, type Org, type InTx } from '.
 export { orgRoutes } from './org.routes';
 /** The department-name read that cards and contacts need (handed down by createServices). */
 export { departmentNames } from './org.repo';
+export { createOrgImport, type OrgImport, type ImportOutcome } from './import.service';

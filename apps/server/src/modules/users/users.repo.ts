@@ -138,3 +138,21 @@ export async function liveByEmail(db: Kysely<DB>, email: string): Promise<UserRo
     .limit(2)
     .execute();
 }
+
+/** Rows (deleted ones included: their names stay taken) of these accounts, in chunks of bound parameters. */
+export async function byAccounts(db: Kysely<DB>, accounts: string[]): Promise<Map<string, UserRow>> {
+  const out = new Map<string, UserRow>();
+  for (const part of chunks([...new Set(accounts)])) {
+    for (const r of await db.selectFrom('users').selectAll().where('account', 'in', part).execute()) {
+      // A live account wins over a deleted one of the same name (an old row kept for history).
+      if (!out.has(r.account) || r.delete_time === 0) out.set(r.account, r);
+    }
+  }
+  return out;
+}
+
+/** Many new users in one statement (bulk onboarding); the caller keeps batches within the bound-parameter limits. */
+export async function insertUsers(db: Kysely<DB>, values: NewUser[]): Promise<void> {
+  if (values.length === 0) return;
+  await db.insertInto('users').values(values).execute();
+}
