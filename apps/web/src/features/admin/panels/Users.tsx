@@ -46,6 +46,12 @@ export default function Users() {
     await adminApi.delUser(u.id).catch(() => undefined);
     done();
   };
+  /** A super-administrator hands another one back to administrator; the server keeps the last one. */
+  const demote = async (u: AdminUserRow) => {
+    if (!(await confirm(at('user.confirmDemote', { name: u.realname })))) return;
+    await adminApi.setRole(u.id, Role.admin).catch(() => undefined);
+    done();
+  };
   const reset = async (u: AdminUserRow) => {
     const r = await dialogs.modal({
       title: `${at('user.resetPassword')} · ${u.realname}`,
@@ -154,6 +160,16 @@ export default function Users() {
                 {u.role !== Role.superAdmin || u.id === me?.user_id ? (
                   <button type="button" className={styles.link} onClick={() => void reset(u)}>
                     {at('user.resetPassword')}
+                  </button>
+                ) : null}
+                {isSuper && u.role === Role.superAdmin && u.id !== me?.user_id ? (
+                  <button
+                    type="button"
+                    className={`${styles.link} ${styles.dangerLink}`}
+                    onClick={() => void demote(u)}
+                    data-testid={`user-demote-${u.account}`}
+                  >
+                    {at('user.demote')}
                   </button>
                 ) : null}
                 {u.role !== Role.superAdmin ? (
