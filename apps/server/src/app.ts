@@ -163,6 +163,8 @@ function createServices(deps: Deps, app: FastifyInstance) {
     config,
     sessions,
     groupReads,
+    timers: clock.timers ?? systemTimers,
+    ...(deps.presenceDampMs !== undefined ? { dampMs: deps.presenceDampMs } : {}),
   });
   late.realtime = realtime;
   const contacts = createContacts({
@@ -383,6 +385,7 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
   app.addHook('onClose', async () => {
     await services.gateway.close();
     // Closing the connections took their users offline; those pushes go out before the bus closes.
+    services.realtime.endWindows();
     await services.realtime.idle();
   });
   app.addHook('onClose', async () => services.groupAvatars.idle());

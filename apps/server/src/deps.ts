@@ -22,6 +22,8 @@ export interface Deps {
    * publications it refused (`publishFailures`), shared by the bus, presence and counters.
    */
   redisHealth?: RedisHealth;
+  /** Presence damping window (modules/realtime, default 1 s); the test helper sets 0 unless asked. */
+  presenceDampMs?: number;
   /** SMTP mailer when configured in the environment; else stored SMTP settings or the log. */
   mailer?: Mailer;
   /** Fastify logger option: `true`/options for pino, or a ready logger instance via `loggerInstance`. */

@@ -62,6 +62,8 @@ export interface TestServerOptions extends BuildOptions {
    * in-process on the SQLite run. Multi-node tests ask for 'redis' on both runs.
    */
   fanout?: 'memory' | 'redis';
+  /** Presence damping window; 0 (every change pushed at once) unless a test asks for it. */
+  presenceDampMs?: number;
   /** A Redis of the test's own (fault tests stop it); default PARLEY_TEST_REDIS_URL or 6379. */
   redisUrl?: string;
   /** Log level kept in `logs` (default warn); 'info' keeps the access log too. */
@@ -194,6 +196,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
       presence,
       counters,
       redisHealth,
+      presenceDampMs: opts.presenceDampMs ?? 0,
       // As main.ts does: SMTP_URL in the config means a real SMTP mailer.
       mailer: opts.mailer ?? (config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : undefined),
       logger: { level: opts.logLevel ?? 'warn', stream: { write: (line: string) => void logs.push(line) } },

@@ -1,6 +1,7 @@
 import { CloseCode } from '@parley/protocol';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../platform/db/index';
+import type { Timers } from '../../platform/timers';
 import type { Events } from '../../platform/events';
 import { AppError } from '../../platform/http/errors';
 import type { PresenceRegistry } from '../../platform/bus/index';
@@ -19,7 +20,18 @@ export interface RealtimeDeps {
   sessions: Sessions;
   /** The groups module's membership read (bindGroup), handed in by createServices like contacts'. */
   groupReads: Pick<GroupReads, 'membership'>;
+  timers: Timers;
+  /** Presence damping window (default `presenceDampMs`); 0 pushes every change at once. */
+  dampMs?: number;
 }
+
+/**
+ * A user's online/offline pair within this window is not pushed (issue 35 #7: 600 aborted binds
+ * sent a friend 400 pushes): the first change opens the window, and when it ends the state then
+ * is pushed only if it differs from the state before. So the final state is always pushed, about
+ * a second late, and a reconnect (offline, online) or an aborted bind (online, offline) is silent.
+ */
+export const presenceDampMs = 1000;
 
 const KICK_CLOSE_DELAY_MS = 1000;
 
@@ -71,9 +83,35 @@ export function createRealtime(deps: RealtimeDeps) {
     announcing.add(p);
   };
 
+  const dampMs = deps.dampMs ?? presenceDampMs;
+  /** Users whose window is open: their state before it, their state now, and the window's timer. */
+  const damping = new Map<number, { before: 0 | 1; now: 0 | 1; cancel: () => void }>();
+  const settle = (userId: number): void => {
+    const d = damping.get(userId);
+    damping.delete(userId);
+    if (d && d.now !== d.before) announce(userId, d.now);
+  };
+  const changed = (userId: number, isOnline: 0 | 1): void => {
+    if (dampMs <= 0) return announce(userId, isOnline);
+    const open = damping.get(userId);
+    if (open) open.now = isOnline;
+    else {
+      const cancel = deps.timers.after(dampMs, () => settle(userId));
+      damping.set(userId, { before: isOnline === 1 ? 0 : 1, now: isOnline, cancel });
+    }
+  };
+
   return {
-    onOnline: (userId: number) => announce(userId, 1),
-    onOffline: (userId: number) => announce(userId, 0),
+    onOnline: (userId: number) => changed(userId, 1),
+    onOffline: (userId: number) => changed(userId, 0),
+
+    /** Node shutdown, after the gateway closed: open windows end now, so its users are announced offline. */
+    endWindows(): void {
+      for (const [userId, d] of [...damping]) {
+        d.cancel();
+        settle(userId);
+      }
+    },
 
     /** Resolves once no presence push is on its way (node shutdown, after the gateway closed). */
     async idle(): Promise<void> {
