@@ -91,7 +91,10 @@ function createServices(deps: Deps, app: FastifyInstance) {
     orgReads: { departmentNames },
   });
   const sessions = createSessions(db, clock);
-  const guards = createGuards(deps.counters ?? new MemoryCounters(), clock, deps.config.guardLimits);
+  const counters = deps.counters ?? new MemoryCounters();
+  const guards = createGuards(counters, clock, deps.config.guardLimits);
+  // A manual clock (tests) brings its own timers, so moving it fires the calls' safety net.
+  const timers = clock.timers ?? systemTimers;
   const codes = createCodes({
     guards,
     db,
@@ -194,6 +197,9 @@ function createServices(deps: Deps, app: FastifyInstance) {
     guards,
     groupReads,
     fileReads: uploadReadsRepo,
+    // §17 groupRead's rate is one lease per message shared by the nodes, and its retries.
+    counters,
+    timers,
   });
   const search = createSearch({ db, config, contacts, groupReads });
   const indexBackfill = startIndexBackfill(db, log);
@@ -224,8 +230,6 @@ function createServices(deps: Deps, app: FastifyInstance) {
     codes: ssoCodes,
     log: app.log,
   });
-  // A manual clock (tests) brings its own timers, so moving it fires the calls' safety net.
-  const timers = clock.timers ?? systemTimers;
   const stopPruning = sessions.pruneEvery(timers, log);
   const calls = createCalls({
     db,

@@ -160,6 +160,18 @@ export const cases: Record<EndpointPath, Case> = {
   [paths.removeMessage]: { write: async (w) => bob({ id: (await w.message()).id }) },
   [paths.forwardMessage]: { write: async (w) => bob({ user_ids: [w.carol.id], msg_id: (await w.message()).msg_id }) },
   [paths.search]: { read: () => bob({ keywords: 'hello' }) },
+  [paths.readList]: {
+    read: async (w) => {
+      const id = randomUUID();
+      const res = await w.s.api.post(
+        paths.sendMessage,
+        { id, type: 'text', content: 'who read this', toContactId: `group-${w.groupId}` },
+        { token: w.bob.token },
+      );
+      expect(res.body.code, res.body.msg).toBe(0);
+      return bob({ id, type: 'unread' });
+    },
+  },
   [paths.sendToMsg]: {
     // A call between two new friends, so no earlier call of the table's people is in the way.
     write: async (w) => {

@@ -67,6 +67,7 @@ export const chatInfoPatch = z.object({
   online: flag(),
   webrtc: flag(),
   dbDelMsg: flag(),
+  readList: flag(),
   groupUserMax: nonNeg(),
   sendInterval: nonNeg(),
   redoTime: nonNeg(),

@@ -32,6 +32,8 @@ export interface ChatInfo {
   online: 0 | 1;
   webrtc: 0 | 1;
   dbDelMsg: 0 | 1;
+  /** §17 (Parley extension): read lists in groups; 0 turns them off installation-wide. */
+  readList: 0 | 1;
   groupUserMax: number;
   sendInterval: number;
   redoTime: number;
@@ -162,6 +164,7 @@ export const defaultSystemInfo: SystemInfo = {
     online: 1,
     webrtc: 1,
     dbDelMsg: 1,
+    readList: 1,
     groupUserMax: 0,
     sendInterval: 0,
     redoTime: 86_400,

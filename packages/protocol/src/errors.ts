@@ -137,6 +137,8 @@ export const catalogue = {
   'chat.contactText': ['[名片] {name}', '[Contact card] {name}'],
   /** added (§16). */
   'search.badKeywords': ['搜索内容为 1 到 64 个字符', 'Search text must be 1 to 64 characters'],
+  /** added (§17): not my group message, or read lists are turned off. */
+  'chat.readListDenied': ['无法查看这条消息的已读情况', 'Read receipts are not available for this message'],
   'group.notFound': ['群聊不存在', 'Group not found'],
   'group.notManager': ['仅群主和管理员可操作', 'Only the owner and managers can do this'],
   'group.ownerOnly': ['仅群主可操作', 'Only the owner can do this'],

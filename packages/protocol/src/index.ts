@@ -24,6 +24,7 @@ export * from './client-errors';
 export * from './moments';
 export * from './manage';
 export * from './search';
+export * from './read-list';
 export * from './push';
 export * from './org';
 export * from './sso';

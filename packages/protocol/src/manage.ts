@@ -161,6 +161,9 @@ export interface AdminNoticeRow {
   content: string;
   create_time: string;
   sendTime: number;
+  /** §17: on announcements the viewing admin published, while read lists are on; `readList` gives the names. */
+  readCount?: number;
+  unreadCount?: number;
 }
 
 export interface MessagesPerDay {

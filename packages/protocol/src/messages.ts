@@ -70,6 +70,12 @@ export interface Message {
   extUrl?: string;
   /** Pushes only: the conversation as the recipient should list it. */
   contactInfo?: Contact;
+  /**
+   * §17 (Parley extension): only on group rows I sent (and announcements I published), while
+   * `chatInfo.readList` is 1: counted members who have read it / not yet (read-list.ts).
+   */
+  readCount?: number;
+  unreadCount?: number;
 }
 
 export const sendMessageParams = z.object({

@@ -37,6 +37,8 @@ export const paths = {
   /** Parley extension (§10.4): the ICE servers for one call, with freshly minted TURN credentials. */
   iceServers: '/enterprise/im/iceServers',
   search: '/enterprise/im/search',
+  /** §17 (Parley extension). */
+  readList: '/enterprise/im/readList',
   adminGetAllConfig: '/manage/config/getAllConfig',
   adminGetConfig: '/manage/config/getInfo',
   adminSetConfig: '/manage/config/setConfig',

@@ -27,6 +27,7 @@ import type {
 } from './messages';
 import type { MomentEvent } from './moments';
 import type { OrgChangedEvent } from './org';
+import type { GroupReadEvent } from './read-list';
 import type { EventFrame, IsOnlineEvent, OfflineEvent, SocketEventType } from './socket';
 
 /**
@@ -70,6 +71,7 @@ export interface SocketEventMap {
   updateSelf: SelfInfo;
   setNickname: SetNicknameEvent;
   orgChanged: OrgChangedEvent;
+  groupRead: GroupReadEvent;
 }
 
 /** Every event type has its payload, and the map names no other. */

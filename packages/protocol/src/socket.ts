@@ -116,6 +116,8 @@ export const socketEventTypes = [
   'setNickname',
   // §18: departments or who is in them changed → every bound connection.
   'orgChanged',
+  // §17: members read my group message (read-list.ts GroupReadEvent) → my connections.
+  'groupRead',
 ] as const;
 export type SocketEventType = (typeof socketEventTypes)[number];
 

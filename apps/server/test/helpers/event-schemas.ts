@@ -98,6 +98,8 @@ const message = z.object({
   download: z.string().optional(),
   extUrl: z.string().optional(),
   contactInfo: contact.optional(),
+  readCount: z.number().int().min(0).optional(),
+  unreadCount: z.number().int().min(0).optional(),
 });
 
 const friendRequestPush = z.object({
@@ -267,6 +269,12 @@ export const eventSchemas: { [K in SocketEventType]: z.ZodType<SocketEventMap[K]
   updateSelf: selfInfo,
   setNickname: z.object({ friend_id: z.number(), user_id: z.number(), nickname: z.string().min(1).max(32) }),
   orgChanged: z.object({ version: z.number().int().positive() }),
+  groupRead: z.object({
+    group_id: z.union([gid, z.literal('admin_notice')]),
+    id: z.string(),
+    readCount: z.number().int().min(0),
+    unreadCount: z.number().int().min(0),
+  }),
 };
 
 /** Why a pushed frame does not match its event's payload type, or undefined when it does (or is no event). */

@@ -15,6 +15,7 @@ import {
 } from '../messages';
 import { paths } from '../paths';
 import { searchParams, type SearchResult } from '../search';
+import { readListParams, type ReadListRow } from '../read-list';
 import { data, done, paged, type EndpointDef } from './define';
 
 /** Messages (§4), search (§4.8) and call signalling (§10). */
@@ -31,6 +32,8 @@ export const messageEndpoints = {
   [paths.removeMessage]: { auth: 'required', params: removeMessageParams, answer: done() },
   [paths.forwardMessage]: { auth: 'required', params: forwardMessageParams, answer: data<ForwardResult>() },
   [paths.search]: { auth: 'required', params: searchParams, answer: data<SearchResult>() },
+  /** §17: `count` = all rows of that type (unread or read). */
+  [paths.readList]: { auth: 'required', params: readListParams, answer: paged<ReadListRow[]>() },
   [paths.sendToMsg]: { auth: 'required', params: sendToMsgParams, answer: data<WebrtcPayload>() },
   [paths.iceServers]: { auth: 'required', params: iceServersParams, answer: data<IceServersAnswer>() },
 } as const satisfies Record<string, EndpointDef>;

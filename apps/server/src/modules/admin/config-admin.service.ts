@@ -14,7 +14,7 @@ import { maskedSso, mergeSso } from '../sso/index';
 /** Switches shown as "0"/"1" strings, the form admin screens of compatible clients expect. */
 const SWITCHES: Record<ConfigSectionName, string[]> = {
   sysInfo: ['ipregion', 'multipleLogin', 'diyName', 'state'],
-  chatInfo: ['simpleChat', 'groupChat', 'online', 'webrtc', 'dbDelMsg', 'msgClear'],
+  chatInfo: ['simpleChat', 'groupChat', 'online', 'webrtc', 'dbDelMsg', 'readList', 'msgClear'],
   compass: ['status'],
   maps: [],
   fileUpload: [],

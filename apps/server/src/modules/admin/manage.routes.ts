@@ -111,9 +111,9 @@ export function manageRoutes<A extends { user: UserRow }>(route: RouteBuilder<A>
       await audit(me, ctx, { action: 'index.clearMessage', detail: { deleted: n } });
       return ok('', 'group.cleared');
     }),
-    manage(paths.adminNoticeList, 'read', async (p) => {
+    manage(paths.adminNoticeList, 'read', async (p, _ctx, me) => {
       const page = clampPage(p.page);
-      return paged(await d.messages.notices(page, clampLimit(p.limit)), page);
+      return paged(await d.messages.notices(page, clampLimit(p.limit), me.id), page);
     }),
     manage(paths.adminPublishNotice, 'super', async (p, ctx, me) => {
       const row = await d.messages.publishNotice(

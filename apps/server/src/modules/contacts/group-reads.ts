@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../platform/db/index';
-import type { GroupRow, MemberRow, MyGroupRow } from '../../platform/db/schema-chat';
+import type { GroupRow, MemberRow, MyGroupRow, ReaderRow } from '../../platform/db/schema-chat';
 
-export type { GroupRow, MemberRow, MyGroupRow };
+export type { GroupRow, MemberRow, MyGroupRow, ReaderRow };
 export type MemberCard = { role: number; nickname: string };
 
 /**
@@ -18,7 +18,9 @@ export interface GroupReads {
   activeMembers(db: Kysely<DB>, groupId: number): Promise<Array<{ user_id: number; role: number }>>;
   membersByIds(db: Kysely<DB>, groupId: number, userIds: number[]): Promise<Map<number, MemberCard>>;
   cardsIn(db: Kysely<DB>, groupIds: number[], userIds: number[]): Promise<Map<number, Map<number, MemberCard>>>;
-  setReadMsgId(db: Kysely<DB>, groupId: number, userId: number, msgId: number): Promise<void>;
+  setReadMsgId(db: Kysely<DB>, groupId: number, userId: number, msgId: number, readLog?: string): Promise<void>;
+  /** Every active member's read mark and names (read lists, PROTOCOL §17). */
+  readMarks(db: Kysely<DB>, groupId: number): Promise<ReaderRow[]>;
   fellowMemberIds(db: Kysely<DB>, userId: number): Promise<number[]>;
   sharedGroups(
     db: Kysely<DB>,

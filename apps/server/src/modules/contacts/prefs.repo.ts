@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../platform/db/index';
 import { precompiledList } from '../../platform/db/precompiled';
-import type { PrefRow } from '../../platform/db/schema-chat';
+import type { PrefRow, ReaderRow } from '../../platform/db/schema-chat';
 
 /** `chat_prefs`: each user's pin, notifications, delChat mark and one-to-one read mark per conversation. */
 
@@ -63,19 +63,70 @@ export async function upsertPref(
 
 /**
  * `me` has read `chatId` up to `msgId`. The mark only moves forward: two reads racing (two
- * tabs, two nodes) must not leave the older one's mark.
+ * tabs, two nodes) must not leave the older one's mark. `readLog` (announcements, PROTOCOL §17)
+ * replaces the mark's log of moves in the same statement.
  */
-export async function setReadMark(db: Kysely<DB>, me: number, chatId: string, msgId: number): Promise<void> {
+export async function setReadMark(
+  db: Kysely<DB>,
+  me: number,
+  chatId: string,
+  msgId: number,
+  readLog?: string,
+): Promise<void> {
+  const log = readLog === undefined ? {} : { read_log: readLog };
   await db
     .insertInto('chat_prefs')
-    .values({ user_id: me, chat_identify: chatId, ...PREF_DEFAULTS, read_msg_id: msgId, update_time: 0 })
+    .values({ user_id: me, chat_identify: chatId, ...PREF_DEFAULTS, read_msg_id: msgId, update_time: 0, ...log })
     .onConflict((oc) =>
       oc
         .columns(['user_id', 'chat_identify'])
-        .doUpdateSet({ read_msg_id: (eb) => eb.ref('excluded.read_msg_id') })
+        .doUpdateSet({
+          read_msg_id: (eb) => eb.ref('excluded.read_msg_id'),
+          ...(readLog === undefined ? {} : { read_log: (eb) => eb.ref('excluded.read_log') }),
+        })
         .where('chat_prefs.read_msg_id', '<', (eb) => eb.ref('excluded.read_msg_id')),
     )
     .execute();
+}
+
+/**
+ * The readers of announcements sent up to `sentSec` (PROTOCOL §17): every live account registered
+ * by then, with its announcements read mark (none: 0) and when it registered (an announcement
+ * counts those registered by its own time). One statement; a join of users because the audience
+ * is "everyone", as the contact set's user reads are.
+ */
+export async function noticeReaders(
+  db: Kysely<DB>,
+  chatId: string,
+  sentSec: number,
+): Promise<Array<ReaderRow & { create_time: number }>> {
+  const rows = await db
+    .selectFrom('users as u')
+    .leftJoin('chat_prefs as cp', (j) => j.onRef('cp.user_id', '=', 'u.id').on('cp.chat_identify', '=', chatId))
+    .select([
+      'u.id as user_id',
+      'cp.read_msg_id',
+      'cp.read_log',
+      'u.realname',
+      'u.avatar',
+      'u.name_py',
+      'u.create_time',
+    ])
+    .where('u.status', '=', 1)
+    .where('u.delete_time', '=', 0)
+    .where('u.create_time', '<=', sentSec)
+    .execute();
+  return rows.map((r) => ({
+    user_id: r.user_id,
+    join_msg_id: 0,
+    read_msg_id: r.read_msg_id ?? 0,
+    read_log: r.read_log ?? '',
+    nickname: '',
+    realname: r.realname,
+    avatar: r.avatar,
+    name_py: r.name_py,
+    create_time: r.create_time,
+  }));
 }
 
 /** Everyone's read marks in several conversations at once (search results): chat → user → read_msg_id. */

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../platform/db/index';
-import type { GroupRow, MemberRow, MyGroupRow } from '../../platform/db/schema-chat';
+import type { GroupRow, MemberRow, MyGroupRow, ReaderRow } from '../../platform/db/schema-chat';
 
 /**
  * The membership queries that conversations, messages and realtime need as well as groups (who
@@ -9,7 +9,7 @@ import type { GroupRow, MemberRow, MyGroupRow } from '../../platform/db/schema-c
  * createServices (app.ts) as `GroupReads` (contacts/group-reads.ts) rather than an import.
  */
 
-export type { GroupRow, MemberRow, MyGroupRow };
+export type { GroupRow, MemberRow, MyGroupRow, ReaderRow };
 
 export async function findGroup(db: Kysely<DB>, groupId: number): Promise<GroupRow | undefined> {
   return db.selectFrom('groups').selectAll().where('id', '=', groupId).executeTakeFirst();
@@ -90,13 +90,41 @@ export async function cardsIn(
   return out;
 }
 
-export async function setReadMsgId(db: Kysely<DB>, groupId: number, userId: number, msgId: number): Promise<void> {
+/** Moves my read mark forward (never back: two tabs or nodes may race), with its log of moves (§17). */
+export async function setReadMsgId(
+  db: Kysely<DB>,
+  groupId: number,
+  userId: number,
+  msgId: number,
+  readLog?: string,
+): Promise<void> {
   await db
     .updateTable('group_members')
-    .set({ read_msg_id: msgId })
+    .set(readLog === undefined ? { read_msg_id: msgId } : { read_msg_id: msgId, read_log: readLog })
     .where('group_id', '=', groupId)
     .where('user_id', '=', userId)
     .where('read_msg_id', '<', msgId)
+    .execute();
+}
+
+/** Every active member's read mark and names (live accounts only): one statement per group. */
+export async function readMarks(db: Kysely<DB>, groupId: number): Promise<ReaderRow[]> {
+  return db
+    .selectFrom('group_members as gm')
+    .innerJoin('users as u', 'u.id', 'gm.user_id')
+    .select([
+      'gm.user_id',
+      'gm.join_msg_id',
+      'gm.read_msg_id',
+      'gm.read_log',
+      'gm.nickname',
+      'u.realname',
+      'u.avatar',
+      'u.name_py',
+    ])
+    .where('gm.group_id', '=', groupId)
+    .where('u.status', '=', 1)
+    .where('u.delete_time', '=', 0)
     .execute();
 }
 

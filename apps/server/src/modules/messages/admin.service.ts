@@ -24,6 +24,7 @@ import { audienceOf, delMessageFor, pushPerRecipient, sideOf } from './actions-c
 import * as adminRepo from './admin.repo';
 import * as repo from './messages.repo';
 import { storedTarget, toMessage } from './present';
+import type { ReadLists } from './read-list.service';
 import { sanitizeText } from './sanitize';
 import { unindexMessage } from './search-index.repo';
 
@@ -44,7 +45,11 @@ const escape = (s: string) =>
  * `clearMessage`), the dashboard's counts and the nightly purge's batches. The admin module
  * checks the guard and writes the audit log; these trust their caller.
  */
-export function createMessageAdmin(deps: MessageAdminDeps) {
+export function createMessageAdmin(
+  deps: MessageAdminDeps,
+  /** §17: the counts of the announcements the viewing admin published. */
+  readCountsFor: ReadLists['countsFor'],
+) {
   const { db, clock, events, groupReads } = deps;
 
   async function render(rows: repo.MessageRow[], r: RequestView): Promise<AdminMessageRow[]> {
@@ -198,12 +203,13 @@ export function createMessageAdmin(deps: MessageAdminDeps) {
       });
     },
 
-    async notices(page: number, limit: number): Promise<{ data: AdminNoticeRow[]; count: number }> {
+    async notices(page: number, limit: number, viewerId = 0): Promise<{ data: AdminNoticeRow[]; count: number }> {
       const [rows, count] = await Promise.all([
         adminRepo.listNotices(db, (page - 1) * limit, limit),
         adminRepo.countNotices(db),
       ]);
-      return { data: rows.map(noticeRow), count };
+      const counts = await readCountsFor(viewerId, rows);
+      return { data: rows.map((row) => Object.assign(noticeRow(row), counts.get(row.msg_id))), count };
     },
 
     /**

@@ -14,6 +14,7 @@ export function messagesRoutes(route: RouteBuilder<AuthContext>, messages: Messa
       await messages.setRead(ctx.auth.user, p.toContactId, p.messages ?? [], ctx);
       return ok('');
     }),
+    route(paths.readList, async (p, ctx) => messages.readList(ctx.auth.user, p, ctx)),
     route(paths.readAtMsg, async (p, ctx) => {
       await messages.readAtMsg(ctx.auth.user, p.toContactId);
       return ok('');

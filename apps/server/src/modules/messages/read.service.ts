@@ -6,6 +6,7 @@ import type { Events } from '../../platform/events';
 import { AppError, badParam, checkKeywords } from '../../platform/http/errors';
 import type { RequestView } from '../../platform/http/router';
 import {
+  ADMIN_NOTICE,
   conversationOf,
   conversationOfRow,
   prefsRepo,
@@ -21,6 +22,9 @@ import * as repo from './messages.repo';
 import type { MessageRow, RowFilter } from './messages.repo';
 import { toMessage } from './present';
 import { atListRecipients, readRecipients } from './recipients';
+import { appendReadLog } from './read-counts';
+import type { ReadLists } from './read-list.service';
+import type { GroupReadPushes } from './group-read-push';
 
 export interface ReadDeps {
   db: Kysely<DB>;
@@ -49,6 +53,8 @@ export interface ListParams {
 interface Access {
   conv: Conversation;
   above: number;
+  /** Groups: my read mark and its log of moves when access was checked (§17 read times). */
+  mark?: { read_msg_id: number; read_log: string };
 }
 
 const READ_PUSH_MAX = 100;
@@ -57,7 +63,7 @@ const AT_LIST_RESEND_MS = 60_000;
 const clamp = (n: number, min: number, max: number) => Math.min(Math.max(n, min), max);
 
 /** Reading (PROTOCOL §4.5): lists, one message, context, read receipts and mentions. */
-export function createReader(deps: ReadDeps) {
+export function createReader(deps: ReadDeps, readLists: ReadLists, readPushes: GroupReadPushes) {
   const { db, clock, users, contacts, events, groupReads } = deps;
   // Per-node memo of the last atMsgList sent per (user, group): resend on change or after 60 s.
   const atMemo = new Map<string, { sig: string; at: number }>();
@@ -70,7 +76,7 @@ export function createReader(deps: ReadDeps) {
       if (!group) throw new AppError(400, 'group.notFound');
       const member = await groupReads.membership(db, conv.groupId, me.id);
       if (!member) throw new AppError(400, 'chat.notMember');
-      return { conv, above: parseGroupSetting(group.setting).history === '1' ? 0 : member.join_msg_id };
+      return { conv, above: parseGroupSetting(group.setting).history === '1' ? 0 : member.join_msg_id, mark: member };
     }
     if (conv.kind === 'user' && (conv.peerId === me.id || !(await users.get(conv.peerId))))
       throw new AppError(400, 'contact.notFound');
@@ -81,7 +87,7 @@ export function createReader(deps: ReadDeps) {
   async function present(me: UserRow, rows: MessageRow[], a: Access, r: RequestView): Promise<Message[]> {
     if (rows.length === 0) return [];
     const senderIds = rows.map((x) => x.from_user);
-    const [senders, remarks, members, lastId, prefs] = await Promise.all([
+    const [senders, remarks, members, lastId, prefs, readCounts] = await Promise.all([
       usersRepo.byIds(db, senderIds),
       contacts.remarksOf(me.id, senderIds),
       a.conv.kind === 'group'
@@ -89,6 +95,7 @@ export function createReader(deps: ReadDeps) {
         : Promise.resolve(new Map<number, { role: number; nickname: string }>()),
       repo.lastMsgId(db, a.conv.chatId),
       a.conv.kind === 'user' ? prefsRepo.prefsForChat(db, a.conv.chatId) : Promise.resolve(undefined),
+      readLists.countsFor(me.id, rows),
     ]);
     // One-to-one: a row is read once its recipient's mark reaches it. Other chats have no receipts.
     const peerId = a.conv.kind === 'user' ? a.conv.peerId : 0;
@@ -99,7 +106,7 @@ export function createReader(deps: ReadDeps) {
     return rows.map((row) => {
       const sender = senders.get(row.from_user);
       const m = members.get(row.from_user);
-      return toMessage(row, {
+      const message = toMessage(row, {
         viewerId: me.id,
         lang: r.lang,
         origin: r.origin,
@@ -111,6 +118,9 @@ export function createReader(deps: ReadDeps) {
         read: isRead(row),
         previewPrefix: fileUpload.preview,
       });
+      // §17: group rows I sent (and my announcements) carry their read counts.
+      const c = readCounts.get(row.msg_id);
+      return c ? Object.assign(message, c) : message;
     });
   }
 
@@ -120,8 +130,24 @@ export function createReader(deps: ReadDeps) {
   async function markRead(me: UserRow, a: Access, r: RequestView, mentionMsgIds: number[]): Promise<number> {
     const conv = a.conv;
     if (conv.kind === 'group') {
-      await groupReads.setReadMsgId(db, conv.groupId, me.id, await repo.lastMsgId(db, conv.chatId));
+      const last = await repo.lastMsgId(db, conv.chatId);
+      const from = a.mark?.read_msg_id ?? 0;
+      // The mark's move and its time in one UPDATE (§17 read times); a mark already there writes nothing.
+      if (last > from) {
+        await groupReads.setReadMsgId(
+          db,
+          conv.groupId,
+          me.id,
+          last,
+          appendReadLog(a.mark?.read_log ?? '', last, clock.now()),
+        );
+        await readPushes.afterRead(conv.chatId, me.id, from, last).catch(deps.log);
+      }
       return repo.markMentionsRead(db, me.id, conv.groupId, mentionMsgIds);
+    }
+    if (conv.kind === 'admin_notice') {
+      await markNoticesRead(me);
+      return 0;
     }
     if (conv.kind !== 'user') return 0;
     const peerId = conv.peerId;
@@ -157,6 +183,18 @@ export function createReader(deps: ReadDeps) {
       deps.log,
     );
     return 0;
+  }
+
+  /** Announcements keep a read mark per user for their publishers' read lists (§17). */
+  async function markNoticesRead(me: UserRow): Promise<void> {
+    const [pref, last] = await Promise.all([
+      prefsRepo.prefOf(db, me.id, ADMIN_NOTICE),
+      repo.lastMsgId(db, ADMIN_NOTICE),
+    ]);
+    const from = pref?.read_msg_id ?? 0;
+    if (last <= from) return;
+    await prefsRepo.setReadMark(db, me.id, ADMIN_NOTICE, last, appendReadLog(pref?.read_log ?? '', last, clock.now()));
+    await readPushes.afterRead(ADMIN_NOTICE, me.id, from, last).catch(deps.log);
   }
 
   /**

@@ -32,3 +32,6 @@ export function rowRecipients(
   if (row.is_group === ContactKind.person) return [...new Set([row.from_user, row.to_user])];
   return [row.from_user];
 }
+
+/** `groupRead` (§17), members read my group message or announcement → my connections only. */
+export const groupReadRecipients = (sender: number): number[] => [sender];

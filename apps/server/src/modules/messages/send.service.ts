@@ -165,13 +165,20 @@ export function createSender(deps: SendDeps) {
       else variants.set(key, [m.user_id]);
     }
     let mine: Contact | undefined;
+    // §17: only my own copy carries the read counts (base has them when read lists are on).
+    const { readCount, unreadCount: _unread, ...plain } = base;
+    const counted = readCount !== undefined;
     for (const [key, ids] of variants) {
       const first = prefs.get(ids[0] ?? 0);
       const contactInfo = contacts.groupPushContact(v, group, Number(key.split('|')[0]), first, last);
-      if (ids.includes(me.id)) mine = contactInfo;
+      const withMe = ids.includes(me.id);
+      if (withMe) mine = contactInfo;
       // Not `{ ...base, is_read, contactInfo }`: base has no contactInfo yet, and a spread followed by
       // a key it lacks makes a new hidden class per object (see the row in sendNew).
-      await events.toUsers(ids, 'group', Object.assign({}, base, { is_read: 0, contactInfo }));
+      const others = withMe && counted ? ids.filter((id) => id !== me.id) : ids;
+      await events.toUsers(others, 'group', Object.assign({}, counted ? plain : base, { is_read: 0, contactInfo }));
+      if (withMe && counted)
+        await events.toUsers([me.id], 'group', Object.assign({}, base, { is_read: 0, contactInfo }));
     }
     return mine;
   }
@@ -293,6 +300,9 @@ export function createSender(deps: SendDeps) {
         await indexMessage(tx, row);
         if (grp) await repo.insertMentions(tx, msgId, grp.group.id, at);
         const base = senderView(me, row, conv, r, grp?.member.role ?? 3, grp?.member.nickname, preview);
+        // §17: every other member is a member at sending time, and none has read it yet.
+        if (grp && chatInfo.readList === 1)
+          Object.assign(base, { readCount: 0, unreadCount: members.filter((m) => m.user_id !== me.id).length });
         // The reply is the sender's payload: withTx runs this before it returns `base`.
         onCommit(async () => {
           stored++;

@@ -42,6 +42,8 @@ export interface GroupMembersTable {
   read_msg_id: number;
   join_msg_id: number;
   create_time: number;
+  /** The read mark's last moves, `msg_id:ms` pairs newest last (0014, PROTOCOL §17 read times). */
+  read_log: Generated<string>;
 }
 
 export interface ChatsTable {
@@ -99,6 +101,8 @@ export interface ChatPrefsTable {
   /** One-to-one read mark: every message of the chat up to this id is read by `user_id` (0008). */
   read_msg_id: number;
   update_time: number;
+  /** As `group_members.read_log`; kept for the announcements conversation only (0014). */
+  read_log: Generated<string>;
 }
 
 /** Rows as read, named once here because the conversation list presents rows it does not own. */
@@ -108,6 +112,22 @@ export type GroupRow = Selectable<GroupsTable>;
 export type MemberRow = Selectable<GroupMembersTable>;
 /** A group with the viewer's own membership columns (the conversation list's group rows). */
 export type MyGroupRow = GroupRow & { role: number; read_msg_id: number; join_msg_id: number; member_nickname: string };
+
+/**
+ * A reader's read mark with the names a read list shows (PROTOCOL §17): a group member's
+ * (`join_msg_id` its join point), or for announcements a user's (`join_msg_id` 0 or, for users
+ * registered after, the message they came after).
+ */
+export interface ReaderRow {
+  user_id: number;
+  join_msg_id: number;
+  read_msg_id: number;
+  read_log: string;
+  nickname: string;
+  realname: string;
+  avatar: string;
+  name_py: string;
+}
 
 /** The search index (0011, modules/messages/search-index.repo.ts). */
 export interface MessageTermsTable {

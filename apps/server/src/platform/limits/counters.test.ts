@@ -36,4 +36,14 @@ describe('MemoryCounters (one node)', () => {
     expect(await c.hit('msg:7', 60, 1, t + 100_000)).toBe(true); // a 60 s window is its own count
     expect(await c.hit('msg:7', 60, 1, t + 100_001)).toBe(false);
   });
+
+  it('leases a key to one caller at a time and says how long the holder keeps it', async () => {
+    const c = new MemoryCounters();
+    const t = 1_000_000_000_000;
+    expect(await c.claim('gr:1', 1000, t)).toBe(0);
+    expect(await c.claim('gr:1', 1000, t + 400)).toBe(600);
+    expect(await c.claim('gr:2', 1000, t + 400)).toBe(0); // other keys apart
+    expect(await c.claim('gr:1', 1000, t + 1000)).toBe(0); // the lease ended
+    expect(await c.claim('gr:1', 1000, t + 1999)).toBe(1);
+  });
 });

@@ -9,6 +9,12 @@ import { RedisHealth } from '../redis/health';
  */
 export interface Counters {
   hit(key: string, windowS: number, limit: number, nowMs: number): Promise<boolean>;
+  /**
+   * A lease of `ms` on `key` shared by every node (the `groupRead` rate, PROTOCOL §17): 0 when
+   * this call took it, else the ms until the current holder's lease ends. Times are the caller's
+   * clock (`nowMs`), so a manual test clock drives Redis leases too.
+   */
+  claim(key: string, ms: number, nowMs: number): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -44,8 +50,27 @@ export class MemoryCounters implements Counters {
     for (const [k, c] of this.counts) if ((c.window + 1) * c.windowS * 1000 <= nowMs) this.counts.delete(k);
   }
 
+  /** Lease ends per key; pruned as the counts are. */
+  private leases = new Map<string, number>();
+
+  async claim(key: string, ms: number, nowMs: number): Promise<number> {
+    const until = this.leases.get(key) ?? 0;
+    if (until > nowMs) return until - nowMs;
+    this.leases.set(key, nowMs + ms);
+    if (this.leases.size > 10_000) for (const [k, u] of this.leases) if (u <= nowMs) this.leases.delete(k);
+    return 0;
+  }
+
   async close(): Promise<void> {}
 }
+
+/** KEYS[1] lease; ARGV now, ms, cleanup ttl → 0 taken, else ms left (one round trip, atomic). */
+const CLAIM_SCRIPT = `
+local ends = tonumber(redis.call('GET', KEYS[1]) or '0')
+local now = tonumber(ARGV[1])
+if ends > now then return ends - now end
+redis.call('SET', KEYS[1], tostring(now + tonumber(ARGV[2])), 'PX', ARGV[3])
+return 0`;
 
 /**
  * Shared counts in Redis. While Redis does not answer, each node counts on its own (a fresh
@@ -83,6 +108,19 @@ export class RedisCounters implements Counters {
     } catch {
       this.localUntil = Date.now() + 2000;
       return this.local.hit(key, windowS, limit, nowMs);
+    }
+  }
+
+  async claim(key: string, ms: number, nowMs: number): Promise<number> {
+    // As `hit`: without Redis each node leases on its own (its pushes still keep the rate per node).
+    if (this.redis.status !== 'ready' || Date.now() < this.localUntil) return this.local.claim(key, ms, nowMs);
+    try {
+      // The lease's end by the caller's clock is the value; Redis's own expiry only cleans up.
+      const left = await this.redis.eval(CLAIM_SCRIPT, 1, `${this.prefix}lease:${key}`, nowMs, ms, ms + 60_000);
+      return Number(left) || 0;
+    } catch {
+      this.localUntil = Date.now() + 2000;
+      return this.local.claim(key, ms, nowMs);
     }
   }
 

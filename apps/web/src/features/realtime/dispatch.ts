@@ -12,7 +12,7 @@ import { assertNever } from '../../lib/assert-never';
 import { contactsKey, patchConversation } from '../../state/conversations/api';
 import { applyIncoming, keyOf, senderId, type ContactsData } from '../../state/conversations/model';
 import { addToChat, afterReconnect, messagesKey, patchChat } from '../../state/messages/api';
-import { markRead } from '../../state/messages/model';
+import { markRead, setReadCounts } from '../../state/messages/model';
 import { systemInfoKey } from '../system/api';
 import { groupKey } from '../groups/api';
 import { handleGroupEvent } from '../groups/events';
@@ -179,6 +179,13 @@ export function createDispatcher(deps: DispatchDeps): (frame: EventFrame) => voi
       case 'orgChanged':
         onOrgChanged(qc);
         return;
+      case 'groupRead': {
+        // §17: the counts under my message fall as members read it; an open read list re-reads.
+        const { group_id, id, readCount, unreadCount } = frame.data;
+        patchChat(qc, keyOf(group_id), (d) => setReadCounts(d, id, { readCount, unreadCount }));
+        void qc.invalidateQueries({ queryKey: ['readList', id] });
+        return;
+      }
       default:
         assertNever(frame, 'socket event');
     }

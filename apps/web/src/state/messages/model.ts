@@ -72,6 +72,23 @@ export function markRead(data: MessagesData, ids: ReadonlySet<string> | 'all', m
   return changed ? { ...data, messages } : data;
 }
 
+/**
+ * `groupRead` (PROTOCOL §17): my message `id` has these read counts now. Pushes of one message
+ * come in order from the server, so the newest one simply replaces the counts.
+ */
+export function setReadCounts(
+  data: MessagesData,
+  id: string,
+  counts: { readCount: number; unreadCount: number },
+): MessagesData {
+  const i = data.messages.findIndex((m) => m.id === id);
+  const m = data.messages[i];
+  if (!m || (m.readCount === counts.readCount && m.unreadCount === counts.unreadCount)) return data;
+  const messages = [...data.messages];
+  messages[i] = { ...m, readCount: counts.readCount, unreadCount: counts.unreadCount };
+  return { ...data, messages };
+}
+
 const escapes: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
 /** PROTOCOL §4.3: the web client sends escaped text with `<br>` line breaks. */

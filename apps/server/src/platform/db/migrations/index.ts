@@ -14,6 +14,7 @@ import * as m0012 from './0012-web-push';
 import * as m0013 from './0013-send-marks';
 import * as m0014 from './0014-org';
 import * as m0017 from './0017-sso';
+import * as m0018 from './0018-read-log';
 
 /**
  * Migrations live in code (no directory scanning), so they ship inside any bundle and run at
@@ -39,6 +40,7 @@ const all: Record<string, { up: (db: Kysely<unknown>, dialect: DialectKind) => P
   '0013-send-marks': m0013,
   '0014-org': m0014,
   '0017-sso': m0017,
+  '0018-read-log': m0018,
 };
 
 /** What Kysely hands a migration; a transaction is one. */
