@@ -30,7 +30,8 @@ beforeAll(async () => {
   const lag = b.clock.now() - a.clock.now();
   if (lag > 0) a.clock.advance(lag);
   else b.clock.advance(-lag);
-});
+  // Two servers and four scrypt registrations: well over the default on a busy machine.
+}, 90_000);
 afterAll(() => closeNodes(b, a));
 
 const both = (ms: number) => {
