@@ -11,6 +11,7 @@ import { groupsEn } from './en/groups';
 import { searchEn } from './en/search';
 import { eventLinesEn } from './en/event-lines';
 import { pwaEn } from './en/pwa';
+import { ssoEn } from './en/sso';
 import type { Resources } from './types';
 
 /** English, the fallback language (spec §1). Same keys as zh-Hans.ts, checked by the type. */
@@ -287,6 +288,7 @@ export const en: Resources = {
   search: searchEn,
   eventLines: eventLinesEn,
   pwa: pwaEn,
+  sso: ssoEn,
   calls: callsEn,
   messageActions: messageActionsEn,
   callRecord: callRecordEn,

@@ -11,6 +11,7 @@ import { groupsZhHans } from './groups';
 import { searchZhHans } from './search';
 import { eventLinesZhHans } from './event-lines';
 import { pwaZhHans } from './pwa';
+import { ssoZhHans } from './sso';
 /**
  * Simplified Chinese, the default language (spec §1). This file defines the key set; `en.ts`
  * must match it key for key (enforced by its type and by i18n.test.ts).
@@ -280,6 +281,7 @@ export const zhHans = {
   search: searchZhHans,
   eventLines: eventLinesZhHans,
   pwa: pwaZhHans,
+  sso: ssoZhHans,
   calls: callsZhHans,
   messageActions: messageActionsZhHans,
   callRecord: callRecordZhHans,

@@ -20,6 +20,7 @@ import {
 import { AuthHeader } from '../components/AuthHeader';
 import { AuthActions } from '../components/AuthActions';
 import { SendCodeButton } from '../components/SendCodeButton';
+import { SsoSignIn } from '../components/SsoSignIn';
 import styles from './auth.module.css';
 
 type Mode = 'password' | 'code' | 'forgot';
@@ -105,6 +106,7 @@ export default function LoginScreen() {
       title={mode === 'forgot' ? t('me.login.forgotTitle') : undefined}
     >
       <AuthHeader title={mode === 'forgot' ? t('me.login.forgotHint') : t('auth.welcome', { name: siteName })} />
+      {mode !== 'forgot' ? <SsoSignIn onSignedIn={goHome} /> : null}
       {mode !== 'forgot' ? (
         <div className={styles.tabs} role="tablist">
           {tab('password', t('me.login.byPassword'))}
