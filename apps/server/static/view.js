@@ -2,16 +2,40 @@
 (function () {
   var zh = !/^en\b/i.test(navigator.language || '');
   var t = zh
-    ? { refused: '只能预览本站的文件。', unsupported: '该文件无法预览，请下载后查看。', failed: '文件加载失败，请稍后重试。', open: '打开原文件' }
-    : { refused: 'Only files of this site can be previewed.', unsupported: 'This file cannot be previewed. Download it to open it.', failed: 'The file could not be loaded. Please try again later.', open: 'Open original' };
+    ? {
+        refused: '只能预览本站的文件。',
+        unsupported: '该文件无法预览，请下载后查看。',
+        failed: '文件加载失败，请稍后重试。',
+        open: '打开原文件',
+      }
+    : {
+        refused: 'Only files of this site can be previewed.',
+        unsupported: 'This file cannot be previewed. Download it to open it.',
+        failed: 'The file could not be loaded. Please try again later.',
+        open: 'Open original',
+      };
   document.documentElement.lang = zh ? 'zh-Hans' : 'en';
   var main = document.getElementById('main');
-  function note(text) { var p = document.createElement('p'); p.className = 'note'; p.textContent = text; main.replaceChildren(p); }
+  function note(text) {
+    var p = document.createElement('p');
+    p.className = 'note';
+    p.textContent = text;
+    main.replaceChildren(p);
+  }
 
   var raw = new URLSearchParams(location.search).get('src') || '';
   var url;
-  try { url = new URL(raw, location.href); } catch { url = null; }
-  if (!url || url.origin !== location.origin || !/^\/(storage|static)\//.test(url.pathname) || url.pathname.indexOf('..') >= 0) {
+  try {
+    url = new URL(raw, location.href);
+  } catch {
+    url = null;
+  }
+  if (
+    !url ||
+    url.origin !== location.origin ||
+    !/^\/(storage|static)\//.test(url.pathname) ||
+    url.pathname.indexOf('..') >= 0
+  ) {
     note(t.refused);
     return;
   }
@@ -40,15 +64,26 @@
     el.title = name;
   } else if (ext === 'txt') {
     fetch(url.href, { credentials: 'omit' })
-      .then(function (r) { if (!r.ok) throw new Error(String(r.status)); return r.text(); })
-      .then(function (text) { var pre = document.createElement('pre'); pre.textContent = text; main.replaceChildren(pre); })
-      .catch(function () { note(t.failed); });
+      .then(function (r) {
+        if (!r.ok) throw new Error(String(r.status));
+        return r.text();
+      })
+      .then(function (text) {
+        var pre = document.createElement('pre');
+        pre.textContent = text;
+        main.replaceChildren(pre);
+      })
+      .catch(function () {
+        note(t.failed);
+      });
     return;
   } else {
     note(t.unsupported);
     return;
   }
-  el.onerror = function () { note(t.failed); };
+  el.onerror = function () {
+    note(t.failed);
+  };
   el.src = url.href;
   main.replaceChildren(el);
 })();

@@ -295,7 +295,8 @@ const en: Table = {
     confirmDel: 'Delete “{{name}}”? Their friendships and group memberships are removed.',
     confirmDisable: '“{{name}}” will be signed out at once. Disable?',
     demote: 'Make administrator',
-    confirmDemote: 'Make “{{name}}” an administrator instead of a super-administrator? One super-administrator always remains.',
+    confirmDemote:
+      'Make “{{name}}” an administrator instead of a super-administrator? One super-administrator always remains.',
     bulkDisable: 'Disable selected',
     bulkEnable: 'Enable selected',
     online: 'online',
