@@ -1,5 +1,12 @@
-import { expect } from 'vitest';
-import { registerAndLogin, type TestServer, type TestUser } from './helpers/index';
+import { afterAll, expect } from 'vitest';
+import {
+  closeNodes,
+  registerAndLogin,
+  seedPeople,
+  startTwoNodes,
+  type TestServer,
+  type TestUser,
+} from './helpers/index';
 import { makeFriends } from './chat-fixtures';
 
 /** Fixtures of the groups tests: a fourth person, friendships, and calls through the public API. */
@@ -22,6 +29,19 @@ export async function befriendAll(
   await makeFriends(s, alice, carol);
   await makeFriends(s, alice, d);
   await makeFriends(s, bob, carol);
+}
+
+/**
+ * Two nodes over one database (SQLite with in-process fan-out, or PostgreSQL with Redis) with
+ * alice, bob, carol and dave befriended as `befriendAll` says; closed when the file ends.
+ */
+export async function twoNodesWithPeople() {
+  const [a, b] = await startTwoNodes();
+  afterAll(() => closeNodes(b, a));
+  const { alice, bob, carol } = await seedPeople(a.api);
+  const d = await seedDave(a);
+  await befriendAll(a, alice, bob, carol, d);
+  return { a, b, alice, bob, carol, dave: d };
 }
 
 export const group = (s: TestServer, action: string, u: TestUser, body: Record<string, unknown>, form = false) =>

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeNodes, seedPeople, startTwoNodes, type TestServer, type TestUser } from './helpers/index';
+import { describe, expect, it } from 'vitest';
+import type { TestServer, TestUser } from './helpers/index';
 import { send } from './chat-fixtures';
-import { befriendAll, createGroup, group, seedDave } from './group-fixtures';
+import { createGroup, group, twoNodesWithPeople } from './group-fixtures';
 
 /**
  * A group's unread count as the conversation list shows it (PROTOCOL §3.2 `unread`, §4.5): it counts
@@ -10,20 +10,7 @@ import { befriendAll, createGroup, group, seedDave } from './group-fixtures';
  * with in-process fan-out, on PostgreSQL with Redis.
  */
 
-let a: TestServer;
-let b: TestServer;
-let alice: TestUser;
-let bob: TestUser;
-let carol: TestUser;
-let dave: TestUser;
-
-beforeAll(async () => {
-  [a, b] = await startTwoNodes();
-  ({ alice, bob, carol } = await seedPeople(a.api));
-  dave = await seedDave(a);
-  await befriendAll(a, alice, bob, carol, dave);
-});
-afterAll(() => closeNodes(b, a));
+const { a, b, alice, bob, carol, dave } = await twoNodesWithPeople();
 
 const unreadOf = async (node: TestServer, u: TestUser, gid: number) => {
   const res = await node.api.post('/enterprise/im/getContacts', {}, { token: u.token, lang: 'en' });

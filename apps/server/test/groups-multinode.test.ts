@@ -1,24 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectSocket, seedPeople, closeNodes, startTwoNodes, type TestServer, type TestUser } from './helpers/index';
+import { describe, expect, it } from 'vitest';
+import { connectSocket } from './helpers/index';
 import { assertNothing } from './chat-fixtures';
-import { befriendAll, group, seedDave } from './group-fixtures';
+import { group, twoNodesWithPeople } from './group-fixtures';
 
 /** Group pushes across two nodes sharing one database, fanned out over Redis. */
 
-let a: TestServer;
-let b: TestServer;
-let alice: TestUser;
-let bob: TestUser;
-let carol: TestUser;
-let dave: TestUser;
-
-beforeAll(async () => {
-  [a, b] = await startTwoNodes();
-  ({ alice, bob, carol } = await seedPeople(a.api));
-  dave = await seedDave(a);
-  await befriendAll(a, alice, bob, carol, dave);
-});
-afterAll(() => closeNodes(b, a));
+const { a, b, alice, bob, carol, dave } = await twoNodesWithPeople();
 
 describe('two nodes with Redis', () => {
   it('tells members on node B about a group made on node A, and nobody else', async () => {
