@@ -24,6 +24,7 @@ const webFeatures = [
   'cards',
   'groups',
   'org',
+  'read-list',
   'history',
   'errors',
   'calls',

@@ -9,6 +9,7 @@ import { messageActionsEn } from './en/message-actions';
 import { callRecordEn } from './en/call-record';
 import { groupsEn } from './en/groups';
 import { searchEn } from './en/search';
+import { readListEn } from './en/read-list';
 import { eventLinesEn } from './en/event-lines';
 import { pwaEn } from './en/pwa';
 import { ssoEn } from './en/sso';
@@ -286,6 +287,7 @@ export const en: Resources = {
   errors: errorsEn,
   groups: groupsEn,
   search: searchEn,
+  readList: readListEn,
   eventLines: eventLinesEn,
   pwa: pwaEn,
   sso: ssoEn,

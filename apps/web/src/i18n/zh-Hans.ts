@@ -12,6 +12,7 @@ import { searchZhHans } from './search';
 import { eventLinesZhHans } from './event-lines';
 import { pwaZhHans } from './pwa';
 import { ssoZhHans } from './sso';
+import { readListZhHans } from './read-list';
 /**
  * Simplified Chinese, the default language (spec §1). This file defines the key set; `en.ts`
  * must match it key for key (enforced by its type and by i18n.test.ts).
@@ -279,6 +280,7 @@ export const zhHans = {
   errors: errorsZhHans,
   groups: groupsZhHans,
   search: searchZhHans,
+  readList: readListZhHans,
   eventLines: eventLinesZhHans,
   pwa: pwaZhHans,
   sso: ssoZhHans,

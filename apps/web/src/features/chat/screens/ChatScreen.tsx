@@ -30,6 +30,7 @@ import { useChatPlusEntries } from '../plus/use-chat-plus-entries';
 import { sendSticker } from '../../stickers/send';
 import { useChatJump } from '../../history/use-chat-jump';
 import { useMessageActions } from '../../message-actions/use-message-actions';
+import { useChatReadLists } from '../../read-list/use-read-lists';
 import styles from './ChatScreen.module.css';
 import { EmojiText } from '../../../ui/emoji/EmojiText';
 
@@ -97,6 +98,9 @@ function Chat({ id, at }: { id: string; at: number | null }) {
     onReEdit,
   });
   const { onMenu: onBubbleMenu, addon: bubbleAddon } = actions;
+  // §17: "N 人未读" under my group rows, and the lists behind it.
+  const readLists = useChatReadLists(messages.data?.messages ?? []);
+  const { countFor } = readLists;
 
   // This chat is on screen: pushes to it are read as they come (when the page is watched).
   useEffect(() => {
@@ -154,6 +158,7 @@ function Chat({ id, at }: { id: string; at: number | null }) {
             name: group.names.get(senderId(m)) || m.fromUser?.displayName || m.fromUser?.realname || '',
             avatar: m.fromUser?.avatar,
           };
+      const readCount = countFor(m);
       return {
         key: m.id,
         sendTime: m.sendTime,
@@ -167,7 +172,16 @@ function Chat({ id, at }: { id: string; at: number | null }) {
             read={mine && showReadState ? m.is_read === 1 : undefined}
             roundAvatar={round}
             onMenu={onBubbleMenu}
-            addon={bubbleAddon(m)}
+            addon={
+              readCount ? (
+                <>
+                  {bubbleAddon(m)}
+                  {readCount}
+                </>
+              ) : (
+                bubbleAddon(m)
+              )
+            }
             highlight={m.id === jump.highlightId}
           />
         ),
@@ -208,6 +222,7 @@ function Chat({ id, at }: { id: string; at: number | null }) {
     group.names,
     onBubbleMenu,
     bubbleAddon,
+    countFor,
     jump.highlightId,
   ]);
 
@@ -264,54 +279,58 @@ function Chat({ id, at }: { id: string; at: number | null }) {
         ) : null
       }
     >
-      <div className={styles.chat}>
-        {contact ? <AtMePill contact={contact} onJump={jumpTo} /> : null}
-        {messages.isPending ? (
-          <div className={styles.center} role="progressbar" aria-busy="true" aria-label={t('common.loading')} />
-        ) : items.length === 0 ? (
-          <div className={styles.center} data-testid="chat-empty">
-            {/* A read-only notices chat cannot be answered: no "say hi" above "cannot reply". */}
-            {contact?.is_group === ContactKind.adminNotice ? t('common.noData') : t('chat.empty')}
-          </div>
-        ) : (
-          <MessageList
-            ref={listRef}
-            items={items}
-            hasMore={messages.data?.hasMore ?? false}
-            loadingOlder={loadingOlder}
-            onLoadOlder={onLoadOlder}
-            now={now}
-            hasNewer={messages.data?.hasNewer ?? false}
-            loadingNewer={jump.loadingNewer}
-            onLoadNewer={jump.onLoadNewer}
-            onToLatest={jump.toLatest}
-            hideTimes={hideTimes}
-            unreadOnOpen={
-              firstUnread ? { key: firstUnread, count: unreadAtOpen, lower: (contact?.is_at ?? 0) > 0 } : null
-            }
+      <div className={styles.split}>
+        <div className={styles.chat}>
+          {contact ? <AtMePill contact={contact} onJump={jumpTo} /> : null}
+          {messages.isPending ? (
+            <div className={styles.center} role="progressbar" aria-busy="true" aria-label={t('common.loading')} />
+          ) : items.length === 0 ? (
+            <div className={styles.center} data-testid="chat-empty">
+              {/* A read-only notices chat cannot be answered: no "say hi" above "cannot reply". */}
+              {contact?.is_group === ContactKind.adminNotice ? t('common.noData') : t('chat.empty')}
+            </div>
+          ) : (
+            <MessageList
+              ref={listRef}
+              items={items}
+              hasMore={messages.data?.hasMore ?? false}
+              loadingOlder={loadingOlder}
+              onLoadOlder={onLoadOlder}
+              now={now}
+              hasNewer={messages.data?.hasNewer ?? false}
+              loadingNewer={jump.loadingNewer}
+              onLoadNewer={jump.onLoadNewer}
+              onToLatest={jump.toLatest}
+              hideTimes={hideTimes}
+              unreadOnOpen={
+                firstUnread ? { key: firstUnread, count: unreadAtOpen, lower: (contact?.is_at ?? 0) > 0 } : null
+              }
+            />
+          )}
+          {actions.menu}
+          <ViewerHost conversation={id} />
+          <DropHint name={contact?.displayName ?? ''} enabled={!blocked} />
+          <Composer
+            key={composerKey}
+            foldSignal={foldSignal}
+            initial={getDraft(myId, id)}
+            sendKey={me?.setting?.sendKey === 2 ? 2 : 1}
+            disabledReason={blocked}
+            onSend={(text, mentioned) => {
+              const quote = actions.takeQuote();
+              void jump.beforeSend().then(() => sendText(qc, id, text, mentioned, quote));
+            }}
+            above={actions.quoteBar}
+            mentionables={group.mentionables}
+            onChange={onDraft}
+            onResize={keepBottom}
+            onSendSticker={(sticker, size) => void sendSticker(qc, id, sticker, size)}
+            plusPanel={plusEntries.length ? <PlusPanel entries={plusEntries} /> : undefined}
+            voiceInput={<VoiceRecorder conversation={id} />}
           />
-        )}
-        {actions.menu}
-        <ViewerHost conversation={id} />
-        <DropHint name={contact?.displayName ?? ''} enabled={!blocked} />
-        <Composer
-          key={composerKey}
-          foldSignal={foldSignal}
-          initial={getDraft(myId, id)}
-          sendKey={me?.setting?.sendKey === 2 ? 2 : 1}
-          disabledReason={blocked}
-          onSend={(text, mentioned) => {
-            const quote = actions.takeQuote();
-            void jump.beforeSend().then(() => sendText(qc, id, text, mentioned, quote));
-          }}
-          above={actions.quoteBar}
-          mentionables={group.mentionables}
-          onChange={onDraft}
-          onResize={keepBottom}
-          onSendSticker={(sticker, size) => void sendSticker(qc, id, sticker, size)}
-          plusPanel={plusEntries.length ? <PlusPanel entries={plusEntries} /> : undefined}
-          voiceInput={<VoiceRecorder conversation={id} />}
-        />
+          {readLists.sheet}
+        </div>
+        {readLists.side}
       </div>
     </Page>
   );
