@@ -33,6 +33,7 @@ export const screens: Record<RouteName, () => Promise<ScreenModule>> = {
   groupQrcode: () => import('../features/qrcode/screens/QrCodeScreen'),
   groupInfo: () => import('../features/groups/screens/GroupMembersScreen'),
   groupList: () => import('../features/groups/screens/GroupListScreen'),
+  org: () => import('../features/contacts/screens/OrgScreen'),
   search: () => import('../features/search/screens/SearchScreen'),
   scan: () => import('../features/qrcode/screens/ScanScreen'),
   webview: () => import('../features/mine/screens/WebviewScreen'),

@@ -71,7 +71,7 @@ export const sections: readonly Section[] = [
   {
     key: 'contacts',
     route: 'contacts',
-    routes: ['contacts', 'newFriends', 'groupList', 'searchFriends'],
+    routes: ['contacts', 'newFriends', 'groupList', 'searchFriends', 'org'],
     hosts: ['contactDetail'],
     roots: ['contactDetail', 'newFriends', 'groupList', 'searchFriends'],
     hasList: true,

@@ -13,6 +13,7 @@ import { readListEn } from './en/read-list';
 import { eventLinesEn } from './en/event-lines';
 import { pwaEn } from './en/pwa';
 import { ssoEn } from './en/sso';
+import { orgEn } from './en/org';
 import type { Resources } from './types';
 
 /** English, the fallback language (spec §1). Same keys as zh-Hans.ts, checked by the type. */
@@ -49,6 +50,7 @@ export const en: Resources = {
     groupQrcode: 'Group QR code',
     groupInfo: 'Group info',
     groupList: 'Groups',
+    org: 'Organization',
     search: 'Search',
     scan: 'Scan',
     webview: 'Browser',
@@ -291,6 +293,7 @@ export const en: Resources = {
   eventLines: eventLinesEn,
   pwa: pwaEn,
   sso: ssoEn,
+  org: orgEn,
   calls: callsEn,
   messageActions: messageActionsEn,
   callRecord: callRecordEn,

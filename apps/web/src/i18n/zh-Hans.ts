@@ -13,6 +13,7 @@ import { eventLinesZhHans } from './event-lines';
 import { pwaZhHans } from './pwa';
 import { ssoZhHans } from './sso';
 import { readListZhHans } from './read-list';
+import { orgZhHans } from './org';
 /**
  * Simplified Chinese, the default language (spec §1). This file defines the key set; `en.ts`
  * must match it key for key (enforced by its type and by i18n.test.ts).
@@ -50,6 +51,7 @@ export const zhHans = {
     groupQrcode: '群二维码',
     groupInfo: '群聊信息',
     groupList: '群聊',
+    org: '组织架构',
     search: '搜索',
     scan: '扫一扫',
     webview: '浏览',
@@ -284,6 +286,7 @@ export const zhHans = {
   eventLines: eventLinesZhHans,
   pwa: pwaZhHans,
   sso: ssoZhHans,
+  org: orgZhHans,
   calls: callsZhHans,
   messageActions: messageActionsZhHans,
   callRecord: callRecordZhHans,

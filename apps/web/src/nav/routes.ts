@@ -25,6 +25,7 @@ export const routeNames = [
   'groupQrcode',
   'groupInfo',
   'groupList',
+  'org',
   'search',
   'scan',
   'webview',
@@ -77,6 +78,8 @@ export const routeTable = {
   groupQrcode: { path: '/pages/index/qrcode', title: 'groupQrcode' },
   groupInfo: { path: '/pages/message/group/info', title: 'groupInfo' },
   groupList: { path: '/pages/contacts/group', title: 'groupList' },
+  /** Parley extension (PROTOCOL §18): one department of the organization, `?id=` (0 = the company). */
+  org: { path: '/pages/contacts/org', title: 'org' },
   search: { path: '/pages/index/search', title: 'search' },
   scan: { path: '/pages/index/scan', title: 'scan' },
   webview: { path: '/pages/mine/webview', title: 'webview' },

@@ -10,6 +10,8 @@ import { MeButton } from '../../../ui/MeButton';
 import { EmptyState } from '../../../ui/EmptyState';
 import { SearchEntry } from '../../../ui/SearchEntry';
 import { ContactsIcon } from '../../../ui/icons';
+import { useSystemInfo } from '../../system/api';
+import { useOrgEntries } from '../../org/use-org-entries';
 import { useContacts } from '../../../state/conversations/api';
 import { groupByLetter } from '../address-book';
 import { useFriendBadge } from '../use-friend-badge';
@@ -18,7 +20,10 @@ import { EntryRow } from '../components/EntryRow';
 import { AddPersonIcon, GroupIcon } from '../components/icons';
 import styles from './ContactsScreen.module.css';
 
-/** Tab 1: new friends, group chats, then my contact set A–Z with an index bar. */
+/**
+ * Tab 1: new friends, group chats, in runMode 1 the organization (company, my department, the
+ * top-level departments), then my contact set A–Z with an index bar.
+ */
 export default function ContactsScreen() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -30,6 +35,12 @@ export default function ContactsScreen() {
   const beside = useOpenBeside();
   const inList = usePane().pane === 'list';
   const selectedPerson = beside?.route === 'contactDetail' ? beside.id : null;
+  // runMode 1 opens on the organization (PROTOCOL §18); runMode 2 keeps friends only.
+  const { info } = useSystemInfo();
+  const orgEntries = useOrgEntries(
+    Number(info.sysInfo.runMode) === 1,
+    beside?.route === 'org' ? Number(beside.id) || 0 : null,
+  );
   const open = useCallback((c: Contact) => void navigate(href('contactDetail', { id: String(c.id) })), [navigate]);
 
   const top = useMemo(
@@ -60,8 +71,9 @@ export default function ContactsScreen() {
         selected={beside?.route === 'groupList'}
         onClick={() => void navigate(href('groupList'))}
       />,
+      ...orgEntries,
     ],
-    [t, badge, navigate, beside?.route],
+    [t, badge, navigate, beside?.route, orgEntries],
   );
 
   const loading = contacts.isPending && contacts.fetchStatus !== 'idle';

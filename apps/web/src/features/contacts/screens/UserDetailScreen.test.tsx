@@ -78,6 +78,24 @@ describe('user info', () => {
     expect(screen.queryByTestId('detail-add-friend')).toBeNull();
   });
 
+  it('shows the department and position (PROTOCOL §18), and nothing when there are none', async () => {
+    useAuth.getState().setSession('bearer t', me);
+    const base = server([], '');
+    const placed: FakeFetch = async (url, init) => {
+      if (!String(url).endsWith('/getUserInfo')) return base(url, init);
+      const data = { ...card(4, ''), dep_id: 3, dep_name: '前端组', position: '组长' };
+      return new Response(JSON.stringify({ code: 0, msg: '', count: 0, data, page: 1 }), { status: 200 });
+    };
+    await renderApp('/pages/contacts/detail?id=4', placed);
+    expect((await screen.findByTestId('detail-department')).textContent).toBe('前端组');
+    expect(screen.getByTestId('detail-position').textContent).toBe('组长');
+    cleanup();
+    await renderApp('/pages/contacts/detail?id=4', server([], ''));
+    await screen.findByTestId('detail-name');
+    expect(screen.queryByTestId('detail-department')).toBeNull();
+    expect(screen.queryByTestId('detail-position')).toBeNull();
+  });
+
   it("an unknown user shows the server's words", async () => {
     useAuth.getState().setSession('bearer t', me);
     await renderApp('/pages/contacts/detail?id=4', server([], '', '联系人不存在'));

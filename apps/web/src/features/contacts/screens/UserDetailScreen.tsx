@@ -100,6 +100,23 @@ export default function UserDetailScreen() {
   return (
     <Page>
       <UserHeader user={user} round={Boolean(me?.setting?.avatarCricle)} />
+      {user.dep_name || user.position ? (
+        // §18: where they sit in the organization; the department opens its page (runMode 1).
+        <ListGroup>
+          {user.dep_name ? (
+            <ListRow
+              label={t('org.department')}
+              extra={<span data-testid="detail-department">{user.dep_name}</span>}
+              onClick={
+                Number(info.sysInfo.runMode) === 1 ? () => void navigate(href('org', { id: user.dep_id })) : undefined
+              }
+            />
+          ) : null}
+          {user.position ? (
+            <ListRow label={t('org.position')} extra={<span data-testid="detail-position">{user.position}</span>} />
+          ) : null}
+        </ListGroup>
+      ) : null}
       <ListGroup>
         <ListRow label={t('contactDetail.gender')} extra={sexText} />
         {user.location ? <ListRow label={t('contactDetail.region')} extra={user.location} /> : null}

@@ -1,0 +1,25 @@
+import type { orgZhHans } from '../org';
+
+export const orgEn: typeof orgZhHans = {
+  section: 'Organization',
+  myDepartment: 'My department',
+  people: '{{count}} people',
+  noDepartment: 'No department',
+  breadcrumb: 'Department path',
+  search: 'Search people in this department',
+  searchCompany: 'Search people in the company',
+  departments: 'Departments',
+  members: 'People ({{count}})',
+  empty: 'Nobody in this department yet',
+  noMatch: 'Nobody matches',
+  loadFailed: 'Could not load. Tap to retry',
+  loadingMore: 'Loading more…',
+  notFound: 'This department no longer exists',
+  department: 'Department',
+  position: 'Position',
+  pickDepartment: 'Choose by department',
+  pickDepartmentTitle: 'Choose a department',
+  pickAll: 'Choose all {{count}}',
+  picked: 'Chose {{count}} from “{{name}}”',
+  pickTooMany: '“{{name}}” has {{count}} people; at most {{max}} can be chosen',
+};
