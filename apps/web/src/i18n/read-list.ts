@@ -20,8 +20,4 @@ export const readListZhHans = {
   retry: '重试',
   loadingMore: '正在加载…',
   end: '没有更多了',
-  /** Admin console: the announcement's column and its button. */
-  column: '已读情况',
-  adminCounts: '{{read}} 人已读 · {{unread}} 人未读',
-  adminOff: '已关闭',
 };

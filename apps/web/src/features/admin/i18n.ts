@@ -161,6 +161,7 @@ const zh = {
       online: '显示在线状态',
       webrtc: '音视频通话',
       dbDelMsg: '允许删除消息',
+      readList: '群消息已读列表（发送者可见谁已读、谁未读）',
       groupUserMax: '群成员上限（0不限）',
       sendInterval: '发言间隔（秒）',
       redoTime: '撤回时限（秒）',
@@ -196,6 +197,11 @@ const zh = {
     del: '删除',
     title: '标题（最多64字）',
     confirmDel: '确定删除这条公告？',
+    /** §17: the publishing admin's read lists. */
+    reads: '已读情况',
+    readCounts: '{{read}} 人已读 · {{unread}} 人未读',
+    readsHidden: '—',
+    readsHiddenTip: '只有发布这条公告的管理员能看到已读情况；已读列表在设置中关闭时不显示。',
   },
   invite: {
     create: '生成邀请链接',
@@ -381,6 +387,7 @@ const en: Table = {
       online: 'Show presence',
       webrtc: 'Voice and video calls',
       dbDelMsg: 'Delete for everyone',
+      readList: 'Read lists in groups (senders see who has read their messages)',
       groupUserMax: 'Group member limit (0 none)',
       sendInterval: 'Seconds between messages',
       redoTime: 'Recall window (s)',
@@ -416,6 +423,11 @@ const en: Table = {
     del: 'Delete',
     title: 'Title (up to 64)',
     confirmDel: 'Delete this announcement?',
+    reads: 'Read',
+    readCounts: '{{read}} read · {{unread}} unread',
+    readsHidden: '—',
+    readsHiddenTip:
+      'Only the administrator who published an announcement sees who has read it; nothing shows while read lists are off in Settings.',
   },
   invite: {
     create: 'Create invite link',

@@ -17,7 +17,4 @@ export const readListEn: typeof readListZhHans = {
   retry: 'Retry',
   loadingMore: 'Loading…',
   end: 'No more',
-  column: 'Read',
-  adminCounts: '{{read}} read · {{unread}} unread',
-  adminOff: 'Off',
 };

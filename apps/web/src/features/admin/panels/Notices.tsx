@@ -5,6 +5,7 @@ import { adminApi } from '../api';
 import { DataTable } from '../DataTable';
 import { at } from '../i18n';
 import { useLoad } from '../use-load';
+import { ReadListView } from '../../read-list/ReadListView';
 import styles from '../Admin.module.css';
 
 // The group notice editor (TipTap), reused; it loads only when opened.
@@ -15,6 +16,8 @@ export default function Notices() {
   const [page, setPage] = useState(1);
   const [editing, setEditing] = useState<AdminNoticeRow | 'new' | null>(null);
   const [title, setTitle] = useState('');
+  // §17: the announcement whose read lists are open under the toolbar (mine only: others carry no counts).
+  const [reads, setReads] = useState<AdminNoticeRow | null>(null);
   const list = useLoad(() => adminApi.notices(page), String(page));
   const open = (n: AdminNoticeRow | 'new') => {
     setTitle(n === 'new' ? '' : n.title);
@@ -56,6 +59,21 @@ export default function Notices() {
           </Suspense>
         </div>
       ) : null}
+      {reads ? (
+        <div className={styles.readLists} data-testid="notice-reads">
+          <ReadListView
+            key={reads.id}
+            msgId={reads.id}
+            counts={
+              reads.readCount !== undefined && reads.unreadCount !== undefined
+                ? { readCount: reads.readCount, unreadCount: reads.unreadCount }
+                : undefined
+            }
+            onClose={() => setReads(null)}
+            autoFocus
+          />
+        </div>
+      ) : null}
       <DataTable<AdminNoticeRow>
         testId="notices-table"
         rows={list.data?.rows}
@@ -69,6 +87,24 @@ export default function Notices() {
         columns={[
           { key: 'title', label: at('notice.title'), render: (n) => n.title },
           { key: 'time', label: at('msg.time'), render: (n) => n.create_time },
+          {
+            key: 'reads',
+            label: at('notice.reads'),
+            render: (n) =>
+              n.readCount !== undefined && n.unreadCount !== undefined ? (
+                <button
+                  type="button"
+                  className={styles.link}
+                  onClick={() => setReads(n)}
+                  aria-expanded={reads?.id === n.id}
+                  data-testid="notice-read-count"
+                >
+                  {at('notice.readCounts', { read: n.readCount, unread: n.unreadCount })}
+                </button>
+              ) : (
+                <span title={at('notice.readsHiddenTip')}>{at('notice.readsHidden')}</span>
+              ),
+          },
           {
             key: 'actions',
             label: at('actions'),
