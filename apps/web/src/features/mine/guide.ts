@@ -45,6 +45,17 @@ const zh: GuideSection[] = [
     ],
   },
   {
+    // Issue 39: who can see read state (PROTOCOL §17).
+    id: 'readLists',
+    title: '群消息已读情况与隐私',
+    paragraphs: [
+      '在群聊中，你发送的消息下方显示“N 人未读”或“全部已读”；点开可以看到未读和已读的成员，以及每人读到这条消息的时间。',
+      '谁能看到：只有发送者能看到自己消息的已读情况，其他成员看不到，也看不到你读了谁的消息。系统公告的已读情况只有发布它的管理员在管理后台能看到。',
+      '怎样算已读：在任何一台设备上打开群聊，聊天里已有的消息就都算读过。消息发出后才入群的成员和已经退群的成员不计入。',
+      '管理员可以在管理后台的“设置”中为整个站点关闭群消息已读列表；关闭后消息下方不再显示已读情况，名单也无法查看。单聊的“已读/未读”不受影响。',
+    ],
+  },
+  {
     id: 'me',
     title: '我的资料与安全',
     paragraphs: [
@@ -94,6 +105,16 @@ const en: GuideSection[] = [
     paragraphs: [
       'Owners and managers can rename the group, post announcements, mute members and manage the member list.',
       'The owner decides whether members may open each other’s profiles; when this is off, members only see the profiles of their friends.',
+    ],
+  },
+  {
+    id: 'readLists',
+    title: 'Who has read it, and your privacy',
+    paragraphs: [
+      'In a group, your own messages show "N unread" or "Read by all" underneath; tap it to see who has not read it yet and who has, with the time each person read it.',
+      'Who can see this: only the sender sees who has read their message; other members see neither that nor which messages you have read. Who has read a system announcement is seen only by the administrator who published it, in the admin console.',
+      'What counts as read: opening the group on any of your devices reads every message already in it. People who joined after a message was sent, and people who have left, are not counted.',
+      'An administrator can turn read lists off for the whole site under Settings in the admin console; then no counts or lists are shown. Read marks in one-to-one chats are not affected.',
     ],
   },
   {
