@@ -48,6 +48,24 @@ const readByApi = (who: Person) =>
 const names = (page: Page, type: 'unread' | 'read') =>
   page.getByTestId(`read-list-${type}`).getByTestId('read-list-name').allInnerTexts();
 
+/** Alice at a 1280×800 desktop, in English. */
+async function desktopAlice(): Promise<{ page: Page; errors: string[] }> {
+  const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US' });
+  await ctx.addInitScript(() => {
+    localStorage.setItem('parley.lang', 'en');
+    localStorage.setItem('parley.notify.asked', '1'); // the one-time notifications offer (pwa-notify.test.ts)
+  });
+  const page = await ctx.newPage();
+  const errors = collectPageErrors(page);
+  await page.goto(`${server.url}/#/pages/login/index`);
+  await fillTestId(page, 'login-account', alice.account);
+  await fillTestId(page, 'login-password', alice.password);
+  await page.getByTestId('login-submit').click();
+  await page.getByTestId('rail').waitFor();
+  return { page, errors };
+}
+type SiteInfo = { chatInfo: { readList: number } };
+
 describe('read lists in a group', () => {
   it('show the sender the count falling as three people read, and the lists behind it', async () => {
     const { page, errors } = await loggedInPage(browser, server.url, alice);
@@ -109,18 +127,7 @@ describe('read lists in a group', () => {
   }, 180_000);
 
   it('open as a panel beside the chat on the desktop, in English', async () => {
-    const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US' });
-    await ctx.addInitScript(() => {
-      localStorage.setItem('parley.lang', 'en');
-      localStorage.setItem('parley.notify.asked', '1'); // the one-time notifications offer (pwa-notify.test.ts)
-    });
-    const page = await ctx.newPage();
-    const errors = collectPageErrors(page);
-    await page.goto(`${server.url}/#/pages/login/index`);
-    await fillTestId(page, 'login-account', alice.account);
-    await fillTestId(page, 'login-password', alice.password);
-    await page.getByTestId('login-submit').click();
-    await page.getByTestId('rail').waitFor();
+    const { page, errors } = await desktopAlice();
     await openChat(page, gid);
     await send(page, 'And the demo to Friday');
     await expect.poll(() => count(page).last().getAttribute('data-unread')).toBe('3');
@@ -138,15 +145,44 @@ describe('read lists in a group', () => {
     await page.keyboard.press('Escape');
     await panel.waitFor({ state: 'detached' });
     expect(errors).toEqual([]);
-    await ctx.close();
+    await page.context().close();
   });
 
-  it('disappear everywhere when the administrator turns read lists off', async () => {
-    const { page, errors } = await loggedInPage(browser, server.url, alice);
-    await openChat(page, gid);
-    await expect.poll(() => count(page).count()).toBeGreaterThan(0);
-    await setChatInfo(server.url, alice, { readList: 0 });
-    // The updateConfig push: the counts go without a reload, and stay gone after one.
+  it("show the publishing admin an announcement's lists in the console, whose switch turns them off", async () => {
+    const notice = (await apiPost(
+      server.url,
+      '/manage/index/publishNotice',
+      { title: 'Office closed Monday', content: 'The office is closed on Monday.' },
+      alice.token,
+    )) as { id: string };
+    await apiPost(server.url, '/enterprise/im/getMessageList', { toContactId: 'admin_notice', limit: 20 }, bob.token);
+    const { page, errors } = await desktopAlice();
+    await page.getByTestId('rail-admin').click();
+    await page.getByTestId('admin-nav-notices').click();
+    const cell = page.getByTestId('notice-read-count');
+    await expect.poll(() => cell.innerText()).toBe('1 read · 2 unread');
+    await cell.click();
+    await expect.poll(() => names(page, 'unread')).toEqual(['Carol', 'Dave']);
+    await page.getByTestId('read-tab-read').click();
+    await expect.poll(() => names(page, 'read')).toEqual(['Bob']);
+    expect(await page.getByTestId('read-list').getAttribute('data-msg-id')).toBe(notice.id);
+    await snap(page, 'read-lists-admin-notice');
+
+    // Settings → chat: the installation switch, off.
+    await page.getByTestId('admin-nav-settings').click();
+    await page.getByTestId('settings-chatInfo').click();
+    await page.getByTestId('cfg-readList').uncheck();
+    await page.getByTestId('cfg-save').click();
+    await expect
+      .poll(async () => ((await apiPost(server.url, '/common/pub/getSystemInfo', {})) as SiteInfo).chatInfo.readList)
+      .toBe(0);
+    await page.getByTestId('admin-nav-notices').click();
+    await expect.poll(() => page.getByTestId('notices-table').innerText()).toContain('—');
+    expect(await cell.count()).toBe(0);
+
+    // The chat: no counts under Alice's messages, before and after a reload.
+    await page.goto(`${server.url}/#/pages/message/chat?id=${gid}`);
+    await page.getByText(TEXT).waitFor();
     await expect.poll(() => count(page).count()).toBe(0);
     await page.reload();
     await page.getByText(TEXT).waitFor();
@@ -156,5 +192,5 @@ describe('read lists in a group', () => {
     await setChatInfo(server.url, alice, { readList: 1 });
     expect(errors).toEqual([]);
     await page.context().close();
-  });
+  }, 180_000);
 });
