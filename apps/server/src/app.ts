@@ -35,6 +35,7 @@ import {
   createMailTest,
   createPurge,
   createUsersAdmin,
+  leases,
   manageRoutes,
   orgAdminRoutes,
 } from './modules/admin/index';
@@ -48,6 +49,9 @@ import { createMoments, momentsRoutes } from './modules/moments/index';
 import { createOrg, createOrgImport, departmentNames, orgRoutes } from './modules/org/index';
 import { createPush, pushRoutes, withPush } from './modules/push/index';
 import {
+  createDirectory,
+  createLdapLogin,
+  createLdapSync,
   createOidcClient,
   createOidcSignIn,
   createProvisioner,
@@ -107,7 +111,17 @@ function createServices(deps: Deps, app: FastifyInstance) {
   });
   const loginGuard = createLoginGuard({ db, clock });
   const ssoCodes = createSsoCodes(db, clock);
-  const auth = createAuth({ db, clock, config, users, sessions, codes, guard: loginGuard, ssoCodes });
+  const auth = createAuth({
+    db,
+    clock,
+    config,
+    users,
+    sessions,
+    codes,
+    guard: loginGuard,
+    ssoCodes,
+    directoryLogin: (account, password) => ldapLogin(account, password),
+  });
   const accounts = createAccounts({
     loginGuard,
     db,
@@ -285,6 +299,21 @@ function createServices(deps: Deps, app: FastifyInstance) {
     purgeBatch: messages.admin.purgeBatch,
     dropUnusedFiles: files.dropUnused,
   });
+  // §19 directory: the sync (one node of many, the purge's leases) and sign-in through it.
+  const directory = createDirectory({ db, clock, org, users });
+  const ldapSync = createLdapSync({
+    db,
+    clock,
+    timers,
+    config,
+    org,
+    directory,
+    nodeId: deps.presence.nodeId,
+    leases,
+    setStatus: (id, status) => usersAdmin.setStatus(id, status),
+    log: app.log,
+  });
+  const ldapLogin = createLdapLogin({ db, config, directory, log: app.log, announce: () => org.announce() });
   const sendTestEmail = createMailTest({ config, mailer: deps.mailer, mailFrom: deps.config.mailFrom });
   return {
     late,
@@ -321,6 +350,7 @@ function createServices(deps: Deps, app: FastifyInstance) {
     oidcClient,
     oidcSignIn,
     orgImport,
+    ldapSync,
   };
 }
 
@@ -398,6 +428,7 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
   app.addHook('onClose', async () => services.stopPruning());
   app.addHook('onClose', async () => services.dashboard.stop());
   app.addHook('onClose', async () => services.purge.stop());
+  app.addHook('onClose', async () => services.ldapSync.stop());
   app.addHook('onClose', async () => {
     services.indexBackfill.stop();
     await services.indexBackfill.done;
@@ -449,7 +480,14 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
       ...clientErrorsRoutes(route, { clock: deps.clock, log: app.log }),
       ...momentsRoutes(route, services.moments),
       ...pushRoutes(route, services.push),
-      ...ssoAdminRoutes(route, { config: services.config, oidc: services.oidcClient }),
+      ...ssoAdminRoutes(route, {
+        config: services.config,
+        oidc: services.oidcClient,
+        ldapSync: services.ldapSync,
+        log: app.log,
+        audit: (actor, ip, detail) =>
+          services.audit.record(actor, ip, { action: 'ldap.sync', targetType: 'config', targetId: 0, detail }),
+      }),
       ...scanRoutes(route, { users: services.users, secret: () => services.config.jwtSecret() }),
       ...(opts.extraRoutes?.(route) ?? []),
     ],

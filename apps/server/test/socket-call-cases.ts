@@ -308,6 +308,9 @@ export const cases: Record<EndpointPath, Case> = {
   [paths.orgTree]: { read: () => bob({}) },
   [paths.orgMembers]: { read: () => bob({ dep_id: 0, recursive: 1 }) },
   [ssoPaths.testOidc]: { httpOnly: admin },
+  [ssoPaths.testLdap]: { httpOnly: admin },
+  [ssoPaths.syncLdap]: { httpOnly: admin },
+  [ssoPaths.ldapStatus]: { httpOnly: admin },
 };
 
 /** The world the cases act in: alice, bob and carol, bob friends with both, and bob's group. */

@@ -13,3 +13,5 @@ export { createUsersAdmin, type UsersAdmin } from './users-admin.service';
 export { createDashboard, type Dashboard } from './dashboard';
 export { createPurge, type Purge, type PurgeResult } from './purge';
 export { createMailTest } from './mail-test';
+/** Named leases of one node of many (the purge's; directory sync takes its own). */
+export * as leases from './leases.repo';

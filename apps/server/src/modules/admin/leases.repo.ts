@@ -22,3 +22,13 @@ export async function take(db: Kysely<DB>, name: string, holder: string, now: nu
     .executeTakeFirst();
   return Number(r.numUpdatedRows) === 1;
 }
+
+/** Gives the lease back early (a job that finished): only its holder can, and only while it holds it. */
+export async function release(db: Kysely<DB>, name: string, holder: string): Promise<void> {
+  await db
+    .updateTable('admin_leases')
+    .set({ until_time: 0 })
+    .where('name', '=', name)
+    .where('holder', '=', holder)
+    .execute();
+}

@@ -29,6 +29,11 @@ export interface AuthDeps {
   guard: LoginGuard;
   /** §19 single sign-on: the callback's one-time codes (login's `token`). */
   ssoCodes?: { take(code: string): Promise<number | undefined> };
+  /**
+   * §19 password sign-in through the directory (`login` 1): `handled` with a user when the
+   * directory accepted the password, without one when it refused it; not handled = local password.
+   */
+  directoryLogin?: (account: string, password: string) => Promise<{ handled: boolean; user?: UserRow }>;
 }
 
 const minus1 = (key: 'auth.required' | 'auth.invalid' | 'auth.expired' | 'auth.kicked' | 'auth.disabled') =>
@@ -66,7 +71,7 @@ export function createAuth(deps: AuthDeps) {
     const key = guard.key(p.account, req.ip);
     await guard.admit(key);
 
-    const user = await usersRepo.findByAccount(db, p.account);
+    let user = await usersRepo.findByAccount(db, p.account);
     let codeId: number | undefined;
     try {
       if (p.code) {
@@ -74,15 +79,24 @@ export function createAuth(deps: AuthDeps) {
         // Filed under the account, or its e-mail when the account is a plain name (sendCode).
         codeId = await codes.check(ownCodeTarget(user), 1, p.code);
       } else {
-        // Unknown accounts (and accounts with no local password, §19) cost a hash too, so timing
-        // does not tell which accounts exist.
-        const good = await verifyPassword(p.password ?? '', user?.password_hash || DUMMY_HASH);
-        if (!user?.password_hash || !good) throw new AppError(400, 'auth.badCredentials');
+        const viaDirectory = (await deps.directoryLogin?.(p.account, p.password ?? '')) ?? { handled: false };
+        if (viaDirectory.handled) {
+          if (!viaDirectory.user) throw new AppError(400, 'auth.badCredentials');
+          user = viaDirectory.user;
+        } else {
+          // Unknown accounts (and accounts with no local password, §19) cost a hash too, so timing
+          // does not tell which accounts exist.
+          const good = await verifyPassword(p.password ?? '', user?.password_hash || DUMMY_HASH);
+          if (!user?.password_hash || !good) throw new AppError(400, 'auth.badCredentials');
+        }
       }
     } catch (err) {
       if (!(err instanceof AppError)) throw err;
+      // A directory that cannot be reached is said in words: the password may well be right.
+      if (err.msgKey === 'ldap.unreachable') throw err;
       throw new AppError(400, 'auth.badCredentials'); // already counted by admit()
     }
+    if (!user) throw new AppError(400, 'auth.badCredentials');
     // Only the right password (or code) learns that the account is disabled (§2.4); a wrong one
     // got badCredentials above, as for anyone, so a guesser learns nothing (issue 36 #10).
     if (user.status === 0) throw new AppError(400, 'auth.disabled');

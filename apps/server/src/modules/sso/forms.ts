@@ -48,3 +48,10 @@ export function mergeOidcForm(current: OidcSettings, form: Record<string, unknow
   if (!oidc.issuer) throw new AppError(400, 'sso.notConfigured');
   return oidc;
 }
+
+/** The admin's unsaved LDAP form over the stored settings, for "test the connection". */
+export function mergeLdapForm(current: LdapSettings, form: Record<string, unknown>): LdapSettings {
+  const { ldap } = mergeSso({ oidc: defaultSsoSettings.oidc, ldap: current }, { ldap: { ...form, status: 0 } });
+  if (!ldap.url || !ldap.baseDN) throw new AppError(400, 'ldap.notConfigured');
+  return ldap;
+}

@@ -10,3 +10,6 @@ export { createProvisioner, type Provisioner } from './provision';
 export { registerSsoPages } from './sso.routes';
 export { maskedSso, mergeSso } from './forms';
 export { ssoAdminRoutes } from './admin.routes';
+export { createDirectory, type Directory } from './ldap-directory';
+export { createLdapSync, type LdapSync } from './ldap-sync';
+export { createLdapLogin } from './ldap-login';
