@@ -110,6 +110,19 @@ describe('read counts on my group messages', () => {
     aliceWeb.close();
     alicePhoneWs.close();
   });
+  it('count a member who left and came back only from the return on', async () => {
+    const g = await createGroup(s, alice, [bob, carol]);
+    const before = await say(alice, g, 'before carol left');
+    expect((await group(s, 'removeUser', carol, { id: g, user_id: carol.id })).body.code).toBe(0);
+    expect((await group(s, 'addGroupUser', alice, { id: g, user_ids: [carol.id] })).body.code).toBe(0);
+    const after = await say(alice, g, 'after carol came back');
+    // Her reading the whole chat now does not make her a reader of what her old membership saw.
+    await open(carol, g);
+    expect(counts(await info(alice, before.id))).toEqual([0, 1]);
+    expect(counts(await info(alice, after.id))).toEqual([1, 1]);
+    expect((await readList(alice, before.id, 'unread')).rows.map((r) => r.displayName)).toEqual(['Bob']);
+    expect((await readList(alice, before.id, 'read')).count).toBe(0);
+  });
 });
 
 describe('groupRead pushes', () => {
