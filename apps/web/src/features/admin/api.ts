@@ -1,4 +1,5 @@
-import { paths, type Envelope, type ParamsIn } from '@parley/protocol';
+import { paths, type Envelope, type OrgImportRow, type ParamsIn } from '@parley/protocol';
+import { api } from '../../lib/api-client';
 import { call, callPaged } from '../../lib/call';
 
 /** The `/manage/*` endpoints of PROTOCOL §12.3 as the admin console calls them. */
@@ -60,6 +61,22 @@ export const adminApi = {
   publishNotice: (title: string, content: string, msgId?: number) =>
     call(paths.adminPublishNotice, msgId ? { title, content, msgId } : { title, content }),
   delNotice: (id: number) => call(paths.adminDelNotice, { id }),
+
+  // §18 the organization's editor; the tree and members are the app's own reads (features/org).
+  orgTree: () => call(paths.orgTree, {}, quiet),
+  orgMembers: (dep_id: number, p: number, keywords = '') =>
+    page(callPaged(paths.orgMembers, { dep_id, keywords, page: p, limit: 100 }, quiet)),
+  orgAdd: (name: string, parent_id: number) => call(paths.adminOrgAdd, { name, parent_id }),
+  orgEdit: (q: ParamsIn<typeof paths.adminOrgEdit>) => call(paths.adminOrgEdit, q, quiet),
+  orgDel: (id: number) => call(paths.adminOrgDel, { id }),
+  orgMove: (user_ids: number[], dep_id: number) => call(paths.adminOrgMove, { user_ids, dep_id }),
+  /** CSV import (multipart): `preview` checks every row and writes nothing. */
+  orgImport: (file: File, preview: boolean): Promise<OrgImportRow[]> => {
+    const form = new FormData();
+    form.append('file', file, file.name);
+    form.append('preview', preview ? '1' : '0');
+    return api.upload<OrgImportRow[]>(paths.adminOrgImport, form);
+  },
 
   audit: (p: number, action: string) => page(callPaged(paths.adminAuditIndex, { page: p, limit: 20, action }, quiet)),
 };

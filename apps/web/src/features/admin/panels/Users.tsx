@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Role, type AdminUserRow } from '@parley/protocol';
+import { Role, type AdminUserRow, type Department } from '@parley/protocol';
 import { useDebounced } from '../../../lib/use-debounced';
 import { dialogs } from '../../../ui/dialogs';
 import { useAuth } from '../../../state/auth';
@@ -7,6 +7,7 @@ import { adminApi } from '../api';
 import { DataTable, Dialog, type Sort } from '../DataTable';
 import { at } from '../i18n';
 import { useLoad } from '../use-load';
+import { DepartmentSelect } from '../DepartmentSelect';
 import styles from '../Admin.module.css';
 
 const LIMIT = 20;
@@ -21,6 +22,8 @@ export default function Users() {
   const [page, setPage] = useState(1);
   const [selected, setSelected] = useState<Set<string | number>>(new Set());
   const [editing, setEditing] = useState<AdminUserRow | 'new' | null>(null);
+  // §18: the departments for the editor's picker; read again each time the editor opens.
+  const tree = useLoad(() => adminApi.orgTree(), `tree|${editing ? 'open' : ''}`);
   const list = useLoad(
     () => adminApi.users({ keywords: kw, order_field: sort.field, order_type: sort.type, page, limit: LIMIT }),
     `${kw}|${sort.field}|${sort.type}|${page}`,
@@ -128,6 +131,12 @@ export default function Users() {
               </>
             ),
           },
+          {
+            key: 'dep',
+            label: at('user.department'),
+            wide: true,
+            render: (u) => [u.dep_name, u.position].filter(Boolean).join(' · ') || '–',
+          },
           { key: 'role', label: at('user.role'), sort: 'role', render: (u) => at(`user.roles.${u.role}`) },
           {
             key: 'status',
@@ -196,6 +205,7 @@ export default function Users() {
         <UserForm
           user={editing === 'new' ? null : editing}
           isSuper={isSuper}
+          tree={tree.data ?? []}
           onClose={() => setEditing(null)}
           onSaved={() => {
             setEditing(null);
@@ -210,11 +220,13 @@ export default function Users() {
 function UserForm({
   user,
   isSuper,
+  tree,
   onClose,
   onSaved,
 }: {
   user: AdminUserRow | null;
   isSuper: boolean;
+  tree: Department[];
   onClose(): void;
   onSaved(): void;
 }) {
@@ -226,7 +238,9 @@ function UserForm({
     remark: user?.remark ?? '',
     role: user?.role ?? 0,
     status: user?.status ?? 1,
+    position: user?.position ?? '',
   });
+  const [depId, setDepId] = useState(user?.dep_id ?? 0);
   const [busy, setBusy] = useState(false);
   const set = (k: keyof typeof f) => (e: { target: { value: string } }) =>
     setF({ ...f, [k]: k === 'role' || k === 'status' ? Number(e.target.value) : e.target.value });
@@ -238,6 +252,8 @@ function UserForm({
       email: f.email,
       remark: f.remark,
       status: f.status,
+      dep_id: depId,
+      position: f.position,
       ...(isSuper ? { role: f.role } : {}),
     };
     try {
@@ -276,6 +292,17 @@ function UserForm({
         {user ? null : field('password', at('user.password'), 'password')}
         {field('email', at('user.email'), 'email')}
         {field('remark', at('user.remark'))}
+        <label className={styles.field}>
+          {at('user.department')}
+          <DepartmentSelect
+            tree={tree}
+            value={depId}
+            onChange={setDepId}
+            zeroLabel={at('user.noDepartment')}
+            testId="user-form-dep"
+          />
+        </label>
+        {field('position', at('user.position'))}
         {isSuper && user?.role !== Role.superAdmin ? (
           <label className={styles.field}>
             {at('user.role')}

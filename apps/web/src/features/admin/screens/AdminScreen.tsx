@@ -7,12 +7,25 @@ import { isAdmin, useAuth } from '../../../state/auth';
 import { at } from '../i18n';
 import styles from '../Admin.module.css';
 
-const sections = ['dashboard', 'users', 'groups', 'messages', 'settings', 'notices', 'invites', 'audit'] as const;
+const sections = [
+  'dashboard',
+  'users',
+  'org',
+  'orgImport',
+  'groups',
+  'messages',
+  'settings',
+  'notices',
+  'invites',
+  'audit',
+] as const;
 type Section = (typeof sections)[number];
 
 const panels: Record<Section, ComponentType> = {
   dashboard: lazy(() => import('../panels/Dashboard')),
   users: lazy(() => import('../panels/Users')),
+  org: lazy(() => import('../panels/Org')),
+  orgImport: lazy(() => import('../panels/OrgImport')),
   groups: lazy(() => import('../panels/Groups')),
   messages: lazy(() => import('../panels/Messages')),
   settings: lazy(() => import('../panels/Settings')),
