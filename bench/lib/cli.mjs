@@ -1,6 +1,17 @@
 /** Command line: `bench <workload> [sub] [--option value | --flag]` (pure). */
 
-export const WORKLOADS = ['one-to-one', 'group', 'idle', 'cold', 'search', 'sweep', 'compare', 'disk', 'page-cache'];
+export const WORKLOADS = [
+  'one-to-one',
+  'group',
+  'idle',
+  'cold',
+  'search',
+  'org',
+  'sweep',
+  'compare',
+  'disk',
+  'page-cache',
+];
 export const SWEEPABLE = ['one-to-one', 'group'];
 
 export const DEFAULTS = {
@@ -124,6 +135,8 @@ workloads
   cold                   login → getContacts with --conversations; getMessageList pages of --messages
   search                 --messages seeded over --conversations straight into the database; search latency
                          per query (--repeat each); --backfill times the index backfill instead
+  org                    10,000 people in 300 departments through the CSV import, then org/tree and
+                         org/members of a 2,000-person department (--repeat each)
   sweep one-to-one|group raise the rate (×--factor) until p99 > --p99-limit ms or a loss
   compare one-to-one     this checkout (B) against --against DIR (A, a worktree of the baseline): both servers
                          run at once and take --rate in turns, --rounds [4] rounds of one window each (A B, B A,

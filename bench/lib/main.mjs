@@ -14,6 +14,7 @@ import * as group from '../workloads/group.mjs';
 import * as idle from '../workloads/idle.mjs';
 import * as cold from '../workloads/cold.mjs';
 import * as search from '../workloads/search.mjs';
+import * as org from '../workloads/org.mjs';
 import * as compare from '../workloads/compare.mjs';
 import * as disk from '../workloads/disk.mjs';
 import * as pageCache from '../workloads/page-cache.mjs';
@@ -285,7 +286,7 @@ export async function main(argv) {
       if (notResult)
         output += `\nNOT A RESULT: other processes took over ${opts.otherCpuLimit} % CPU during a repetition (see "other CPU%"); measure again on a quiet machine.`;
     } else {
-      const w = workload === 'idle' ? idle : workload === 'search' ? search : cold;
+      const w = workload === 'idle' ? idle : workload === 'search' ? search : workload === 'org' ? org : cold;
       const rows = await w.run({ env, opts, ...ctx });
       output = `${name} · ${env.backend} · ${env.nodes.length} node(s)${opts.pin ? ' · pinned' : ''}\n${table(rows, w.columns)}`;
     }
