@@ -7,6 +7,7 @@ export const WORKLOADS = [
   'cold',
   'search',
   'org',
+  'read-list',
   'sweep',
   'compare',
   'disk',
@@ -25,6 +26,7 @@ export const DEFAULTS = {
   drain: 5, // seconds to wait for outstanding pushes after the last send
   members: 500,
   senders: 4,
+  readWithin: 0, // group: in every second repetition the other members each open the chat once per this many seconds (0 = never)
   conns: 0, // 0 = workload default: idle 1000 sockets; one-to-one/group 64 keep-alive HTTP connections in all
   transport: 'http', // one-to-one/group sends: http (POST) | socket (PROTOCOL §11.6 call frames on the sender's socket)
   reps: 0, // repetitions per point, each after a fresh server start; 0 = 2 for sweeps, 1 otherwise
@@ -137,6 +139,8 @@ workloads
                          per query (--repeat each); --backfill times the index backfill instead
   org                    10,000 people in 300 departments through the CSV import, then org/tree and
                          org/members of a 2,000-person department (--repeat each)
+  read-list              a group of --members seeded straight into the database, half of whom have read the
+                         owner's message; the owner's readList latency (--repeat each: both lists, 20 and 100 rows)
   sweep one-to-one|group raise the rate (×--factor) until p99 > --p99-limit ms or a loss
   compare one-to-one     this checkout (B) against --against DIR (A, a worktree of the baseline): both servers
                          run at once and take --rate in turns, --rounds [4] rounds of one window each (A B, B A,
@@ -151,6 +155,8 @@ options (defaults in brackets)
   --url URL[,URL]                use running server node(s) instead of starting one
   --users N [200]  --rate R [500; group 100]  --duration S [10]  --warmup S [2]  --drain S [5]
   --members M [500]  --senders K [4]  --conns-per-user N [10]  --hold S [30]
+  --read-within S [0]  group: in every second repetition (use --reps 2) the other members each open the chat once
+                   per S seconds while the senders send; the first repetition has no reads, so one run pairs both
   --conns N        idle: sockets [1000]; one-to-one/group: keep-alive HTTP connections in all, over the sources [64]
   --transport http|socket [http]  sends over HTTP POST or as §11.6 call frames on the sender's bound socket
   --reps N [2 for sweeps, else 1]  repetitions per point, each after a fresh server start (--no-fresh: no restart);

@@ -15,6 +15,7 @@ import * as idle from '../workloads/idle.mjs';
 import * as cold from '../workloads/cold.mjs';
 import * as search from '../workloads/search.mjs';
 import * as org from '../workloads/org.mjs';
+import * as readList from '../workloads/read-list.mjs';
 import * as compare from '../workloads/compare.mjs';
 import * as disk from '../workloads/disk.mjs';
 import * as pageCache from '../workloads/page-cache.mjs';
@@ -260,7 +261,15 @@ export async function main(argv) {
   log(
     `bench ${name}: backend ${opts.url ? 'external' : opts.backend}, ${opts.url ? opts.url : `${opts.nodes} node(s)`}${opts.pin ? ', pinned (server core 0, generator core 1)' : ''}`,
   );
-  const env = await launch(opts, log, workload === 'search' ? { seed: search.seed(opts, log) } : {});
+  const env = await launch(
+    opts,
+    log,
+    workload === 'search'
+      ? { seed: search.seed(opts, log) }
+      : workload === 'read-list'
+        ? { seed: readList.seed(opts, log) }
+        : {},
+  );
   log(`  server: ${env.nodes.map((n) => `${n.url} pid ${n.pid}`).join(', ')}`);
   configurePool({ conns: opts.conns, sources: opts.sources });
   const ctx = { sources: sourceAddresses(opts.sources), runId: newRunId(), log, report };
@@ -286,7 +295,16 @@ export async function main(argv) {
       if (notResult)
         output += `\nNOT A RESULT: other processes took over ${opts.otherCpuLimit} % CPU during a repetition (see "other CPU%"); measure again on a quiet machine.`;
     } else {
-      const w = workload === 'idle' ? idle : workload === 'search' ? search : workload === 'org' ? org : cold;
+      const w =
+        workload === 'idle'
+          ? idle
+          : workload === 'search'
+            ? search
+            : workload === 'org'
+              ? org
+              : workload === 'read-list'
+                ? readList
+                : cold;
       const rows = await w.run({ env, opts, ...ctx });
       output = `${name} · ${env.backend} · ${env.nodes.length} node(s)${opts.pin ? ' · pinned' : ''}\n${table(rows, w.columns)}`;
     }
