@@ -392,7 +392,7 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
     return503OnClosing: false,
   });
   const lifecycle = deps.ops?.lifecycle ?? createLifecycle();
-  registerDrain(app, lifecycle);
+  const drain = registerDrain(app, lifecycle);
   const services = createServices(deps, app);
   app.decorate('services', services);
   const stopRedisLog = deps.redisHealth ? logRedisOutages(deps.redisHealth, app.log) : () => undefined;
@@ -407,6 +407,8 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
   // Before the websocket plugin's own preClose, which closes every socket with no code (1005):
   // clients then see 1001 "going away" and reconnect to another node (§11.5, §20).
   app.addHook('preClose', async () => services.gateway.close());
+  // Then the listener stays open (readyz 503, shuttingDown) until the requests in flight are answered.
+  app.addHook('preClose', async () => drain.answered());
   await app.register(websocket, { options: { maxPayload: limits.socketFrameBytes } });
   app.get('/wss', { websocket: true }, (socket, req) => {
     const { token, lang } = req.query as { token?: unknown; lang?: unknown };
