@@ -516,6 +516,7 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
     trustProxy: deps.config.trustProxy,
     apiPaths: () => invoker.paths(),
     processMetricsFromStart: deps.ops !== undefined,
+    backup: deps.ops?.backup,
   });
   services.late.call = socketCaller({
     invoker,

@@ -6,7 +6,7 @@ import type { Database } from './platform/db/index';
 import type { Mailer } from './platform/mail/index';
 import type { BlobStore } from './platform/blobs/disk';
 import type { Counters } from './platform/limits/index';
-import type { Lifecycle, ReadinessCheck } from './platform/ops/index';
+import type { BackupRouteOptions, Lifecycle, ReadinessCheck } from './platform/ops/index';
 import type { RedisHealth } from './platform/redis/health';
 
 /** Everything buildApp needs from outside; chosen in main.ts (or a test helper) from config. */
@@ -39,5 +39,11 @@ export interface Deps {
    * Operating the node (PROTOCOL §20), from main.ts: the shutdown's state (else the app makes its
    * own), what `/readyz` asks besides the database (Redis), and the bus's failed publishes.
    */
-  ops?: { lifecycle?: Lifecycle; readiness?: ReadinessCheck[]; publishFailures?: () => number };
+  ops?: {
+    lifecycle?: Lifecycle;
+    readiness?: ReadinessCheck[];
+    publishFailures?: () => number;
+    /** SQLite: the token and database copy `GET /backup/database` serves (`npm run backup`). */
+    backup?: BackupRouteOptions;
+  };
 }

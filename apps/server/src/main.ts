@@ -3,18 +3,24 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { systemClock } from './platform/clock';
-import { migrateToLatest, openDatabase } from './platform/db/index';
+import { migrateToLatest, openDatabase, type Database } from './platform/db/index';
 import { smtpMailer } from './platform/mail/index';
 import { diskBlobStore } from './platform/blobs/disk';
 import { MemoryBus, MemoryPresence, RedisBus, RedisPresence } from './platform/bus/index';
 import { MemoryCounters, RedisCounters } from './platform/limits/index';
 import { RedisHealth } from './platform/redis/health';
 import { startStallLog } from './platform/diagnostics/stall-log';
+import { writeBackupToken } from './platform/backup/token';
 import { countPublishFailures, createLifecycle, createShutdown, redisReadiness } from './platform/ops/index';
 
 /** The only place that reads the environment, opens the database and listens. */
 async function main(): Promise<void> {
   const config = loadConfig();
+  // SQLite: `npm run backup` asks this process for the database (its lock keeps others out).
+  const backupRoute = (database: Database) =>
+    database.snapshot
+      ? { token: writeBackupToken(config.dataDir), snapshot: database.snapshot, workDir: config.dataDir }
+      : undefined;
   // Benchmarks only (bench --stalls): event-loop delay and GC pauses per second, as JSON lines.
   const stallLog = process.env.PARLEY_STALL_LOG;
   const stopStallLog = stallLog ? startStallLog(stallLog) : () => undefined;
@@ -47,7 +53,7 @@ async function main(): Promise<void> {
     logger: { level: config.logLevel },
     staticDir: fileURLToPath(new URL('../static', import.meta.url)),
     blobs: diskBlobStore(path.join(config.dataDir, 'storage')),
-    ops: { lifecycle, readiness: redisCheck ? [redisCheck] : [], publishFailures },
+    ops: { lifecycle, readiness: redisCheck ? [redisCheck] : [], publishFailures, backup: backupRoute(database) },
   });
 
   const shutdown = createShutdown({

@@ -40,6 +40,14 @@ export interface Database {
   afterDurable(fn: () => void): void;
   /** Write commits so far (`/metrics`). */
   commits: CommitStats;
+  /**
+   * SQLite files only: a consistent copy of the database at `dest`, taken while the server goes
+   * on serving (`npm run backup`, docs/deployment.md). Through this connection, because its
+   * EXCLUSIVE lock keeps every other process out; SQLite's online backup API copies a few
+   * hundred pages per event-loop turn, and writes this connection makes meanwhile are copied
+   * into the backup as they happen, so it never restarts however busy the server is.
+   */
+  snapshot?: (dest: string) => Promise<void>;
   destroy(): Promise<void>;
 }
 
@@ -138,6 +146,7 @@ export function openDatabase(opts: DatabaseOptions): Database {
       dialect: 'sqlite',
       afterDurable: wal ? (fn) => wal.afterDurable(fn) : atOnce,
       commits,
+      ...(wal ? { snapshot: async (dest: string) => void (await sqlite.backup(dest)) } : {}),
       destroy: async () => {
         await committer.drained();
         await db.destroy();

@@ -5,6 +5,7 @@ import { registerHealth, type ReadinessCheck } from './health';
 import { createMetrics, type MetricSources } from './metrics';
 import { registerMetrics } from './metrics-route';
 import type { Lifecycle } from './lifecycle';
+import { registerBackupRoute, type BackupRouteOptions } from './backup-route';
 
 export { createLifecycle, type Lifecycle } from './lifecycle';
 export { registerDrain } from './drain';
@@ -13,6 +14,7 @@ export { countPublishFailures } from './bus-failures';
 export { redisReadiness } from './redis-readiness';
 export type { ReadinessCheck } from './health';
 export type { MetricSources } from './metrics';
+export type { BackupRouteOptions } from './backup-route';
 
 export interface OpsOptions {
   lifecycle: Lifecycle;
@@ -25,6 +27,8 @@ export interface OpsOptions {
   apiPaths: () => Iterable<string>;
   /** A server process (main.ts): process and event-loop metrics from the start (metrics.ts). */
   processMetricsFromStart: boolean;
+  /** SQLite server processes: `GET /backup/database` for `npm run backup`. */
+  backup: BackupRouteOptions | undefined;
 }
 
 /** `/healthz`, `/readyz` and `/metrics` (PROTOCOL §20). */
@@ -37,4 +41,5 @@ export function registerOps(app: FastifyInstance, o: OpsOptions): void {
     trustProxy: o.trustProxy,
     apiPaths: o.apiPaths,
   });
+  if (o.backup) registerBackupRoute(app, o.backup);
 }
