@@ -31,12 +31,17 @@ describe('readiness during a shutdown', () => {
     const n = await startProcess(env);
     node = n;
     expect((await fetch(`${n.url}/readyz`)).status).toBe(200);
-    // A request read but not complete (half its body): in flight until the shutdown cuts it.
+    // A request read but not complete (half its body): in flight until the shutdown cuts it. The
+    // server's "100 Continue" says it has read the headers, so the request is in flight before
+    // the signal (else it could arrive after, and be refused at once instead).
     const held = connect(Number(new URL(n.url).port), '127.0.0.1');
     held.on('error', () => undefined);
     await new Promise<void>((r) => held.once('connect', () => r()));
+    const continued = new Promise<void>((r) => held.once('data', () => r()));
     held.write('POST /enterprise/im/sendMessage HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n');
-    held.write('Content-Length: 500\r\n\r\n{"id":');
+    held.write('Expect: 100-continue\r\nContent-Length: 500\r\n\r\n');
+    await continued;
+    held.write('{"id":');
 
     const exited = new Promise<number | null>((r) => n.child.once('exit', (code) => r(code)));
     n.child.kill('SIGTERM');
