@@ -1,4 +1,4 @@
-import { paths, type Envelope, type OrgImportRow, type ParamsIn } from '@parley/protocol';
+import { paths, ssoPaths, type Envelope, type OrgImportRow, type ParamsIn } from '@parley/protocol';
 import { api } from '../../lib/api-client';
 import { call, callPaged } from '../../lib/call';
 
@@ -57,6 +57,11 @@ export const adminApi = {
   /** Fresh TURN credentials for the relay test (§10.4). */
   iceServers: () => call(paths.iceServers, {}, quiet),
   sendTestEmail: (email: string) => call(paths.adminSendTestEmail, { email }),
+  // §19: the checks answer their failure in words, shown under the form rather than as a toast.
+  testOidc: (oidc: Record<string, unknown>) => call(ssoPaths.testOidc, { oidc }, { quietSuccess: true, silent: true }),
+  testLdap: (ldap: Record<string, unknown>) => call(ssoPaths.testLdap, { ldap }, { quietSuccess: true, silent: true }),
+  syncLdap: () => call(ssoPaths.syncLdap, {}, { quietSuccess: true, silent: true }),
+  ldapStatus: () => call(ssoPaths.ldapStatus, {}, quiet),
   inviteLink: () => call(paths.adminGetInviteLink, {}, quiet),
 
   notices: (p: number) => page(callPaged(paths.adminNoticeList, { page: p, limit: 20 }, quiet)),

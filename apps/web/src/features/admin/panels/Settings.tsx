@@ -5,13 +5,14 @@ import { systemInfoKey } from '../../system/api';
 import type { TurnSettings } from '@parley/protocol';
 import { CompassEditor, type CompassValue } from './CompassEditor';
 import { TurnSettingsForm } from './TurnSettings';
+import SsoSettings from './SsoSettings';
 import { adminApi } from '../api';
 import { at } from '../i18n';
 import { useLoad } from '../use-load';
 import styles from '../Admin.module.css';
 
 /** `turn` is not a section of its own on the wire: its form edits `chatInfo.turn` (§10.4). */
-const SECTIONS = ['sysInfo', 'chatInfo', 'turn', 'fileUpload', 'smtp', 'compass', 'maps'] as const;
+const SECTIONS = ['sysInfo', 'chatInfo', 'turn', 'fileUpload', 'smtp', 'compass', 'maps', 'sso'] as const;
 /** Switches the server shows as "0"/"1" (§12.3 getAllConfig). */
 const isSwitch = (v: unknown) => v === '0' || v === '1';
 /** A setting's label; the stored key is shown too, as the server's messages name it. */
@@ -59,6 +60,8 @@ export default function Settings() {
         <button type="button" className={`${styles.state} ${styles.link}`} onClick={all.reload}>
           {at('loadFailed')}
         </button>
+      ) : value && section === 'sso' ? (
+        <SsoSettings key={`sso-${latest.rev}`} value={value} onSaved={latest.reloadOwn} />
       ) : value ? (
         <SectionForm key={`${section}-${latest.rev}`} name={section} value={value} onSaved={latest.reloadOwn} />
       ) : (
