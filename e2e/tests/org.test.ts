@@ -149,6 +149,15 @@ describe('the organization', () => {
     await page.getByTestId('chat-input').waitFor();
     await send(page, '你好，我是前端组的Alice');
     await expect.poll(() => bubbleTexts(page)).toContain('你好，我是前端组的Alice');
+
+    // A group of a whole department, chosen at once.
+    await page.goto(`${server.url}/#/pages/index/userSelection?mode=createGroup`);
+    await page.getByTestId('select-by-department').click();
+    await page.locator('[data-testid="dept-pick"]', { hasText: '研发部 / 后端组' }).click();
+    await expect.poll(() => page.locator('[data-testid="select-strip"] button').count()).toBe(6);
+    await snap(page, 'org-pick-department-phone-zh');
+    await page.getByTestId('select-confirm').click();
+    await page.getByTestId('chat-input').waitFor();
     expect(errors).toEqual([]);
     await ctx.close();
   });

@@ -10,6 +10,9 @@ import type { ContactsData } from '../../../state/conversations/model';
 import { groupApi, groupKey, refreshGroup, selectableKey } from '../api';
 import { limitsOf, type SelectionMode } from '../selection';
 import { ConfirmButton, GroupNameInput, UserSelection } from '../components/UserSelection';
+import { DepartmentPicker } from '../components/DepartmentPicker';
+import { useSystemInfo } from '../../system/api';
+import styles from '../../../ui/PickList.module.css';
 
 /**
  * /pages/index/userSelection?mode=createGroup|addMembers|forward&id=group-N&max=N&selected=1,2
@@ -37,6 +40,10 @@ export default function UserSelectionScreen() {
   const [selected, setSelected] = useState<number[]>(preset);
   const [name, setName] = useState('');
   const [busy, setBusy] = useState(false);
+  // runMode 1: a whole department can be chosen at once (PROTOCOL §18).
+  const { info } = useSystemInfo();
+  const byDepartment = Number(info.sysInfo.runMode) === 1;
+  const [picking, setPicking] = useState(false);
 
   const candidates = useQuery({
     queryKey: selectableKey(gid),
@@ -46,6 +53,19 @@ export default function UserSelectionScreen() {
       return groupApi.getAllUser(undefined, members);
     },
   });
+
+  /** Adds the department's people that may be chosen (not me, not already members), within `max`. */
+  const addDepartment = (depName: string, ids: number[]) => {
+    const open = new Set((candidates.data ?? []).filter((c) => !c.disabled).map((c) => c.user_id));
+    const adding = ids.filter((id) => open.has(id) && !selected.includes(id));
+    if (selected.length + adding.length > max) {
+      dialogs.toast(t('org.pickTooMany', { name: depName, count: adding.length, max }));
+      return;
+    }
+    setSelected([...selected, ...adding]);
+    setPicking(false);
+    dialogs.toast(t('org.picked', { name: depName, count: adding.length }));
+  };
 
   const confirm = async () => {
     if (selected.length < min) {
@@ -90,8 +110,23 @@ export default function UserSelectionScreen() {
         max={max}
         selected={selected}
         onChange={setSelected}
-        header={mode === 'createGroup' ? <GroupNameInput value={name} onChange={setName} /> : null}
+        header={
+          <>
+            {mode === 'createGroup' ? <GroupNameInput value={name} onChange={setName} /> : null}
+            {byDepartment ? (
+              <button
+                type="button"
+                className={styles.byDepartment}
+                onClick={() => setPicking(true)}
+                data-testid="select-by-department"
+              >
+                {t('org.pickDepartment')}
+              </button>
+            ) : null}
+          </>
+        }
       />
+      <DepartmentPicker visible={picking} onClose={() => setPicking(false)} onPick={addDepartment} />
     </Page>
   );
 }
