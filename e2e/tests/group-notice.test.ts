@@ -2,7 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, snap } from '../support/browser';
 import { startServer, stopAll, type RunningServer } from '../support/server';
-import { createGroupByApi, loggedInPage, openChat, registerTrio, type Person } from '../support/app';
+import { createGroupByApi, loggedInPage, openChat, registerTrio, row, type Person } from '../support/app';
 
 /**
  * Issue 15, "never a crash page": home → group chat → ··· → 群公告 used to crash the whole app
@@ -107,5 +107,37 @@ describe('group notice editor', () => {
     expect(await b.page.getByTestId('notice-full').locator('h3').innerText()).toBe('Standup');
     await snap(b.page, 'group-notice-member');
     expect(b.errors).toEqual([]);
+  });
+  it('shows the notice line in the chat with its headings, its lead in the reader’s language', async () => {
+    // Saved above from a Chinese browser: the server wrote "群公告：@all …" (PROTOCOL §6 setNotice).
+    const zh = await loggedInPage(browser, server.url, bob);
+    await openChat(zh.page, gid);
+    const zhLine = zh.page.getByTestId('notice-line').last();
+    await zhLine.waitFor();
+    expect(await zhLine.innerText()).toMatch(/^群公告：@所有人/);
+    expect(await zhLine.locator('h1').innerText()).toBe('Weekly plan');
+    expect(await zhLine.locator('h2').innerText()).toBe('Monday');
+    expect(await zhLine.locator('h3').innerText()).toBe('Standup');
+    await zh.page.setViewportSize({ width: 390, height: 844 });
+    await snap(zh.page, 'group-notice-line-zh-390');
+    expect(zh.errors).toEqual([]);
+
+    // An English reader of the same row reads the lead in English, on home and in the chat.
+    const en = await loggedInPage(browser, server.url, carol, async (ctx) => {
+      await ctx.addInitScript(() => localStorage.setItem('parley.lang', 'en'));
+    });
+    expect(await row(en.page, gid).innerText()).toContain('Group notice: @Everyone');
+    await openChat(en.page, gid);
+    const enLine = en.page.getByTestId('notice-line').last();
+    await enLine.waitFor();
+    expect(await enLine.innerText()).toMatch(/^Group notice: @Everyone/);
+    expect(await enLine.locator('h1').innerText()).toBe('Weekly plan');
+    await en.page.setViewportSize({ width: 390, height: 844 });
+    await snap(en.page, 'group-notice-line-en-390');
+    await en.page.setViewportSize({ width: 1280, height: 800 });
+    await snap(en.page, 'group-notice-line-en-1280');
+    await zh.page.setViewportSize({ width: 1280, height: 800 });
+    await snap(zh.page, 'group-notice-line-zh-1280');
+    expect(en.errors).toEqual([]);
   });
 });

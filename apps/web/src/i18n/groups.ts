@@ -74,6 +74,8 @@ export const groupsZhHans = {
   list: { created: '我创建的', managed: '我管理的', joined: '我加入的', empty: '暂无群聊' },
   composer: { groupMuted: '本群已开启禁言，无法发送消息', memberMuted: '你已被禁言，{{time}}后解除' },
   mention: { title: '选择提醒的人', everyone: '所有人', atMe: '有人@我' },
+  /** The lead of a notice's chat line, before "@所有人" (state/messages/notice-line.ts). */
+  noticeLine: '群公告：',
   editor: {
     title: '编辑群公告',
     save: '保存',

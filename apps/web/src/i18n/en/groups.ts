@@ -74,6 +74,7 @@ export const groupsEn: typeof groupsZhHans = {
     memberMuted: 'You are muted until {{time}}',
   },
   mention: { title: 'Choose who to mention', everyone: 'Everyone', atMe: 'You were mentioned' },
+  noticeLine: 'Group notice: ',
   editor: {
     title: 'Edit announcement',
     save: 'Save',

@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next';
 import { plainText } from '../conversations/model';
+import { localiseNoticeLine } from './notice-line';
 
 /** One-line preview of a conversation's last message (plain text; media as a [tag]). */
 export function previewOf(type: string, content: string, t: TFunction): string {
@@ -12,6 +13,6 @@ export function previewOf(type: string, content: string, t: TFunction): string {
     case 'webrtc':
       return type === 'webrtc' && content ? plainText(content) : t(`preview.${type}`);
     default:
-      return plainText(content);
+      return localiseNoticeLine(plainText(content), t);
   }
 }

@@ -11,10 +11,12 @@ import { emojifyHtml } from '../../../ui/emoji/twemoji';
 export function NoticeContent({
   html,
   clamped,
+  className = '',
   testId = 'notice-content',
 }: {
   html: string;
   clamped?: boolean;
+  className?: string;
   testId?: string;
 }) {
   // Sanitised first, then only tag names are rewritten and text nodes drawn with our emoji
@@ -22,7 +24,7 @@ export function NoticeContent({
   const safe = useMemo(() => emojifyHtml(fromWireHtml(sanitizeMessageHtml(html))), [html]);
   return (
     <div
-      className={`${styles.root} ${clamped ? styles.clamped : ''}`}
+      className={`${styles.root} ${clamped ? styles.clamped : ''} ${className}`}
       data-testid={testId}
       dangerouslySetInnerHTML={{ __html: safe }}
     />
