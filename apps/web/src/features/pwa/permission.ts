@@ -2,6 +2,8 @@ import { create } from 'zustand';
 import { i18n } from '../../i18n';
 import { dialogs } from '../../ui/dialogs';
 import { useOpenChat } from '../../state/conversations/reading';
+import { useAuth } from '../../state/auth';
+import { endpoints } from '../../lib/endpoints';
 import { permission, setDeviceNotify, type Permission } from './system-notify';
 
 /**
@@ -13,7 +15,13 @@ import { permission, setDeviceNotify, type Permission } from './system-notify';
 export const usePermission = create<{ value: Permission }>(() => ({ value: permission() }));
 const refresh = () => usePermission.setState({ value: permission() });
 
+/** A device that was offered before (this browser's older memory, honoured still). */
 const ASKED_KEY = 'parley.notify.asked';
+/**
+ * The account remembers the offer (issue 42 #7): a Parley key of the account settings, which
+ * the server keeps with unknown keys (PROTOCOL §2.4 `setting`), so a new browser does not ask again.
+ */
+const ACCOUNT_KEY = 'notifyAsked';
 /** Push subscription follows the permission (pwa/push.ts registers itself here). */
 const granted = new Set<() => void>();
 export function onPermissionGranted(fn: () => void): void {
@@ -77,18 +85,41 @@ export function declineOffer(): void {
   useNotifyOffer.setState({ open: false });
 }
 
-/** Once per device: the first time a chat opens, a moment after (the chat draws first). */
+function deviceAsked(): boolean {
+  try {
+    return Boolean(localStorage.getItem(ASKED_KEY));
+  } catch {
+    return true;
+  }
+}
+
+/** The device's memory, written whenever the offer is decided (also when the account had it). */
+function rememberOnDevice(): void {
+  try {
+    localStorage.setItem(ASKED_KEY, '1');
+  } catch {
+    // storage closed: the account still remembers
+  }
+}
+
+/** The account's, at the offer: saved quietly, since a failed save only means one more offer elsewhere. */
+function rememberOnAccount(): void {
+  const { userInfo, setUserInfo } = useAuth.getState();
+  if (!userInfo) return;
+  setUserInfo({ ...userInfo, setting: { ...userInfo.setting, [ACCOUNT_KEY]: true } });
+  endpoints.saveSetting({ [ACCOUNT_KEY]: true }).catch(() => undefined);
+}
+
+/** Once per account: the first time a chat opens, a moment after (the chat draws first). */
 export function askAfterFirstChat(): () => void {
   const unsubscribe = useOpenChat.subscribe((s) => {
-    if (s.id === null) return;
+    if (s.id === null || !useAuth.getState().userInfo) return;
     unsubscribe();
-    try {
-      if (localStorage.getItem(ASKED_KEY)) return;
-      localStorage.setItem(ASKED_KEY, '1');
-    } catch {
-      return;
-    }
+    const asked = Boolean(useAuth.getState().userInfo?.setting?.[ACCOUNT_KEY]) || deviceAsked();
     if (permission() !== 'default') return;
+    rememberOnDevice();
+    if (asked) return;
+    rememberOnAccount();
     setTimeout(() => useNotifyOffer.setState({ open: permission() === 'default' }), 1200);
   });
   return unsubscribe;

@@ -1,4 +1,3 @@
-import { OfferBar } from './OfferBar';
 import { askAfterFirstChat } from './permission';
 import { startPush } from './push';
 import { UpdatePrompt } from './UpdatePrompt';
@@ -15,12 +14,7 @@ export function startPwa(router: { navigate(to: string): Promise<void> }): void 
   askAfterFirstChat();
 }
 
-/** The "new version" prompt and the notification offer, over every page. */
+/** The "new version" prompt, over every page (the notification offer lives in the chat: OfferBar). */
 export function PwaBars() {
-  return (
-    <>
-      <UpdatePrompt />
-      <OfferBar />
-    </>
-  );
+  return <UpdatePrompt />;
 }

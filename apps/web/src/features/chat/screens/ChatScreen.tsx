@@ -25,6 +25,7 @@ import { Composer } from '../components/Composer';
 import { MessageBubble } from '../components/MessageBubble';
 import { MessageList, type ChatItem, type MessageListHandle } from '../components/MessageList';
 import { PeerStatus } from '../components/PeerStatus';
+import { OfferBar } from '../../pwa/OfferBar';
 import { PlusPanel } from '../plus/PlusPanel';
 import { useChatPlusEntries } from '../plus/use-chat-plus-entries';
 import { sendSticker } from '../../stickers/send';
@@ -282,6 +283,7 @@ function Chat({ id, at }: { id: string; at: number | null }) {
       <div className={styles.split}>
         <div className={styles.chat}>
           {contact ? <AtMePill contact={contact} onJump={jumpTo} /> : null}
+          <OfferBar />
           {messages.isPending ? (
             <div className={styles.center} role="progressbar" aria-busy="true" aria-label={t('common.loading')} />
           ) : items.length === 0 ? (
