@@ -54,7 +54,7 @@ export const mediaZhHans = {
     position: '{{index}} / {{count}}',
   },
   video: { play: '播放视频', label: '视频，{{duration}}', failed: '视频无法播放', back: '返回', seek: '播放进度' },
-  file: { open: '打开文件 {{name}}', noPreview: '暂不支持预览该文件' },
+  file: { open: '打开文件 {{name}}', openHint: '打开文件', noPreview: '暂不支持预览该文件' },
   manager: {
     entry: '文件管理',
     all: '全部',

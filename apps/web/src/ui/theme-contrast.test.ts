@@ -1,5 +1,5 @@
 // @vitest-environment node
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { avatarPalette } from './avatar-face';
@@ -53,7 +53,20 @@ const pairs: [string, string, number][] = [
   ['text', 'bubble-other', 4.5],
   // --brand itself is for large fills without text (switches, progress): no text pair.
   ['brand-strong', 'surface', 3], // outlines and borders of selected controls
+  ['focus-ring', 'surface', 3], // the keyboard focus ring (WCAG 1.4.11, issue 42 #9)
+  ['focus-ring', 'bg', 3],
 ];
+
+/** Every stylesheet of the app, for the rule below. */
+function stylesheets(dir: URL): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory()
+      ? stylesheets(new URL(`${e.name}/`, dir))
+      : e.name.endsWith('.css')
+        ? [fileURLToPath(new URL(e.name, dir))]
+        : [],
+  );
+}
 
 describe('theme contrast (DESIGN.md)', () => {
   for (const [mode, set] of [
@@ -71,6 +84,14 @@ describe('theme contrast (DESIGN.md)', () => {
 
   it.each([...avatarPalette])('initials are white on %s at 4.5:1', (colour) => {
     expect(contrast('#ffffff', colour)).toBeGreaterThanOrEqual(4.5);
+  });
+
+  it('draws every focus outline in a colour tested above, never the light --brand (2.4:1 on white)', () => {
+    const outlines = stylesheets(new URL('../', import.meta.url)).flatMap((file) =>
+      [...readFileSync(file, 'utf8').matchAll(/outline:\s*\d+px solid ([^;]+);/g)].map((m) => `${file}: ${m[1]}`),
+    );
+    expect(outlines.length).toBeGreaterThan(0);
+    expect(outlines.filter((o) => !/var\(--(focus-ring|brand-strong)\)$/.test(o))).toEqual([]);
   });
 
   it('measures as WCAG does', () => {

@@ -23,8 +23,11 @@ export function FileCard(p: FileCardProps) {
   const [iconFailed, setIconFailed] = useState(false);
   const open = fileOpen(p);
   const ext = extensionOf(p.name);
+  // Named by what it shows, the action said first in hidden text: an aria-label of "Open file
+  // <name>" left out the size on screen (axe label-content-name-mismatch, issue 42 #9).
   const inner = (
     <>
+      <span className="visually-hidden">{t('media.file.openHint')} </span>
       <span className={styles.fileText}>
         <span className={styles.fileName}>{p.name}</span>
         {p.size ? <span className={styles.fileSize}>{humanSize(p.size)}</span> : null}
@@ -38,14 +41,12 @@ export function FileCard(p: FileCardProps) {
       )}
     </>
   );
-  const label = t('media.file.open', { name: p.name });
   if (!open) {
     return (
       <button
         type="button"
         className={styles.file}
         onClick={() => dialogs.toast(t('media.file.noPreview'))}
-        aria-label={label}
         data-testid={p.testId}
       >
         {inner}
@@ -59,7 +60,6 @@ export function FileCard(p: FileCardProps) {
       target="_blank"
       rel="noopener noreferrer"
       download={open.kind === 'download' ? p.name : undefined}
-      aria-label={label}
       data-testid={p.testId}
       data-open={open.kind}
     >

@@ -57,7 +57,7 @@ export const mediaEn: typeof mediaZhHans = {
     back: 'Back',
     seek: 'Playback position',
   },
-  file: { open: 'Open file {{name}}', noPreview: 'File preview not supported' },
+  file: { open: 'Open file {{name}}', openHint: 'Open file', noPreview: 'File preview not supported' },
   manager: {
     entry: 'Files',
     all: 'All',
