@@ -161,8 +161,26 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     target: 'es2022',
-    // The chunk graph, read by scripts/check-login-budget.mjs.
+    // The chunk graph, read by e2e/tests/first-load.test.ts to name the signed-in chunks.
     manifest: true,
+    rolldownOptions: {
+      output: {
+        /**
+         * The login page's first load in a handful of files instead of forty (issue 42 #10: ≤ 15,
+         * each one a round trip on a phone's network): everything the entry imports statically is
+         * one chunk, the sign-in screens and what they import another. Every other screen stays
+         * a chunk of its own, fetched when opened.
+         */
+        codeSplitting: {
+          groups: [
+            // main.tsx is in it, so it must not await at its top level: a lazy chunk it awaits
+            // imports this chunk, which would wait for that await for ever (a blank page).
+            { name: 'boot', tags: ['$initial'] },
+            { name: 'sign-in', test: /[\\/]src[\\/]features[\\/]auth[\\/]/ },
+          ],
+        },
+      },
+    },
   },
   server: {
     proxy: {

@@ -12,6 +12,7 @@ export const WORKLOADS = [
   'compare',
   'disk',
   'page-cache',
+  'first-load',
 ];
 export const SWEEPABLE = ['one-to-one', 'group'];
 
@@ -38,7 +39,7 @@ export const DEFAULTS = {
   conversations: 500,
   messages: 100000,
   pages: 50,
-  repeat: 20, // search: timed requests per query
+  repeat: 20, // search: timed requests per query; first-load: page loads
   backfill: false, // search: store the messages without index rows and time the server's backfill
   p99Limit: 100, // ms, sweep stop rule
   startRate: 0, // sweep: 0 = workload default
@@ -147,6 +148,8 @@ workloads
                          …); prints server CPU per message per window and B/A over the paired rounds
   disk                   no server: fdatasync of a 16 kB write every --gap-ms [5] for --duration s on the
                          servers' filesystem; the sync tail and the seconds with a sync ≥ 50 / 100 ms
+  first-load             the login page in Chromium on "Fast 3G" with the CPU slowed 4×, cold cache, --repeat
+                         [20] loads: JS files and kB fetched until the form accepts input, and when it does
   page-cache             no server: SQLite alone, --messages rows; a 20-row commit and a 20-message history
                          read with each --cache-kb [65536,8192,2048] page cache, filled first, over --rounds
 

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DotLoading } from 'antd-mobile';
+// By its own path: part of the first load (see app/providers.tsx).
+import DotLoading from 'antd-mobile/es/components/dot-loading';
 import styles from './PageFallback.module.css';
 
 /** Spec §9: a lazy page shows its loading state only once it has taken this long (no flash). */

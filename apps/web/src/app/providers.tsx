@@ -1,5 +1,8 @@
 import type { ReactNode } from 'react';
-import { ConfigProvider } from 'antd-mobile';
+// antd-mobile by its component paths on the first load: its barrel marks every component as
+// loaded, which would put them all in the login page's boot chunk (vite.config.ts, issue 42 #10).
+// Its global styles are imported by main.tsx, before the theme that overrides them.
+import ConfigProvider from 'antd-mobile/es/components/config-provider';
 import enUS from 'antd-mobile/es/locales/en-US';
 import zhCN from 'antd-mobile/es/locales/zh-CN';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { Button } from 'antd-mobile';
+// By its own path: part of the first load (see app/providers.tsx).
+import Button from 'antd-mobile/es/components/button';
 import { useTranslation } from 'react-i18next';
 import { InboxIcon } from './icons';
 import styles from './EmptyState.module.css';

@@ -1,4 +1,5 @@
-import { Button } from 'antd-mobile';
+// By its own path: part of the first load (see app/providers.tsx).
+import Button from 'antd-mobile/es/components/button';
 import { useTranslation } from 'react-i18next';
 import { ToolIcon } from '../../ui/icons';
 import styles from './ErrorPage.module.css';

@@ -10,9 +10,12 @@ import { clearOfflineCache, keepOfflineCache, restoreOfflineCache } from './cach
  */
 const userOf = () => (useAuth.getState().token ? (useAuth.getState().userInfo?.user_id ?? null) : null);
 
-export async function startDeviceData(qc: QueryClient): Promise<() => void> {
+export async function startDeviceData(qc: QueryClient, { atSignIn = false } = {}): Promise<() => void> {
   const me = userOf();
-  if (me !== null) await Promise.all([restoreOfflineCache(qc, me), outbox.restore(me)]);
+  // At a sign-in (main.tsx starts this only then for a visitor who came signed out) the fresh
+  // answers are already arriving: keep from now on, as a sign-in within a running page does.
+  if (me !== null && atSignIn) outbox.keepFor(me);
+  else if (me !== null) await Promise.all([restoreOfflineCache(qc, me), outbox.restore(me)]);
   const stopKeeping = keepOfflineCache(qc, userOf);
   const unsubscribe = useAuth.subscribe((s, prev) => {
     const id = s.token ? (s.userInfo?.user_id ?? null) : null;

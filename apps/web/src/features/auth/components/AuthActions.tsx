@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
-import { Button } from 'antd-mobile';
+// By its own path: the sign-in chunk stays free of antd-mobile's barrel (see app/providers.tsx).
+import Button from 'antd-mobile/es/components/button';
 import styles from '../screens/auth.module.css';
 
 /** The bottom of the login and register forms: the submit button and the link to the other form. */
