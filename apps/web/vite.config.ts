@@ -182,7 +182,13 @@ export default defineConfig({
         },
       },
     },
-    alias: [{ find: /^antd-mobile$/, replacement: 'antd-mobile/es/index.js' }],
+    alias: [
+      { find: /^antd-mobile$/, replacement: 'antd-mobile/es/index.js' },
+      {
+        find: /^antd-mobile\/es\/components\/config-provider$/,
+        replacement: fileURLToPath(new URL('./src/test/antd-config-provider.ts', import.meta.url)),
+      },
+    ],
   },
   build: {
     outDir: 'dist',
