@@ -16,7 +16,7 @@ export interface RunningServer {
   stop: () => Promise<void>;
 }
 
-export async function freePort(): Promise<number> {
+async function freePort(): Promise<number> {
   return new Promise((done, fail) => {
     const srv = createServer();
     srv.once('error', fail);

@@ -62,7 +62,6 @@ export const en: Resources = {
     secure: 'Account security',
     about: 'About',
     setting: 'Settings',
-    networkCheck: 'Network check',
     doc: 'Help centre',
     fileManager: 'Files',
     mine: 'Me',
