@@ -295,6 +295,23 @@ describe('the peer going offline', () => {
     expect(sends(transition(incoming, offline()).effects)).toEqual([]);
   });
 
+  it('leaves an unanswered calling to the server: busy when it says so (PROTOCOL §10.1)', () => {
+    const sent = run(idle, start, { type: 'mediaReady' }).state;
+    const waiting = transition(sent, offline());
+    expect(waiting.state).toMatchObject({ phase: 'outgoing', peerLeft: true });
+    expect(waiting.effects).toEqual([]);
+    const s = transition(waiting.state, signal(payload('busy', { code: 907, msgId: 0 })));
+    expect(s.state).toMatchObject({ phase: 'ended', code: 907 });
+    expect(s.state).not.toHaveProperty('reason');
+  });
+
+  it('closes the row when the server had still counted the peer online', () => {
+    const sent = run(idle, start, { type: 'mediaReady' }, offline()).state;
+    const s = transition(sent, { type: 'callingSent', msgId: 9 });
+    expect(s.state).toMatchObject({ phase: 'ended', code: 905, reason: 'offline', call: { msgId: 9 } });
+    expect(sends(s.effects)).toEqual([{ event: 'hangup', code: 905 }]);
+  });
+
   it('does not care about someone else', () => {
     expect(transition(inCall, { type: 'peerOffline', userId: CAROL, now: 1 }).state).toBe(inCall);
   });

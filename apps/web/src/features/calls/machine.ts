@@ -30,8 +30,11 @@ export type EndReason = 'camera' | 'microphone' | 'media' | 'insecure' | 'offlin
 
 export type CallState =
   | { phase: 'idle' }
-  /** I called; `sent` once `calling` went out (media first), ringing at the peer once msgId > 0. */
-  | { phase: 'outgoing'; call: CallInfo; sent: boolean }
+  /**
+   * I called; `sent` once `calling` went out (media first), ringing at the peer once msgId > 0.
+   * `peerLeft`: the peer went offline while `calling` was unanswered; the reply decides (below).
+   */
+  | { phase: 'outgoing'; call: CallInfo; sent: boolean; peerLeft?: boolean }
   | { phase: 'incoming'; call: CallInfo }
   /** Accepted; negotiating media. The callee sends acceptRtc once its media is ready. */
   | { phase: 'connecting'; call: CallInfo; mediaReady: boolean }
@@ -300,9 +303,13 @@ export function transition(state: CallState, input: CallInput): Step {
         return hangUp(state, 0, input.failure);
       }
       return same(state);
-    case 'callingSent':
+    case 'callingSent': {
       if (state.phase !== 'outgoing' || state.call.msgId > 0) return same(state);
-      return same({ ...state, call: { ...state.call, msgId: input.msgId } });
+      const call = { ...state.call, msgId: input.msgId };
+      // The peer left while the server still counted them online: the row exists, close it.
+      if (state.peerLeft) return end(call, CallCode.notConnected, { send: CallCode.notConnected, reason: 'offline' });
+      return same({ phase: 'outgoing', call, sent: state.sent });
+    }
     case 'sendFailed':
       return state.phase === 'outgoing' ? end(state.call, CallCode.notConnected, { reason: 'failed' }) : same(state);
     case 'signal':
@@ -333,6 +340,9 @@ export function transition(state: CallState, input: CallInput): Step {
       if (!call || !isLocked(state) || call.peer.id !== input.userId) return same(state);
       // Whoever is left closes the record (the peer cannot): a ringing call as not connected.
       if (state.phase === 'incoming') return end(call, CallCode.notConnected, { reason: 'offline' });
+      // `calling` still unanswered: no row to close yet, and the server answers an offline
+      // peer busy (907) itself, so the reply decides how the call ended (PROTOCOL §10.1).
+      if (state.phase === 'outgoing' && state.sent && call.msgId === 0) return same({ ...state, peerLeft: true });
       if (state.phase === 'outgoing') {
         return end(call, CallCode.notConnected, {
           ...(state.sent ? { send: CallCode.notConnected } : {}),
