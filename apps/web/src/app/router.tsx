@@ -18,6 +18,7 @@ export const screens: Record<RouteName, () => Promise<ScreenModule>> = {
   login: () => import('../features/auth/screens/LoginScreen'),
   register: () => import('../features/auth/screens/RegisterScreen'),
   setting: () => import('../features/mine/screens/SettingScreen'),
+  networkCheck: () => import('../features/calls/screens/NetworkCheckScreen'),
   about: () => import('../features/mine/screens/AboutScreen'),
   chat: () => import('../features/chat/screens/ChatScreen'),
   emoji: () => import('../features/stickers/screens/StickerManageScreen'),

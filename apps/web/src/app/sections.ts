@@ -46,7 +46,7 @@ export const sections: readonly Section[] = [
     avatar: true,
     route: 'mine',
     // Me's rows open beside it; help's links and the in-app browser too.
-    routes: ['mine', 'profile', 'secure', 'setting', 'about', 'doc', 'webview', 'fileManager', 'emoji'],
+    routes: ['mine', 'profile', 'secure', 'setting', 'networkCheck', 'about', 'doc', 'webview', 'fileManager', 'emoji'],
     roots: ['profile', 'secure', 'setting', 'about', 'doc', 'fileManager', 'emoji'],
     hasList: true,
     label: (t) => t('me.title'),

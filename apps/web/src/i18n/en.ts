@@ -62,6 +62,7 @@ export const en: Resources = {
     secure: 'Account security',
     about: 'About',
     setting: 'Settings',
+    networkCheck: 'Network check',
     doc: 'Help centre',
     fileManager: 'Files',
     mine: 'Me',

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { catalogue } from '@parley/protocol';
 import { zhHans } from './zh-Hans';
 import { en } from './en';
 import { acceptLanguage, currentLanguage, i18n, readStoredLanguage, setLanguage } from './index';
@@ -33,6 +34,10 @@ describe('translations', () => {
 
   it('keeps Chinese characters out of the English texts', () => {
     for (const [key, text] of eng) expect(text, key).not.toMatch(/[\u4e00-\u9fff]/);
+  });
+
+  it("says an ICE failure in the protocol catalogue's words (§10.4 call.iceFailed)", () => {
+    expect([zhHans.calls.reason.iceFailed, en.calls.reason.iceFailed]).toEqual([...catalogue['call.iceFailed']]);
   });
 
   it('carries the network texts of spec §8 in English', () => {

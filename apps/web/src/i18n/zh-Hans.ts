@@ -63,6 +63,7 @@ export const zhHans = {
     secure: '账号与安全',
     about: '关于',
     setting: '设置',
+    networkCheck: '网络检测',
     doc: '帮助中心',
     fileManager: '文件管理',
     mine: '我',

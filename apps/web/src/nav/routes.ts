@@ -37,6 +37,7 @@ export const routeNames = [
   'secure',
   'about',
   'setting',
+  'networkCheck',
   'doc',
   'fileManager',
   'mine',
@@ -92,6 +93,8 @@ export const routeTable = {
   secure: { path: '/pages/mine/secure', title: 'secure' },
   about: { path: '/pages/mine/about', title: 'about' },
   setting: { path: '/pages/mine/setting', title: 'setting' },
+  /** Parley addition (issue 40): can this device reach the server, STUN and TURN. */
+  networkCheck: { path: '/pages/mine/network', title: 'networkCheck' },
   doc: { path: '/pages/mine/doc', title: 'doc' },
   fileManager: { path: '/pages/mine/files', title: 'fileManager' },
   /** Me: reached from my avatar on home (phones keep two tabs) and from the desktop rail. */

@@ -54,6 +54,8 @@ export const adminApi = {
 
   allConfig: () => call(paths.adminGetAllConfig, {}, quiet),
   setConfig: (name: string, value: Record<string, unknown>) => call(paths.adminSetConfig, { name, value }),
+  /** Fresh TURN credentials for the relay test (§10.4). */
+  iceServers: () => call(paths.iceServers, {}, quiet),
   sendTestEmail: (email: string) => call(paths.adminSendTestEmail, { email }),
   // §19: the checks answer their failure in words, shown under the form rather than as a toast.
   testOidc: (oidc: Record<string, unknown>) => call(ssoPaths.testOidc, { oidc }, { quietSuccess: true, silent: true }),

@@ -1,4 +1,11 @@
-import { CallStatus, paths, type CallCode, type CallEvent, type WebrtcPayload } from '@parley/protocol';
+import {
+  CallStatus,
+  paths,
+  type CallCode,
+  type CallEvent,
+  type IceServersAnswer,
+  type WebrtcPayload,
+} from '@parley/protocol';
 import type { CallInfo } from './machine';
 import { call } from '../../lib/call';
 
@@ -32,4 +39,13 @@ export function sendSignal(s: SignalInput): Promise<WebrtcPayload> {
     },
     { quietSuccess: true },
   );
+}
+
+/**
+ * `POST /enterprise/im/iceServers` (PROTOCOL §10.4): the servers for one call, with TURN
+ * credentials minted for it. Asked before each call (they expire); silent, because the caller
+ * falls back to the list in getSystemInfo.
+ */
+export function fetchIceServers(): Promise<IceServersAnswer> {
+  return call(paths.iceServers, {}, { silent: true });
 }

@@ -5,7 +5,8 @@ import { queryClient } from '../../lib/query-client';
 import { i18n } from '../../i18n';
 import { useAuth } from '../../state/auth';
 import { systemInfoKey } from '../system/api';
-import { sendSignal, type SignalInput } from './api';
+import { fetchIceServers, sendSignal, type SignalInput } from './api';
+import type { CallPath } from './ice-path';
 import {
   callOf,
   idle,
@@ -33,14 +34,26 @@ export interface CallView {
   mic: boolean;
   camera: boolean;
   cameras: number;
+  /** Which way the media travels once connected (the call's details); null before. */
+  path: CallPath | null;
 }
 
-const initialView: CallView = { state: idle, local: null, remote: null, mic: true, camera: true, cameras: 0 };
+const initialView: CallView = {
+  state: idle,
+  local: null,
+  remote: null,
+  mic: true,
+  camera: true,
+  cameras: 0,
+  path: null,
+};
 
 export const useCall = create<CallView>(() => initialView);
 
 let session: RtcSession | null = null;
 let sessionFor = '';
+/** The call whose ICE was already restarted once (issue 40: one try per call). */
+let restartedFor = '';
 const timers = new Map<TimerName, ReturnType<typeof setTimeout>>();
 
 const myId = (): number => useAuth.getState().userInfo?.user_id ?? 0;
@@ -75,8 +88,17 @@ function sendCalling(s: SignalInput): void {
     });
 }
 
-/** ICE servers as the server gives them (credentials need the token, so ask now). */
+/**
+ * ICE servers for this call: `iceServers` mints TURN credentials for it (§10.4); a server
+ * without that extension still has the static list of getSystemInfo (credentials need the
+ * token, so ask now).
+ */
 async function iceServers(): Promise<IceServer[]> {
+  try {
+    return (await fetchIceServers()).iceServers;
+  } catch {
+    // fall through to the §10 list
+  }
   try {
     const info = await endpoints.getSystemInfo();
     queryClient.setQueryData(systemInfoKey, info);
@@ -101,7 +123,9 @@ async function ensureSession(): Promise<RtcSession | null> {
       if (c?.id === call.id) signal({ call: c, event: 'iceCandidate', iceCandidate: json });
     },
     connected: () => {
-      if (stillOn(call.id)) feed({ type: 'connected', now: Date.now() });
+      if (!stillOn(call.id)) return;
+      feed({ type: 'connected', now: Date.now() });
+      refreshPath(call.id);
     },
     failed: () => {
       if (stillOn(call.id)) feed({ type: 'connectionFailed', now: Date.now() });
@@ -113,6 +137,35 @@ async function ensureSession(): Promise<RtcSession | null> {
   sessionFor = call.id;
   useCall.setState({ remote: session.remote });
   return session;
+}
+
+/** Reads the selected candidate pair for the call's details (after connecting or a restart). */
+function refreshPath(id: string): void {
+  const s = session;
+  if (!s || sessionFor !== id) return;
+  void s.path().then((path) => {
+    if (session === s && stillOn(id)) useCall.setState({ path });
+  });
+}
+
+/**
+ * The network changed under a call (Wi-Fi to mobile data, a cable pulled and back): gather on
+ * the new network once and offer it to the peer. A second change in the same call is left to
+ * the connection's own recovery, then to the hangup on failure.
+ */
+function restartOnNetworkChange(): void {
+  const state = useCall.getState().state;
+  const call = callOf(state);
+  if (state.phase !== 'inCall' || !call || !session || sessionFor !== call.id || restartedFor === call.id) return;
+  if (typeof navigator !== 'undefined' && navigator.onLine === false) return; // wait for "online"
+  restartedFor = call.id;
+  const s = session;
+  void s
+    .restartIce()
+    .then((sdp) => {
+      if (stillOn(call.id)) signal({ call, event: 'offer', sdp });
+    })
+    .catch(() => undefined);
 }
 
 function withSession(step: (s: RtcSession, call: NonNullable<ReturnType<typeof currentCall>>) => Promise<void>): void {
@@ -174,7 +227,7 @@ function perform(effect: CallEffect): void {
       session = null;
       sessionFor = '';
       releaseMedia(useCall.getState().local);
-      useCall.setState({ local: null, remote: null, mic: true, camera: true });
+      useCall.setState({ local: null, remote: null, mic: true, camera: true, path: null });
       return;
     case 'ring':
       if (effect.on) ringtone.start();
@@ -257,4 +310,8 @@ if (typeof window !== 'undefined') {
   window.addEventListener('pagehide', () => {
     if (isLocked(useCall.getState().state)) hangUpCall();
   });
+  window.addEventListener('online', restartOnNetworkChange);
+  // Chromium tells of a new network type (wifi → cellular) without going offline in between.
+  const connection = (navigator as Navigator & { connection?: EventTarget }).connection;
+  connection?.addEventListener?.('change', restartOnNetworkChange);
 }

@@ -259,10 +259,24 @@ describe('in a call', () => {
     expect(sends(s.effects)).toEqual([{ event: 'hangup', code: 905 }]);
   });
 
-  it('gives up a connection that never comes up', () => {
+  it('gives up a connection that never comes up, saying ICE failed (not an endless "connecting")', () => {
     const s = transition(connectingAsCaller, { type: 'connectTimeout' });
-    expect(s.state).toMatchObject({ phase: 'ended', code: 905, reason: 'network' });
+    expect(s.state).toMatchObject({ phase: 'ended', code: 905, reason: 'iceFailed' });
     expect(sends(s.effects)).toEqual([{ event: 'hangup', code: 905 }]);
+    const failed = transition(connectingAsCaller, { type: 'connectionFailed', now: 5 });
+    expect(failed.state).toMatchObject({ phase: 'ended', code: 905, reason: 'iceFailed' });
+  });
+
+  it('takes an ICE-restart offer from either side once the call is up, and answers it', () => {
+    // The callee's network changed: it offers again, and the caller answers.
+    expect(transition(inCall, signal(payload('offer', { sdp: 'v=0 restart' }))).effects).toEqual([
+      { type: 'acceptOffer', sdp: 'v=0 restart' },
+    ]);
+    expect(transition(inCall, signal(payload('answer', { sdp: 'v=0 back' }))).effects).toEqual([
+      { type: 'acceptAnswer', sdp: 'v=0 back' },
+    ]);
+    // Before the call is up, the roles still decide (a stray offer to the caller is ignored).
+    expect(transition(connectingAsCaller, signal(payload('offer', { sdp: 'v=0' }))).effects).toEqual([]);
   });
 
   it('ends with the duration when the connection breaks', () => {

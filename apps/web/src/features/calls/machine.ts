@@ -26,7 +26,12 @@ export interface CallInfo {
 }
 
 /** Why a call ended, when the code alone does not say it (shown instead of the call text). */
-export type EndReason = 'camera' | 'microphone' | 'media' | 'insecure' | 'offline' | 'noAnswer' | 'network' | 'failed';
+/**
+ * `iceFailed`: the media never found a way between the two devices (PROTOCOL §10.4 catalogue
+ * `call.iceFailed`); `network`: a call that was up lost its connection.
+ */
+export type EndReason =
+  'camera' | 'microphone' | 'media' | 'insecure' | 'offline' | 'noAnswer' | 'network' | 'iceFailed' | 'failed';
 
 export type CallState =
   | { phase: 'idle' }
@@ -43,11 +48,14 @@ export type CallState =
 
 export type MediaFailure = 'camera' | 'microphone' | 'media' | 'insecure';
 
-/** Endings the user has to act on (grant a permission, use HTTPS): they stay until dismissed. */
+/**
+ * Endings the user has to act on (grant a permission, use HTTPS, check the network or ask IT
+ * for a relay): they stay until dismissed.
+ */
 export function needsAction(state: CallState): boolean {
   return (
     state.phase === 'ended' &&
-    (['camera', 'microphone', 'media', 'insecure'] as (EndReason | undefined)[]).includes(state.reason)
+    (['camera', 'microphone', 'media', 'insecure', 'iceFailed'] as (EndReason | undefined)[]).includes(state.reason)
   );
 }
 
@@ -217,15 +225,18 @@ function onSignal(state: CallState, p: WebrtcPayload, myId: number): Step {
       }
       return same(state);
     case 'connecting':
-    case 'inCall':
-      if (event === 'offer' && current.role === 'callee')
+    case 'inCall': {
+      // In a call either side may offer again: the ICE restart of a device whose network changed.
+      const restarting = state.phase === 'inCall';
+      if (event === 'offer' && (current.role === 'callee' || restarting))
         return { state, effects: [{ type: 'acceptOffer', sdp: p.extends?.sdp }] };
-      if (event === 'answer' && current.role === 'caller')
+      if (event === 'answer' && (current.role === 'caller' || restarting))
         return { state, effects: [{ type: 'acceptAnswer', sdp: p.extends?.sdp }] };
       if (event === 'iceCandidate' && p.extends?.iceCandidate) {
         return { state, effects: [{ type: 'addCandidate', candidate: String(p.extends.iceCandidate) }] };
       }
       return same(state);
+    }
     default:
       return same(state);
   }
@@ -324,7 +335,7 @@ export function transition(state: CallState, input: CallInput): Step {
       if (state.phase === 'incoming') return end(state.call, CallCode.notConnected);
       return same(state);
     case 'connectTimeout':
-      return state.phase === 'connecting' ? hangUp(state, 0, 'network') : same(state);
+      return state.phase === 'connecting' ? hangUp(state, 0, 'iceFailed') : same(state);
     case 'connected':
       if (state.phase !== 'connecting') return same(state);
       return {
@@ -332,9 +343,8 @@ export function transition(state: CallState, input: CallInput): Step {
         effects: [{ type: 'clearTimers' }],
       };
     case 'connectionFailed':
-      return state.phase === 'connecting' || state.phase === 'inCall'
-        ? hangUp(state, input.now, 'network')
-        : same(state);
+      if (state.phase === 'connecting') return hangUp(state, input.now, 'iceFailed');
+      return state.phase === 'inCall' ? hangUp(state, input.now, 'network') : same(state);
     case 'peerOffline': {
       const call = callOf(state);
       if (!call || !isLocked(state) || call.peer.id !== input.userId) return same(state);

@@ -1,4 +1,5 @@
 import type { IceServer } from '@parley/protocol';
+import { callPathOf, type CallPath } from './ice-path';
 import type { MediaFailure } from './machine';
 
 /**
@@ -119,6 +120,9 @@ export class RtcSession {
   private early: RTCIceCandidateInit[] = [];
   private graceTimer: ReturnType<typeof setTimeout> | undefined;
   private closed = false;
+  /** Local candidates gathered so far: none at the end of gathering means no way to connect. */
+  private gathered = 0;
+  private everConnected = false;
   readonly remote = new MediaStream();
 
   constructor(
@@ -129,20 +133,37 @@ export class RtcSession {
     this.pc = new RTCPeerConnection({ iceServers: iceServers as RTCIceServer[] });
     for (const track of local.getTracks()) this.pc.addTrack(track, local);
     this.pc.onicecandidate = (e) => {
-      if (e.candidate) this.events.candidate(JSON.stringify(e.candidate.toJSON()));
+      if (e.candidate) {
+        this.gathered += 1;
+        this.events.candidate(JSON.stringify(e.candidate.toJSON()));
+      }
+    };
+    // Nothing gathered (a relay-only policy whose TURN refused us, no network at all): ICE
+    // cannot even start, and Chromium would sit in "new"/"checking" until our 30 s timer.
+    this.pc.onicegatheringstatechange = () => {
+      if (this.pc.iceGatheringState === 'complete' && this.gathered === 0 && !this.everConnected && !this.closed) {
+        this.events.failed();
+      }
     };
     this.pc.ontrack = (e) => {
       if (!this.remote.getTracks().includes(e.track)) this.remote.addTrack(e.track);
       this.events.track();
     };
     this.pc.onconnectionstatechange = () => this.onState(this.pc.connectionState);
+    // After an ICE restart the connection may stay "connected" while its path changes.
+    this.pc.oniceconnectionstatechange = () => {
+      const ice = this.pc.iceConnectionState;
+      if (this.everConnected && !this.closed && (ice === 'connected' || ice === 'completed')) this.events.connected();
+    };
   }
 
   private onState(state: RTCPeerConnectionState): void {
     if (this.closed) return;
     clearTimeout(this.graceTimer);
-    if (state === 'connected') this.events.connected();
-    else if (state === 'failed') this.events.failed();
+    if (state === 'connected') {
+      this.everConnected = true;
+      this.events.connected();
+    } else if (state === 'failed') this.events.failed();
     else if (state === 'disconnected') this.graceTimer = setTimeout(() => this.events.failed(), DISCONNECTED_GRACE_MS);
   }
 
@@ -186,6 +207,22 @@ export class RtcSession {
     for (const c of waiting) await this.pc.addIceCandidate(c).catch(() => undefined);
   }
 
+  /**
+   * An ICE restart (issue 40): fresh candidates on the network the device has now, offered to
+   * the peer, who answers as for the first offer. The call keeps its tracks.
+   */
+  async restartIce(): Promise<RTCSessionDescriptionInit> {
+    clearTimeout(this.graceTimer);
+    const offer = await this.pc.createOffer({ iceRestart: true });
+    await this.pc.setLocalDescription(offer);
+    return { type: offer.type, sdp: offer.sdp ?? '' };
+  }
+
+  /** Which way the media travels now (direct, through STUN, through the relay). */
+  path(): Promise<CallPath | null> {
+    return callPathOf(this.pc).catch(() => null);
+  }
+
   /** Next camera (front ↔ back); the new track replaces the old one without renegotiating. */
   async switchCamera(): Promise<MediaStream> {
     const media = mediaDevices();
@@ -214,6 +251,8 @@ export class RtcSession {
     this.pc.onicecandidate = null;
     this.pc.ontrack = null;
     this.pc.onconnectionstatechange = null;
+    this.pc.onicegatheringstatechange = null;
+    this.pc.oniceconnectionstatechange = null;
     this.pc.close();
   }
 }

@@ -2,14 +2,17 @@ import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { dialogs } from '../../../ui/dialogs';
 import { systemInfoKey } from '../../system/api';
+import type { TurnSettings } from '@parley/protocol';
 import { CompassEditor, type CompassValue } from './CompassEditor';
+import { TurnSettingsForm } from './TurnSettings';
 import SsoSettings from './SsoSettings';
 import { adminApi } from '../api';
 import { at } from '../i18n';
 import { useLoad } from '../use-load';
 import styles from '../Admin.module.css';
 
-const SECTIONS = ['sysInfo', 'chatInfo', 'fileUpload', 'smtp', 'compass', 'maps', 'sso'] as const;
+/** `turn` is not a section of its own on the wire: its form edits `chatInfo.turn` (§10.4). */
+const SECTIONS = ['sysInfo', 'chatInfo', 'turn', 'fileUpload', 'smtp', 'compass', 'maps', 'sso'] as const;
 /** Switches the server shows as "0"/"1" (§12.3 getAllConfig). */
 const isSwitch = (v: unknown) => v === '0' || v === '1';
 /** A setting's label; the stored key is shown too, as the server's messages name it. */
@@ -25,8 +28,8 @@ export default function Settings() {
   const [section, setSection] = useState<(typeof SECTIONS)[number]>('sysInfo');
   const all = useLoad(() => adminApi.allConfig(), 'all');
   const latest = useFollowedConfig(all);
-  const value = latest.shown?.find((c) => c.name === section)?.value;
-  const newer = latest.pending?.find((c) => c.name === section)?.value;
+  const value = sectionValue(latest.shown, section);
+  const newer = sectionValue(latest.pending, section);
   const changed = newer !== undefined && JSON.stringify(newer) !== JSON.stringify(value);
   return (
     <div className={styles.card}>
@@ -70,6 +73,19 @@ export default function Settings() {
 
 type AllConfig = Awaited<ReturnType<typeof adminApi.allConfig>>;
 
+/** A form's values: a stored section, or for `turn` the relay settings inside `chatInfo`. */
+function sectionValue(all: AllConfig | undefined, section: (typeof SECTIONS)[number]) {
+  if (section !== 'turn') {
+    const v = all?.find((c) => c.name === section)?.value;
+    // The relay has its own form (and a JSON box would show the masked secret as a value to keep).
+    if (section !== 'chatInfo' || !v) return v;
+    const { turn: _turn, ...chat } = v;
+    return chat;
+  }
+  const turn = all?.find((c) => c.name === 'chatInfo')?.value.turn;
+  return turn && typeof turn === 'object' ? (turn as Record<string, unknown>) : undefined;
+}
+
 /**
  * The settings as the forms show them, kept in step with other administrators' saves: every
  * `updateConfig` push (which invalidates the site info) re-reads them. A form shows what it was
@@ -110,6 +126,19 @@ function useFollowedConfig(all: { data: AllConfig | undefined; reload(): void })
 }
 
 function SectionForm({ name, value, onSaved }: { name: string; value: Record<string, unknown>; onSaved(): void }) {
+  if (name === 'turn') return <TurnSettingsForm value={value as unknown as TurnSettings} onSaved={onSaved} />;
+  return <StoredSectionForm name={name} value={value} onSaved={onSaved} />;
+}
+
+function StoredSectionForm({
+  name,
+  value,
+  onSaved,
+}: {
+  name: string;
+  value: Record<string, unknown>;
+  onSaved(): void;
+}) {
   const [draft, setDraft] = useState<Record<string, unknown>>(() =>
     Object.fromEntries(
       Object.entries(value).map(([k, v]) => [k, typeof v === 'object' && v !== null ? JSON.stringify(v, null, 2) : v]),

@@ -67,6 +67,11 @@ export default function CallScreen() {
         <p className={styles.status} data-testid="call-status" aria-live={state.phase === 'inCall' ? 'off' : 'polite'}>
           {status}
         </p>
+        {state.phase === 'inCall' && view.path ? (
+          <p className={styles.path} data-testid="call-path" data-path={view.path}>
+            {t('calls.path.label')}: {t(`calls.path.${view.path}`)}
+          </p>
+        ) : null}
       </div>
       <div className={styles.bottom}>
         <CallControls view={view} speaker={speaker} />

@@ -1,4 +1,6 @@
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { href } from '../../../nav/routes';
 import { Page } from '../../../nav/Page';
 import { dialogs } from '../../../ui/dialogs';
 import { ListGroup, ListRow } from '../../../ui/ListRow';
@@ -20,6 +22,7 @@ export default function SettingScreen() {
   void i18n.resolvedLanguage;
   const lang = currentLanguage();
   const s = useSettings();
+  const navigate = useNavigate();
 
   const flag = (key: Flag, label: string, testId: string) => (
     <SwitchRow
@@ -66,6 +69,13 @@ export default function SettingScreen() {
         />
         {flag('hideMessageName', t('me.setting.hideNames'), 'setting-hide-names')}
         {flag('hideMessageTime', t('me.setting.hideTimes'), 'setting-hide-times')}
+      </ListGroup>
+      <ListGroup>
+        <ListRow
+          label={t('calls.network.entry')}
+          onClick={() => void navigate(href('networkCheck'))}
+          testId="setting-network-check"
+        />
       </ListGroup>
     </Page>
   );
