@@ -163,6 +163,10 @@ export const en: Resources = {
     newMessages: 'New messages: {{count}}',
     loadingOlder: 'Loading earlier messages…',
     noMore: 'No earlier messages',
+    /** The newest page could not be read: what shows is this device's copy (issue 42 #4). */
+    offlineSaved: 'Offline: showing saved messages',
+    offlineNothingSaved: 'Offline: no messages of this chat are saved on this device',
+    olderFailed: 'Could not load earlier messages. Tap to retry',
     sending: 'Sending',
     failed: 'Not sent. Tap to retry',
     online: 'Online',

@@ -165,6 +165,10 @@ export const zhHans = {
     newMessages: '{{count}}条新消息',
     loadingOlder: '正在加载更早的消息…',
     noMore: '没有更早的消息了',
+    /** 最新一页读不到：显示的是本设备保存的副本（issue 42 #4）。 */
+    offlineSaved: '离线，显示已保存的消息',
+    offlineNothingSaved: '离线，本设备没有保存这个聊天的消息',
+    olderFailed: '未能加载更早的消息，点按重试',
     sending: '发送中',
     failed: '发送失败，点击重发',
     online: '在线',

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, render } from '@testing-library/react';
 import '../../../i18n';
-import { MessageList, type ChatItem } from './MessageList';
+import { MessageList, TopLine, type ChatItem } from './MessageList';
 
 /**
  * Issue 15: a chat whose first page does not fill the view (short rows, a tall window) has no
@@ -67,5 +67,33 @@ describe('a chat shorter than its view', () => {
     view.rerender(<MessageList items={rows(1, 5)} hasMore loadingOlder onLoadOlder={onLoadOlder} now={Date.now()} />);
     await pass(100);
     expect(onLoadOlder).not.toHaveBeenCalled();
+  });
+});
+
+// The virtual list draws no rows in happy-dom: its line above the oldest row is drawn alone here,
+// the list itself in e2e/tests/offline-history.test.ts.
+describe('the line above the oldest row (issue 42 #4)', () => {
+  it('says there are no earlier messages only when the server said so', () => {
+    expect(render(<TopLine note={null} hasMore={false} noMore="没有更早的消息了" />).container.textContent).toBe(
+      '没有更早的消息了',
+    );
+    cleanup();
+    expect(render(<TopLine note={null} hasMore noMore="没有更早的消息了" />).container.textContent).toBe('');
+  });
+
+  it('says the rows are the saved ones when the server could not be asked, never "no earlier messages"', () => {
+    const view = render(
+      <TopLine note={{ text: '离线，显示已保存的消息' }} hasMore={false} noMore="没有更早的消息了" />,
+    );
+    expect(view.container.textContent).toBe('离线，显示已保存的消息');
+  });
+
+  it('offers to ask again when an older page could not be read', () => {
+    const onRetry = vi.fn();
+    const view = render(
+      <TopLine note={{ text: '未能加载更早的消息，点按重试', onRetry }} hasMore noMore="没有更早的消息了" />,
+    );
+    act(() => view.getByRole('button', { name: '未能加载更早的消息，点按重试' }).click());
+    expect(onRetry).toHaveBeenCalledTimes(1);
   });
 });

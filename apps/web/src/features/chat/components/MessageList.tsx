@@ -33,6 +33,12 @@ export interface MessageListProps {
    * messages" pill at the top jumps up to it (WeChat). `lower` moves the pill under the @me pill.
    */
   unreadOnOpen?: { key: string; count: number; lower?: boolean } | null;
+  /**
+   * Said above the oldest row instead of "no earlier messages" when the server could not be
+   * asked (offline, a failed older page): not knowing is not "nothing more" (issue 42 #4).
+   * `onRetry` makes it a button that asks again.
+   */
+  topNote?: { text: string; onRetry?(): void } | null;
 }
 
 export interface MessageListHandle {
@@ -65,6 +71,7 @@ export const MessageList = forwardRef<MessageListHandle, MessageListProps>(funct
     onToLatest,
     hideTimes = false,
     unreadOnOpen = null,
+    topNote = null,
   },
   handle,
 ) {
@@ -220,7 +227,7 @@ export const MessageList = forwardRef<MessageListHandle, MessageListProps>(funct
               const prevItem = items[i - 1];
               return (
                 <div key={item.key}>
-                  {i === 0 && !hasMore ? <div className={styles.noMore}>{t('chat.noMore')}</div> : null}
+                  {i === 0 ? <TopLine note={topNote} hasMore={hasMore} noMore={t('chat.noMore')} /> : null}
                   {!hideTimes && needsSeparator(prevItem?.sendTime, item.sendTime) ? (
                     <div className={styles.separator} role="separator">
                       <span>{separatorLabel(item.sendTime, now, t('time', { returnObjects: true }))}</span>
@@ -261,3 +268,33 @@ export const MessageList = forwardRef<MessageListHandle, MessageListProps>(funct
     </div>
   );
 });
+
+/** Above the oldest row: why nothing older shows, when it is known or could not be asked. */
+export function TopLine({
+  note,
+  hasMore,
+  noMore,
+}: {
+  note: MessageListProps['topNote'];
+  hasMore: boolean;
+  noMore: string;
+}) {
+  if (note?.onRetry)
+    return (
+      <button
+        type="button"
+        className={`${styles.noMore} ${styles.retry}`}
+        onClick={note.onRetry}
+        data-testid="chat-top-note"
+      >
+        {note.text}
+      </button>
+    );
+  if (note)
+    return (
+      <div className={styles.noMore} data-testid="chat-top-note">
+        {note.text}
+      </div>
+    );
+  return hasMore ? null : <div className={styles.noMore}>{noMore}</div>;
+}

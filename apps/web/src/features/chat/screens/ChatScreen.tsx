@@ -13,6 +13,7 @@ import { useAuth } from '../../../state/auth';
 import { markConversationRead, useConversation } from '../../../state/conversations/api';
 import { keyOf, senderId } from '../../../state/conversations/model';
 import { pageIsWatched, setOpenChat } from '../../../state/conversations/reading';
+import { ApiError } from '../../../lib/api-client';
 import { loadOlder, reportRead, sendText, useMessages } from '../../../state/messages/api';
 import { firstUnreadKey } from '../../../state/messages/model';
 import { cancelUpload, pendingBody, retryPending } from '../../media/send-file';
@@ -54,6 +55,9 @@ export default function ChatScreen() {
   const at = Number(params.get('msg_id')) || null;
   return <Chat key={`${id}:${at ?? ''}`} id={id} at={at} />;
 }
+
+/** Failures of reaching the server, as opposed to its answer (a refusal is no "offline"). */
+const unreachableKinds = new Set(['offline', 'network', 'server']);
 
 function Chat({ id, at }: { id: string; at: number | null }) {
   const { t } = useTranslation();
@@ -136,12 +140,25 @@ function Chat({ id, at }: { id: string; at: number | null }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [unreadAtOpen, Boolean(messages.data?.messages.length)]);
 
+  // An older page that could not be read is said so, with a retry: not "no earlier messages".
+  const [olderFailed, setOlderFailed] = useState(false);
   const onLoadOlder = useCallback(() => {
     setLoadingOlder(true);
     void loadOlder(qc, id)
-      .catch(() => false)
+      .then(() => setOlderFailed(false))
+      .catch(() => setOlderFailed(true))
       .finally(() => setLoadingOlder(false));
   }, [qc, id]);
+  // The newest page could not be read (offline, server unreachable; paused when the browser
+  // knows it is offline): the rows shown are the device's copy (features/offline/cache.ts).
+  const unreachable =
+    (messages.isError && messages.error instanceof ApiError && unreachableKinds.has(messages.error.kind)) ||
+    messages.fetchStatus === 'paused';
+  const topNote = olderFailed
+    ? { text: t('chat.olderFailed'), onRetry: onLoadOlder }
+    : unreachable
+      ? { text: t('chat.offlineSaved') }
+      : null;
 
   const onRetry = useCallback((msgId: string) => retryPending(qc, id, msgId), [qc, id]);
   const onCancel = useCallback((msgId: string) => cancelUpload(id, msgId), [id]);
@@ -284,12 +301,17 @@ function Chat({ id, at }: { id: string; at: number | null }) {
         <div className={styles.chat}>
           {contact ? <AtMePill contact={contact} onJump={jumpTo} /> : null}
           <OfferBar />
-          {messages.isPending ? (
+          {messages.isPending && !unreachable ? (
             <div className={styles.center} role="progressbar" aria-busy="true" aria-label={t('common.loading')} />
           ) : items.length === 0 ? (
             <div className={styles.center} data-testid="chat-empty">
-              {/* A read-only notices chat cannot be answered: no "say hi" above "cannot reply". */}
-              {contact?.is_group === ContactKind.adminNotice ? t('common.noData') : t('chat.empty')}
+              {/* Offline with nothing kept: not "say hi" to a chat that may be full of history. A
+                  read-only notices chat cannot be answered: no "say hi" above "cannot reply". */}
+              {unreachable
+                ? t('chat.offlineNothingSaved')
+                : contact?.is_group === ContactKind.adminNotice
+                  ? t('common.noData')
+                  : t('chat.empty')}
             </div>
           ) : (
             <MessageList
@@ -304,6 +326,7 @@ function Chat({ id, at }: { id: string; at: number | null }) {
               onLoadNewer={jump.onLoadNewer}
               onToLatest={jump.toLatest}
               hideTimes={hideTimes}
+              topNote={topNote}
               unreadOnOpen={
                 firstUnread ? { key: firstUnread, count: unreadAtOpen, lower: (contact?.is_at ?? 0) > 0 } : null
               }
