@@ -277,3 +277,21 @@ describe('the installation switch', () => {
     aliceWs.close();
   });
 });
+
+describe('my remark names for a whole list of readers', () => {
+  it('are the same whether a few people or a long list are named', async () => {
+    const card = (await im('getUserInfo', alice, { user_id: bob.id })).body.data as { friend: { friend_id: number } };
+    const setRemark = (nickname: string) =>
+      s.api.post(
+        '/enterprise/friend/setNickname',
+        { friend_id: card.friend.friend_id, nickname },
+        { token: alice.token },
+      );
+    expect((await setRemark('Bobby')).body.code).toBe(0);
+    // A 2,000-member group's list names more people than one statement should carry as parameters.
+    const many = [bob.id, carol.id, ...Array.from({ length: 100 }, (_, i) => 900_000 + i)];
+    expect([...(await s.services.contacts.remarksOf(alice.id, many))]).toEqual([[bob.id, 'Bobby']]);
+    expect([...(await s.services.contacts.remarksOf(alice.id, [bob.id, carol.id]))]).toEqual([[bob.id, 'Bobby']]);
+    expect([...(await s.services.contacts.remarksOf(alice.id, many.slice(1)))]).toEqual([]);
+  });
+});

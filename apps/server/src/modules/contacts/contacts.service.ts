@@ -28,6 +28,8 @@ import type { PrefRow } from '../../platform/db/schema-chat';
 import type { GroupReads, GroupRow, MyGroupRow } from './group-reads';
 import { prefRecipients } from './recipients';
 
+/** Above this many people, remark names are read as the owner's whole (short) list. */
+const REMARK_IDS_INLINE = 64;
 export interface ContactsDeps {
   db: Kysely<DB>;
   clock: Clock;
@@ -63,6 +65,13 @@ export function createContacts(deps: ContactsDeps) {
     (p) => `${p.owner}|${p.other}`,
   );
   const remarksOf = async (owner: number, ids: number[]): Promise<Map<number, string>> => {
+    if (ids.length > REMARK_IDS_INLINE) {
+      // A long list (a read list of a big group): one's own remarks are few, and a statement
+      // with a thousand parameters cost more to prepare than reading them all (issue 39).
+      const all = await friendReads.remarksOf(db, owner);
+      const wanted = new Set(ids);
+      return new Map([...all].filter(([id]) => wanted.has(id)));
+    }
     if (ids.length !== 1) return friendReads.remarksOf(db, owner, ids);
     const other = ids[0] as number;
     const name = await remarkOf({ owner, other });
