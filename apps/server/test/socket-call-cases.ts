@@ -88,6 +88,11 @@ export const cases: Record<EndpointPath, Case> = {
   [paths.editAccount]: {
     write: async (w) => ({ params: { account: `acc${randomBytes(4).toString('hex')}` }, as: await w.person() }),
   },
+  // No code was ever sent to that address (no mailer here): code.wrong on both transports.
+  [paths.bindEmail]: {
+    write: async (w) => ({ params: { email: 'case@example.com', newCode: '000000' }, as: await w.person() }),
+    code: 400,
+  },
   [paths.getUserInfo]: { read: (w) => bob({ user_id: w.carol.id }) },
   [paths.updateUserInfo]: { write: () => bob({ motto: 'over either transport' }) },
   [paths.setting]: { write: () => bob({ theme: 'default' }) },

@@ -8,6 +8,14 @@ import type { Role } from './constants';
  * checked by the server and mirrored by the web forms.
  */
 
+/**
+ * `account` is the account name, or (Parley extension) a **bound e-mail**: when no live account
+ * has that exact name and it is an e-mail address, the one live account whose verified e-mail
+ * (`email_auth` 1, compared case-insensitively) it is signs in — by password or by a type-1 code
+ * sent to that address. An unverified `email` (set by updateUserInfo or an administrator) is
+ * never looked up: anyone may type any address there. Unknown, unverified and ambiguous
+ * addresses all answer `auth.badCredentials`, as an unknown account does (§2.4).
+ */
 export const loginParams = z.object({
   account: t.str.opt(),
   password: t.password.opt(),
@@ -40,6 +48,13 @@ export type RegisterParams = z.infer<typeof registerParams>;
 /** sendCode types (§2.4), kept in a zod-free file. */
 export { CodeType } from './code-types';
 
+/**
+ * §2.4 sendCode. Types 1 and 3 also deliver to a bound e-mail (see `loginParams`): the code is
+ * filed under the address as typed, and login / resetPassword check it under the same text. An
+ * address bound to nobody answers `code.sent` like a bound one and nothing is sent, so the
+ * answer reveals neither accounts nor addresses. Type 4 with `account` = an e-mail address
+ * (signed in) is the code bindEmail asks for, to the new address or to the one bound now.
+ */
 export const sendCodeParams = z.object({ account: t.str.opt(), type: t.int.def(1) });
 
 export const editPasswordParams = z.object({
@@ -53,17 +68,38 @@ export const editAccountParams = z.object({ account: t.str.req(), code: t.str.op
 /**
  * Parley extension: "forgot password" without a session. The code is a sendCode type 3 sent to
  * the account (or, for an account that is neither mobile nor e-mail, to its e-mail address).
- * Every session of the user is revoked; the client then logs in with the new password.
+ * `account` may also be a bound e-mail, found as login finds it; the code is then the one sent
+ * to that address. Every session of the user is revoked; the client then logs in with the new
+ * password.
  */
 export const resetPasswordParams = z.object({ account: t.str.req(), code: t.str.req(), password: t.password.req() });
 export type ResetPasswordParams = z.infer<typeof resetPasswordParams>;
 
+/**
+ * `email` here sets an unverified address (`email_auth` 0), as compatible clients expect. A
+ * verified one is changed only by bindEmail (a code to the old address first), so a stolen
+ * session cannot move the address that signs in and resets the password: changing it here
+ * answers 400 `account.emailBound`. Sending the same address again is a no-op.
+ */
 export const updateUserInfoParams = z.object({
   realname: t.str.opt(),
   email: z.preprocess((v) => (typeof v === 'string' ? v.trim() : v), z.string().optional()),
   motto: z.preprocess((v) => (typeof v === 'string' ? v.trim() : v), z.string().optional()),
   sex: t.int.opt(),
 });
+
+/**
+ * Parley extension `POST /enterprise/im/bindEmail` (T): bind or change my e-mail, proved by a
+ * code. `newCode` is a sendCode type 4 sent to `email`; `code` (required while my current
+ * e-mail is verified and differs from `email`) a type 4 sent to that current address. On
+ * success `email` = the new address and `email_auth` 1; when it equals my account (an e-mail
+ * account), `is_auth` becomes 1 too — that is how an e-mail account gets verified. An address
+ * that is another live user's account or verified e-mail → 400 `account.emailTaken`, checked
+ * only after `newCode`, so only the owner of the mailbox learns it. Other sessions stay signed
+ * in (the password did not change). data: Self.
+ */
+export const bindEmailParams = z.object({ email: t.str.req(), code: t.str.opt(), newCode: t.str.req() });
+export type BindEmailParams = z.infer<typeof bindEmailParams>;
 
 export const getUserInfoParams = z.object({ user_id: t.uid.req() });
 
@@ -120,6 +156,12 @@ export interface SelfInfo {
   role: Role;
   status: 0 | 1;
   is_auth: 0 | 1;
+  /**
+   * Parley extension: 1 when `email` was proved by a code (bindEmail, or registering /
+   * editAccount to an e-mail account with a code). Only such an address signs in and resets
+   * the password in place of the account name (`loginParams`). Compatible clients ignore it.
+   */
+  email_auth: 0 | 1;
   name_py: string;
   cs_uid: number;
   friend_limit: number;

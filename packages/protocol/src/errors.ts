@@ -86,6 +86,13 @@ export const catalogue = {
   'account.registerWait': ['请{minutes}分钟后再注册', 'Wait {minutes} minutes before registering again'],
   'account.wrongOldPassword': ['原密码不正确', 'Current password is wrong'],
   'account.needCodeOrPassword': ['请提供原密码或验证码', 'Give your password or a code'],
+  /** added: bindEmail to an address that is another live user's account or verified e-mail. */
+  'account.emailTaken': ['该邮箱已被其他账号使用', 'This e-mail address belongs to another account'],
+  /** added: updateUserInfo tried to change a verified e-mail (only bindEmail, with a code, may). */
+  'account.emailBound': [
+    '已验证的邮箱请在“账号与安全”中更换',
+    'Change a verified e-mail address under Account security',
+  ],
   'account.nameLocked': ['不允许修改姓名', 'Changing your name is not allowed'],
   /** added: `setting` called with nothing to save. */
   'account.settingEmpty': ['没有要保存的设置', 'There are no settings to save'],

@@ -16,6 +16,7 @@ export const paths = {
   clientError: '/common/pub/clientError',
   editPassword: '/enterprise/im/editPassword',
   editAccount: '/enterprise/im/editAccount',
+  bindEmail: '/enterprise/im/bindEmail',
   updateUserInfo: '/enterprise/im/updateUserInfo',
   setting: '/enterprise/im/setting',
   getUserInfo: '/enterprise/im/getUserInfo',

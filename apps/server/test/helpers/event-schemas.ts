@@ -135,6 +135,7 @@ const selfInfo = z.object({
   role: z.union([z.literal(0), z.literal(1), z.literal(2)]),
   status: bit,
   is_auth: bit,
+  email_auth: bit,
   name_py: z.string(),
   cs_uid: z.number(),
   friend_limit: z.number(),

@@ -1,4 +1,5 @@
 import {
+  bindEmailParams,
   checkVersionParams,
   editAccountParams,
   editPasswordParams,
@@ -33,6 +34,8 @@ export const accountEndpoints = {
   [paths.resetPassword]: { auth: 'none', params: resetPasswordParams, answer: done() },
   [paths.editPassword]: { auth: 'required', params: editPasswordParams, answer: done() },
   [paths.editAccount]: { auth: 'required', params: editAccountParams, answer: done() },
+  /** Parley extension: bind or change my e-mail with codes (see bindEmailParams). */
+  [paths.bindEmail]: { auth: 'required', params: bindEmailParams, answer: data<SelfInfo>() },
   [paths.getUserInfo]: { auth: 'required', params: getUserInfoParams, answer: data<UserCard>() },
   [paths.updateUserInfo]: { auth: 'required', params: updateUserInfoParams, answer: data<SelfInfo>() },
   [paths.setting]: { auth: 'required', params: settingParams, answer: done() },

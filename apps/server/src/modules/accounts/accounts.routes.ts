@@ -24,6 +24,7 @@ export function accountsRoutes(
       await accounts.editPassword(ctx.auth, p, ctx.ip);
       return ok('', 'common.saved');
     }),
+    route(paths.bindEmail, async (p, ctx) => ok(await accounts.bindEmail(ctx.auth, p, ctx.origin), 'common.saved')),
     route(paths.editAccount, async (p, ctx) => {
       await accounts.editAccount(ctx.auth, p);
       return ok('', 'common.saved');

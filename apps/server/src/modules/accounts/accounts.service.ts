@@ -4,8 +4,10 @@ import {
   defaultUserSetting,
   limits,
   Role,
+  type BindEmailParams,
   type Lang,
   type RegisterParams,
+  type SelfInfo,
   type RegisterResult,
   type ResetPasswordParams,
 } from '@parley/protocol';
@@ -14,7 +16,7 @@ import { nowSeconds, type Clock } from '../../platform/clock';
 import { withTx, type DB } from '../../platform/db/index';
 import { AppError, badParam } from '../../platform/http/errors';
 import { hashPassword, verifyPassword, type AuthContext, type LoginGuard, type Sessions } from '../auth/index';
-import { ownCodeTarget, type Codes } from '../codes/index';
+import { findSignInUser, ownCodeTarget, type Codes } from '../codes/index';
 import type { ConfigService } from '../config/index';
 import {
   checkAccount,
@@ -111,6 +113,8 @@ export function createAccounts(deps: AccountsDeps) {
           realname: p.realname,
           password_hash: passwordHash,
           email: p.email ?? (isEmail(p.account) ? p.account : ''),
+          // The code went to the account: when that is the e-mail too, the e-mail is proved.
+          email_auth: codeId !== undefined && isEmail(p.account) && (p.email ?? p.account) === p.account ? 1 : 0,
           sex: p.sex,
           role: first ? 1 : 0,
           is_auth: codeId !== undefined ? 1 : 0,
@@ -134,9 +138,11 @@ export function createAccounts(deps: AccountsDeps) {
     async resetPassword(p: ResetPasswordParams): Promise<void> {
       await refuseInDemo(undefined);
       checkPassword(p.password);
-      const u = await usersRepo.findByAccount(db, p.account);
-      if (!u || u.delete_time !== 0) throw new AppError(400, 'code.wrong');
-      const codeId = await codes.check(ownCodeTarget(u), CodeType.password, p.code);
+      // The account of that name, or the one that bound that e-mail (issue 42), as login finds it.
+      const found = await findSignInUser(db, p.account);
+      if (!found) throw new AppError(400, 'code.wrong');
+      const u = found.user;
+      const codeId = await codes.check(found.codeTarget, CodeType.password, p.code);
       const hash = await hashPassword(p.password);
       await withTx(db, async (tx, onCommit) => {
         await codes.consumeIn(tx, codeId);
@@ -205,11 +211,48 @@ export function createAccounts(deps: AccountsDeps) {
           account: p.account,
           update_time: nowSeconds(clock),
           ...(newCodeId !== undefined ? { is_auth: 1 } : {}),
-          ...(isEmail(p.account) ? { email: p.account } : {}),
+          // An e-mail account is copied to `email`, proved when its code was checked; a verified
+          // e-mail is not replaced by an unproved one (it signs in and resets the password).
+          ...(isEmail(p.account) && (newCodeId !== undefined || u.email_auth !== 1)
+            ? { email: p.account, email_auth: newCodeId !== undefined ? 1 : 0 }
+            : {}),
         });
         await sessions.revokeIn(tx, onCommit, { userId: u.id, reason: 'account', exceptJti: auth.session.jti });
         onCommit(() => users.invalidate(u.id));
       });
+    },
+
+    /**
+     * bindEmail (Parley extension, issue 42): bind or change my e-mail with a type-4 code sent to
+     * it, and one to the current address while that is verified (as editAccount does for the
+     * account). Answers the new Self; my other devices get it as `updateSelf`.
+     */
+    async bindEmail(auth: AuthContext, p: BindEmailParams, origin: string): Promise<SelfInfo> {
+      const u = auth.user;
+      await refuseInDemo(u.role);
+      if (!isEmail(p.email)) throw new AppError(400, 'account.badEmail');
+      const same = u.email.toLowerCase() === p.email.toLowerCase();
+      let oldCodeId: number | undefined;
+      if (u.email_auth === 1 && !same) {
+        if (!p.code) throw badParam('code');
+        oldCodeId = await codes.check(u.email, CodeType.accountChange, p.code);
+      }
+      const newCodeId = await codes.check(p.email, CodeType.accountChange, p.newCode);
+      // Only now, with the mailbox proved, may the answer say the address is someone else's.
+      if (await usersRepo.emailClaimedByOther(db, p.email, u.id)) throw new AppError(400, 'account.emailTaken');
+      const ownAccount = u.account.toLowerCase() === p.email.toLowerCase();
+      await withTx(db, async (tx, onCommit) => {
+        if (oldCodeId !== undefined) await codes.consumeIn(tx, oldCodeId);
+        await codes.consumeIn(tx, newCodeId);
+        await usersRepo.updateUser(tx, u.id, {
+          email: p.email,
+          email_auth: 1,
+          ...(ownAccount ? { is_auth: 1 } : {}),
+          update_time: nowSeconds(clock),
+        });
+        onCommit(() => users.invalidate(u.id));
+      });
+      return (await users.announceSelf(u.id, origin)) ?? users.self(u, origin);
     },
 
     /** Creates an invitation code with chosen limits (tests). */

@@ -121,6 +121,8 @@ export function createUsersAdmin(deps: UsersAdminDeps) {
     if (f.email !== undefined) {
       checkEmail(f.email);
       patch.email = f.email;
+      // An address set by someone else is not proved by its owner (issue 42): it stops signing in.
+      if (f.email.toLowerCase() !== (t?.email ?? '').toLowerCase()) patch.email_auth = 0;
     }
     if (f.sex !== undefined) {
       checkSex(f.sex);

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import { nowSeconds, type Clock } from '../../platform/clock';
 import { withTx, type DB } from '../../platform/db/index';
 import { AppError, badParam } from '../../platform/http/errors';
-import { ownCodeTarget, type Codes } from '../codes/index';
+import { findSignInUser, type Codes } from '../codes/index';
 import type { ConfigService } from '../config/index';
 import { usersRepo, type UserRow, type UsersService } from '../users/index';
 import type { LoginGuard } from './login-guard';
@@ -71,13 +71,15 @@ export function createAuth(deps: AuthDeps) {
     const key = guard.key(p.account, req.ip);
     await guard.admit(key);
 
-    let user = await usersRepo.findByAccount(db, p.account);
+    // The account of that name, else the account that bound that e-mail (issue 42).
+    const found = await findSignInUser(db, p.account);
+    let user = found?.user;
     let codeId: number | undefined;
     try {
       if (p.code) {
-        if (!user) throw new AppError(400, 'auth.badCredentials');
-        // Filed under the account, or its e-mail when the account is a plain name (sendCode).
-        codeId = await codes.check(ownCodeTarget(user), 1, p.code);
+        if (!found) throw new AppError(400, 'auth.badCredentials');
+        // Filed under the account, its e-mail for a plain name, or the bound address typed (sendCode).
+        codeId = await codes.check(found.codeTarget, 1, p.code);
       } else {
         const viaDirectory = (await deps.directoryLogin?.(p.account, p.password ?? '')) ?? { handled: false };
         if (viaDirectory.handled) {

@@ -33,6 +33,22 @@ export function ownCodeTarget(u: UserRow): string {
   return isMobile(u.account) || isEmail(u.account) ? u.account : u.email;
 }
 
+/**
+ * Who `typed` names at login and password reset, and where its codes are filed. The account of
+ * that name comes first (codes to it, or to its e-mail for a plain name); else, for an e-mail
+ * address, the one account that bound and verified it (codes to the address as typed), issue 42.
+ */
+export async function findSignInUser(
+  db: Kysely<DB>,
+  typed: string,
+): Promise<{ user: UserRow; codeTarget: string } | undefined> {
+  const named = await usersRepo.findByAccount(db, typed);
+  if (named) return { user: named, codeTarget: ownCodeTarget(named) };
+  if (!isEmail(typed)) return undefined;
+  const bound = await usersRepo.findByBoundEmail(db, typed);
+  return bound ? { user: bound, codeTarget: typed } : undefined;
+}
+
 const sameCode = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
 export function createCodes(deps: CodesDeps) {
@@ -89,7 +105,8 @@ export function createCodes(deps: CodesDeps) {
       }
       const account = target;
       const email = unreachable || isEmail(account);
-      const exists = known || (!unreachable && (await usersRepo.findByAccount(db, account)) !== undefined);
+      // A bound e-mail counts as known (login and reset accept it); the answer is the same either way.
+      const exists = known || (!unreachable && (await findSignInUser(db, account)) !== undefined);
       if (type === CodeType.register && (await usersRepo.accountTaken(db, account)))
         throw new AppError(400, 'account.exists');
 

@@ -79,9 +79,10 @@ export function createDirectory(deps: DirectoryDeps) {
         const user = (await usersRepo.findById(tx, id)) as UserRow;
         return { kind: 'created' as const, user, departments, comesBack: false };
       }
-      const patch: { realname?: string; name_py?: string; email?: string; dep_id?: number } = {};
+      const patch: { realname?: string; name_py?: string; email?: string; email_auth?: number; dep_id?: number } = {};
       if (found.realname !== realname) Object.assign(patch, { realname, name_py: namePy(realname) });
-      if (email && found.email !== email) patch.email = email;
+      // The directory's address is not one the user proved with a code (issue 42): not bound.
+      if (email && found.email !== email) Object.assign(patch, { email, email_auth: 0 });
       if (depId !== undefined && found.dep_id !== depId) patch.dep_id = depId;
       const changed = Object.keys(patch).length > 0;
       if (changed) {

@@ -76,6 +76,7 @@ export function toSelf(u: UserRow, origin: string, secret: Uint8Array): SelfInfo
     role: u.role as Role,
     status: u.status === 1 ? 1 : 0,
     is_auth: u.is_auth === 1 ? 1 : 0,
+    email_auth: u.email_auth === 1 ? 1 : 0,
     name_py: u.name_py,
     cs_uid: u.cs_uid,
     friend_limit: u.friend_limit,

@@ -139,6 +139,42 @@ export async function liveByEmail(db: Kysely<DB>, email: string): Promise<UserRo
     .execute();
 }
 
+/**
+ * The live account whose verified e-mail is `email` (case-insensitive), standing for the account
+ * at code login and reset (issue 42). None when two claim it (a race of bindEmail): ambiguous
+ * means unknown.
+ */
+export async function findByBoundEmail(db: Kysely<DB>, email: string): Promise<UserRow | undefined> {
+  const rows = await db
+    .selectFrom('users')
+    .selectAll()
+    .where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase()))
+    .where('email_auth', '=', 1)
+    .where('delete_time', '=', 0)
+    .limit(2)
+    .execute();
+  return rows.length === 1 ? rows[0] : undefined;
+}
+
+/** Whether a live user other than `selfId` has `email` as account or verified e-mail (case-insensitive). */
+export async function emailClaimedByOther(db: Kysely<DB>, email: string, selfId: number): Promise<boolean> {
+  const e = email.toLowerCase();
+  const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where('id', '<>', selfId)
+    .where('delete_time', '=', 0)
+    .where((eb) =>
+      eb.or([
+        eb(eb.fn('lower', ['account']), '=', e),
+        eb.and([eb(eb.fn('lower', ['email']), '=', e), eb('email_auth', '=', 1)]),
+      ]),
+    )
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** Rows (deleted ones included: their names stay taken) of these accounts, in chunks of bound parameters. */
 export async function byAccounts(db: Kysely<DB>, accounts: string[]): Promise<Map<string, UserRow>> {
   const out = new Map<string, UserRow>();

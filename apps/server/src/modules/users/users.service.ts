@@ -113,6 +113,8 @@ export function createUsersService({ db, clock, config, relations, push, orgRead
     update,
     self,
     isLive,
+    /** After a write made elsewhere (bindEmail): my other devices get the new Self. */
+    announceSelf: (id: number, origin: string) => announce(id, origin, false),
 
     /** §3.2 getUserInfo: any active user; private fields only for the user's contact set. */
     async card(viewer: UserRow, targetId: number, origin: string, unknownPlace: string): Promise<UserCard> {
@@ -171,8 +173,10 @@ export function createUsersService({ db, clock, config, relations, push, orgRead
         patch.realname = p.realname;
         patch.name_py = namePy(p.realname);
       }
-      if (p.email !== undefined) {
+      if (p.email !== undefined && p.email.toLowerCase() !== viewer.email.toLowerCase()) {
         checkEmail(p.email);
+        // A verified e-mail signs in and resets the password: it moves only with codes (bindEmail).
+        if (viewer.email_auth === 1) throw new AppError(400, 'account.emailBound');
         patch.email = p.email;
       }
       if (p.motto !== undefined) {

@@ -24,6 +24,8 @@ export interface UsersTable {
   role: Generated<number>;
   status: Generated<number>;
   is_auth: Generated<number>;
+  /** 1 = `email` was proved by a code (bindEmail); only then it may stand for the account (issue 42). */
+  email_auth: Generated<number>;
   name_py: Generated<string>;
   cs_uid: Generated<number>;
   friend_limit: Generated<number>;

@@ -15,6 +15,7 @@ import * as m0013 from './0013-send-marks';
 import * as m0014 from './0014-org';
 import * as m0017 from './0017-sso';
 import * as m0018 from './0018-read-log';
+import * as m0019 from './0019-email-auth';
 
 /**
  * Migrations live in code (no directory scanning), so they ship inside any bundle and run at
@@ -41,6 +42,7 @@ const all: Record<string, { up: (db: Kysely<unknown>, dialect: DialectKind) => P
   '0014-org': m0014,
   '0017-sso': m0017,
   '0018-read-log': m0018,
+  '0019-email-auth': m0019,
 };
 
 /** What Kysely hands a migration; a transaction is one. */
