@@ -41,6 +41,7 @@ export const DEFAULTS = {
   pages: 50,
   repeat: 20, // search: timed requests per query; first-load: page loads
   backfill: false, // search: store the messages without index rows and time the server's backfill
+  scroll: false, // org: also flick through the 2,000-person department in Chromium at phone size (lib/phone-scroll.mjs)
   p99Limit: 100, // ms, sweep stop rule
   startRate: 0, // sweep: 0 = workload default
   factor: 1.5, // sweep: rate multiplier while clean
@@ -139,7 +140,8 @@ workloads
   search                 --messages seeded over --conversations straight into the database; search latency
                          per query (--repeat each); --backfill times the index backfill instead
   org                    10,000 people in 300 departments through the CSV import, then org/tree and
-                         org/members of a 2,000-person department (--repeat each)
+                         org/members of a 2,000-person department (--repeat each); --scroll also flicks through that
+                         department on a phone in Chromium: frame intervals, rows in the DOM, rows reached
   read-list              a group of --members seeded straight into the database, half of whom have read the
                          owner's message; the owner's readList latency (--repeat each: both lists, 20 and 100 rows)
   sweep one-to-one|group raise the rate (×--factor) until p99 > --p99-limit ms or a loss

@@ -1,4 +1,5 @@
 import { call } from '../lib/http.mjs';
+import { phoneScroll } from '../lib/phone-scroll.mjs';
 import { readProc } from '../lib/procstat.mjs';
 import { Samples } from '../lib/stats.mjs';
 
@@ -136,6 +137,22 @@ export async function run({ env, opts, log, report, runId }) {
     };
     report.write(p);
     points.push(p);
+  }
+  if (opts.scroll) {
+    log(`org: flicking through the ${BIG}-person department at phone size in Chromium`);
+    const s = await phoneScroll({
+      url: base,
+      account: `adm${runId}`,
+      password: PASSWORD,
+      route: `/pages/contacts/org?id=${big.id}`,
+      rowSelector: '[data-testid="org-person"]',
+    });
+    log(
+      `  ${s.rowsReached} people reached in ${s.steps} wheel steps (${s.seconds} s); at most ${s.maxRowsInDom} rows in ` +
+        `the DOM; frame interval p50 ${s.frameP50} ms, p95 ${s.frameP95} ms, max ${s.frameMax} ms; ` +
+        `${s.longFrames} of ${s.frames} frames over 50 ms`,
+    );
+    report.write({ workload: 'org-scroll', backend: env.backend, ...s });
   }
   return points;
 }
