@@ -108,6 +108,7 @@ function createServices(deps: Deps, app: FastifyInstance) {
     mailFrom: deps.config.mailFrom,
     log: app.log,
     devMailLog: deps.config.devMailLog,
+    resendS: deps.config.codeResendS,
   });
   const loginGuard = createLoginGuard({ db, clock });
   const ssoCodes = createSsoCodes(db, clock);

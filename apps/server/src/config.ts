@@ -59,6 +59,11 @@ const envSchema = z.object({
   PARLEY_LIMIT_CODE_MAILS_PER_HOUR: limit(defaultGuardLimits.codeMailsPerHour),
   PARLEY_LIMIT_MESSAGES_PER_USER_SECOND: limit(defaultGuardLimits.messagesPerUserSecond),
   PARLEY_LIMIT_FRIEND_REQUESTS_PER_DAY: limit(defaultGuardLimits.friendRequestsPerUserDay),
+  /**
+   * Seconds between two codes to one address (PROTOCOL §2.4: 60). Test rigs without a clock of
+   * their own (e2e) set 0 to bind an address and sign in by it at once; operators keep 60.
+   */
+  PARLEY_CODE_RESEND_S: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(3600).optional()),
   NODE_ENV: z.preprocess(emptyToUndefined, z.string().default('development')),
   LOG_LEVEL: z.preprocess(emptyToUndefined, z.string().default('info')),
 });
@@ -82,6 +87,8 @@ export interface Config {
   /** PARLEY_PUSH_HTTP_ENDPOINTS=1: Web Push endpoints may be http, IP addresses or local names (tests, an intranet relay); else public https hosts only. */
   pushHttpEndpoints?: boolean;
   guardLimits: GuardLimits;
+  /** PARLEY_CODE_RESEND_S; absent = the protocol's 60 s. */
+  codeResendS?: number | undefined;
   /** PARLEY_SHUTDOWN_GRACE_S in ms: the most a shutdown may take (platform/ops/shutdown.ts). */
   shutdownGraceMs: number;
   /** PARLEY_METRICS_TOKEN: `/metrics` answers other hosts that bring it. */
@@ -122,6 +129,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       messagesPerUserSecond: e.PARLEY_LIMIT_MESSAGES_PER_USER_SECOND,
       friendRequestsPerUserDay: e.PARLEY_LIMIT_FRIEND_REQUESTS_PER_DAY,
     },
+    codeResendS: e.PARLEY_CODE_RESEND_S,
     shutdownGraceMs: e.PARLEY_SHUTDOWN_GRACE_S * 1000,
     metricsToken: e.PARLEY_METRICS_TOKEN,
     production: e.NODE_ENV === 'production',

@@ -63,6 +63,8 @@ export const endpoints = {
   resetPassword: (input: ParamsIn<typeof paths.resetPassword>) => call(paths.resetPassword, input, quiet),
   editPassword: (input: ParamsIn<typeof paths.editPassword>) => call(paths.editPassword, input, quiet),
   editAccount: (input: ParamsIn<typeof paths.editAccount>) => call(paths.editAccount, input, quiet),
+  /** Parley extension: bind or change my e-mail with codes; answers my new Self. */
+  bindEmail: (input: ParamsIn<typeof paths.bindEmail>) => call(paths.bindEmail, input, quiet),
   updateUserInfo: (input: ParamsIn<typeof paths.updateUserInfo>) => call(paths.updateUserInfo, input),
   saveSetting: (patch: ParamsIn<typeof paths.setting>) => call(paths.setting, patch, quiet),
   getSystemInfo: () => call(paths.getSystemInfo, {}, quiet),

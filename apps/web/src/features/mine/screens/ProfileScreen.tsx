@@ -153,7 +153,8 @@ export default function ProfileScreen() {
         <ListRow
           label={t('me.profile.email')}
           extra={me.email || t('me.profile.notSet')}
-          onClick={() => void edit('email')}
+          // A verified address moves only with codes (bindEmail): that lives in account security.
+          onClick={() => (me.email_auth === 1 ? void navigate(href('secure')) : void edit('email'))}
           testId="profile-email"
         />
         <ListRow

@@ -10,9 +10,11 @@ import { useSystemInfo } from '../../system/api';
 import { useAuth } from '../../../state/auth';
 import { SendCodeButton } from '../../auth/components/SendCodeButton';
 import { checkAccount, checkCode, checkPassword, checkPasswordMatch, type ValidationKey } from '../../auth/validation';
+import { EmailForm } from '../components/EmailForm';
+import { VerifiedBadge } from '../components/VerifiedBadge';
 import styles from './SecureScreen.module.css';
 
-type Sheet = null | 'password' | 'account';
+type Sheet = null | 'password' | 'account' | 'email';
 
 /** Where codes of my own account go: the account if mobile/e-mail, else my e-mail (or nowhere). */
 function ownTarget(account: string, email: string): string | null {
@@ -23,27 +25,43 @@ function ownTarget(account: string, email: string): string | null {
 /**
  * Account security (/pages/mine/secure): change the password with the current one or an
  * e-mailed code, change the account with codes to the old and new addresses (spec §5: verified
- * before it changes). Every other session of mine is signed out; this one stays.
+ * before it changes), bind or change the e-mail with codes (issue 42). Password and account
+ * changes sign every other session of mine out; this one stays.
  */
 export default function SecureScreen() {
   const { t } = useTranslation();
   const me = useAuth((s) => s.userInfo);
   const [open, setOpen] = useState<Sheet>(null);
   if (!me) return null;
+  // Only a mobile or e-mail account can be verified; a plain name has nothing to verify.
+  const deliverable = MOBILE_RE.test(me.account) || EMAIL_RE.test(me.account);
   return (
     <Page>
       <ListGroup>
         <ListRow
           label={t('me.secure.account')}
           extra={
-            <span>
-              {me.account} · {me.is_auth === 1 ? t('me.secure.verified') : t('me.secure.notVerified')}
+            <span className={styles.value}>
+              <span className={styles.text}>{me.account}</span>
+              {deliverable ? <VerifiedBadge verified={me.is_auth === 1} testId="secure-account-badge" /> : null}
             </span>
           }
           onClick={() => setOpen(open === 'account' ? null : 'account')}
           testId="secure-account"
         />
         {open === 'account' ? <AccountForm onDone={() => setOpen(null)} /> : null}
+        <ListRow
+          label={t('me.secure.email')}
+          extra={
+            <span className={styles.value}>
+              <span className={styles.text}>{me.email || t('me.secure.emailNotBound')}</span>
+              {me.email ? <VerifiedBadge verified={me.email_auth === 1} testId="secure-email-badge" /> : null}
+            </span>
+          }
+          onClick={() => setOpen(open === 'email' ? null : 'email')}
+          testId="secure-email"
+        />
+        {open === 'email' ? <EmailForm onDone={() => setOpen(null)} /> : null}
         <ListRow
           label={t('me.secure.changePassword')}
           onClick={() => setOpen(open === 'password' ? null : 'password')}
