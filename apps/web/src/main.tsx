@@ -46,6 +46,7 @@ async function start(root: HTMLElement) {
   whenSignedIn(() => {
     void import('./app/wire-realtime').then((m) => m.wireRealtime(router));
     void import('./features/pwa/start').then((m) => m.startPwa(router));
+    void import('./features/mine/account-sync').then((m) => m.startAccountSync());
   });
   createRoot(root).render(
     <StrictMode>

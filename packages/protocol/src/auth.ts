@@ -130,8 +130,29 @@ export interface UserSetting {
   avatarCricle: boolean;
   hideMessageName: boolean;
   hideMessageTime: boolean;
+  /**
+   * Parley keys the server keeps as it keeps any unknown key (§2.4, 4 KB in all), so a choice made
+   * in one browser follows the account to every other (issue 42 #6). Absent until first chosen.
+   * Not `lang`: that name is request plumbing the server strips from a settings body.
+   */
+  /** The interface language, `zh-Hans` or `en`; a signed-in browser takes it over its own. */
+  language?: string;
+  /** System notifications wanted (Me → Settings); each browser still needs its own permission. */
+  notify?: boolean;
+  /**
+   * Unsent text per conversation id (PROTOCOL has no draft call; settings are what every device
+   * already receives, `updateSelf`). Kept small: only the most recently edited drafts of at most
+   * {@link syncedDraftLimits}.chars characters, up to {@link syncedDraftLimits}.count of them and
+   * {@link syncedDraftLimits}.bytes of JSON; a longer or older draft stays on its own device.
+   */
+  drafts?: Record<string, string>;
+  /** The notification offer was made once for this account (issue 42 #7). */
+  notifyAsked?: boolean;
   [key: string]: unknown;
 }
+
+/** The bounds of the synced `drafts` setting (above), leaving the 4 KB to the other settings. */
+export const syncedDraftLimits = { count: 10, chars: 200, bytes: 2048 } as const;
 
 export const defaultUserSetting: UserSetting = {
   sendKey: 1,

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useAuth } from '../../state/auth';
 import { ListRow } from '../../ui/ListRow';
 import { dialogs } from '../../ui/dialogs';
 import { askNotifications, usePermission } from './permission';
@@ -12,6 +13,9 @@ export function NotificationRow() {
   const { t } = useTranslation();
   const perm = usePermission((s) => s.value);
   const [deviceOn, setDeviceOn] = useState(deviceNotifyOn);
+  // Chosen in another browser of mine (notify-sync.ts): the row tells the new choice.
+  const accountChoice = useAuth((s) => s.userInfo?.setting?.notify);
+  useEffect(() => setDeviceOn(deviceNotifyOn()), [accountChoice]);
   const on = perm === 'granted' && deviceOn;
   const state = perm === 'unsupported' ? 'rowUnsupported' : perm === 'denied' ? 'rowDenied' : on ? 'rowOn' : 'rowOff';
 

@@ -21,7 +21,7 @@ function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
   return out;
 }
 
-async function subscribePush(): Promise<boolean> {
+export async function subscribePush(): Promise<boolean> {
   if (!notificationsOn() || !useAuth.getState().token) return false;
   const reg = await swRegistration();
   if (!reg?.pushManager) return false;

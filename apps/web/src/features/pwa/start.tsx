@@ -1,5 +1,6 @@
 import { askAfterFirstChat } from './permission';
 import { startPush } from './push';
+import { followAccountNotify } from './notify-sync';
 import { UpdatePrompt } from './UpdatePrompt';
 import { startServiceWorker } from './update';
 
@@ -11,6 +12,7 @@ export function startPwa(router: { navigate(to: string): Promise<void> }): void 
   // A click on a notification names an app route (`./#/pages/…`): follow it in this tab.
   startServiceWorker((url) => void router.navigate(url.includes('#') ? url.slice(url.indexOf('#') + 1) : '/'));
   startPush();
+  followAccountNotify();
   askAfterFirstChat();
 }
 

@@ -5,6 +5,7 @@ import { href } from '../../nav/routes';
 import { keyOf } from '../../state/conversations/model';
 import { previewOf } from '../../state/messages/preview';
 import { swRegistration } from './update';
+import { rememberSetting } from '../../state/remember-setting';
 
 /**
  * System notifications while the page is hidden (issue 22): new messages and incoming calls.
@@ -31,7 +32,9 @@ export function deviceNotifyOn(): boolean {
   }
 }
 
+/** The choice, on this device and on the account (issue 42 #6: the user's other browsers follow). */
 export function setDeviceNotify(on: boolean): void {
+  rememberSetting({ notify: on });
   try {
     if (on) localStorage.removeItem(DEVICE_KEY);
     else localStorage.setItem(DEVICE_KEY, '0');

@@ -45,3 +45,12 @@ if (typeof window !== 'undefined') {
     if (e.key === STORAGE_KEY) useDrafts.setState({ all: readDrafts() });
   });
 }
+
+/** A user's drafts as a whole (the account's copy merged in: drafts-sync.ts); order is recency. */
+export function replaceDrafts(userId: number, mine: Record<string, string>): void {
+  const all = useDrafts.getState().all;
+  if (JSON.stringify(all[String(userId)] ?? {}) === JSON.stringify(mine)) return;
+  const next = { ...all, [String(userId)]: mine };
+  write(next);
+  useDrafts.setState({ all: next });
+}
