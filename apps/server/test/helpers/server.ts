@@ -72,6 +72,8 @@ export interface TestServerOptions extends BuildOptions {
   afterDurable?: (fn: () => void) => void;
   /** The node's operating state and readiness checks (PROTOCOL §20), as main.ts hands them in. */
   ops?: Deps['ops'];
+  /** Kysely's query log on this node's database (tests counting statements per request). */
+  dbLog?: DatabaseOptions['log'];
 }
 
 const redisUrl = () => process.env.PARLEY_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -171,7 +173,7 @@ export function sameDatabase(database: Database, options: DatabaseOptions): Data
 export async function startTestServer(opts: TestServerOptions = {}): Promise<TestServer> {
   const { database, options, cleanup } = opts.sameDatabaseAs
     ? { ...opts.sameDatabaseAs.reopenInfo(), cleanup: async () => {} }
-    : await openTestDatabase();
+    : await openTestDatabase(opts.dbLog ? { log: opts.dbLog } : {});
   await migrateToLatest(database);
   const clock = manualClock(Date.now());
   const logs: string[] = [];

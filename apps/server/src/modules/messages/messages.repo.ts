@@ -60,7 +60,7 @@ export async function markSent(db: Kysely<DB>, userId: number, ms: number): Prom
     .execute();
 }
 
-const MESSAGE_COLUMNS = [
+export const MESSAGE_COLUMNS = [
   'id',
   'chat_identify',
   'from_user',

@@ -31,6 +31,8 @@ import { fileColumns, isFileMessageType, prepareFileContent, type FileRow } from
 import { cardOf, cardUserId } from './location-contact';
 import * as repo from './messages.repo';
 import { indexMessage } from './search-index.repo';
+import { createSendBatch } from './pg-send-batch';
+import { isSqlite } from '../../platform/db/dialect';
 import { createSingleChatCheck } from './single-check';
 import { MessageIdTaken, type MessageRow } from './messages.repo';
 import { toMessage, type RowContext } from './present';
@@ -185,6 +187,8 @@ export function createSender(deps: SendDeps) {
 
   /** Messages this node has stored since start (`/metrics`). */
   let stored = 0;
+  /** PostgreSQL only: SQLite's group commit already shares one transaction among concurrent sends. */
+  const batch = isSqlite(db) ? undefined : createSendBatch(db);
 
   return {
     storedCount: () => stored,
@@ -271,53 +275,70 @@ export function createSender(deps: SendDeps) {
     const pid = pidRow && pidRow.chat_identify === conv.chatId ? pidRow.msg_id : 0;
     const now = clock.now();
 
+    const valuesWith = (at: number[]) => ({
+      id: p.id,
+      chat_identify: conv.chatId,
+      from_user: me.id,
+      to_user: conv.kind === 'user' ? conv.peerId : conv.kind === 'group' ? conv.groupId : -1,
+      is_group: conv.isGroup,
+      type,
+      content: prepared.content,
+      extends: prepared.extends ? JSON.stringify(prepared.extends) : '',
+      at: at.join(','),
+      pid,
+      is_undo: 0,
+      ...fileColumns(file ?? (sticker?.cate === FileCate.image ? sticker : undefined)),
+      send_time_ms: now,
+    });
+    // msg_id first: a spread followed by a key it lacks gave every row a hidden class of its own
+    // in V8, old-space garbage per send (docs/performance.md, issue 23, twelfth pass).
+    const rowOf = (msgId: number, values: ReturnType<typeof valuesWith>): MessageRow => ({ msg_id: msgId, ...values });
+    const senderBase = (row: MessageRow) =>
+      senderView(me, row, conv, r, grp?.member.role ?? 3, grp?.member.nickname, preview);
+
+    /** After the commit: the pushes, and the reply's contactInfo (the sender's view of the conversation). */
+    async function deliver(row: MessageRow, base: Message, members: Array<{ user_id: number; role: number }>) {
+      stored++;
+      if (peer) base.contactInfo = await pushSingle(me, peer, row, base, r);
+      else if (grp) base.contactInfo = await pushGroup(me, row, base, members, r);
+      else {
+        const contactInfo = await contacts.favouritesContactFor(me, await contacts.viewerOf(me, r));
+        await events.toUsers(
+          favouritesMessageRecipients(me.id),
+          'simple',
+          Object.assign({}, base, { toContactId: me.id, contactInfo }),
+        );
+        base.contactInfo = contactInfo;
+      }
+    }
+
+    // PostgreSQL: a send that writes only its row joins the other sends' statement (pg-send-batch.ts).
+    if (batch && !grp && chatInfo.sendInterval <= 0) {
+      const values = valuesWith([]);
+      const row = rowOf(await batch.write(values), values);
+      const base = senderBase(row);
+      // As withTx's onCommit: the row is stored, so a failed push is reported, not the send.
+      await deliver(row, base, []).catch(deps.log);
+      return base;
+    }
+
     return withTx(
       db,
       async (tx, onCommit) => {
         const members = grp ? await groupReads.activeMembers(tx, grp.group.id) : [];
         const at = grp ? mentioned(me.id, p.at, members) : [];
-        const values = {
-          id: p.id,
-          chat_identify: conv.chatId,
-          from_user: me.id,
-          to_user: conv.kind === 'user' ? conv.peerId : conv.kind === 'group' ? conv.groupId : -1,
-          is_group: conv.isGroup,
-          type,
-          content: prepared.content,
-          extends: prepared.extends ? JSON.stringify(prepared.extends) : '',
-          at: at.join(','),
-          pid,
-          is_undo: 0,
-          ...fileColumns(file ?? (sticker?.cate === FileCate.image ? sticker : undefined)),
-          send_time_ms: now,
-        };
-        const msgId = await repo.insertMessage(tx, values);
-        // msg_id first: a spread followed by a key it lacks gave every row a hidden class of its own
-        // in V8, old-space garbage per send (docs/performance.md, issue 23, twelfth pass).
-        const row: MessageRow = { msg_id: msgId, ...values };
-        await repo.setLastMsg(tx, conv.chatId, msgId);
+        const values = valuesWith(at);
+        const row = rowOf(await repo.insertMessage(tx, values), values);
+        await repo.setLastMsg(tx, conv.chatId, row.msg_id);
         if (chatInfo.sendInterval > 0) await repo.markSent(tx, me.id, now);
         await indexMessage(tx, row);
-        if (grp) await repo.insertMentions(tx, msgId, grp.group.id, at);
-        const base = senderView(me, row, conv, r, grp?.member.role ?? 3, grp?.member.nickname, preview);
+        if (grp) await repo.insertMentions(tx, row.msg_id, grp.group.id, at);
+        const base = senderBase(row);
         // §17: every other member is a member at sending time, and none has read it yet.
         if (grp && chatInfo.readList === 1)
           Object.assign(base, { readCount: 0, unreadCount: members.filter((m) => m.user_id !== me.id).length });
         // The reply is the sender's payload: withTx runs this before it returns `base`.
-        onCommit(async () => {
-          stored++;
-          if (peer) base.contactInfo = await pushSingle(me, peer, row, base, r);
-          else if (grp) base.contactInfo = await pushGroup(me, row, base, members, r);
-          else {
-            const contactInfo = await contacts.favouritesContactFor(me, await contacts.viewerOf(me, r));
-            await events.toUsers(
-              favouritesMessageRecipients(me.id),
-              'simple',
-              Object.assign({}, base, { toContactId: me.id, contactInfo }),
-            );
-            base.contactInfo = contactInfo;
-          }
-        });
+        onCommit(() => deliver(row, base, members));
         return base;
       },
       deps.log,
