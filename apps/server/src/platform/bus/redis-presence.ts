@@ -235,12 +235,16 @@ export class RedisPresence implements PresenceRegistry {
   }
 
   async online(userIds: number[]): Promise<Set<number>> {
-    if (userIds.length === 0) return new Set();
+    // A user with a live connection on this node is online whatever Redis says: only the others
+    // are asked for (a message push names both parties, usually both connected: no Redis at all).
+    const here = userIds.filter((id) => this.connectedHere(id));
+    const elsewhere = here.length === 0 ? userIds : userIds.filter((id) => !this.connectedHere(id));
+    if (elsewhere.length === 0) return new Set(here);
     try {
-      const counts = await this.reads.liveCounts(userIds);
-      return new Set(userIds.filter((id) => (counts.get(id) ?? 0) > 0));
+      const counts = await this.reads.liveCounts(elsewhere);
+      return new Set([...here, ...elsewhere.filter((id) => (counts.get(id) ?? 0) > 0)]);
     } catch {
-      return new Set(userIds.filter((id) => this.connectedHere(id)));
+      return new Set(here);
     }
   }
 

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { failFastClient } from '../redis/client';
 import { RedisHealth } from '../redis/health';
@@ -72,6 +73,13 @@ if ends > now then return ends - now end
 redis.call('SET', KEYS[1], tostring(now + tonumber(ARGV[2])), 'PX', ARGV[3])
 return 0`;
 
+/** KEYS[1] the window's counter; ARGV ttl s → the count after this hit. */
+const HIT_SCRIPT = `
+local n = redis.call('INCR', KEYS[1])
+if n == 1 then redis.call('EXPIRE', KEYS[1], ARGV[1]) end
+return n`;
+const HIT_SHA = createHash('sha1').update(HIT_SCRIPT).digest('hex');
+
 /**
  * Shared counts in Redis. While Redis does not answer, each node counts on its own (a fresh
  * window on this node: the limits hold per node for the outage) instead of failing the request
@@ -98,13 +106,13 @@ export class RedisCounters implements Counters {
       return this.local.hit(key, windowS, limit, nowMs);
     const k = `${this.prefix}lim:${windowKey(key, windowS, nowMs)}`;
     try {
-      // INCR and a TTL of one window in one round trip; the key dies with its window.
-      const res = await this.redis
-        .multi()
-        .incr(k)
-        .expire(k, windowS + 1)
-        .exec();
-      return Number(res?.[0]?.[1] ?? 0) <= limit;
+      // One command per hit (every send pays one): INCR, and the key's TTL of one window set by the
+      // window's first hit, atomically (MULTI/INCR/EXPIRE/EXEC were four commands to Redis).
+      const n = await this.redis.evalsha(HIT_SHA, 1, k, windowS + 1).catch((err: Error) => {
+        if (!/NOSCRIPT/.test(err.message)) throw err;
+        return this.redis.eval(HIT_SCRIPT, 1, k, windowS + 1); // a restarted Redis forgot it; loads it again
+      });
+      return Number(n) <= limit;
     } catch {
       this.localUntil = Date.now() + 2000;
       return this.local.hit(key, windowS, limit, nowMs);
