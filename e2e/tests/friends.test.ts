@@ -10,6 +10,7 @@ import {
   fillTestId,
   loggedInPage,
   registerPerson,
+  row,
   type Person,
 } from '../support/app';
 
@@ -71,6 +72,22 @@ describe('friends in two browsers', () => {
     // 鲍勃 files under B (pinyin "baobo").
     expect(await a.page.locator('[data-testid="contact-section"][data-letter="B"]').count()).toBe(1);
     expect(await a.page.getByTestId('contacts-new-friends-badge').count()).toBe(0);
+
+    // Issue 42 #8: on home, each sees the other's chat with the "now friends" line, also once
+    // the list is read again (home after the address book, and after a reload).
+    for (const [page, other] of [
+      [a.page, bob],
+      [b.page, alice],
+    ] as const) {
+      await page.goto(`${server.url}/#/pages/index/index`);
+      await expect.poll(() => row(page, other.id).innerText()).toContain('你们已成为好友，开始聊天吧');
+      await page.reload();
+      await page.getByTestId('tabbar-home').waitFor();
+      await expect.poll(() => row(page, other.id).innerText()).toContain('你们已成为好友，开始聊天吧');
+    }
+    await snap(b.page, 'friends-new-friend-home-phone');
+    await b.page.setViewportSize({ width: 1280, height: 800 });
+    await snap(b.page, 'friends-new-friend-home-desktop');
     expect([...a.errors, ...b.errors]).toEqual([]);
     await a.page.context().close();
     await b.page.context().close();

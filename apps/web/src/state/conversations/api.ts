@@ -3,16 +3,21 @@ import type { Contact } from '@parley/protocol';
 import { endpoints } from '../../lib/endpoints';
 import { queryClient as appQueryClient } from '../../lib/query-client';
 import { useAuth } from '../auth';
-import { findContact, keyOf, patchContact, totalUnread, type ContactsData } from './model';
+import { findContact, keepFriendshipLines, keyOf, patchContact, totalUnread, type ContactsData } from './model';
 
 /** Conversations (getContacts) in the query cache; every list change goes through here. */
 
 export const contactsKey = ['contacts'] as const;
 
-async function fetchContacts(): Promise<ContactsData> {
+async function fetchContacts({ client }: { client: QueryClient }): Promise<ContactsData> {
   const env = await endpoints.getContacts();
-  return { contacts: Array.isArray(env.data) ? env.data : [], pendingFriends: Number(env.count) || 0 };
+  const fresh = Array.isArray(env.data) ? env.data : [];
+  const before = client.getQueryData<ContactsData>(contactsKey)?.contacts;
+  return { contacts: keepFriendshipLines(fresh, before), pendingFriends: Number(env.count) || 0 };
 }
+
+/** The list query's function, for tests that run it against a client of their own. */
+export const fetchContactsForTest = fetchContacts;
 
 export function useContacts() {
   const loggedIn = useAuth((s) => s.token !== null);

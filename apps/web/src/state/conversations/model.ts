@@ -37,6 +37,26 @@ export function sortConversations(list: readonly Contact[]): Contact[] {
     .map(({ c }) => c);
 }
 
+/**
+ * A fresh getContacts answer over the list it replaces. A new friend arrives as `appendContact`
+ * with the line "you are now friends" (type `event`, PROTOCOL §7 update), but getContacts answers
+ * a chat without messages with lastContent "" (§3.1), and home hides those rows: the new friend
+ * vanished at the next refetch (issue 42 #8). Such a row keeps its line, as in WeChat, until the
+ * first message replaces it. A row I removed (delChat) was already "" here, so it stays hidden.
+ */
+export function keepFriendshipLines(fresh: readonly Contact[], before: readonly Contact[] | undefined): Contact[] {
+  if (!before?.length) return [...fresh];
+  const lines = new Map(
+    before
+      .filter((c) => c.is_group === ContactKind.person && c.type === 'event' && c.lastContent !== '')
+      .map((c) => [keyOf(c.id), c]),
+  );
+  return fresh.map((c) => {
+    const kept = c.is_group === ContactKind.person && c.lastContent === '' ? lines.get(keyOf(c.id)) : undefined;
+    return kept ? { ...c, lastContent: kept.lastContent, type: kept.type, lastSendTime: kept.lastSendTime } : c;
+  });
+}
+
 /** A conversation belongs on home when it has content (or a draft waiting in it). */
 function hasContent(c: Contact): boolean {
   return c.lastContent !== '';
