@@ -157,6 +157,21 @@ describe('changeOwner, clearMessage, removeGroup', () => {
   });
 });
 
+describe('the owner transfer in the chat (issue 42 #8)', () => {
+  it("adds an event line naming the old and the new owner, pushed to the members and in each reader's language", async () => {
+    await fresh();
+    const [cWs] = await connectSockets(s.url, [carol]);
+    expect((await group(s, 'changeOwner', alice, { id, user_id: bob.id }, true)).body.code).toBe(0);
+    const pushed = (await cWs.next('group')).data as { type: string; content: string; toContactId: string };
+    expect(pushed).toMatchObject({ type: 'event', toContactId: gid });
+    expect(pushed.content).toBe(`${alice.realname} made ${bob.realname} the group owner`);
+    const rows = await s.api.post('/enterprise/im/getMessageList', { toContactId: gid }, { token: carol.token });
+    const last = (rows.body.data as { type: string; content: string }[]).at(-1);
+    expect(last).toMatchObject({ type: 'event', content: `${alice.realname}已将群主转让给${bob.realname}` });
+    cWs.close();
+  });
+});
+
 describe('updateCard', () => {
   it('shows my card as my name in that group, in the member list and on my messages', async () => {
     await fresh();

@@ -169,6 +169,7 @@ export const catalogue = {
   'group.eventJoined': ['{name}通过扫码加入了群聊', '{name} joined the group by scanning the QR code'],
   'group.eventLeft': ['{name}退出了群聊', '{name} left the group'],
   'group.eventRemoved': ['{name}将{target}移出了群聊', '{name} removed {target} from the group'],
+  'group.eventOwnerChanged': ['{name}已将群主转让给{target}', '{name} made {target} the group owner'],
   'friend.self': ['不能添加自己', 'You cannot add yourself'],
   'friend.already': ['你们已是好友', 'Already friends'],
   'friend.pending': ['已申请，请等待确认', 'Request pending'],

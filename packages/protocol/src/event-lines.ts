@@ -24,6 +24,14 @@ export const eventLineKeys = [
   'group.eventJoined',
   'group.eventLeft',
   'group.eventRemoved',
+  /**
+   * The owner handed the group over (§6 `changeOwner`, issue 42 #8). PROTOCOL §6 names no line
+   * for it; Parley writes one as it does for the other membership changes that move a member's
+   * standing (created, invited, joined, left, removed), so members see who owns the group now
+   * (WeChat does the same). Params `name` (the old owner), `target` (the new one). A rename or
+   * a notice is not a membership change and writes none.
+   */
+  'group.eventOwnerChanged',
 ] as const;
 export type EventLineKey = (typeof eventLineKeys)[number];
 

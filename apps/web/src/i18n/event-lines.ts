@@ -9,6 +9,7 @@ export const eventLinesZhHans = {
   joined: '{{name}}通过扫码加入了群聊',
   left: '{{name}}退出了群聊',
   removed: '{{name}}将{{target}}移出了群聊',
+  ownerChanged: '{{name}}已将群主转让给{{target}}',
   recalledByMe: '你撤回了一条消息',
   recalledByPeer: '对方撤回了一条消息',
   recalledByName: '{{name}}撤回了一条消息',

@@ -30,7 +30,7 @@ export function groupsRoutes(route: RouteBuilder<AuthContext>, groups: Groups) {
     ),
     route(paths.groupSetNotice, async (p, c) => ok(await groups.setNotice(c.auth.user, p.id, p.notice, view(c)))),
     route(paths.groupSetting, async (p, c) => ok(await groups.setting(c.auth.user, p.id, p.setting))),
-    route(paths.groupChangeOwner, async (p, c) => ok(await groups.changeOwner(c.auth.user, p.id, p.user_id))),
+    route(paths.groupChangeOwner, async (p, c) => ok(await groups.changeOwner(c.auth.user, p.id, p.user_id, view(c)))),
     route(paths.groupClearMessage, async (p, c) => ({
       ...ok(await groups.clear(c.auth.user, p.id)),
       msg: 'group.cleared' as const,

@@ -6,6 +6,7 @@ import {
   isAdmin,
   limits,
   noSpeakTimerSeconds,
+  type EventLine,
   type GroupSetting,
   type SocketEventMap,
   type SocketEventType,
@@ -163,16 +164,34 @@ export function createManagement(deps: GroupsDeps, ctx: GroupContext) {
       );
     },
 
-    async changeOwner(me: UserRow, groupId: number, userId: number): Promise<void> {
+    /** Hands the group over; the chat gets an event line saying so (protocol event-lines.ts). */
+    async changeOwner(me: UserRow, groupId: number, userId: number, r: RequestView): Promise<void> {
       await ctx.owned(me, groupId);
       if (userId === me.id) throw badParam('user_id');
       await ctx.target(groupId, userId);
-      const write = async (tx: typeof db) => {
-        await repo.updateMember(tx, groupId, userId, { role: GroupRole.owner });
-        await repo.updateMember(tx, groupId, me.id, { role: GroupRole.member });
-        await repo.updateGroup(tx, groupId, { owner_id: userId }, nowSeconds(clock));
+      const heir = await deps.users.get(userId);
+      const line: EventLine = {
+        key: 'group.eventOwnerChanged',
+        params: { name: me.realname, target: heir?.realname ?? '' },
       };
-      await change(groupId, write, 'changeOwner', { group_id: wireId(groupId), user_id: userId });
+      await withTx(
+        db,
+        async (tx, onCommit) => {
+          await repo.updateMember(tx, groupId, userId, { role: GroupRole.owner });
+          await repo.updateMember(tx, groupId, me.id, { role: GroupRole.member });
+          await repo.updateGroup(tx, groupId, { owner_id: userId }, nowSeconds(clock));
+          const row = await ctx.eventRow(tx, groupId, me, line, r.lang);
+          const members = await ctx.members(groupId, tx);
+          onCommit(async () => {
+            await events.toUsers(changeRecipients(members), 'changeOwner', {
+              group_id: wireId(groupId),
+              user_id: userId,
+            });
+            await ctx.pushRow(groupId, me, row, members, r);
+          });
+        },
+        deps.log,
+      );
     },
 
     /** Owner or a system administrator (who need not be a member). */

@@ -6,6 +6,7 @@ export const eventLinesEn: typeof eventLinesZhHans = {
   joined: '{{name}} joined the group by scanning the QR code',
   left: '{{name}} left the group',
   removed: '{{name}} removed {{target}} from the group',
+  ownerChanged: '{{name}} made {{target}} the group owner',
   recalledByMe: 'You recalled a message',
   recalledByPeer: 'The other person recalled a message',
   recalledByName: '{{name}} recalled a message',

@@ -9,12 +9,13 @@ import { plainText } from '../../lib/format/plain-text';
  * stored before keys existed, lines the client does not know) as the server wrote it.
  */
 
-const names: Record<EventLineKey, 'created' | 'invited' | 'joined' | 'left' | 'removed'> = {
+const names: Record<EventLineKey, 'created' | 'invited' | 'joined' | 'left' | 'removed' | 'ownerChanged'> = {
   'group.eventCreated': 'created',
   'group.eventInvited': 'invited',
   'group.eventJoined': 'joined',
   'group.eventLeft': 'left',
   'group.eventRemoved': 'removed',
+  'group.eventOwnerChanged': 'ownerChanged',
 };
 
 export type EventRow = Pick<Message, 'type' | 'content'> &
