@@ -161,4 +161,17 @@ describe('binding an e-mail', () => {
     expect(me.body.data).toMatchObject({ account, email: account, is_auth: 0, email_auth: 0 });
     expect((await bind(u, account)).body).toMatchObject({ code: 0, data: { is_auth: 1, email_auth: 1 } });
   });
+
+  it('an unverified e-mail account is verified by editAccount to itself with a code', async () => {
+    const account = address();
+    const u = await registerAndLogin(s.api, { account, realname: 'Mail', password: 'pass-word1' });
+    // Without a code it is the no-op it always was.
+    expect((await post('/enterprise/im/editAccount', { account }, u.token)).body.code).toBe(0);
+    const wrong = await post('/enterprise/im/editAccount', { account, newCode: '000000' }, u.token);
+    expect(wrong.body).toMatchObject({ code: 400, msg: 'Wrong or expired code' });
+    const newCode = await changeCode(u, account);
+    expect((await post('/enterprise/im/editAccount', { account, newCode }, u.token)).body.code).toBe(0);
+    const me = await post('/enterprise/im/updateUserInfo', {}, u.token);
+    expect(me.body.data).toMatchObject({ account, is_auth: 1, email_auth: 1 });
+  });
 });

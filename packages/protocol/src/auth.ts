@@ -63,6 +63,11 @@ export const editPasswordParams = z.object({
   code: t.str.opt(),
 });
 
+/**
+ * §2.4 editAccount. Parley extension: `account` equal to my own with `newCode` (a type 4 sent to
+ * it) verifies a mobile or e-mail account that never was (`is_auth` 1; an e-mail account's own
+ * address gets `email_auth` 1 too). Without `newCode` it stays the no-op it always was.
+ */
 export const editAccountParams = z.object({ account: t.str.req(), code: t.str.opt(), newCode: t.str.opt() });
 
 /**

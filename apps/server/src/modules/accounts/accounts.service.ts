@@ -56,6 +56,26 @@ export function createAccounts(deps: AccountsDeps) {
     if ((await config.systemInfo()).demon_mode && role !== Role.superAdmin) throw new AppError(400, 'common.demoMode');
   }
 
+  /**
+   * editAccount to the account it already is, with `newCode` (a type 4 sent to it): verifies a
+   * mobile or e-mail account that was never verified (issue 42), so "not verified" has an action.
+   * Without `newCode`, or when there is nothing to verify, it stays the no-op it always was.
+   */
+  async function verifyOwnAccount(u: AuthContext['user'], newCode: string | undefined): Promise<void> {
+    if (!newCode || u.is_auth === 1 || !(isMobile(u.account) || isEmail(u.account))) return;
+    const codeId = await codes.check(u.account, CodeType.accountChange, newCode);
+    const ownEmail = isEmail(u.account) && u.email.toLowerCase() === u.account.toLowerCase();
+    await withTx(db, async (tx, onCommit) => {
+      await codes.consumeIn(tx, codeId);
+      await usersRepo.updateUser(tx, u.id, {
+        is_auth: 1,
+        ...(ownEmail ? { email_auth: 1 } : {}),
+        update_time: nowSeconds(clock),
+      });
+      onCommit(() => users.invalidate(u.id));
+    });
+  }
+
   return {
     /**
      * A single-use invitation code for regtype 2, valid 2 days (§12.3 getInviteLink, §13.2):
@@ -189,7 +209,10 @@ export function createAccounts(deps: AccountsDeps) {
       const u = auth.user;
       await refuseInDemo(u.role);
       const { sysInfo } = await config.systemInfo();
-      if (p.account === u.account) return;
+      if (p.account === u.account) {
+        await verifyOwnAccount(u, p.newCode);
+        return;
+      }
       checkAccount(p.account, sysInfo.regauth);
       if (await usersRepo.accountTaken(db, p.account)) throw new AppError(400, 'account.exists');
       // A verified account changes only with a code sent to it (spec §5: authenticate first).
