@@ -30,11 +30,15 @@ async function context(size: typeof phone | typeof desktop, lang: 'zh' | 'en'): 
 }
 
 /** Signs in with the password on the login page, then opens account security. */
-async function openSecure(ctx: BrowserContext, password: string): Promise<{ page: Page; errors: string[] }> {
+async function openSecure(
+  ctx: BrowserContext,
+  password: string,
+  who: () => Person = () => dana,
+): Promise<{ page: Page; errors: string[] }> {
   const page = await ctx.newPage();
   const errors = collectPageErrors(page);
   await page.goto(`${server.url}/#/pages/login/index`);
-  await fillTestId(page, 'login-account', dana.account);
+  await fillTestId(page, 'login-account', who().account);
   await fillTestId(page, 'login-password', password);
   await page.getByTestId('login-submit').click();
   await page.waitForURL(/#\/(pages\/index\/index)?$/);
@@ -143,5 +147,22 @@ describe('binding an e-mail (issue 42 #3)', () => {
         await ctx.close();
       }
     }
+  });
+
+  it('verifies an e-mail account that says “not verified” with a code to it (English)', async () => {
+    const eve = await registerPerson(server.url, 'eve.k@example.com', 'Eve');
+    const ctx = await context(phone, 'en');
+    const { page, errors } = await openSecure(ctx, eve.password, () => eve);
+    await expect.poll(() => page.getByTestId('secure-account-badge').innerText()).toBe('Not verified');
+    await page.getByTestId('secure-account').click();
+    await page.getByTestId('account-verify-send').click();
+    const m = await mail.next(eve.account);
+    await fillTestId(page, 'account-verify-code', m.code ?? '');
+    await snap(page, 'verify-account-phone-en');
+    await page.getByTestId('account-verify-submit').click();
+    await expect.poll(() => page.getByTestId('secure-account-badge').innerText()).toBe('Verified');
+    await expect.poll(() => page.getByTestId('secure-email-badge').innerText()).toBe('Verified');
+    expect(errors).toEqual([]);
+    await ctx.close();
   });
 });

@@ -66,6 +66,8 @@ export const meZhHans = {
     bindSubmit: '验证并绑定',
     changeSubmit: '更换邮箱',
     emailBound: '邮箱已验证并绑定',
+    verifyAccount: '验证当前账号',
+    accountVerified: '账号已验证',
     save: '保存',
     passwordChanged: '密码已修改，其他设备已退出登录',
     accountChanged: '账号已修改，其他设备已退出登录',

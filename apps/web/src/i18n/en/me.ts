@@ -69,6 +69,8 @@ export const meEn: typeof meZhHans = {
     bindSubmit: 'Verify and bind',
     changeSubmit: 'Change e-mail',
     emailBound: 'E-mail verified and bound',
+    verifyAccount: 'Verify this account',
+    accountVerified: 'Account verified',
     save: 'Save',
     passwordChanged: 'Password changed; your other devices were signed out',
     accountChanged: 'Account changed; your other devices were signed out',

@@ -10,6 +10,7 @@ import { useSystemInfo } from '../../system/api';
 import { useAuth } from '../../../state/auth';
 import { SendCodeButton } from '../../auth/components/SendCodeButton';
 import { checkAccount, checkCode, checkPassword, checkPasswordMatch, type ValidationKey } from '../../auth/validation';
+import { AccountVerify } from '../components/AccountVerify';
 import { EmailForm } from '../components/EmailForm';
 import { VerifiedBadge } from '../components/VerifiedBadge';
 import styles from './SecureScreen.module.css';
@@ -49,6 +50,7 @@ export default function SecureScreen() {
           onClick={() => setOpen(open === 'account' ? null : 'account')}
           testId="secure-account"
         />
+        {open === 'account' && deliverable && me.is_auth !== 1 ? <AccountVerify /> : null}
         {open === 'account' ? <AccountForm onDone={() => setOpen(null)} /> : null}
         <ListRow
           label={t('me.secure.email')}
