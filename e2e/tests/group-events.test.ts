@@ -95,3 +95,29 @@ describe('group event rows at the top of a long chat', () => {
     await c.page.context().close();
   });
 });
+
+describe('the owner transfer line (issue 42 #8)', () => {
+  it('appears in the chat at once, for a Chinese and an English reader', async () => {
+    const team = await createGroupByApi(server.url, alice, [bob.id, carol.id], 'Handover 交接');
+    const b = await loggedInPage(browser, server.url, bob);
+    const c = await loggedInPage(browser, server.url, carol, async (ctx) => {
+      await ctx.addInitScript(() => localStorage.setItem('parley.lang', 'en'));
+    });
+    await startChat(b.page, team);
+    await startChat(c.page, team);
+    await expect.poll(() => eventRows(b.page).count()).toBe(1); // "created"
+    await expect.poll(() => eventRows(c.page).count()).toBe(1);
+    await apiPost(server.url, '/enterprise/group/changeOwner', { id: team, user_id: bob.id }, alice.token);
+    await expect.poll(() => eventRows(b.page).last().innerText()).toBe('Alice已将群主转让给Bob');
+    await expect.poll(() => eventRows(c.page).last().innerText()).toBe('Alice made Bob the group owner');
+    await snap(b.page, 'group-owner-line-zh-phone');
+    await snap(c.page, 'group-owner-line-en-phone');
+    await b.page.setViewportSize({ width: 1280, height: 800 });
+    await c.page.setViewportSize({ width: 1280, height: 800 });
+    await snap(b.page, 'group-owner-line-zh-desktop');
+    await snap(c.page, 'group-owner-line-en-desktop');
+    expect([...b.errors, ...c.errors]).toEqual([]);
+    await b.page.context().close();
+    await c.page.context().close();
+  });
+});
