@@ -1,11 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CodeType } from '@parley/protocol';
-import { TextField } from '../../../ui/TextField';
 import { dialogs } from '../../../ui/dialogs';
 import { endpoints } from '../../../lib/endpoints';
 import { useAuth } from '../../../state/auth';
-import { SendCodeButton } from '../../auth/components/SendCodeButton';
+import { CodeField } from '../../auth/components/CodeField';
 import { checkCode } from '../../auth/validation';
 import styles from '../screens/SecureScreen.module.css';
 
@@ -42,24 +41,15 @@ export function AccountVerify() {
   return (
     <form className={styles.form} onSubmit={(e) => void onSubmit(e)} noValidate data-testid="account-verify">
       <p className={styles.hint}>{t('me.secure.codeTo', { target: me.account })}</p>
-      <TextField
+      <CodeField
         label={t('auth.code')}
         placeholder={t('auth.codePlaceholder')}
         value={code}
         onChange={setCode}
         error={error ? t(error) : null}
         testId="account-verify-code"
-        inputMode="numeric"
-        maxLength={6}
-        suffix={
-          <SendCodeButton
-            send={async () => {
-              await endpoints.sendCode(me.account, CodeType.accountChange);
-              return true;
-            }}
-            testId="account-verify-send"
-          />
-        }
+        send={() => endpoints.sendCode(me.account, CodeType.accountChange)}
+        sendTestId="account-verify-send"
       />
       <div className={styles.actions}>
         <button type="submit" className={styles.submit} disabled={pending} data-testid="account-verify-submit">

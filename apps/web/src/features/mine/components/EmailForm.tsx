@@ -5,7 +5,7 @@ import { TextField } from '../../../ui/TextField';
 import { dialogs } from '../../../ui/dialogs';
 import { endpoints } from '../../../lib/endpoints';
 import { useAuth } from '../../../state/auth';
-import { SendCodeButton } from '../../auth/components/SendCodeButton';
+import { CodeField } from '../../auth/components/CodeField';
 import { checkCode, checkEmail, type ValidationKey } from '../../auth/validation';
 import styles from '../screens/SecureScreen.module.css';
 
@@ -85,37 +85,27 @@ export function EmailForm({ onDone }: { onDone(): void }) {
       {needOld ? (
         <>
           <p className={styles.hint}>{t('me.secure.emailCodeTo', { target: me.email })}</p>
-          <TextField
+          <CodeField
             label={t('me.secure.oldEmailCode')}
             placeholder={t('auth.codePlaceholder')}
             value={code}
             onChange={setCode}
             error={show('code')}
             testId="email-old-code"
-            inputMode="numeric"
-            maxLength={6}
-            suffix={
-              <SendCodeButton
-                send={async () => {
-                  await endpoints.sendCode(me.email, CodeType.accountChange);
-                  return true;
-                }}
-                testId="email-send-old-code"
-              />
-            }
+            send={() => endpoints.sendCode(me.email, CodeType.accountChange)}
+            sendTestId="email-send-old-code"
           />
         </>
       ) : null}
-      <TextField
+      <CodeField
         label={needOld ? t('me.secure.newEmailCode') : t('auth.code')}
         placeholder={t('auth.codePlaceholder')}
         value={newCode}
         onChange={setNewCode}
         error={show('newCode')}
         testId="email-code"
-        inputMode="numeric"
-        maxLength={6}
-        suffix={<SendCodeButton send={sendNew} testId="email-send-code" />}
+        send={sendNew}
+        sendTestId="email-send-code"
       />
       <div className={styles.actions}>
         <button type="submit" className={styles.submit} disabled={pending} data-testid="email-submit">

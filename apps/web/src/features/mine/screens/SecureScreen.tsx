@@ -8,7 +8,7 @@ import { dialogs } from '../../../ui/dialogs';
 import { endpoints } from '../../../lib/endpoints';
 import { useSystemInfo } from '../../system/api';
 import { useAuth } from '../../../state/auth';
-import { SendCodeButton } from '../../auth/components/SendCodeButton';
+import { CodeField } from '../../auth/components/CodeField';
 import { checkAccount, checkCode, checkPassword, checkPasswordMatch, type ValidationKey } from '../../auth/validation';
 import { AccountVerify } from '../components/AccountVerify';
 import { EmailForm } from '../components/EmailForm';
@@ -129,26 +129,15 @@ function PasswordForm({ onDone }: { onDone(): void }) {
       {byCode ? (
         <>
           <p className={styles.hint}>{target ? t('me.secure.codeTo', { target }) : t('me.secure.noTarget')}</p>
-          <TextField
+          <CodeField
             label={t('auth.code')}
             placeholder={t('auth.codePlaceholder')}
             value={code}
             onChange={setCode}
             error={show('code')}
             testId="password-code"
-            inputMode="numeric"
-            maxLength={6}
-            suffix={
-              target ? (
-                <SendCodeButton
-                  send={async () => {
-                    await endpoints.sendOwnCode(CodeType.password);
-                    return true;
-                  }}
-                  testId="password-send-code"
-                />
-              ) : undefined
-            }
+            send={target ? () => endpoints.sendOwnCode(CodeType.password) : undefined}
+            sendTestId="password-send-code"
           />
         </>
       ) : (
@@ -251,44 +240,26 @@ function AccountForm({ onDone }: { onDone(): void }) {
       {needOld ? (
         <>
           <p className={styles.hint}>{target ? t('me.secure.codeTo', { target }) : t('me.secure.noTarget')}</p>
-          <TextField
+          <CodeField
             label={t('me.secure.oldCode')}
             value={code}
             onChange={setCode}
             error={show('code')}
             testId="account-code"
-            inputMode="numeric"
-            maxLength={6}
-            suffix={
-              <SendCodeButton
-                send={async () => {
-                  await endpoints.sendOwnCode(CodeType.accountChange);
-                  return true;
-                }}
-                testId="account-send-code"
-              />
-            }
+            send={() => endpoints.sendOwnCode(CodeType.accountChange)}
+            sendTestId="account-send-code"
           />
         </>
       ) : null}
       {needNew ? (
-        <TextField
+        <CodeField
           label={t('me.secure.newCode')}
           value={newCode}
           onChange={setNewCode}
           error={show('newCode')}
           testId="account-new-code"
-          inputMode="numeric"
-          maxLength={6}
-          suffix={
-            <SendCodeButton
-              send={async () => {
-                await endpoints.sendCode(a, CodeType.accountChange);
-                return true;
-              }}
-              testId="account-send-new-code"
-            />
-          }
+          send={() => endpoints.sendCode(a, CodeType.accountChange)}
+          sendTestId="account-send-new-code"
         />
       ) : null}
       <div className={styles.actions}>
