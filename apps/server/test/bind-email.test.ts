@@ -1,13 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  login,
-  registerAndLogin,
-  startMailCatcher,
-  startTestServer,
-  type MailCatcher,
-  type TestServer,
-  type TestUser,
-} from './helpers/index';
+import { login, registerAndLogin, type MailCatcher, type TestServer, type TestUser } from './helpers/index';
+import { serverWithMail } from './mail-fixtures';
 
 /**
  * Issue 42 #3: bind or change an e-mail with codes (bindEmail), shown as verified (`email_auth`),
@@ -21,10 +14,7 @@ let seq = 0;
 const address = () => `bound${++seq}@example.com`;
 
 beforeAll(async () => {
-  mail = await startMailCatcher();
-  s = await startTestServer();
-  await s.services.config.set('smtp', { url: mail.url, from: 'Parley <codes@example.com>' });
-  await registerAndLogin(s.api, { account: 'theadmin', realname: 'Admin', password: 'admin-pw1' });
+  ({ s, mail } = await serverWithMail());
 });
 afterAll(async () => {
   await s?.close();

@@ -1,12 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  login,
-  registerAndLogin,
-  startMailCatcher,
-  startTestServer,
-  type MailCatcher,
-  type TestServer,
-} from './helpers/index';
+import { login, registerAndLogin, startTestServer, type MailCatcher, type TestServer } from './helpers/index';
+import { serverWithMail } from './mail-fixtures';
 
 /** PROTOCOL §2.4 sendCode and code use: delivery by SMTP, 60 s spacing, 300 s validity, single use, 5 tries. */
 
@@ -16,11 +10,7 @@ let seq = 0;
 const email = () => `person${++seq}@example.com`;
 
 beforeAll(async () => {
-  mail = await startMailCatcher();
-  s = await startTestServer();
-  // SMTP settings stored in the database (no SMTP_URL): the operator's way to configure mail.
-  await s.services.config.set('smtp', { url: mail.url, from: 'Parley <codes@example.com>' });
-  await registerAndLogin(s.api, { account: 'theadmin', realname: 'Admin', password: 'admin-pw1' });
+  ({ s, mail } = await serverWithMail());
 });
 afterAll(async () => {
   await s?.close();
