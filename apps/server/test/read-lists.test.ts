@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { GROUP_READ_PUSH_MS, paths } from '@parley/protocol';
+import { GROUP_READ_PUSH_MS, GROUP_READ_PUSH_ROWS, paths } from '@parley/protocol';
 import { connectSocket, login, pushesReached, registerAndLogin, type TestSocket, type TestUser } from './helpers/index';
 import { makeFriends, patchConfig, send, serverWithPeople, uuid } from './chat-fixtures';
 import { createGroup, group } from './group-fixtures';
@@ -153,6 +153,28 @@ describe('groupRead pushes', () => {
     expect(bobWs.frames.filter((f) => f.type === 'groupRead')).toEqual([]);
     aliceWs.close();
     bobWs.close();
+  });
+
+  it('cover the newest messages of a catch-up read, and the older rows still count it', async () => {
+    const g = await createGroup(s, alice, [bob, carol]);
+    const sent: Row[] = [];
+    for (let i = 0; i < GROUP_READ_PUSH_ROWS + 5; i++) sent.push(await say(alice, g, `update ${i}`));
+    s.clock.advance(GROUP_READ_PUSH_MS);
+    const aliceWs = await connectSocket(s.url, { token: alice.token });
+    await open(bob, g);
+    const newest = sent.at(-1) as Row;
+    const first = await aliceWs.next<Row>('groupRead', (d) => d.id === newest.id);
+    await pushesReached(s, aliceWs);
+    const pushed = [first.data, ...aliceWs.frames.filter((f) => f.type === 'groupRead').map((f) => f.data as Row)];
+    expect(pushed.map((d) => d.id).sort()).toEqual(
+      sent
+        .slice(-GROUP_READ_PUSH_ROWS)
+        .map((m) => m.id)
+        .sort(),
+    );
+    // The oldest rows got no push, yet read as read when fetched.
+    expect(counts(await info(alice, (sent[0] as Row).id))).toEqual([1, 1]);
+    aliceWs.close();
   });
 
   it('are not sent for messages older than 7 days, whose counts still change', async () => {

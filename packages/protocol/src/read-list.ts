@@ -21,7 +21,11 @@ import { t } from './coerce';
  * - **Pushes**: `groupRead` → the sender's connections after a member's mark passes the message,
  *   at most one per message per {@link GROUP_READ_PUSH_MS} across all nodes, coalesced (the state
  *   after the last read always arrives), only for messages younger than
- *   {@link GROUP_READ_PUSH_DAYS} days; announcements push with `group_id` "admin_notice".
+ *   {@link GROUP_READ_PUSH_DAYS} days; announcements push with `group_id` "admin_notice". A read that
+ *   passes more of others' messages at once (a member catching up on a busy group) pushes for the
+ *   newest {@link GROUP_READ_PUSH_ROWS} of them: the screen a sender looks at. Older rows carry their
+ *   current counts whenever they are fetched; a push per row passed would make one catch-up read of a
+ *   day's traffic cost the server thousands of pushes.
  * - **Switch**: `chatInfo.readList` (default 1, `/manage/config/setConfig` name chatInfo). At 0
  *   no row carries counts, nothing is pushed and `readList` answers 400 `chat.readListDenied`.
  */
@@ -35,6 +39,8 @@ export const READ_LOG_KEEP = 8;
 export const GROUP_READ_PUSH_MS = 1000;
 /** `groupRead` only for messages younger than this. */
 export const GROUP_READ_PUSH_DAYS = 7;
+/** One read pushes for at most this many (the newest) of the messages its mark passed. */
+export const GROUP_READ_PUSH_ROWS = 100;
 
 export const readListParams = z.object({
   id: t.uuid.req(),

@@ -1,4 +1,4 @@
-import { ContactKind, GROUP_READ_PUSH_DAYS, GROUP_READ_PUSH_MS } from '@parley/protocol';
+import { ContactKind, GROUP_READ_PUSH_DAYS, GROUP_READ_PUSH_MS, GROUP_READ_PUSH_ROWS } from '@parley/protocol';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../platform/clock';
 import type { DB } from '../../platform/db/index';
@@ -20,7 +20,8 @@ import { groupReadRecipients } from './recipients';
  * finds the lease held schedules one retry on this node for when it ends (later reads on this node
  * ride on that retry). The retry pushes if it gets the lease; if another node took it, that node
  * took it after this read committed and computes its counts after, so this read is in them; the
- * retry is scheduled again only to keep that promise when the clocks disagree.
+ * retry is scheduled again only to keep that promise when the clocks disagree. A catch-up read
+ * pushes for the newest GROUP_READ_PUSH_ROWS messages it passed only (see the protocol).
  */
 
 export interface GroupReadPushDeps {
@@ -88,7 +89,8 @@ export function createGroupReadPushes(deps: GroupReadPushDeps) {
     /** `reader`'s mark in `chatId` moved from `from` to `to` (committed): tell the senders. */
     async afterRead(chatId: string, reader: number, from: number, to: number): Promise<void> {
       if (to <= from || !(await readLists.enabled())) return;
-      const rows = await rowsPassed(db, chatId, reader, from, to, clock.now() - GROUP_READ_PUSH_DAYS * DAY_MS);
+      const since = clock.now() - GROUP_READ_PUSH_DAYS * DAY_MS;
+      const rows = await rowsPassed(db, chatId, reader, from, to, since, GROUP_READ_PUSH_ROWS);
       if (rows.length > 0) await offer(rows);
     },
   };

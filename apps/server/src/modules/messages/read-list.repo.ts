@@ -15,8 +15,8 @@ export interface ReadPushRow {
 
 /**
  * Others' messages a reader's mark just passed (above `from`, up to `to`) sent since `sinceMs`, not
- * system lines: the rows whose senders hear `groupRead`. The (chat, msg_id) key bounds the scan to
- * the rows the mark moved over.
+ * system lines: the rows whose senders hear `groupRead`, the newest `limit` of them. The (chat,
+ * msg_id) key, walked from the top, bounds the scan to those rows however far the mark moved.
  */
 export async function rowsPassed(
   db: Kysely<DB>,
@@ -25,6 +25,7 @@ export async function rowsPassed(
   from: number,
   to: number,
   sinceMs: number,
+  limit: number,
 ): Promise<ReadPushRow[]> {
   return db
     .selectFrom('messages')
@@ -35,5 +36,7 @@ export async function rowsPassed(
     .where('send_time_ms', '>=', sinceMs)
     .where('from_user', '!=', reader)
     .where('type', '!=', 'event')
+    .orderBy('msg_id', 'desc')
+    .limit(limit)
     .execute();
 }
