@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../platform/db/index';
-import type { GroupRow, MemberRow, MyGroupRow, ReaderRow } from '../../platform/db/schema-chat';
+import type { GroupRow, MemberRow, MyGroupRow, ReadMarkRow, ReaderRow } from '../../platform/db/schema-chat';
 
-export type { GroupRow, MemberRow, MyGroupRow, ReaderRow };
+export type { GroupRow, MemberRow, MyGroupRow, ReadMarkRow, ReaderRow };
 export type MemberCard = { role: number; nickname: string };
 
 /**
@@ -19,8 +19,15 @@ export interface GroupReads {
   membersByIds(db: Kysely<DB>, groupId: number, userIds: number[]): Promise<Map<number, MemberCard>>;
   cardsIn(db: Kysely<DB>, groupIds: number[], userIds: number[]): Promise<Map<number, Map<number, MemberCard>>>;
   setReadMsgId(db: Kysely<DB>, groupId: number, userId: number, msgId: number, readLog?: string): Promise<void>;
-  /** Every active member's read mark and names (read lists, PROTOCOL §17). */
-  readMarks(db: Kysely<DB>, groupId: number): Promise<ReaderRow[]>;
+  /** Every active member's read mark (read counts, PROTOCOL §17). */
+  readMarks(db: Kysely<DB>, groupId: number): Promise<ReadMarkRow[]>;
+  /** One read list of a message, with names (readList, PROTOCOL §17). */
+  readersOfMessage(
+    db: Kysely<DB>,
+    groupId: number,
+    msg: { msg_id: number; from_user: number },
+    read: boolean,
+  ): Promise<ReaderRow[]>;
   fellowMemberIds(db: Kysely<DB>, userId: number): Promise<number[]>;
   sharedGroups(
     db: Kysely<DB>,

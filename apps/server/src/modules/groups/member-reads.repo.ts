@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../platform/db/index';
-import type { GroupRow, MemberRow, MyGroupRow, ReaderRow } from '../../platform/db/schema-chat';
+import type { GroupRow, MemberRow, MyGroupRow, ReadMarkRow, ReaderRow } from '../../platform/db/schema-chat';
 
 /**
  * The membership queries that conversations, messages and realtime need as well as groups (who
@@ -9,7 +9,7 @@ import type { GroupRow, MemberRow, MyGroupRow, ReaderRow } from '../../platform/
  * createServices (app.ts) as `GroupReads` (contacts/group-reads.ts) rather than an import.
  */
 
-export type { GroupRow, MemberRow, MyGroupRow, ReaderRow };
+export type { GroupRow, MemberRow, MyGroupRow, ReadMarkRow, ReaderRow };
 
 export async function findGroup(db: Kysely<DB>, groupId: number): Promise<GroupRow | undefined> {
   return db.selectFrom('groups').selectAll().where('id', '=', groupId).executeTakeFirst();
@@ -107,25 +107,43 @@ export async function setReadMsgId(
     .execute();
 }
 
-/** Every active member's read mark and names (live accounts only): one statement per group. */
-export async function readMarks(db: Kysely<DB>, groupId: number): Promise<ReaderRow[]> {
+/** Every active member's read mark (live accounts only), the counts' input: one statement per group. */
+export async function readMarks(db: Kysely<DB>, groupId: number): Promise<ReadMarkRow[]> {
   return db
     .selectFrom('group_members as gm')
     .innerJoin('users as u', 'u.id', 'gm.user_id')
-    .select([
-      'gm.user_id',
-      'gm.join_msg_id',
-      'gm.read_msg_id',
-      'gm.read_log',
-      'gm.nickname',
-      'u.realname',
-      'u.avatar',
-      'u.name_py',
-    ])
+    .select(['gm.user_id', 'gm.join_msg_id', 'gm.read_msg_id'])
     .where('gm.group_id', '=', groupId)
     .where('u.status', '=', 1)
     .where('u.delete_time', '=', 0)
     .execute();
+}
+
+/**
+ * One of a message's two read lists (PROTOCOL §17) with the names: the active members counted for
+ * it (a member before it was sent, not its sender) who have read it or not. The filter runs in the
+ * database, so a 2,000-member group sends only that list's rows, and the log of moves only for
+ * the read list (its read times).
+ */
+export async function readersOfMessage(
+  db: Kysely<DB>,
+  groupId: number,
+  msg: { msg_id: number; from_user: number },
+  read: boolean,
+): Promise<ReaderRow[]> {
+  const rows = await db
+    .selectFrom('group_members as gm')
+    .innerJoin('users as u', 'u.id', 'gm.user_id')
+    .select(['gm.user_id', 'gm.join_msg_id', 'gm.read_msg_id', 'gm.nickname', 'u.realname', 'u.avatar', 'u.name_py'])
+    .$if(read, (q) => q.select('gm.read_log'))
+    .where('gm.group_id', '=', groupId)
+    .where('gm.join_msg_id', '<', msg.msg_id)
+    .where('gm.user_id', '!=', msg.from_user)
+    .where('gm.read_msg_id', read ? '>=' : '<', msg.msg_id)
+    .where('u.status', '=', 1)
+    .where('u.delete_time', '=', 0)
+    .execute();
+  return rows.map((r) => ({ read_log: '', ...r }));
 }
 
 /** Everyone who shares at least one group with `userId` (not them), for profile pushes. */

@@ -6,7 +6,6 @@ const mark = (user_id: number, join_msg_id: number, read_msg_id: number): Mark =
   user_id,
   join_msg_id,
   read_msg_id,
-  read_log: '',
 });
 
 describe('read counts from read marks', () => {

@@ -12,7 +12,6 @@ export interface Mark {
   /** Messages above this were sent while they were a member (0 = since the beginning). */
   join_msg_id: number;
   read_msg_id: number;
-  read_log: string;
 }
 
 /** Counted for `msg`: a member since before it was sent, not its sender. */

@@ -80,6 +80,13 @@ export function createReadLists(deps: ReadListDeps) {
     return out;
   }
 
+  /** The counted readers of `row` who have (`read`) or have not read it, with their names. */
+  async function readersOfList(row: CountedRow, read: boolean): Promise<ReaderRow[]> {
+    if (row.is_group === ContactKind.group) return groupReads.readersOfMessage(db, row.to_user, row, read);
+    const users = await prefsRepo.noticeReaders(db, ADMIN_NOTICE, Math.floor(row.send_time_ms / 1000));
+    return users.filter((u) => counts(u, row) && u.read_msg_id >= row.msg_id === read);
+  }
+
   /** My name for each reader: remark, else group card, else real name (as chat rows name senders). */
   async function names(me: UserRow, readers: ReaderRow[]): Promise<Map<number, string>> {
     const remarks = await contacts.remarksOf(
@@ -103,9 +110,8 @@ export function createReadLists(deps: ReadListDeps) {
       const row = await repo.findByUuid(db, p.id);
       if (!row || row.from_user !== me.id || !hasReadList(row)) throw denied();
       if (row.is_group === ContactKind.group && !(await groupReads.membership(db, row.to_user, me.id))) throw denied();
-      const marks = (await readersOf([row]))(row).filter((m) => counts(m, row));
       const wantRead = p.type === 'read';
-      const chosen = marks.filter((m) => m.read_msg_id >= row.msg_id === wantRead) as ReaderRow[];
+      const chosen = await readersOfList(row, wantRead);
       const nameOf = await names(me, chosen);
       const items = chosen.map((m) => {
         const displayName = nameOf.get(m.user_id) ?? m.realname;

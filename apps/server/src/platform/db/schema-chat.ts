@@ -118,10 +118,15 @@ export type MyGroupRow = GroupRow & { role: number; read_msg_id: number; join_ms
  * (`join_msg_id` its join point), or for announcements a user's (`join_msg_id` 0 or, for users
  * registered after, the message they came after).
  */
-export interface ReaderRow {
+/** A member's read mark, what read counts are made of (PROTOCOL §17). */
+export interface ReadMarkRow {
   user_id: number;
   join_msg_id: number;
   read_msg_id: number;
+}
+
+/** A reader of a read list: the mark, its log of moves and the names. */
+export interface ReaderRow extends ReadMarkRow {
   read_log: string;
   nickname: string;
   realname: string;
