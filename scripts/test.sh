@@ -18,23 +18,30 @@ node24_tree=$(mktemp -d /tmp/parley-node24-XXXXXX)
 bash scripts/node24.sh prepare "$node24_tree" >"$node24_log" 2>&1 &
 node24_pid=$!
 
-echo "== type-check"; npm run -s typecheck
-echo "== lint"; npm run -s lint
-echo "== format"; npm run -s format:check
-echo "== build web"; npm run -s build >/dev/null
+phases=()
+phase() { phases+=("$1=$((SECONDS - phase_start))"); phase_start=$SECONDS; }
+phase_start=$SECONDS
+echo "== type-check"; npm run -s typecheck; phase typecheck
+echo "== lint"; npm run -s lint; phase lint
+echo "== format"; npm run -s format:check; phase format
+echo "== build web"; npm run -s build >/dev/null; phase build
 
 report=$(mktemp -d)/vitest.json
 status=0
 npx vitest run --coverage --reporter=default --reporter=json --outputFile="$report" || status=$?
 coverage_status=0
+phase vitest
 node scripts/coverage-summary.mjs || coverage_status=1
 [ "$coverage_status" -eq 0 ] || status=1
 node24_status=0
 wait "$node24_pid" || node24_status=$?
+phase node24-prepare-wait
 echo "== Node 24: unit and integration"
 [ "$node24_status" -ne 0 ] || bash scripts/node24.sh run "$node24_tree" >>"$node24_log" 2>&1 || node24_status=$?
+phase node24-run
 tail -n 30 "$node24_log"
 [ "$node24_status" -eq 0 ] || status=1
+node scripts/suite-timing.mjs "$report" "${phases[@]}"
 node scripts/vitest-failures.mjs "$report"
 node -e '
   const fs = require("fs"); const [f, log, coverageStatus] = process.argv.slice(1);
