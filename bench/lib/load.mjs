@@ -7,6 +7,7 @@ import { startGeneratorStalls } from './gen-stalls.mjs';
 import { startCounting, stopCounting } from './callgrind.mjs';
 import { newPoint } from './tracker.mjs';
 import { LISTEN_HOST } from './server.mjs';
+import { perMessage, readCommandStats } from './redis-stats.mjs';
 
 /**
  * One measured point of message load: sendMessage at `rate` for warmup + duration seconds,
@@ -24,12 +25,15 @@ export async function runPoint({ env, tracker, pick, rate, opts, extra }) {
   let mach0 = null;
   let procs0 = null;
   let wall0 = null;
+  /** With --backend pg: Redis's command counts at the window's start (a promise, read beside the load). */
+  let redis0 = null;
   const countedPids = opts.callgrind ? env.nodes.map((n) => n.pid).filter(Boolean) : [];
   const startSampling = setTimeout(() => {
     for (const pid of countedPids) startCounting(pid, LISTEN_HOST);
     mach0 = machineCpu();
     procs0 = snapshotAll();
     wall0 = Date.now();
+    if (env.backend === 'pg') redis0 = readCommandStats().catch(() => null);
     smp.start();
     sampling = true;
   }, warmupMs);
@@ -86,6 +90,9 @@ export async function runPoint({ env, tracker, pick, rate, opts, extra }) {
   const procs1 = procs0 ? snapshotAll() : null;
   const split = procs0 ? splitCpu(procs0, procs1, { pids: [...serverPids, process.pid], comms: dbComms }) : null;
   const dbCpuPct = procs0 && dbComms.length ? splitCpu(procs0, procs1, { comms: dbComms }).oursPct : 0;
+  const redisBefore = await redis0;
+  const redisAfter = redisBefore ? await readCommandStats().catch(() => null) : null;
+  const redis = redisBefore && redisAfter ? perMessage(redisBefore, redisAfter, point.sentWindow) : undefined;
   const sendEnd = performance.now();
   // Drain: wait until every accepted message has all its deliveries, or the drain time passed.
   const until = sendEnd + drain * 1000;
@@ -143,6 +150,7 @@ export async function runPoint({ env, tracker, pick, rate, opts, extra }) {
           ),
     otherTop: split?.top.length ? split.top : undefined,
     dbCpuPct: dbComms.length ? dbCpuPct : undefined,
+    redis,
     transport: opts.transport,
     window: wall0 ? { from: wall0, to: Date.now() } : null,
     generatorCpuPct:

@@ -145,6 +145,7 @@ async function runLoad(kind, sweep, env, opts, ctx, report) {
       log(
         `    sent ${r.sentPerS}/s, delivered ${r.deliveredPerS}/s, lost ${r.lost}, dup ${r.dup}, err ${r.errors}, skip ${r.skipped}, p99 ${r.e2e.p99} ms${r.errorSamples ? ` (${r.errorSamples[0]})` : ''} → ${r.verdict}`,
       );
+      if (r.redis) log(`    Redis per message sent: ${r.redis.publish} PUBLISH, ${r.redis.commands} commands in all`);
       if (r.seconds) log(`${table(r.seconds, secondColumns).replace(/^/gm, '      ')}`);
     }
     const c = combineReps(reps, opts);

@@ -20,7 +20,7 @@ export const LISTEN_HOST = '127.0.0.1';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const PG_ADMIN = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379/5';
+export const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379/5';
 const SYSINFO = { runMode: 1 }; // everyone is a contact (PROTOCOL §1.7); nothing else raised
 
 function freePort() {
