@@ -5,6 +5,7 @@ import { MessageIdTaken } from '../src/modules/messages/messages.repo';
 import { createSendBatch } from '../src/modules/messages/pg-send-batch';
 import { singleChatId } from '../src/modules/contacts/index';
 import { makeFriends, send, uuid } from './chat-fixtures';
+import { createGroup } from './group-fixtures';
 import { connectSockets, seedPeople, startTestServer, type TestSocket } from './helpers/index';
 
 /**
@@ -158,5 +159,27 @@ describe('a durable 1:1 send on PostgreSQL + Redis', () => {
     expect((listed.body.data as Array<{ content: string }>).map((m) => m.content)).toEqual(
       Array.from({ length: 10 }, (_, i) => `batched word${i}`),
     );
+  });
+
+  it('writes group sends without a transaction each, their mentions with them', async () => {
+    const g = await createGroup(s, alice, [bob, carol]);
+    expect((await send(s, alice, `group-${g}`, 'warm')).body.code).toBe(0);
+    const n = 10;
+    const sql = await statementsDuring(async () => {
+      const sends = Array.from({ length: n }, (_, i) =>
+        send(s, i % 2 ? bob : alice, `group-${g}`, `g${i}`, i === 3 ? { at: [alice.id, carol.id] } : {}),
+      );
+      for (const res of await Promise.all(sends)) expect(res.body.code, res.body.msg).toBe(0);
+    });
+    // Each group send once held the group's `chats` row locked through its own commit.
+    expect(sql.filter((q) => /^(begin|commit|savepoint)/i.test(q))).toEqual([]);
+    expect(sql.filter((q) => /^\s*(with|insert)/i.test(q)).length).toBeLessThan(n);
+    // The mention was stored with its message: carol's @-list names it.
+    const mentions = await s.api.post(
+      '/enterprise/im/getMessageList',
+      { toContactId: `group-${g}`, is_at: 1 },
+      { token: carol.token, lang: 'en' },
+    );
+    expect((mentions.body.data as Array<{ content: string }>).map((m) => m.content)).toEqual(['g3']);
   });
 });

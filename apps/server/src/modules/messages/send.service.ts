@@ -23,6 +23,7 @@ import {
   type Contacts,
   type Conversation,
   type GroupReads,
+  type GroupRow,
 } from '../contacts/index';
 import type { UserRow, UsersService } from '../users/index';
 import { prepareContent, sendableType } from './kinds';
@@ -150,9 +151,8 @@ export function createSender(deps: SendDeps) {
     base: Message,
     members: Array<{ user_id: number; role: number }>,
     r: RequestView,
+    group: GroupRow,
   ): Promise<Contact | undefined> {
-    const group = await groupReads.findGroup(db, row.to_user);
-    if (!group) return undefined;
     const v = await contacts.viewerOf(me, r);
     const prefs = new Map((await prefsRepo.prefsForChat(db, row.chat_identify)).map((p) => [p.user_id, p]));
     const last = { content: base.content, type: row.type, sendTime: row.send_time_ms };
@@ -300,7 +300,8 @@ export function createSender(deps: SendDeps) {
     async function deliver(row: MessageRow, base: Message, members: Array<{ user_id: number; role: number }>) {
       stored++;
       if (peer) base.contactInfo = await pushSingle(me, peer, row, base, r);
-      else if (grp) base.contactInfo = await pushGroup(me, row, base, members, r);
+      // The group row the send was checked against (check 7), not read again.
+      else if (grp) base.contactInfo = await pushGroup(me, row, base, members, r, grp.group);
       else {
         const contactInfo = await contacts.favouritesContactFor(me, await contacts.viewerOf(me, r));
         await events.toUsers(
@@ -312,13 +313,23 @@ export function createSender(deps: SendDeps) {
       }
     }
 
-    // PostgreSQL: a send that writes only its row joins the other sends' statement (pg-send-batch.ts).
-    if (batch && !grp && chatInfo.sendInterval <= 0) {
-      const values = valuesWith([]);
-      const row = rowOf(await batch.write(values), values);
+    /** The reply's payload; §17: every other member is a member at sending time, and none has read it yet. */
+    const replyOf = (row: MessageRow, members: Array<{ user_id: number }>): Message => {
       const base = senderBase(row);
+      if (grp && chatInfo.readList === 1)
+        Object.assign(base, { readCount: 0, unreadCount: members.filter((m) => m.user_id !== me.id).length });
+      return base;
+    };
+
+    // PostgreSQL: a send that writes no sendInterval mark joins the other sends' statement (pg-send-batch.ts).
+    if (batch && chatInfo.sendInterval <= 0) {
+      const members = grp ? await groupReads.activeMembers(db, grp.group.id) : [];
+      const at = grp ? mentioned(me.id, p.at, members) : [];
+      const values = valuesWith(at);
+      const row = rowOf(await batch.write(values, grp ? { groupId: grp.group.id, userIds: at } : undefined), values);
+      const base = replyOf(row, members);
       // As withTx's onCommit: the row is stored, so a failed push is reported, not the send.
-      await deliver(row, base, []).catch(deps.log);
+      await deliver(row, base, members).catch(deps.log);
       return base;
     }
 
@@ -333,10 +344,7 @@ export function createSender(deps: SendDeps) {
         if (chatInfo.sendInterval > 0) await repo.markSent(tx, me.id, now);
         await indexMessage(tx, row);
         if (grp) await repo.insertMentions(tx, row.msg_id, grp.group.id, at);
-        const base = senderBase(row);
-        // §17: every other member is a member at sending time, and none has read it yet.
-        if (grp && chatInfo.readList === 1)
-          Object.assign(base, { readCount: 0, unreadCount: members.filter((m) => m.user_id !== me.id).length });
+        const base = replyOf(row, members);
         // The reply is the sender's payload: withTx runs this before it returns `base`.
         onCommit(() => deliver(row, base, members));
         return base;
