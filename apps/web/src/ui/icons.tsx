@@ -17,6 +17,11 @@ export function Svg({ size = 24, children, ...rest }: IconProps) {
   );
 }
 
+/** A stroke icon of a feature's set (contacts, organization): the frame, round 1.8 px strokes in currentColor. */
+export function StrokeSvg({ strokeWidth = 1.8, ...rest }: IconProps) {
+  return <Svg stroke="currentColor" strokeWidth={strokeWidth} strokeLinecap="round" strokeLinejoin="round" {...rest} />;
+}
+
 export function ChatIcon({ filled, ...p }: IconProps & { filled?: boolean }) {
   return (
     <Svg {...p}>

@@ -10,6 +10,7 @@ import { adminApi } from '../api';
 import { at } from '../i18n';
 import { useLoad } from '../use-load';
 import styles from '../Admin.module.css';
+import { FormActions } from '../FormActions';
 
 /** `turn` is not a section of its own on the wire: its form edits `chatInfo.turn` (§10.4). */
 const SECTIONS = ['sysInfo', 'chatInfo', 'turn', 'fileUpload', 'smtp', 'compass', 'maps', 'sso'] as const;
@@ -217,16 +218,11 @@ function StoredSectionForm({
           );
         })}
       </div>
-      <div className={styles.toolbar} style={{ marginTop: 16 }}>
-        <button
-          type="button"
-          className={`${styles.btn} ${styles.primary}`}
-          disabled={busy}
-          onClick={() => void save()}
-          data-testid="cfg-save"
-        >
-          {at('save')}
-        </button>
+      <FormActions
+        busy={busy}
+        gap={16}
+        actions={[{ label: at('save'), onClick: save, testId: 'cfg-save', primary: true }]}
+      >
         {name === 'smtp' ? (
           <>
             <input
@@ -247,7 +243,7 @@ function StoredSectionForm({
             </button>
           </>
         ) : null}
-      </div>
+      </FormActions>
     </>
   );
 }

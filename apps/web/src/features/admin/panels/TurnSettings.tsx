@@ -4,6 +4,7 @@ import { probeIceServer } from '../../../lib/ice-probe';
 import { adminApi } from '../api';
 import { at } from '../i18n';
 import styles from '../Admin.module.css';
+import { FormActions } from '../FormActions';
 
 /**
  * The call relay (PROTOCOL §10.4 `chatInfo.turn`): status, URLs, the secret shared with coturn
@@ -108,27 +109,16 @@ export function TurnSettingsForm({ value, onSaved }: { value: TurnSettings; onSa
           />
         </label>
       </div>
-      <div className={styles.toolbar} style={{ marginTop: 16 }}>
-        <button
-          type="button"
-          className={`${styles.btn} ${styles.primary}`}
-          disabled={busy}
-          onClick={() => void save()}
-          data-testid="cfg-save"
-        >
-          {at('save')}
-        </button>
-        <button
-          type="button"
-          className={styles.btn}
-          disabled={busy}
-          onClick={() => void test()}
-          data-testid="turn-test"
-        >
-          {at('settings.turnEditor.test')}
-        </button>
+      <FormActions
+        busy={busy}
+        gap={16}
+        actions={[
+          { label: at('save'), onClick: save, testId: 'cfg-save', primary: true },
+          { label: at('settings.turnEditor.test'), onClick: test, testId: 'turn-test' },
+        ]}
+      >
         <span className={styles.muted}>{at('settings.turnEditor.testHint')}</span>
-      </div>
+      </FormActions>
       <div role="status" aria-live="polite" data-testid="turn-test-result">
         {results.map((line) => (
           <p key={line}>{line}</p>

@@ -3,6 +3,7 @@ import { Avatar } from '../../../ui/Avatar';
 import styles from './ContactRow.module.css';
 import listRow from '../../../ui/ListRow.module.css';
 import { EmojiText } from '../../../ui/emoji/EmojiText';
+import { PersonRowButton } from '../../../ui/PersonRowButton';
 
 export interface ContactRowProps {
   id: number | string;
@@ -32,14 +33,7 @@ export function ContactRow({
 }: ContactRowProps) {
   const { t } = useTranslation();
   return (
-    <button
-      type="button"
-      className={`${styles.row} ${selected ? styles.selected : ''}`}
-      aria-current={selected ? 'true' : undefined}
-      onClick={onOpen}
-      data-testid={testId}
-      data-id={String(id)}
-    >
+    <PersonRowButton id={id} testId={testId} selected={selected} onClick={onOpen}>
       <span className={styles.avatar}>
         <Avatar src={avatar} name={name} seed={id} size={40} round={roundAvatar} />
         {online ? <span className={styles.dot} role="img" aria-label={t('contacts.online')} /> : null}
@@ -50,6 +44,6 @@ export function ContactRow({
         </span>
         {subtitle ? <span className={styles.sub}>{subtitle}</span> : null}
       </span>
-    </button>
+    </PersonRowButton>
   );
 }

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import styles from './EntryRow.module.css';
-import row from './ContactRow.module.css';
+import { PersonRowButton } from '../../../ui/PersonRowButton';
 import tag from '../../../ui/Tag.module.css';
 
 export interface EntryRowProps {
@@ -19,13 +19,7 @@ export interface EntryRowProps {
 /** A fixed entry at the top of the address book ("New friends", "Group chats"). */
 export function EntryRow({ icon, colour, label, badge = 0, testId, badgeTestId, selected, onClick }: EntryRowProps) {
   return (
-    <button
-      type="button"
-      className={`${row.row} ${selected ? row.selected : ''}`}
-      aria-current={selected ? 'true' : undefined}
-      onClick={onClick}
-      data-testid={testId}
-    >
+    <PersonRowButton testId={testId} selected={selected} onClick={onClick}>
       <span className={styles.icon} style={{ background: colour }} aria-hidden="true">
         {icon}
       </span>
@@ -35,6 +29,6 @@ export function EntryRow({ icon, colour, label, badge = 0, testId, badgeTestId, 
           {badge > 99 ? '99+' : badge}
         </span>
       ) : null}
-    </button>
+    </PersonRowButton>
   );
 }

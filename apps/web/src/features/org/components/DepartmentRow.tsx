@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChevronIcon, DepartmentIcon } from './icons';
+import { PersonRowButton } from '../../../ui/PersonRowButton';
 import styles from './DepartmentRow.module.css';
 
 export interface DepartmentRowProps {
@@ -32,14 +33,7 @@ export function DepartmentRow({
 }: DepartmentRowProps) {
   const { t } = useTranslation();
   return (
-    <button
-      type="button"
-      className={`${styles.row} ${selected ? styles.selected : ''}`}
-      aria-current={selected ? 'true' : undefined}
-      onClick={onOpen}
-      data-testid={testId}
-      data-id={String(id)}
-    >
+    <PersonRowButton id={id} testId={testId} selected={selected} onClick={onOpen} className={styles.row}>
       <span className={styles.icon} style={{ background: colour }} aria-hidden="true">
         {icon ?? <DepartmentIcon size={22} />}
       </span>
@@ -51,6 +45,6 @@ export function DepartmentRow({
         {t('org.people', { count })}
       </span>
       <ChevronIcon className={styles.chevron} />
-    </button>
+    </PersonRowButton>
   );
 }

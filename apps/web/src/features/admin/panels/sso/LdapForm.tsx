@@ -2,8 +2,10 @@ import { useState } from 'react';
 import styles from '../../Admin.module.css';
 import { adminApi } from '../../api';
 import { at } from '../../i18n';
-import { Field, Outcome, reason, type Draft, type FieldKind } from './fields';
+import { FormActions } from '../../FormActions';
+import { Field, Outcome, type Draft, type FieldKind } from './fields';
 import { LastSync } from './LastSync';
+import { useSsoForm } from './use-sso-form';
 
 /** The LDAP half of §19's `sso` settings, in the order an administrator fills them in. */
 const FIELDS: [string, FieldKind][] = [
@@ -27,25 +29,8 @@ const FIELDS: [string, FieldKind][] = [
  * the saved settings' sync, whose result shows with the last one of any node.
  */
 export function LdapForm({ value, onSaved }: { value: Draft; onSaved(): void }) {
-  const [draft, setDraft] = useState<Draft>(value);
-  const [busy, setBusy] = useState(false);
-  const [outcome, setOutcome] = useState<{ ok: boolean; text: string }>();
+  const { draft, setDraft, busy, outcome, run, save } = useSsoForm('ldap', value, onSaved);
   const [synced, setSynced] = useState(0);
-  const run = async (fn: () => Promise<string>) => {
-    setBusy(true);
-    setOutcome(undefined);
-    try {
-      setOutcome({ ok: true, text: await fn() });
-    } catch (err) {
-      setOutcome({ ok: false, text: reason(err) });
-    }
-    setBusy(false);
-  };
-  const save = async () => {
-    setBusy(true);
-    await adminApi.setConfig('sso', { ldap: draft }).then(onSaved, () => undefined);
-    setBusy(false);
-  };
   const test = () => run(async () => at('sso.ldap.testOk', { count: (await adminApi.testLdap(draft)).users }));
   const sync = () =>
     run(async () => {
@@ -65,35 +50,14 @@ export function LdapForm({ value, onSaved }: { value: Draft; onSaved(): void }) 
           <Field key={name} form="ldap" name={name} kind={kind} draft={draft} onChange={setDraft} />
         ))}
       </div>
-      <div className={styles.toolbar} style={{ marginTop: 12 }}>
-        <button
-          type="button"
-          className={`${styles.btn} ${styles.primary}`}
-          disabled={busy}
-          onClick={() => void save()}
-          data-testid="ldap-save"
-        >
-          {at('save')}
-        </button>
-        <button
-          type="button"
-          className={styles.btn}
-          disabled={busy}
-          onClick={() => void test()}
-          data-testid="ldap-test"
-        >
-          {at('sso.test')}
-        </button>
-        <button
-          type="button"
-          className={styles.btn}
-          disabled={busy}
-          onClick={() => void sync()}
-          data-testid="ldap-sync"
-        >
-          {at('sso.ldap.syncNow')}
-        </button>
-      </div>
+      <FormActions
+        busy={busy}
+        actions={[
+          { label: at('save'), onClick: save, testId: 'ldap-save', primary: true },
+          { label: at('sso.test'), onClick: test, testId: 'ldap-test' },
+          { label: at('sso.ldap.syncNow'), onClick: sync, testId: 'ldap-sync' },
+        ]}
+      />
       {outcome ? <Outcome {...outcome} testId="ldap-outcome" /> : null}
       <LastSync refresh={synced} />
     </section>
