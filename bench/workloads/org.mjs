@@ -1,7 +1,6 @@
 import { call } from '../lib/http.mjs';
+import { timedCalls, timedColumns } from '../lib/timed.mjs';
 import { phoneScroll } from '../lib/phone-scroll.mjs';
-import { readProc } from '../lib/procstat.mjs';
-import { Samples } from '../lib/stats.mjs';
 
 /**
  * The organization (PROTOCOL §18) at company size: `--people` people (default 10,000) in 300
@@ -116,16 +115,10 @@ export async function run({ env, opts, log, report, runId }) {
     // One untimed call first: the measured ones are the warm path.
     const first = await call(base, c.url, c.body, { token });
     if (first.code !== 0) throw new Error(`${c.path}: ${first.msg}`);
-    const s = new Samples();
-    const cpu0 = readProc(pid);
-    for (let k = 0; k < repeat; k++) {
-      const t = performance.now();
+    const { samples: s, cpuMs } = await timedCalls(pid, repeat, async () => {
       const r = await call(base, c.url, c.body, { token });
-      s.add(performance.now() - t);
       if (r.code !== 0) throw new Error(`${c.path}: ${r.msg}`);
-    }
-    const cpu1 = readProc(pid);
-    const cpuMs = cpu0 && cpu1 ? Math.round(((cpu1.cpuS - cpu0.cpuS) * 1000 * 10) / repeat) / 10 : null;
+    });
     const p = {
       workload: 'org',
       backend: env.backend,
@@ -157,14 +150,4 @@ export async function run({ env, opts, log, report, runId }) {
   return points;
 }
 
-export const columns = [
-  ['request', 'path'],
-  ['what', 'kind'],
-  ['count', 'rows'],
-  ['n', 'count'],
-  ['p50 ms', 'p50'],
-  ['p95 ms', 'p95'],
-  ['p99 ms', 'p99'],
-  ['max ms', 'max'],
-  ['srv CPU ms/req', 'cpuMs'],
-];
+export const columns = [['request', 'path'], ['what', 'kind'], ['count', 'rows'], ...timedColumns];

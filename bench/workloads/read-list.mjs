@@ -1,9 +1,8 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { call } from '../lib/http.mjs';
-import { readProc } from '../lib/procstat.mjs';
+import { timedCalls, timedColumns } from '../lib/timed.mjs';
 import { repoRoot } from '../lib/server.mjs';
-import { Samples } from '../lib/stats.mjs';
 
 /**
  * Read lists (PROTOCOL §17): `readList` of one message in a group of `--members` (issue 39's
@@ -61,16 +60,9 @@ export async function run({ env, opts, report }) {
     for (const limit of [20, 100]) {
       const body = { id: seeded.msgId, type, page: 1, limit };
       const first = await call(owner.base, '/enterprise/im/readList', body, { token: owner.token });
-      const s = new Samples();
-      const cpu0 = readProc(pid);
-      for (let k = 0; k < repeat; k++) {
-        const t0 = performance.now();
-        await call(owner.base, '/enterprise/im/readList', body, { token: owner.token });
-        s.add(performance.now() - t0);
-      }
-      const cpu1 = readProc(pid);
-      // The server's own CPU per request (10 ms ticks, so over all repeats): less swayed by a busy machine.
-      const cpuMs = cpu0 && cpu1 ? Math.round(((cpu1.cpuS - cpu0.cpuS) * 1000 * 10) / repeat) / 10 : null;
+      const { samples: s, cpuMs } = await timedCalls(pid, repeat, () =>
+        call(owner.base, '/enterprise/im/readList', body, { token: owner.token }),
+      );
       const p = {
         workload: 'read-list',
         backend: env.backend,
@@ -93,10 +85,5 @@ export const columns = [
   ['list', 'type'],
   ['limit', 'limit'],
   ['in list', 'total'],
-  ['n', 'count'],
-  ['p50 ms', 'p50'],
-  ['p95 ms', 'p95'],
-  ['p99 ms', 'p99'],
-  ['max ms', 'max'],
-  ['srv CPU ms/req', 'cpuMs'],
+  ...timedColumns,
 ];

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { call } from '../lib/http.mjs';
-import { readProc } from '../lib/procstat.mjs';
+import { timedCalls } from '../lib/timed.mjs';
 import { repoRoot } from '../lib/server.mjs';
 import { Samples } from '../lib/stats.mjs';
 
@@ -114,15 +114,7 @@ export async function run({ env, opts, log, report }) {
   const pid = env.nodes[0].pid ?? (Number(process.env.BENCH_SERVER_PID) || null);
   // The floor under every figure: the same machine answering a request that does nothing.
   {
-    const s = new Samples();
-    const cpu0 = readProc(pid);
-    for (let k = 0; k < repeat; k++) {
-      const t0 = performance.now();
-      await call(base, '/common/pub/getSystemInfo', {});
-      s.add(performance.now() - t0);
-    }
-    const cpu1 = readProc(pid);
-    const cpuMs = cpu0 && cpu1 ? Math.round(((cpu1.cpuS - cpu0.cpuS) * 1000 * 10) / repeat) / 10 : null;
+    const { samples: s, cpuMs } = await timedCalls(pid, repeat, () => call(base, '/common/pub/getSystemInfo', {}));
     const p = {
       workload: 'search',
       backend: env.backend,
@@ -137,25 +129,17 @@ export async function run({ env, opts, log, report }) {
   for (const type of ['messages', 'all']) {
     const all = new Samples();
     for (const { q, kind } of QUERIES) {
-      const s = new Samples();
       let hits = 0;
       let hasMore = false;
       // One untimed call first: the measured ones are the warm path a person typing gets.
       await call(base, '/enterprise/im/search', { keywords: q, type }, { token });
-      const cpu0 = readProc(pid);
-      for (let k = 0; k < repeat; k++) {
-        const t0 = performance.now();
+      const { samples: s, cpuMs } = await timedCalls(pid, repeat, async () => {
         const r = await call(base, '/enterprise/im/search', { keywords: q, type }, { token });
-        const ms = performance.now() - t0;
         if (r.code !== 0) throw new Error(`search ${q}: ${r.msg}`);
-        s.add(ms);
-        all.add(ms);
         hits = r.data.messages.length;
         hasMore = r.data.hasMore;
-      }
-      const cpu1 = readProc(pid);
-      // The server's own CPU per request (10 ms ticks, so over all repeats): less swayed by a busy machine than wall time.
-      const cpuMs = cpu0 && cpu1 ? Math.round(((cpu1.cpuS - cpu0.cpuS) * 1000 * 10) / repeat) / 10 : null;
+      });
+      for (const ms of s.values) all.add(ms);
       const p = {
         workload: 'search',
         backend: env.backend,
