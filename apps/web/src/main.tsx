@@ -1,3 +1,5 @@
+// Before any module that could load zod (see the module).
+import './lib/zod-jitless';
 // antd-mobile's variables first, then the theme that sets them (see app/providers.tsx).
 import 'antd-mobile/es/global';
 import './ui/theme.css';
@@ -7,6 +9,7 @@ import { lazy, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { createAppRouter } from './app/router';
+import { firstScreenReady } from './app/first-screen';
 import { Providers } from './app/providers';
 import { wireApi } from './app/wire-api';
 import { queryClient, refetchOnLanguageChange } from './lib/query-client';
@@ -48,6 +51,7 @@ async function start(root: HTMLElement) {
     void import('./features/pwa/start').then((m) => m.startPwa(router));
     void import('./features/mine/account-sync').then((m) => m.startAccountSync());
   });
+  await firstScreenReady(router);
   createRoot(root).render(
     <StrictMode>
       <Providers>

@@ -19,7 +19,10 @@ const retryDelay = (attempt: number): number => Math.min(1000 * 2 ** attempt, 80
 /** Overridable in tests (jsdom cannot reload). */
 export const lazyDeps = { reload: (): void => window.location.reload(), online: (): boolean => navigator.onLine };
 
-export function lazyScreen(importer: ScreenImporter): ComponentType {
+/** A lazy screen, and a way to fetch its code before it renders (`preload` never rejects). */
+export type LazyScreen = ComponentType & { preload(): Promise<void> };
+
+export function lazyScreen(importer: ScreenImporter): LazyScreen {
   let loaded: ComponentType | null = null;
   let inflight: Promise<unknown> | null = null;
   const load = (): Promise<unknown> =>
@@ -82,5 +85,11 @@ export function lazyScreen(importer: ScreenImporter): ComponentType {
       <PageFallback />
     );
   }
+  // A failure is the screen's to show (retry, reload) once it renders.
+  LazyScreen.preload = () =>
+    load().then(
+      () => undefined,
+      () => undefined,
+    );
   return LazyScreen;
 }

@@ -10,6 +10,8 @@ import { lazyScreen } from './lazy-screen';
 import { href, routeNames, routeTable, type RouteName, type RouteMeta } from '../nav/routes';
 
 type ScreenModule = { default: ComponentType };
+/** What each page's route carries: its name (nav/navigation.ts) and a way to fetch its code early. */
+export type ScreenHandle = { route: RouteName; preload(): Promise<void> };
 
 /** Which screen each route lazily loads. */
 export const screens: Record<RouteName, () => Promise<ScreenModule>> = {
@@ -69,10 +71,12 @@ export function buildRoutes(): RouteObject[] {
   const pages: RouteObject[] = routeNames.flatMap((name) => {
     const meta: RouteMeta = routeTable[name];
     // The page commits at once and loads its code itself (spec §9: loading after 200 ms, retries).
-    const Screen = withBoundary(lazyScreen(screens[name]));
+    const lazy = lazyScreen(screens[name]);
+    const Screen = withBoundary(lazy);
+    const handle: ScreenHandle = { route: name, preload: lazy.preload };
     return [meta.path, ...(meta.aliases ?? [])].map((path): RouteObject => ({
       path,
-      handle: { route: name },
+      handle,
       loader: guard(name),
       // A crash in a screen shows our error page inside the shell, never the router's own.
       errorElement: <RouteError />,
