@@ -56,6 +56,7 @@ export const DEFAULTS = {
   keep: false,
   out: '', // JSON lines file; default bench/results/<workload>-<backend>-<time>.jsonl
   label: '',
+  serve: 'serve', // the root package.json script whose environment and Node flags the server runs with (serve:small)
   against: '', // compare: the other checkout (a worktree of the baseline), measured beside this one
   rounds: 4, // compare: rounds of one window on each side (order A B, then B A, …)
   timeout: 900, // seconds: hard stop for the whole run
@@ -178,4 +179,6 @@ options (defaults in brackets)
                    window (user space, every thread); 20–70× slower, so use a low rate (--users 40 --rate 40)
   --trace-sql      time each SQL statement in the server (pg: round trips); totals in bench/results/sql-trace-*.json
   --out FILE       JSON lines (default bench/results/…)   --label TEXT   --keep (keep data; pg: the database too)
+  --serve NAME [serve]  the package.json script whose environment and Node flags the server runs with
+                   (serve:small: the small-machine setting of the README)
   --timeout S [900]  hard stop`;

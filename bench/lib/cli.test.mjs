@@ -32,6 +32,10 @@ describe('parseArgs', () => {
     expect(opts.p99Limit).toBe(50);
     expect(opts.pin).toBe(false);
   });
+  it('runs the server as npm run serve unless --serve names another script', () => {
+    expect(parseArgs(['idle']).opts.serve).toBe('serve');
+    expect(parseArgs(['idle', '--serve', 'serve:small']).opts.serve).toBe('serve:small');
+  });
   it('rejects bad input', () => {
     expect(() => parseArgs([])).toThrow(CliError);
     expect(() => parseArgs(['nope'])).toThrow(/unknown workload/);

@@ -111,22 +111,41 @@ async function clearRedisDb() {
   r.disconnect();
 }
 
+const rootScripts = (root = repoRoot) => JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')).scripts;
+
 /**
- * The Node/V8 flags of the root `serve` script (`tsx <flags> apps/server/src/main.ts`), so the bench
- * measures the server as `npm start` runs it; the flags live in that one place.
+ * A serve script of the root package.json read as the bench runs it: `[VAR=value …] tsx <flags> <entry>`
+ * or `[VAR=value …] node <flags> --import tsx <entry>`. Returns the environment assignments and the
+ * Node/V8 flags (`--import tsx` left out: the bench adds its own), so the bench measures the server
+ * as `npm start` (or `npm run serve:small`) runs it; the flags live in that one place.
  */
-export function serveFlags(
-  serveScript = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')).scripts.serve,
-) {
+export function serveCommand(serveScript = rootScripts().serve) {
   const words = serveScript.trim().split(/\s+/);
-  if (words[0] !== 'tsx') throw new Error(`the serve script no longer starts with tsx: ${serveScript}`);
-  return words.slice(1).filter((w) => w.startsWith('--'));
+  const env = {};
+  while (/^[A-Z_][A-Z0-9_]*=/.test(words[0] ?? '')) {
+    const [name, ...value] = words.shift().split('=');
+    env[name] = value.join('=');
+  }
+  if (words[0] !== 'tsx' && words[0] !== 'node')
+    throw new Error(`the serve script no longer starts with tsx or node: ${serveScript}`);
+  const flags = [];
+  for (let i = 1; i < words.length; i++) {
+    if (words[i] === '--import' && words[i + 1] === 'tsx') i++;
+    else if (words[i].startsWith('--')) flags.push(words[i]);
+  }
+  return { env, flags };
 }
 
-function spawnNode({ env, pin, cpuProfDir, logFile, traceSql, callgrindDir, root = repoRoot }) {
+/** The Node/V8 flags of a serve script (the root `serve` by default). */
+export const serveFlags = (serveScript) => serveCommand(serveScript).flags;
+
+function spawnNode({ env, pin, cpuProfDir, logFile, traceSql, callgrindDir, root = repoRoot, serve = 'serve' }) {
+  const script = rootScripts(root)[serve];
+  if (!script) throw new Error(`package.json has no script "${serve}" (--serve)`);
+  const served = serveCommand(script);
   // BENCH_NODE_ARGS come after the serve script's flags, so they can override them.
   const nodeArgs = [
-    ...serveFlags(JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')).scripts.serve),
+    ...served.flags,
     ...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean),
     '--import',
     'tsx',
@@ -143,7 +162,11 @@ function spawnNode({ env, pin, cpuProfDir, logFile, traceSql, callgrindDir, root
   const command = [...(callgrindDir ? callgrindPrefix(callgrindDir) : []), process.execPath, ...nodeArgs];
   const [cmd, ...args] = cores ? ['taskset', '-c', cores, ...command] : command;
   const out = fs.openSync(logFile, 'a');
-  const child = spawn(cmd, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', out, out] });
+  const child = spawn(cmd, args, {
+    cwd: root,
+    env: { ...process.env, ...served.env, ...env },
+    stdio: ['ignore', out, out],
+  });
   fs.closeSync(out);
   return child;
 }
@@ -238,7 +261,7 @@ export async function launch(opts, log = console.error, { seed, root = repoRoot 
       // schema; the config row is written while no server runs, then the measured one starts.
       const port = await freePort();
       const env = { ...base, PORT: String(port), PARLEY_DATA_DIR: path.join(dataDir, 'node0') };
-      const first = spawnNode({ env, pin: false, logFile, root });
+      const first = spawnNode({ env, pin: false, logFile, root, serve: opts.serve });
       await waitHttp(`http://127.0.0.1:${port}`, first, 60000).finally(() => stopChild(first));
       await writeSqliteConfig(path.join(dataDir, 'node0', 'parley.sqlite'));
       if (seed) seeded = await seed({ sqliteFile: path.join(dataDir, 'node0', 'parley.sqlite') });
@@ -261,7 +284,15 @@ export async function launch(opts, log = console.error, { seed, root = repoRoot 
       // sets up (registering users: two scrypt hashes each) and may use both cores: half the wait.
       // (The generator has pinned itself, and a child inherits that: so every core is named here.)
       const pin = opts.pin && opts.fresh ? `0-${os.cpus().length - 1}` : opts.pin;
-      const child = spawnNode({ env, pin, cpuProfDir, logFile, traceSql: opts.traceSql && opts.backend, root });
+      const child = spawnNode({
+        env,
+        pin,
+        cpuProfDir,
+        logFile,
+        traceSql: opts.traceSql && opts.backend,
+        root,
+        serve: opts.serve,
+      });
       children.push(child);
       nodeEnvs.push(env);
       const url = `http://127.0.0.1:${port}`;
@@ -277,6 +308,7 @@ export async function launch(opts, log = console.error, { seed, root = repoRoot 
       for (let i = 0; i < nodes.length; i++) {
         const child = spawnNode({
           root,
+          serve: opts.serve,
           env: nodeEnvs[i],
           pin: opts.pin,
           cpuProfDir,
