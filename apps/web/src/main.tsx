@@ -51,7 +51,8 @@ async function start(root: HTMLElement) {
     void import('./features/pwa/start').then((m) => m.startPwa(router));
     void import('./features/mine/account-sync').then((m) => m.startAccountSync());
   });
-  await firstScreenReady(router);
+  // A failed preload must not leave a blank page: the screen's own loader then shows the error and a retry.
+  await firstScreenReady(router).catch(() => undefined);
   createRoot(root).render(
     <StrictMode>
       <Providers>
