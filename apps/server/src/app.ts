@@ -94,7 +94,8 @@ function createServices(deps: Deps, app: FastifyInstance) {
     push: (ids, type, data) => events.toUsers(ids, type, data),
     orgReads: { departmentNames },
   });
-  const sessions = createSessions(db, clock);
+  // The bus drops revoked sessions from this node’s cache, whichever node revoked them.
+  const sessions = createSessions(db, clock, deps.bus);
   const counters = deps.counters ?? new MemoryCounters();
   const guards = createGuards(counters, clock, deps.config.guardLimits);
   // A manual clock (tests) brings its own timers, so moving it fires the calls' safety net.

@@ -47,6 +47,8 @@ export interface TestServer {
   fanout: { kind: 'memory' | 'redis'; prefix: string; url?: string };
   /** This node's view of Redis (fan-out 'redis' only). */
   redisHealth?: RedisHealth;
+  /** This node's fan-out, for tests that wait on whether it listens (a Redis outage). */
+  bus: EventBus;
   /** Where this node stores files (a temp dir; shared with a second node on the same database). */
   blobs: BlobStore;
   close(): Promise<void>;
@@ -226,6 +228,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     fanout,
     blobs,
     redisHealth,
+    bus,
     async close() {
       await app.close();
       await bus.close();

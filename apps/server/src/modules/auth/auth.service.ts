@@ -9,6 +9,7 @@ import { usersRepo, type UserRow, type UsersService } from '../users/index';
 import type { LoginGuard } from './login-guard';
 import { DUMMY_HASH, verifyPassword } from './passwords';
 import type { Sessions } from './sessions';
+import { findSession } from './session-cache';
 import * as sessionsRepo from './sessions.repo';
 import { terminalKind, type TerminalKind } from './terminal';
 import { cachedTokenVerifier, newJti, signToken } from './tokens';
@@ -49,7 +50,7 @@ export function createAuth(deps: AuthDeps) {
     const v = await verifyToken(await config.jwtSecret(), token, clock.now());
     if (!v.ok) throw minus1(v.reason === 'expired' ? 'auth.expired' : 'auth.invalid');
     const { claims } = v;
-    const session = await sessionsRepo.findSession(db, claims.jti);
+    const session = await findSession(db, claims.jti, clock.now());
     if (!session || session.user_id !== claims.userId) throw minus1('auth.invalid');
     if (session.revoked === 1) throw minus1(session.revoke_reason === 'kicked' ? 'auth.kicked' : 'auth.expired');
     const user = await users.get(claims.userId);

@@ -1,7 +1,9 @@
 import type { Kysely } from 'kysely';
+import type { EventBus } from '../../platform/bus/index';
 import { nowSeconds, type Clock } from '../../platform/clock';
 import { withTx, type DB, type OnCommit } from '../../platform/db/index';
 import type { Timers } from '../../platform/timers';
+import { followRevocations, forgetSessions } from './session-cache';
 import * as repo from './sessions.repo';
 import type { RevokeReason } from './sessions.repo';
 
@@ -22,12 +24,23 @@ export interface SessionsRevoked {
 }
 export type RevocationListener = (ev: SessionsRevoked) => void | Promise<void>;
 
-export function createSessions(db: Kysely<DB>, clock: Clock) {
+/**
+ * `bus`: the revocations of every node reach this node's session cache through it
+ * (session-cache.ts); without one, PostgreSQL session rows are read every time.
+ */
+export function createSessions(db: Kysely<DB>, clock: Clock, bus?: Pick<EventBus, 'subscribe' | 'onListening'>) {
   const listeners = new Set<RevocationListener>();
+  if (bus) followRevocations(db, bus);
 
-  function announce(ev: SessionsRevoked): void {
+  /**
+   * Waited for: the revoking request answers once the listeners are done, so once realtime's
+   * `closeSessions` has reached the other nodes and dropped the sessions from their caches.
+   */
+  async function announce(ev: SessionsRevoked): Promise<void> {
     if (ev.jtis.length === 0) return;
-    for (const l of listeners) void Promise.resolve(l(ev)).catch((err) => console.error('revocation listener', err));
+    await Promise.all(
+      [...listeners].map((l) => Promise.resolve(l(ev)).catch((err) => console.error('revocation listener', err))),
+    );
   }
 
   /** Revokes inside a caller's transaction; listeners run after it commits. */
@@ -38,20 +51,31 @@ export function createSessions(db: Kysely<DB>, clock: Clock) {
   ): Promise<string[]> {
     const { clientId, ...query } = q;
     const jtis = await repo.revokeSessions(tx, { ...query, now: nowSeconds(clock) });
-    onCommit(() =>
-      announce({
+    // Dropped once the rows are written, and again after the commit: on PostgreSQL a read on
+    // another connection in between still saw them live (SQLite's readers wait for the commit).
+    forgetSessions(db, jtis);
+    onCommit(() => {
+      forgetSessions(db, jtis);
+      return announce({
         userId: q.userId,
         jtis,
         reason: q.reason,
         ...(q.terminal ? { terminal: q.terminal } : {}),
         ...(clientId ? { clientId } : {}),
-      }),
-    );
+      });
+    });
     return jtis;
+  }
+
+  /** Deletes the expired session rows (their tokens are refused as expired anyway). */
+  async function prune(): Promise<void> {
+    await repo.deleteExpiredSessions(db, nowSeconds(clock));
+    forgetSessions(db);
   }
 
   return {
     revokeIn,
+    prune,
     /** Standalone revocation in its own transaction. */
     revoke: (q: { userId: number; reason: RevokeReason; exceptJti?: string; terminal?: string; jti?: string }) =>
       withTx(db, (tx, onCommit) => revokeIn(tx, onCommit, q)),
@@ -60,7 +84,7 @@ export function createSessions(db: Kysely<DB>, clock: Clock) {
      * the table stays the size of the live logins. Returns the function that stops it.
      */
     pruneEvery(timers: Timers, log: (err: unknown) => void, ms = 3_600_000): () => void {
-      return timers.every(ms, () => void repo.deleteExpiredSessions(db, nowSeconds(clock)).catch(log));
+      return timers.every(ms, () => void prune().catch(log));
     },
     /** Subscribe to revocations; returns the unsubscribe function. */
     onRevoked(listener: RevocationListener): () => void {

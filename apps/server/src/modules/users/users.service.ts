@@ -53,7 +53,7 @@ export function createUsersService({ db, clock, config, relations, push, orgRead
   // Per-node cache of user rows (§2.2): at most userCacheMs old, dropped at once by this
   // node's own writes. Other nodes see a change within the cache lifetime.
   // A read that was out while a write dropped its row may hold the old row: `generation` keeps
-  // it from becoming the cached one (as in config.service.ts and sessions.repo.ts).
+  // it from becoming the cached one (as in config.service.ts and session-cache.ts).
   const cache = new Map<number, { row: UserRow; at: number }>();
   let generation = 0;
 

@@ -18,6 +18,12 @@ export class MemoryBus implements EventBus {
     return () => this.handlers.delete(handler);
   }
 
+  /** Every publication is made in this process: always heard. */
+  onListening(listener: (listening: boolean) => void): () => void {
+    listener(true);
+    return () => undefined;
+  }
+
   async close(): Promise<void> {
     this.handlers.clear();
   }

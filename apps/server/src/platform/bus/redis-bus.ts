@@ -5,6 +5,8 @@ import { RedisHealth } from '../redis/health';
 import type { BusMessage, EventBus } from './types';
 import { MissedPublishes } from './missed';
 
+const DONE = Promise.resolve();
+
 export interface RedisBusOptions {
   /** Shared by all of a node's Redis pieces (one outage report, readiness). */
   health?: RedisHealth;
@@ -34,7 +36,12 @@ export class RedisBus implements EventBus {
   private readonly missed = new MissedPublishes();
   /** Publications of this turn not yet sent (flushOutbox). */
   private outbox: BusMessage[] = [];
+  /** Settles once Redis has answered the PUBLISH of the outbox being filled (taken or refused). */
+  private outboxSent = DONE;
   private subscribedOnce = false;
+  /** Whether the subscription is live: publications of other nodes reach this one. */
+  private listening = false;
+  private listeningListeners = new Set<(listening: boolean) => void>();
   private ready: Promise<void>;
   private closed = false;
 
@@ -45,6 +52,7 @@ export class RedisBus implements EventBus {
     // Pub/sub needs a connection of its own.
     this.sub = subscriberClient(url, this.health, 'bus-subscriber');
     this.sub.on('message', (_channel: string, text: string) => this.onText(text));
+    this.sub.on('close', () => this.setListening(false));
     this.pub.on('ready', () => void this.catchUp());
     let subscribed: () => void = () => undefined;
     const subscribedFirst = new Promise<void>((resolve) => (subscribed = resolve));
@@ -55,6 +63,7 @@ export class RedisBus implements EventBus {
         () => {
           if (this.subscribedOnce) this.afterGap();
           this.subscribedOnce = true;
+          this.setListening(true);
           subscribed();
         },
         () => undefined,
@@ -69,8 +78,10 @@ export class RedisBus implements EventBus {
 
   publish(message: BusMessage): Promise<void> {
     this.deliverHere(message);
-    this.send(message);
-    return Promise.resolve();
+    const sent = this.send(message);
+    // A revocation waits for Redis (types.ts): the other nodes drop the session from their cache
+    // before the revoking request answers. Everything else goes on without waiting.
+    return message.kind === 'closeSessions' ? sent : DONE;
   }
 
   subscribe(handler: (m: BusMessage) => void): () => void {
@@ -78,10 +89,18 @@ export class RedisBus implements EventBus {
     return () => this.handlers.delete(handler);
   }
 
+  onListening(listener: (listening: boolean) => void): () => void {
+    this.listeningListeners.add(listener);
+    listener(this.listening);
+    return () => this.listeningListeners.delete(listener);
+  }
+
   async close(): Promise<void> {
-    this.flushOutbox(); // what this turn published still goes out
+    void this.flushOutbox(); // what this turn published still goes out
     this.closed = true;
+    this.setListening(false);
     this.handlers.clear();
+    this.listeningListeners.clear();
     this.health.closingDown();
     await Promise.allSettled([this.sub.quit(), this.pub.quit()]);
   }
@@ -96,25 +115,36 @@ export class RedisBus implements EventBus {
    * publications of one event-loop turn (a group commit's pushes: two per one-to-one send) go as
    * one PUBLISH, in order (issue 41: a command per push was most of Redis's work per message).
    */
-  private send(message: BusMessage): void {
+  private send(message: BusMessage): Promise<void> {
     this.outbox.push(message);
-    if (this.outbox.length === 1) setImmediate(() => this.flushOutbox());
+    if (this.outbox.length === 1)
+      this.outboxSent = new Promise((resolve) => setImmediate(() => void this.flushOutbox().then(resolve)));
+    return this.outboxSent;
   }
 
-  private flushOutbox(): void {
+  private flushOutbox(): Promise<void> {
     const messages = this.outbox;
     this.outbox = [];
-    if (messages.length === 0) return;
+    if (messages.length === 0) return DONE;
     // `from` spliced in rather than spread: no copy of the message per publication.
     const text =
       messages.length === 1
         ? `{"from":"${this.id}",${JSON.stringify(messages[0]).slice(1)}`
         : `{"from":"${this.id}","kind":"batch","messages":${JSON.stringify(messages)}}`;
-    this.pub.publish(this.channel, text).catch(() => {
-      if (this.closed) return;
-      this.health.publishFailures += messages.length;
-      for (const m of messages) this.missed.add(m);
-    });
+    return this.pub.publish(this.channel, text).then(
+      () => undefined,
+      () => {
+        if (this.closed) return;
+        this.health.publishFailures += messages.length;
+        for (const m of messages) this.missed.add(m);
+      },
+    );
+  }
+
+  private setListening(listening: boolean): void {
+    if (listening === this.listening) return;
+    this.listening = listening;
+    for (const l of [...this.listeningListeners]) l(listening);
   }
 
   private onText(text: string): void {
@@ -133,7 +163,7 @@ export class RedisBus implements EventBus {
 
   /** Redis takes publications again: tell the other nodes whom the failed ones were for. */
   private catchUp(): void {
-    for (const m of this.missed.take()) this.send(m);
+    for (const m of this.missed.take()) void this.send(m);
   }
 
   /** The subscription was broken and is live again: everything bound here may have missed pushes. */

@@ -50,9 +50,20 @@ export type BusMessage =
   | { kind: 'refetch'; users?: number[]; clients?: string[]; all?: boolean; agoMs: number; receivedAt?: number };
 
 export interface EventBus {
+  /**
+   * Resolves once the message is on its way to every node: at once, except a `closeSessions`
+   * on Redis, which resolves once Redis has taken it (or refused it), so a revoking request
+   * answers only after every listening node has been told (modules/auth/session-cache.ts).
+   */
   publish(message: BusMessage): Promise<void>;
   /** Returns an unsubscribe function. Handlers run on every node, the publisher's included. */
   subscribe(handler: (message: BusMessage) => void): () => void;
+  /**
+   * Calls `listener` with whether this node hears every publication now: at once, then on each
+   * change. In process always; on Redis not while its subscription is broken (an outage: what is
+   * published meanwhile never arrives here). Returns an unsubscribe function.
+   */
+  onListening(listener: (listening: boolean) => void): () => void;
   close(): Promise<void>;
 }
 
