@@ -1,6 +1,7 @@
 import { limits } from '@parley/protocol';
 import type { Kysely } from 'kysely';
 import type { EventBus } from '../../platform/bus/index';
+import { expiryFrom } from '../../platform/cache-expiry';
 import { cacheKeyOf, ownedByThisProcess } from '../../platform/db/dialect';
 import type { DB } from '../../platform/db/index';
 import { readSession, type SessionRow } from './sessions.repo';
@@ -21,11 +22,11 @@ const CACHE_MAX = 100_000;
  *   kept, and the cache starts empty when it listens again. A handle no bus follows (a tool's)
  *   keeps nothing.
  * A read that overlapped a drop must not store what it saw (`generation`). A row is served for at
- * most `limits.userCacheMs`, as a user row is: the backstop for what no bus reports (a
+ * most `limits.userCacheMs` (spread, platform/cache-expiry.ts), as a user row is: the backstop for what no bus reports (a
  * subscription that died unnoticed, another node's publication lost while this one listened).
  */
 class SessionCache {
-  private rows = new Map<string, { row: SessionRow; at: number }>();
+  private rows = new Map<string, { row: SessionRow; until: number }>();
   private generation = 0;
   /** Buses following this handle's revocations, and how many of them are not listening now. */
   private feeds = 0;
@@ -39,7 +40,7 @@ class SessionCache {
 
   get(jti: string, now: number): SessionRow | undefined {
     const hit = this.rows.get(jti);
-    if (hit && now - hit.at < limits.userCacheMs) return hit.row;
+    if (hit && now < hit.until) return hit.row;
     return undefined;
   }
 
@@ -52,7 +53,7 @@ class SessionCache {
     if (ticket !== this.generation || !this.trusted) return;
     this.rows.delete(jti); // re-inserted last, so the cap drops the oldest reads first
     if (this.rows.size >= CACHE_MAX) this.rows.delete(this.rows.keys().next().value as string);
-    this.rows.set(jti, { row, at: now });
+    this.rows.set(jti, { row, until: expiryFrom(now, limits.userCacheMs) });
   }
 
   /** Forgets these sessions (all without `jtis`); a read out meanwhile will not store its row. */

@@ -10,6 +10,7 @@ import {
 } from '@parley/protocol';
 import type { Kysely } from 'kysely';
 import { nowSeconds, type Clock } from '../../platform/clock';
+import { expiryFrom } from '../../platform/cache-expiry';
 import type { DB } from '../../platform/db/index';
 import { AppError, badParam } from '../../platform/http/errors';
 import type { ConfigService } from '../config/index';
@@ -50,11 +51,11 @@ const SWITCHES = ['isVoice', 'avatarCricle', 'hideMessageName', 'hideMessageTime
 const NOT_SETTINGS = new Set(['token', 'lang', 'client_id', 'sessionId', 'clientId', 'cid']);
 
 export function createUsersService({ db, clock, config, relations, push, orgReads }: UsersDeps) {
-  // Per-node cache of user rows (§2.2): at most userCacheMs old, dropped at once by this
+  // Per-node cache of user rows (§2.2): at most userCacheMs old (spread, platform/cache-expiry.ts), dropped at once by this
   // node's own writes. Other nodes see a change within the cache lifetime.
   // A read that was out while a write dropped its row may hold the old row: `generation` keeps
   // it from becoming the cached one (as in config.service.ts and session-cache.ts).
-  const cache = new Map<number, { row: UserRow; at: number }>();
+  const cache = new Map<number, { row: UserRow; until: number }>();
   let generation = 0;
 
   const invalidate = (id: number) => {
@@ -64,11 +65,11 @@ export function createUsersService({ db, clock, config, relations, push, orgRead
 
   async function get(id: number): Promise<UserRow | undefined> {
     const hit = cache.get(id);
-    if (hit && clock.now() - hit.at < limits.userCacheMs) return hit.row;
+    if (hit && clock.now() < hit.until) return hit.row;
     const gen = generation;
     const row = await repo.findById(db, id);
     if (gen !== generation) return row;
-    if (row) cache.set(id, { row, at: clock.now() });
+    if (row) cache.set(id, { row, until: expiryFrom(clock.now(), limits.userCacheMs) });
     else cache.delete(id);
     return row;
   }
