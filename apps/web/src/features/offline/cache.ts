@@ -97,20 +97,28 @@ export function keepOfflineCache(qc: QueryClient, owner: () => number | null): (
     await store.set(storageKey(key), { owner: me, savedAt: Date.now(), data: snapshot });
     if (isMessages(key)) await prune();
   };
+  // A change is written at once unless its key was written in the last DEBOUNCE_MS; then one write
+  // at the end of that window takes every change made meanwhile. A lone change (a new friend's row,
+  // a chat deleted) is on the device before a person could reload; a busy chat still writes at
+  // most twice per window. (A debounce alone left a reload within it to the pagehide flush, whose
+  // write Chromium may drop as the page goes: the new friend's row came back without its line.)
+  const lastWrite = new Map<string, number>();
   const unsubscribe = qc.getQueryCache().subscribe((e) => {
     if (e.type !== 'updated' || e.action.type !== 'success') return;
     const key = e.query.queryKey;
     if (!isContacts(key) && !isMessages(key)) return;
     const name = storageKey(key);
-    clearTimeout(timers.get(name));
     pending.set(name, key);
-    timers.set(
-      name,
-      setTimeout(() => {
-        pending.delete(name);
-        void write(key);
-      }, DEBOUNCE_MS),
-    );
+    if (timers.has(name)) return; // the window's write is due and reads the newest data
+    const run = () => {
+      timers.delete(name);
+      pending.delete(name);
+      lastWrite.set(name, Date.now());
+      void write(key);
+    };
+    const wait = (lastWrite.get(name) ?? -Infinity) + DEBOUNCE_MS - Date.now();
+    if (wait <= 0) run();
+    else timers.set(name, setTimeout(run, wait));
   });
   // Leaving or reloading the page writes what is still waiting: a row deleted or hidden just
   // before a reload must not come back from the device copy.
@@ -118,6 +126,7 @@ export function keepOfflineCache(qc: QueryClient, owner: () => number | null): (
   const flush = () => {
     for (const [name, key] of pending) {
       clearTimeout(timers.get(name));
+      timers.delete(name);
       void write(key);
     }
     pending.clear();
