@@ -7,7 +7,8 @@ import fs from 'node:fs';
 const [file, ...phases] = process.argv.slice(2);
 if (!file || !fs.existsSync(file)) process.exit(0);
 const report = JSON.parse(fs.readFileSync(file, 'utf8'));
-const rel = (name) => name.replace(`${process.cwd()}/`, '');
+// The report names files by absolute path; the part from the tree's own top folders on is the same in any clone.
+const rel = (name) => name.replace(/^.*?\/(?=(e2e|apps|packages|bench|scripts)\/)/, '');
 const tierOf = (name) => {
   const p = rel(name);
   if (p.startsWith('e2e/')) return 'e2e';
