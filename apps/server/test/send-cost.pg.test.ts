@@ -6,7 +6,7 @@ import { createSendBatch } from '../src/modules/messages/pg-send-batch';
 import { singleChatId } from '../src/modules/contacts/index';
 import { makeFriends, send, uuid } from './chat-fixtures';
 import { createGroup } from './group-fixtures';
-import { connectSockets, seedPeople, startTestServer, type TestSocket } from './helpers/index';
+import { connectSockets, registerAndLogin, seedPeople, startTestServer, type TestSocket } from './helpers/index';
 
 /**
  * What one durable 1:1 send costs PostgreSQL and Redis (issue 41, docs/performance.md): the
@@ -107,6 +107,24 @@ describe('a durable 1:1 send on PostgreSQL + Redis', () => {
     // parties are connected to this node, so their presence is known here without Redis.
     expect(redis.filter((c) => !['evalsha', 'publish'].includes(c))).toEqual([]);
     expect(redis.length / n).toBeLessThanOrEqual(3);
+  });
+
+  it('looks up the Web Push subscriptions of recipients connected elsewhere once per batch, not once per send', async () => {
+    // Dave has no socket here, as half the recipients of a one-to-one send on two nodes: each of
+    // his messages asks whether he has a subscription to be woken by.
+    const dave = await registerAndLogin(s.api, { account: 'dave', realname: 'Dave', password: 'dave-pw1' });
+    for (const friend of [alice, bob, carol]) await makeFriends(s, friend, dave);
+    const n = 20;
+    const sql = await statementsDuring(async () => {
+      const senders = [alice, bob, carol] as const;
+      const sends = Array.from({ length: n }, (_, i) => send(s, senders[i % 3] ?? alice, dave.id, `d${i}`));
+      for (const res of await Promise.all(sends)) expect(res.body.code, res.body.msg).toBe(0);
+      await s.services.push.idle();
+    });
+    const writes = sql.filter((q) => /^\s*with v as/i.test(q)).length;
+    const lookups = sql.filter((q) => /from "push_subscriptions"/.test(q)).length;
+    expect(lookups).toBeGreaterThan(0);
+    expect(lookups).toBeLessThanOrEqual(writes);
   });
 
   it('writes the sends that arrive together with one statement, each row with its chat mark and terms', async () => {

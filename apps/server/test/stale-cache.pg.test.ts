@@ -22,9 +22,11 @@ function slowReads() {
   let gate: Promise<void> | undefined;
   let reached: (() => void) | undefined;
   let held: Promise<void> = Promise.resolve();
+  let answered = 0;
   const plugin: KyselyPlugin = {
     transformQuery: (args) => args.node,
     async transformResult(args) {
+      if ('rows' in args.result && args.result.rows.length > 0) answered += 1;
       if (gate && 'rows' in args.result && args.result.rows.length > 0) {
         reached?.();
         await gate;
@@ -39,6 +41,8 @@ function slowReads() {
       held = new Promise((r) => (reached = r));
     },
     held: () => held,
+    /** SELECTs that found rows so far. */
+    answered: () => answered,
     release: () => ((gate = undefined), release?.()),
   };
 }
@@ -59,6 +63,21 @@ describe('per-node caches and a read that arrives late', () => {
     reads.release();
     expect((await older).autoAddGroup.status).toBe(0);
     expect((await config.automation()).autoAddGroup.status).toBe(1);
+  });
+
+  it('reads the settings once for all the requests that ask while no copy is fresh', async () => {
+    const database = await migratedTestDatabase();
+    await createConfigService(database.db, manualClock(Date.now())).set('chatInfo', { sendInterval: 0 });
+    const reads = slowReads();
+    const config = createConfigService(database.db.withPlugin(reads.plugin), manualClock(Date.now()));
+    reads.hold();
+    const asked = Array.from({ length: 20 }, () => config.systemInfo());
+    await reads.held();
+    reads.release();
+    for (const info of await Promise.all(asked)) expect(info.chatInfo.sendInterval).toBe(0);
+    // Each request once read the table itself, and under load each waited in the pool behind the
+    // others: hundreds of reads a second on each of two nodes (issue 41).
+    expect(reads.answered()).toBe(1);
   });
 
   it('keeps a user row written during an older read, not what that read found', async () => {

@@ -25,4 +25,21 @@ describe('tickBatcher', () => {
     fail = false;
     expect(await get('a')).toBe('A');
   });
+
+  it("with wait 'turn', merges the reads of a whole turn, however many awaits each came through", async () => {
+    const loads: number[][] = [];
+    const load = async (keys: number[]) => (loads.push(keys), keys.map((k) => k + 1));
+    const deep = async (get: (k: number) => Promise<number>, k: number, depth: number): Promise<number> => {
+      for (let i = 0; i < depth; i++) await Promise.resolve();
+      return get(k);
+    };
+    // As a group commit resolves many sends at once, whose pushes reach the read after 0–5 awaits.
+    const byTurn = tickBatcher(load, String, { wait: 'turn' });
+    expect(await Promise.all([0, 1, 2, 3, 4, 5].map((d) => deep(byTurn, d, d)))).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(loads).toEqual([[0, 1, 2, 3, 4, 5]]);
+    loads.length = 0;
+    const byMicrotask = tickBatcher(load, String);
+    await Promise.all([0, 1, 2, 3, 4, 5].map((d) => deep(byMicrotask, d, d)));
+    expect(loads.length).toBeGreaterThan(1);
+  });
 });

@@ -57,8 +57,21 @@ export async function deleteById(db: Kysely<DB>, id: number): Promise<void> {
   await db.deleteFrom('push_subscriptions').where('id', '=', id).execute();
 }
 
+export interface LiveSubscription {
+  id: number;
+  user_id: number;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  lang: string;
+}
+
 /** Subscriptions of these users whose session is still valid. */
-export async function liveSubscriptions(db: Kysely<DB>, userIds: number[], nowSeconds: number) {
+export async function liveSubscriptions(
+  db: Kysely<DB>,
+  userIds: number[],
+  nowSeconds: number,
+): Promise<LiveSubscription[]> {
   if (userIds.length === 0) return [];
   return db
     .selectFrom('push_subscriptions as p')

@@ -11,6 +11,7 @@ import { callPayload, langOfSubscription, messagePayload, topicOf, type PushMess
 import * as repo from './push.repo';
 import { endpointAllowed } from './endpoint';
 import { postToPushService, type Resolve } from './push-post';
+import { tickBatcher } from '../../platform/tick-batch';
 
 /**
  * Web Push (issue 22): the VAPID keys (made once, kept in the database for every node), the
@@ -56,6 +57,22 @@ export function createPush(deps: PushDeps) {
     });
     return keys;
   }
+
+  /**
+   * Each user's live subscriptions, read for a whole turn's recipients at once: with two nodes
+   * half the recipients of a one-to-one send are connected elsewhere, and a read per push was the
+   * node's most frequent statement, queueing the sends behind it in the pool (issue 41).
+   */
+  const subscriptionsOf = tickBatcher(
+    async (userIds: number[]) => {
+      const byUser = new Map<number, repo.LiveSubscription[]>();
+      for (const row of await repo.liveSubscriptions(db, userIds, nowSeconds(clock)))
+        byUser.set(row.user_id, [...(byUser.get(row.user_id) ?? []), row]);
+      return userIds.map((u) => byUser.get(u) ?? []);
+    },
+    String,
+    { wait: 'turn' },
+  );
 
   /** Pushes under way: `idle()` waits for them (shutdown, tests). */
   const inFlight = new Set<Promise<void>>();
@@ -111,7 +128,7 @@ export function createPush(deps: PushDeps) {
   ): Promise<void> {
     const candidates = [...new Set(userIds)].filter((u) => u !== from && !deps.presence.connectedHere(u));
     if (candidates.length === 0) return;
-    const subs = await repo.liveSubscriptions(db, candidates, nowSeconds(clock));
+    const subs = (await Promise.all(candidates.map(subscriptionsOf))).flat();
     if (subs.length === 0) return;
     const subscribed = [...new Set(subs.map((s) => s.user_id))];
     const online = await deps.presence.online(subscribed);
