@@ -17,7 +17,7 @@ export const WORKLOADS = [
 export const SWEEPABLE = ['one-to-one', 'group'];
 
 export const DEFAULTS = {
-  backend: 'sqlite', // sqlite (one node) | pg (PostgreSQL + Redis, --nodes, default 2)
+  backend: 'sqlite', // sqlite (one node) | pg (PostgreSQL + Redis, --nodes, default 2) | ejabberd (reference, issue 41)
   nodes: 0, // 0 = 1 for sqlite, 2 for pg
   url: '', // a running server (comma-separated for several nodes); no launch
   users: 200,
@@ -74,6 +74,7 @@ export class CliError extends Error {}
 /** argv without node and script. Returns { workload, target, opts }. */
 export function parseArgs(argv) {
   const opts = { ...DEFAULTS };
+  const given = new Set(); // options named on the command line (some do not apply to ejabberd)
   const positional = [];
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
@@ -89,6 +90,7 @@ export function parseArgs(argv) {
       continue;
     }
     if (!(key in DEFAULTS)) throw new CliError(`unknown option --${a.slice(2).split('=')[0]}`);
+    given.add(key);
     if (BOOLEAN.has(key)) {
       opts[key] = value === undefined ? true : !['0', 'false', 'no'].includes(value);
       continue;
@@ -114,12 +116,17 @@ export function parseArgs(argv) {
     if (opts.backend !== 'sqlite' || opts.url) throw new CliError('compare runs two SQLite servers of its own');
   } else if (target !== undefined) throw new CliError(`unexpected argument "${target}"`);
   if (rest.length) throw new CliError(`unexpected argument "${rest[0]}"`);
-  if (!['sqlite', 'pg'].includes(opts.backend)) throw new CliError('--backend is sqlite or pg');
+  if (!['sqlite', 'pg', 'ejabberd'].includes(opts.backend)) throw new CliError('--backend is sqlite, pg or ejabberd');
+  if (opts.backend === 'ejabberd') checkEjabberd(workload, target, opts, given);
   if (!opts.nodes) opts.nodes = opts.backend === 'pg' ? 2 : 1;
   if (opts.backend === 'sqlite' && opts.nodes > 1 && !opts.url) throw new CliError('several nodes need --backend pg');
   if (opts.sources < 1 || opts.sources > 250) throw new CliError('--sources is 1–250');
   if (opts.factor <= 1) throw new CliError('--factor must be > 1');
-  if (!['http', 'socket'].includes(opts.transport)) throw new CliError('--transport is http or socket');
+  if (
+    !['http', 'socket', 'xmpp'].includes(opts.transport) ||
+    (opts.transport === 'xmpp') !== (opts.backend === 'ejabberd')
+  )
+    throw new CliError('--transport is http or socket');
   if (!/^[1-9]\d*(,[1-9]\d*)*$/.test(String(opts.cacheKb)))
     throw new CliError('--cache-kb is a comma-separated list of sizes in kB, e.g. 65536,8192');
   if (!opts.conns) opts.conns = workload === 'idle' ? 1000 : 64;
@@ -129,6 +136,20 @@ export function parseArgs(argv) {
       '--callgrind counts a one-to-one or group point on servers the bench restarts (no --url, no --no-fresh)',
     );
   return { workload, target: target ?? null, opts };
+}
+
+/** ejabberd runs the one-to-one load only, on one node it starts itself, over XMPP's WebSocket binding. */
+function checkEjabberd(workload, target, opts, given) {
+  if ((workload === 'sweep' ? target : workload) !== 'one-to-one')
+    throw new CliError('--backend ejabberd runs one-to-one (or sweep one-to-one)');
+  const not = ['url', 'transport', 'nodes', 'stalls', 'cpuProf', 'traceSql', 'callgrind', 'serve'].find((k) =>
+    given.has(k),
+  );
+  if (not)
+    throw new CliError(
+      `--${not.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)} does not apply to --backend ejabberd (one node it starts, XMPP over WebSocket)`,
+    );
+  opts.transport = 'xmpp';
 }
 
 export const USAGE = `usage: npm run bench -- <workload> [options]
@@ -157,7 +178,9 @@ workloads
                          read with each --cache-kb [65536,8192,2048] page cache, filled first, over --rounds
 
 options (defaults in brackets)
-  --backend sqlite|pg [sqlite]   pg = PostgreSQL 127.0.0.1:5432 + Redis db 5, --nodes [2]
+  --backend sqlite|pg|ejabberd [sqlite]   pg = PostgreSQL 127.0.0.1:5432 + Redis db 5, --nodes [2];
+                   ejabberd = the reference point (one-to-one only): the Debian ejabberd without archive, started
+                   from bench/ejabberd on loopback, users on XMPP over WebSocket (apt-get install ejabberd first)
   --url URL[,URL]                use running server node(s) instead of starting one
   --users N [200]  --rate R [500; group 100]  --duration S [10]  --warmup S [2]  --drain S [5]
   --members M [500]  --senders K [4]  --conns-per-user N [10]  --hold S [30]

@@ -36,6 +36,15 @@ describe('parseArgs', () => {
     expect(parseArgs(['idle']).opts.serve).toBe('serve');
     expect(parseArgs(['idle', '--serve', 'serve:small']).opts.serve).toBe('serve:small');
   });
+  it('runs one-to-one against ejabberd over XMPP, and refuses what does not apply to it', () => {
+    const { opts } = parseArgs(['one-to-one', '--backend', 'ejabberd', '--users', '1000', '--pin']);
+    expect([opts.backend, opts.transport, opts.nodes, opts.pin]).toEqual(['ejabberd', 'xmpp', 1, true]);
+    expect(parseArgs(['sweep', 'one-to-one', '--backend', 'ejabberd']).opts.transport).toBe('xmpp');
+    expect(() => parseArgs(['group', '--backend', 'ejabberd'])).toThrow(/one-to-one/);
+    expect(() => parseArgs(['one-to-one', '--backend', 'ejabberd', '--transport', 'socket'])).toThrow(/--transport/);
+    expect(() => parseArgs(['one-to-one', '--backend', 'ejabberd', '--url', 'ws://x'])).toThrow(/--url/);
+    expect(() => parseArgs(['one-to-one', '--transport', 'xmpp'])).toThrow(/http or socket/);
+  });
   it('rejects bad input', () => {
     expect(() => parseArgs([])).toThrow(CliError);
     expect(() => parseArgs(['nope'])).toThrow(/unknown workload/);

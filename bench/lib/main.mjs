@@ -8,6 +8,7 @@ import { summariseProfiles, summariseSqlTrace } from './profile.mjs';
 import { readProc } from './procstat.mjs';
 import { openReport, serverCpu, serverRss, table } from './report.mjs';
 import { launch } from './server.mjs';
+import { findEjabberdctl, INSTALL_HINT, launchEjabberd } from './ejabberd.mjs';
 import { registerAdmin, newRunId } from './users.mjs';
 import * as oneToOne from '../workloads/one-to-one.mjs';
 import * as group from '../workloads/group.mjs';
@@ -103,6 +104,7 @@ async function runRep(w, env, opts, rate, first) {
       rate,
       opts,
       extra: { ...w.extra, backend: env.backend, nodes: env.nodes.length, pin: opts.pin },
+      send: w.send,
     });
     r.closedEarly = conns.closedEarly();
     r.clean = isClean(r, opts.p99Limit) && r.closedEarly === 0;
@@ -217,6 +219,10 @@ export async function main(argv) {
     console.log(USAGE);
     return 0;
   }
+  if (opts.backend === 'ejabberd' && !findEjabberdctl()) {
+    console.error(`bench: ${INSTALL_HINT}`);
+    return 2;
+  }
   const hardStop = setTimeout(() => {
     console.error(`bench: hard stop after --timeout ${opts.timeout} s`);
     process.exit(3);
@@ -263,22 +269,25 @@ export async function main(argv) {
   log(
     `bench ${name}: backend ${opts.url ? 'external' : opts.backend}, ${opts.url ? opts.url : `${opts.nodes} node(s)`}${opts.pin ? ', pinned (server core 0, generator core 1)' : ''}`,
   );
-  const env = await launch(
-    opts,
-    log,
-    workload === 'search'
-      ? { seed: search.seed(opts, log) }
-      : workload === 'read-list'
-        ? { seed: readList.seed(opts, log) }
-        : {},
-  );
+  const env =
+    opts.backend === 'ejabberd'
+      ? await launchEjabberd(opts, log)
+      : await launch(
+          opts,
+          log,
+          workload === 'search'
+            ? { seed: search.seed(opts, log) }
+            : workload === 'read-list'
+              ? { seed: readList.seed(opts, log) }
+              : {},
+        );
   log(`  server: ${env.nodes.map((n) => `${n.url} pid ${n.pid}`).join(', ')}`);
   configurePool({ conns: opts.conns, sources: opts.sources });
   const ctx = { sources: sourceAddresses(opts.sources), runId: newRunId(), log, report };
   let code = 0;
   let output = '';
   try {
-    if (!opts.url) await registerAdmin(env.nodes[0].url, ctx.runId);
+    if (!opts.url && env.backend !== 'ejabberd') await registerAdmin(env.nodes[0].url, ctx.runId);
     if (workload === 'one-to-one' || workload === 'group' || workload === 'sweep') {
       const kind = workload === 'sweep' ? target : workload;
       const { rows, summary } = await runLoad(kind, workload === 'sweep', env, opts, ctx, report);
@@ -291,7 +300,7 @@ export async function main(argv) {
           ['w/o JIT', 'kInstrNoJitPerMsg'],
           ...cols.slice(-2),
         ];
-      output = `${name} · ${env.backend} · ${env.nodes.length} node(s)${opts.pin ? ' · pinned' : ''} · ${opts.transport} · ${opts.sources} source(s), ${opts.conns} HTTP conns · ${kind === 'group' ? `${rows[0]?.members} members, ${rows[0]?.senders} senders` : `${rows[0]?.users} users`} · e2e/reply in ms\n${table(rows, cols)}`;
+      output = `${name} · ${env.backend} · ${env.nodes.length} node(s)${opts.pin ? ' · pinned' : ''} · ${opts.transport} · ${opts.sources} source(s)${opts.transport === 'xmpp' ? '' : `, ${opts.conns} HTTP conns`} · ${kind === 'group' ? `${rows[0]?.members} members, ${rows[0]?.senders} senders` : `${rows[0]?.users} users`} · e2e/reply in ms\n${table(rows, cols)}`;
       if (summary)
         output += `\nsaturation over ${opts.transport} (highest rate clean in all ${opts.reps} repetitions, p99 ≤ ${opts.p99Limit} ms, nothing lost): ${summary.saturationRate ?? 'none'} msg/s${summary.firstFailingRate ? `; first failing ${summary.firstFailingRate}` : ''}`;
       if (notResult)
