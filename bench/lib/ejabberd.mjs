@@ -92,6 +92,12 @@ export function beamPids(node) {
   return out;
 }
 
+/** The package's system user (ejabberdctl refuses root's commands run as anyone else). */
+function ejabberdUser() {
+  const id = (flag) => Number(execFileSync('id', [flag, 'ejabberd'], { encoding: 'utf8' }).trim());
+  return { uid: id('-u'), gid: id('-g') };
+}
+
 /** Returns an env like server.mjs's launch(): { nodes: [{ url, pid }], backend, dataDir, stop(), restart(), … }. */
 export async function launchEjabberd(opts, log = console.error) {
   const ctl = findEjabberdctl();
@@ -109,8 +115,12 @@ export async function launchEjabberd(opts, log = console.error) {
   fs.writeFileSync(files.cfg, benchCtlCfg(ctlCfg, { node, stateDir, cookie, distPort }));
   fs.writeFileSync(path.join(stateDir, 'inetrc'), '%% the bench: Erlang resolver defaults\n');
   for (const d of ['spool', 'logs']) fs.mkdirSync(path.join(stateDir, d));
-  // As root, ejabberdctl runs the node as the package's `ejabberd` user, which must own the state.
-  if (process.getuid?.() === 0) execFileSync('chown', ['-R', 'ejabberd:', stateDir]);
+  // ejabberdctl runs the node as the package's `ejabberd` user, which must own the state. Started as
+  // root it would switch with su, whose PAM session drops the open-file limit to 1024 (a thousand
+  // users then fail with EMFILE): so the bench starts it as that user itself, with Node's limit.
+  const asUser = process.getuid?.() === 0 ? ejabberdUser() : {};
+  if (asUser.uid !== undefined) execFileSync('chown', ['-R', `${asUser.uid}:${asUser.gid}`, stateDir]);
+  const runAs = { ...asUser, cwd: stateDir, env: { ...process.env, HOME: stateDir } };
   const ctlArgs = [
     '-c',
     files.cfg,
@@ -131,13 +141,13 @@ export async function launchEjabberd(opts, log = console.error) {
     const out = fs.openSync(outFile, 'a');
     const command = [ctl, ...ctlArgs, 'foreground'];
     // The generator pinned itself to core 1 and a child inherits that, so every start names its cores.
-    child = spawn('taskset', ['-c', cores, ...command], { stdio: ['ignore', out, out] });
+    child = spawn('taskset', ['-c', cores, ...command], { ...runAs, stdio: ['ignore', out, out] });
     fs.closeSync(out);
     await waitPort(wsPort, child, 60000);
     // The listener opens while modules may still be starting; `status` answers 0 only once ejabberd has started.
     for (let k = 0; ; k++) {
       try {
-        execFileSync(ctl, [...ctlArgs, 'status'], { stdio: 'ignore', timeout: 20000 });
+        execFileSync(ctl, [...ctlArgs, 'status'], { ...runAs, stdio: 'ignore', timeout: 20000 });
         break;
       } catch (err) {
         if (k >= 10) throw new Error(`ejabberd did not report started: ${err.message}`, { cause: err });
@@ -150,9 +160,9 @@ export async function launchEjabberd(opts, log = console.error) {
   };
 
   /**
-   * SIGTERM makes the Erlang VM stop cleanly (init:stop), SIGKILL after 15 s. ejabberdctl runs it
-   * through `su -c`, in a session of its own, so it is found by its node name, not by our child:
-   * until the child (ejabberdctl) has exited, which also catches a VM that a start was still bringing up.
+   * SIGTERM makes the Erlang VM stop cleanly (init:stop), SIGKILL after 15 s. The VM is found by its
+   * node name, not as our child (ejabberdctl's shell and erl stand between): until the child has
+   * exited, which also catches a VM that a start was still bringing up.
    */
   const halt = async () => {
     const c = child;
@@ -172,7 +182,10 @@ export async function launchEjabberd(opts, log = console.error) {
   };
 
   // Ctrl-C or a hard stop must not leave a VM behind: a last synchronous kill on exit, a clean stop on signals.
-  const onExit = () => beamPids(node).forEach((p) => kill(p, 'SIGKILL'));
+  const onExit = () => {
+    beamPids(node).forEach((p) => kill(p, 'SIGKILL'));
+    if (!opts.keep) fs.rmSync(stateDir, { recursive: true, force: true });
+  };
   const onSignal = (sig) => {
     log(`bench: ${sig}: stopping ejabberd`);
     stop().finally(() => process.exit(130));
