@@ -92,7 +92,7 @@ export function beamPids(node) {
   return out;
 }
 
-/** The package's system user (ejabberdctl refuses root's commands run as anyone else). */
+/** The package's system user: ejabberdctl runs only as root (switching to it with su) or as that user. */
 function ejabberdUser() {
   const id = (flag) => Number(execFileSync('id', [flag, 'ejabberd'], { encoding: 'utf8' }).trim());
   return { uid: id('-u'), gid: id('-g') };
