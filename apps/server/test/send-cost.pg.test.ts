@@ -109,22 +109,29 @@ describe('a durable 1:1 send on PostgreSQL + Redis', () => {
     expect(redis.length / n).toBeLessThanOrEqual(3);
   });
 
-  it('looks up the Web Push subscriptions of recipients connected elsewhere once per batch, not once per send', async () => {
+  it('asks who is online and who has Web Push for recipients connected elsewhere once per batch, not per send', async () => {
     // Dave has no socket here, as half the recipients of a one-to-one send on two nodes: each of
-    // his messages asks whether he has a subscription to be woken by.
+    // his messages asks Redis whether he is connected to another node, and the database whether
+    // he has a subscription to be woken by.
     const dave = await registerAndLogin(s.api, { account: 'dave', realname: 'Dave', password: 'dave-pw1' });
     for (const friend of [alice, bob, carol]) await makeFriends(s, friend, dave);
     const n = 20;
-    const sql = await statementsDuring(async () => {
-      const senders = [alice, bob, carol] as const;
-      const sends = Array.from({ length: n }, (_, i) => send(s, senders[i % 3] ?? alice, dave.id, `d${i}`));
-      for (const res of await Promise.all(sends)) expect(res.body.code, res.body.msg).toBe(0);
-      await s.services.push.idle();
+    let sql: string[] = [];
+    const redis = await redisCommandsDuring(async () => {
+      sql = await statementsDuring(async () => {
+        const senders = [alice, bob, carol] as const;
+        const sends = Array.from({ length: n }, (_, i) => send(s, senders[i % 3] ?? alice, dave.id, `d${i}`));
+        for (const res of await Promise.all(sends)) expect(res.body.code, res.body.msg).toBe(0);
+        await s.services.push.idle();
+      });
     });
     const writes = sql.filter((q) => /^\s*with v as/i.test(q)).length;
     const lookups = sql.filter((q) => /from "push_subscriptions"/.test(q)).length;
     expect(lookups).toBeGreaterThan(0);
     expect(lookups).toBeLessThanOrEqual(writes);
+    const presenceReads = redis.filter((c) => c === 'smembers').length;
+    expect(presenceReads).toBeGreaterThan(0);
+    expect(presenceReads).toBeLessThanOrEqual(writes);
   });
 
   it('writes the sends that arrive together with one statement, each row with its chat mark and terms', async () => {

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { failFastClient } from '../redis/client';
 import { RedisHealth } from '../redis/health';
+import { tickBatcher } from '../tick-batch';
 import { PresenceReads } from './presence-reads';
 import type { PresenceChange, PresenceRegistry } from './types';
 
@@ -241,12 +242,26 @@ export class RedisPresence implements PresenceRegistry {
     const elsewhere = here.length === 0 ? userIds : userIds.filter((id) => !this.connectedHere(id));
     if (elsewhere.length === 0) return new Set(here);
     try {
-      const counts = await this.reads.liveCounts(elsewhere);
-      return new Set([...here, ...elsewhere.filter((id) => (counts.get(id) ?? 0) > 0)]);
+      const live = await Promise.all(elsewhere.map((id) => this.liveElsewhere(id)));
+      return new Set([...here, ...elsewhere.filter((_, i) => live[i])]);
     } catch {
       return new Set(here);
     }
   }
+
+  /**
+   * Whether a user has a live connection, asked of Redis for all the users of one event-loop turn
+   * at once: with two nodes half the pushes of a one-to-one send name a user held by the other
+   * node, and a pipeline per push was two of a send's five Redis commands (issue 41).
+   */
+  private readonly liveElsewhere = tickBatcher(
+    async (userIds: number[]) => {
+      const counts = await this.reads.liveCounts(userIds);
+      return userIds.map((id) => (counts.get(id) ?? 0) > 0);
+    },
+    String,
+    { wait: 'turn' },
+  );
 
   /** Each live node's entry set (`pn:<node>`) lists its connections; dead nodes' are left out. */
   async totals(): Promise<{ users: number; connections: number }> {
