@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type { DB } from '../../platform/db/index';
 
 /** The only SQL of Web Push: the VAPID key row and the subscriptions (migration 0012). */
@@ -57,14 +57,11 @@ export async function deleteById(db: Kysely<DB>, id: number): Promise<void> {
   await db.deleteFrom('push_subscriptions').where('id', '=', id).execute();
 }
 
-export interface LiveSubscription {
-  id: number;
-  user_id: number;
-  endpoint: string;
-  p256dh: string;
-  auth: string;
-  lang: string;
-}
+/** A subscription as a push needs it: where to send, its keys, the language of its texts. */
+export type LiveSubscription = Pick<
+  Selectable<DB['push_subscriptions']>,
+  'id' | 'user_id' | 'endpoint' | 'p256dh' | 'auth' | 'lang'
+>;
 
 /** Subscriptions of these users whose session is still valid. */
 export async function liveSubscriptions(

@@ -66,8 +66,11 @@ export function createPush(deps: PushDeps) {
   const subscriptionsOf = tickBatcher(
     async (userIds: number[]) => {
       const byUser = new Map<number, repo.LiveSubscription[]>();
-      for (const row of await repo.liveSubscriptions(db, userIds, nowSeconds(clock)))
-        byUser.set(row.user_id, [...(byUser.get(row.user_id) ?? []), row]);
+      for (const row of await repo.liveSubscriptions(db, userIds, nowSeconds(clock))) {
+        const mine = byUser.get(row.user_id);
+        if (mine) mine.push(row);
+        else byUser.set(row.user_id, [row]);
+      }
       return userIds.map((u) => byUser.get(u) ?? []);
     },
     String,
