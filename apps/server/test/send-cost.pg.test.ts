@@ -125,13 +125,15 @@ describe('a durable 1:1 send on PostgreSQL + Redis', () => {
         await s.services.push.idle();
       });
     });
-    const writes = sql.filter((q) => /^\s*with v as/i.test(q)).length;
+    // Once per event-loop turn: the pushes of one batch usually share a turn, but on a loaded machine
+    // a batch's pushes may reach the read over two turns (4 reads for 3 writes was seen), so the
+    // bound is fewer than one read per two sends (one per send was 20 here, one per microtask 10).
     const lookups = sql.filter((q) => /from "push_subscriptions"/.test(q)).length;
     expect(lookups).toBeGreaterThan(0);
-    expect(lookups).toBeLessThanOrEqual(writes);
+    expect(lookups).toBeLessThan(n / 2);
     const presenceReads = redis.filter((c) => c === 'smembers').length;
     expect(presenceReads).toBeGreaterThan(0);
-    expect(presenceReads).toBeLessThanOrEqual(writes);
+    expect(presenceReads).toBeLessThan(n / 2);
   });
 
   it('writes the sends that arrive together with one statement, each row with its chat mark and terms', async () => {
