@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, BrowserContext, BrowserContextOptions, Locator, Page } from 'playwright-core';
 import { collectPageErrors, phoneContext } from './browser';
 
 /** Driving the app as people do, plus the few API calls a test needs for its setting. */
@@ -58,22 +58,40 @@ export async function fillTestId(page: Page, testId: string, value: string) {
   else await el.fill(value);
 }
 
-/** A new browser context (a phone), logged in through the login page. */
+/** Where the web client keeps its session (apps/web/src/state/auth.ts). */
+const AUTH_KEY = 'parley.auth';
+
+/**
+ * A browser storage in which `who` is signed in, as a returning person's browser is: a session made by
+ * the login API (terminal "web", as the form's login from this browser is) and saved where the client
+ * saves it. Going through the form for every page cost a test about 2 s each time; the form itself is
+ * tested in accounts.test.ts and first-load.test.ts.
+ */
+export async function signedInState(
+  base: string,
+  who: Pick<Person, 'account' | 'password'>,
+): Promise<Exclude<BrowserContextOptions['storageState'], string | undefined>> {
+  const session = (await apiPost(base, '/common/pub/login', {
+    account: who.account,
+    password: who.password,
+    terminal: 'web',
+  })) as { authToken: string; userInfo: unknown };
+  const value = JSON.stringify({ token: session.authToken, userInfo: session.userInfo });
+  return { cookies: [], origins: [{ origin: new URL(base).origin, localStorage: [{ name: AUTH_KEY, value }] }] };
+}
+
+/** A new browser context (a phone) where `who` is signed in, opened on the chats. */
 export async function loggedInPage(
   browser: Browser,
   base: string,
   who: Person,
   prepare?: (ctx: BrowserContext) => Promise<void>,
 ): Promise<{ page: Page; errors: string[] }> {
-  const ctx = await phoneContext(browser);
+  const ctx = await phoneContext(browser, { storageState: await signedInState(base, who) });
   await prepare?.(ctx);
   const page = await ctx.newPage();
   const errors = collectPageErrors(page);
-  await page.goto(`${base}/#/pages/login/index`);
-  await fillTestId(page, 'login-account', who.account);
-  await fillTestId(page, 'login-password', who.password);
-  await page.getByTestId('login-submit').click();
-  await page.waitForURL(/#\/(pages\/index\/index)?$/);
+  await page.goto(`${base}/#/`);
   await page.getByTestId('tabbar-home').waitFor();
   return { page, errors };
 }

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { watchCsp } from './csp';
 
 /** Flags for Debian's Chromium on a machine without internet (shared TOOLCHAIN.md §3). */
@@ -24,12 +24,23 @@ export const MEDIA_ARGS = [
 
 export const screenshotDir = resolve(fileURLToPath(new URL('.', import.meta.url)), '../screenshots');
 
-export async function launch(extraArgs: string[] = []): Promise<Browser> {
+/**
+ * The app's service worker precaches the whole app (some 200 files) in every new context: a person
+ * pays that once per install, but a file opens a fresh context for each person of each test, and
+ * on a 2-core machine each precache took about 6 CPU-seconds from the test beside it (a third of
+ * the e2e tier's time). So contexts start without it; the files that test the worker itself (offline,
+ * first load, notifications and push) launch with `serviceWorkers: true`, and a context may still
+ * ask for it by passing `serviceWorkers: 'allow'`.
+ */
+export async function launch(extraArgs: string[] = [], opts: { serviceWorkers?: boolean } = {}): Promise<Browser> {
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
     args: [...BASE_ARGS, ...extraArgs],
   });
+  const serviceWorkers = opts.serviceWorkers ? 'allow' : 'block';
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = (options = {}) => newContext({ serviceWorkers, ...options });
   // Every page reports CSP violations, which fail the test (setup.ts).
   return watchCsp(browser);
 }
@@ -37,9 +48,10 @@ export async function launch(extraArgs: string[] = []): Promise<Browser> {
 /** A phone-sized context (design width 375), Chinese by default like a new user's browser. */
 export async function phoneContext(
   browser: Browser,
-  opts: { locale?: string; notifyOffer?: boolean } = {},
+  opts: { locale?: string; notifyOffer?: boolean; storageState?: BrowserContextOptions['storageState'] } = {},
 ): Promise<BrowserContext> {
   const ctx = await browser.newContext({
+    storageState: opts.storageState,
     viewport: { width: 375, height: 740 },
     deviceScaleFactor: 2,
     locale: opts.locale ?? 'zh-CN',

@@ -47,6 +47,15 @@ describe('settings that follow the account to another browser', () => {
     await a.page.getByTestId('lang-switch').click();
     await expect.poll(() => a.page.getByTestId('lang-switch').innerText()).toContain('English');
 
+    // The choices are saved quietly, the draft once typing pauses: the account has them before a
+    // person could sign in elsewhere (the sign-in below is made at machine speed).
+    await expect
+      .poll(async () => {
+        const { language, drafts } = (await whoAmI()).setting as { language?: string; drafts?: object };
+        return [language, Object.values(drafts ?? {})];
+      })
+      .toEqual(['en', ['half a thought 一半的想法']]);
+
     // Another browser, where notifications are allowed too and nothing was chosen.
     const b = await loggedInPage(browser, server.url, alice, allowNotifications);
     await expect.poll(() => b.page.getByTestId('tabbar-home').innerText(), { timeout: 10_000 }).toContain('Messages');

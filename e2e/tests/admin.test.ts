@@ -6,6 +6,7 @@ import {
   enterpriseMode,
   fillTestId,
   loggedInPage,
+  signedInState,
   noisyPng,
   registerPerson,
   startChat,
@@ -30,15 +31,16 @@ beforeAll(async () => {
 });
 afterAll(() => stopAll(browser, server));
 
-/** The administrator at a desktop: logged in through the login page, then into the console. */
+/** The administrator at a desktop, signed in, then into the console. */
 async function adminDesk(tab = 'dashboard', who: Person = root): Promise<{ page: Page; errors: string[] }> {
-  const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'zh-CN' });
+  const ctx = await browser.newContext({
+    viewport: { width: 1280, height: 800 },
+    locale: 'zh-CN',
+    storageState: await signedInState(server.url, who),
+  });
   const page = await ctx.newPage();
   const errors = collectPageErrors(page);
-  await page.goto(`${server.url}/#/pages/login/index`);
-  await fillTestId(page, 'login-account', who.account);
-  await fillTestId(page, 'login-password', who.password);
-  await page.getByTestId('login-submit').click();
+  await page.goto(`${server.url}/#/`);
   // At a desktop the console is a section of the rail, beside Me and the chats.
   await page.getByTestId('rail-admin').click();
   await page.getByTestId('admin').waitFor();
@@ -67,13 +69,7 @@ describe('admin console', () => {
       await expect.poll(() => section.getByText('…', { exact: true }).count()).toBe(0);
       await snap(page, `admin-desktop-${tab}`);
     }
-    const phone = await phoneContext(browser);
-    const p = await phone.newPage();
-    await p.goto(`${server.url}/#/pages/login/index`);
-    await fillTestId(p, 'login-account', root.account);
-    await fillTestId(p, 'login-password', root.password);
-    await p.getByTestId('login-submit').click();
-    await p.getByTestId('tabbar-home').waitFor();
+    const { page: p } = await loggedInPage(browser, server.url, root);
     // On a phone it is a row of Me.
     await p.getByTestId('me-button').click();
     await p.getByTestId('mine-admin').click();

@@ -2,7 +2,16 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collectPageErrors, launch, snap } from '../support/browser';
 import { startServer, stopAll, type RunningServer } from '../support/server';
-import { bubbleTexts, fillTestId, loggedInPage, registerTrio, row, sendByApi, type Person } from '../support/app';
+import {
+  bubbleTexts,
+  fillTestId,
+  loggedInPage,
+  registerTrio,
+  row,
+  sendByApi,
+  signedInState,
+  type Person,
+} from '../support/app';
 
 /**
  * Issue 15, "Desktop is a real desktop app": at 1280×800 the rail, the conversation list and the
@@ -25,16 +34,16 @@ beforeAll(async () => {
 });
 afterAll(() => stopAll(browser, server));
 
-/** Alice in a 1280×800 window, signed in through the login page. */
+/** Alice in a 1280×800 window, signed in. */
 async function desktopAlice(): Promise<{ page: Page; errors: string[] }> {
-  const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'zh-CN' });
+  const ctx = await browser.newContext({
+    viewport: { width: 1280, height: 800 },
+    locale: 'zh-CN',
+    storageState: await signedInState(server.url, alice),
+  });
   const page = await ctx.newPage();
   const errors = collectPageErrors(page);
-  await page.goto(`${server.url}/#/pages/login/index`);
-  await fillTestId(page, 'login-account', alice.account);
-  await fillTestId(page, 'login-password', alice.password);
-  await page.getByTestId('login-submit').click();
-  await page.waitForURL(/#\/(pages\/index\/index)?$/);
+  await page.goto(`${server.url}/#/`);
   await page.getByTestId('rail').waitFor();
   return { page, errors };
 }

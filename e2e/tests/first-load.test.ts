@@ -32,7 +32,7 @@ let alice: Person;
 
 beforeAll(async () => {
   server = await startServer();
-  browser = await launch();
+  browser = await launch([], { serviceWorkers: true });
   alice = await registerPerson(server.url, 'alice01', 'Alice');
 });
 afterAll(() => stopAll(browser, server));

@@ -19,7 +19,7 @@ const history = ['history one 第一条', 'history two 第二条', 'history thre
 
 beforeAll(async () => {
   server = await startServer();
-  browser = await launch();
+  browser = await launch([], { serviceWorkers: true });
   [alice, bob, carol] = await registerTrio(server.url);
   for (const text of history) await sendByApi(server.url, bob, alice.id, text);
   await sendByApi(server.url, carol, alice.id, 'never opened on this device');

@@ -30,7 +30,7 @@ let carol: Person;
 
 beforeAll(async () => {
   server = await startServer();
-  browser = await launch();
+  browser = await launch([], { serviceWorkers: true });
   [alice, bob, carol] = await registerTrio(server.url);
   await sendByApi(server.url, bob, alice.id, 'Kept on the device 设备上的消息');
 });

@@ -2,7 +2,16 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collectPageErrors, launch, snap } from '../support/browser';
 import { startServer, stopAll, type RunningServer } from '../support/server';
-import { apiPost, enterpriseMode, fillTestId, registerPerson, send, bubbleTexts, type Person } from '../support/app';
+import {
+  apiPost,
+  enterpriseMode,
+  fillTestId,
+  registerPerson,
+  send,
+  bubbleTexts,
+  signedInState,
+  type Person,
+} from '../support/app';
 
 /**
  * The organization (PROTOCOL §18) in the browser: an administrator imports 30 people in 5
@@ -44,8 +53,12 @@ async function desk(
   who: Person,
   lang: 'zh-Hans' | 'en',
 ): Promise<{ ctx: BrowserContext; page: Page; errors: string[] }> {
-  const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'zh-CN' });
-  return signIn(ctx, who, lang);
+  const ctx = await browser.newContext({
+    viewport: { width: 1280, height: 800 },
+    locale: 'zh-CN',
+    storageState: await signedInState(server.url, who),
+  });
+  return open(ctx, lang);
 }
 async function phone(
   who: Person,
@@ -56,21 +69,20 @@ async function phone(
     deviceScaleFactor: 2,
     locale: 'zh-CN',
     hasTouch: true,
+    storageState: await signedInState(server.url, who),
   });
-  return signIn(ctx, who, lang);
+  return open(ctx, lang);
 }
-async function signIn(ctx: BrowserContext, who: Person, lang: 'zh-Hans' | 'en') {
+/** A signed-in context's first page, in `lang`, opened on the chats. */
+async function open(ctx: BrowserContext, lang: 'zh-Hans' | 'en') {
   await ctx.addInitScript((l) => {
     localStorage.setItem('parley.lang', l);
     localStorage.setItem('parley.notify.asked', '1');
   }, lang);
   const page = await ctx.newPage();
   const errors = collectPageErrors(page);
-  await page.goto(`${server.url}/#/pages/login/index`);
-  await fillTestId(page, 'login-account', who.account);
-  await fillTestId(page, 'login-password', who.password);
-  await page.getByTestId('login-submit').click();
-  await page.waitForURL(/#\/(pages\/index\/index)?$/);
+  await page.goto(`${server.url}/#/`);
+  await page.getByTestId('tabbar-home').or(page.getByTestId('rail')).first().waitFor();
   return { ctx, page, errors };
 }
 

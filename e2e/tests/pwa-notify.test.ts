@@ -30,7 +30,7 @@ let carol: Person;
 
 beforeAll(async () => {
   server = await startServer();
-  browser = await launch();
+  browser = await launch([], { serviceWorkers: true });
   [alice, bob, carol] = await registerTrio(server.url);
 });
 afterAll(() => stopAll(browser, server));

@@ -5,13 +5,13 @@ import { startServer, stopAll, type RunningServer } from '../support/server';
 import {
   apiPost,
   createGroupByApi,
-  fillTestId,
   loggedInPage,
   openChat,
   registerPerson,
   registerTrio,
   send,
   setChatInfo,
+  signedInState,
   type Person,
 } from '../support/app';
 
@@ -50,17 +50,18 @@ const names = (page: Page, type: 'unread' | 'read') =>
 
 /** Alice at a 1280×800 desktop, in English. */
 async function desktopAlice(): Promise<{ page: Page; errors: string[] }> {
-  const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US' });
+  const ctx = await browser.newContext({
+    viewport: { width: 1280, height: 800 },
+    locale: 'en-US',
+    storageState: await signedInState(server.url, alice),
+  });
   await ctx.addInitScript(() => {
     localStorage.setItem('parley.lang', 'en');
     localStorage.setItem('parley.notify.asked', '1'); // the one-time notifications offer (pwa-notify.test.ts)
   });
   const page = await ctx.newPage();
   const errors = collectPageErrors(page);
-  await page.goto(`${server.url}/#/pages/login/index`);
-  await fillTestId(page, 'login-account', alice.account);
-  await fillTestId(page, 'login-password', alice.password);
-  await page.getByTestId('login-submit').click();
+  await page.goto(`${server.url}/#/`);
   await page.getByTestId('rail').waitFor();
   return { page, errors };
 }
