@@ -124,7 +124,7 @@ describe('read lists in a group', () => {
     expect(bobs.errors).toEqual([]);
     await bobs.page.context().close();
     await page.context().close();
-    // Two people signed in through the login page on the shared 2-core machine.
+    // Two people's pages on the shared 2-core machine, each about 3 s and 6 CPU-seconds to open.
   }, 180_000);
 
   it('open as a panel beside the chat on the desktop, in English', async () => {
