@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Installs what the tests need that npm does not: Debian's Chromium (the e2e browser), a CJK
+# Installs what the tests need that npm does not: Debian's Chromium, as the full browser and as its
+# headless shell (the e2e browsers, e2e/support/browser.ts says which file uses which), a CJK
 # font (so Chinese renders in screenshots), OpenLDAP's slapd with ldap-utils (the directory the
 # LDAP sync tests start on a loopback port), nginx (the proxy of faults/nginx.pg.test.ts, run
 # from the test with its own temp prefix) and coturn (the TURN relay the call e2e test starts on
@@ -7,6 +8,7 @@
 set -euo pipefail
 need=()
 [ -x /usr/bin/chromium ] || need+=(chromium)
+[ -x /usr/bin/chromium-headless-shell ] || need+=(chromium-headless-shell)
 fc-list 2>/dev/null | grep -qi 'wqy\|noto sans cjk' || need+=(fonts-wqy-zenhei)
 [ -x /usr/sbin/slapd ] || need+=(slapd)
 command -v ldapsearch >/dev/null 2>&1 || need+=(ldap-utils)

@@ -16,7 +16,8 @@ let bob: Person;
 
 beforeAll(async () => {
   server = await startServer();
-  browser = await launch();
+  // The full browser: the notification choice follows the account, and the headless shell denies notifications.
+  browser = await launch([], { fullBrowser: true });
   [alice, bob] = await registerTrio(server.url);
   await sendByApi(server.url, bob, alice.id, 'Hi Alice 你好');
 });

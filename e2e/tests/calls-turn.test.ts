@@ -27,7 +27,8 @@ let b: { page: Page; errors: string[] };
 
 beforeAll(async () => {
   [server, coturn] = await Promise.all([startServer(), startCoturn(SECRET)]);
-  browser = await launch(MEDIA_ARGS);
+  // Calls run in the full browser with its fake camera and microphone (support/browser.ts).
+  browser = await launch(MEDIA_ARGS, { fullBrowser: true });
   alice = await registerPerson(server.url, 'alice01', 'Alice');
   bob = await registerPerson(server.url, 'bob0001', 'Bob');
   await enterpriseMode(server.url, alice);

@@ -20,9 +20,13 @@ let carol: Person;
 
 beforeAll(async () => {
   server = await startServer();
-  // Fake camera and microphone, granted without a prompt; loopback ICE candidates (TOOLCHAIN §4).
-  browser = await launch(MEDIA_ARGS);
-  strictBrowser = await launch(MEDIA_ARGS.filter((a) => a !== '--use-fake-ui-for-media-stream'));
+  // Fake camera and microphone, granted without a prompt; loopback ICE candidates (TOOLCHAIN §4). The full
+  // browser, whose refused camera the strict browser's test meets as a person does (support/browser.ts).
+  browser = await launch(MEDIA_ARGS, { fullBrowser: true });
+  strictBrowser = await launch(
+    MEDIA_ARGS.filter((a) => a !== '--use-fake-ui-for-media-stream'),
+    { fullBrowser: true },
+  );
   [alice, bob, carol] = await registerTrio(server.url);
 });
 afterAll(async () => {

@@ -30,7 +30,8 @@ let carol: Person;
 
 beforeAll(async () => {
   server = await startServer();
-  browser = await launch([], { serviceWorkers: true });
+  // The full browser: the headless shell has no notification permission to ask for.
+  browser = await launch([], { serviceWorkers: true, fullBrowser: true });
   [alice, bob, carol] = await registerTrio(server.url);
 });
 afterAll(() => stopAll(browser, server));

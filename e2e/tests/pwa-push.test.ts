@@ -29,7 +29,8 @@ beforeAll(async () => {
   pushService = await startPushService();
   // Loopback endpoints are refused unless the operator allows plain-http push relays (README).
   server = await startServer({ PARLEY_PUSH_HTTP_ENDPOINTS: '1' });
-  browser = await launch([], { serviceWorkers: true });
+  // The full browser: web push needs the notification permission the headless shell denies.
+  browser = await launch([], { serviceWorkers: true, fullBrowser: true });
   alice = await registerPerson(server.url, 'alice01', 'Alice');
   bob = await registerPerson(server.url, 'bob0001', 'Bob');
   await enterpriseMode(server.url, alice);
