@@ -19,6 +19,9 @@ const redisUrl = process.env.PARLEY_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
  * because happy-dom's globals outlive a file. e2e runs last and alone (`groupOrder`), one file
  * at a time, so Chromium never competes with the other tiers.
  */
+/** The e2e tier and the fault tests start the server bundle; each run builds it from the sources first. */
+const buildServer = './scripts/vitest-build-server.mjs';
+
 const shared = { isolate: false, sequence: { groupOrder: 0 } } as const;
 
 /**
@@ -69,6 +72,7 @@ export default defineConfig({
           exclude: ['apps/server/test/**/*.pg.test.ts'],
           environment: 'node',
           env: { PARLEY_TEST_DB: 'sqlite' },
+          globalSetup: [buildServer],
           testTimeout: 20_000,
           hookTimeout: 30_000,
           ...shared,
@@ -80,6 +84,7 @@ export default defineConfig({
           include: ['apps/server/test/**/*.test.ts'],
           environment: 'node',
           env: { PARLEY_TEST_DB: 'postgres', PARLEY_TEST_PG_URL: pgUrl, PARLEY_TEST_REDIS_URL: redisUrl },
+          globalSetup: [buildServer],
           testTimeout: 20_000,
           hookTimeout: 30_000,
           ...shared,
@@ -95,6 +100,7 @@ export default defineConfig({
           expect: { poll: { timeout: 10_000, interval: 100 } },
           environment: 'node',
           setupFiles: ['e2e/support/setup.ts'],
+          globalSetup: [buildServer],
           fileParallelism: false,
           sequence: { groupOrder: 1 },
           testTimeout: 90_000,

@@ -6,10 +6,11 @@
  */
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { frameKey } from './profile.mjs';
+import { frameKey, original } from './profile.mjs';
 
-/** A call frame's name: function, then the path from the package or app folder on. */
-export function siteName(callFrame) {
+/** A call frame's name: function, then the path from the package or app folder on (of the TypeScript source for the bundle). */
+export function siteName(frame) {
+  const callFrame = original(frame);
   return frameKey(callFrame, callFrame.url.replace(/^.*\/(apps|packages|node_modules)\//, '$1/'));
 }
 

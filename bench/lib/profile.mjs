@@ -1,5 +1,7 @@
 import fs from 'node:fs';
+import { SourceMap } from 'node:module';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 /**
  * Where the server's time went, from V8 .cpuprofile files (--cpu-prof): self time by
@@ -20,6 +22,34 @@ function area(url) {
   return path.basename(url);
 }
 
+/** The source maps of bundles met in a profile (the server bundle has one beside it). */
+const maps = new Map();
+function sourceMapOf(url) {
+  if (!maps.has(url)) {
+    let map = null;
+    try {
+      map = new SourceMap(JSON.parse(fs.readFileSync(`${fileURLToPath(url)}.map`, 'utf8')));
+    } catch {
+      // no map beside it: the frame keeps the bundle's own name
+    }
+    maps.set(url, map);
+  }
+  return maps.get(url);
+}
+
+/**
+ * A frame of the server bundle (apps/server/dist/main.mjs) named by its TypeScript file and line
+ * through the bundle's source map, so the summaries attribute time to `server:<file>` as they did
+ * when the server ran from its sources.
+ */
+export function original(cf) {
+  if (!cf.url?.endsWith('.mjs') || !cf.url.startsWith('file:')) return cf;
+  const hit = sourceMapOf(cf.url)?.findEntry(cf.lineNumber, cf.columnNumber);
+  if (!hit?.originalSource) return cf;
+  const url = new URL(hit.originalSource, cf.url).href; // the map's sources are relative to the bundle
+  return { ...cf, url, lineNumber: hit.originalLine, columnNumber: hit.originalColumn };
+}
+
 /** A call frame as the summaries name it: function, then `where` (its area or file) and line. */
 export const frameKey = (cf, where) => `${cf.functionName || '(anonymous)'} ${where}:${cf.lineNumber + 1}`;
 
@@ -33,7 +63,7 @@ export function summariseProfile(file, top = 15) {
   const fn = new Map();
   const ar = new Map();
   for (const [id, us] of self) {
-    const cf = byId.get(id).callFrame;
+    const cf = original(byId.get(id).callFrame);
     const name = cf.functionName || '(anonymous)';
     const special = name.startsWith('(') && !cf.url;
     const key = special ? name : frameKey(cf, area(cf.url));
@@ -48,7 +78,7 @@ export function summariseProfile(file, top = 15) {
   prof.samples.forEach((id, i) => {
     const seen = new Set();
     for (let x = id; x !== undefined; x = parent.get(x)) {
-      const cf = byId.get(x).callFrame;
+      const cf = original(byId.get(x).callFrame);
       if (!cf.url.includes('/apps/server/src/')) continue;
       const key = frameKey(cf, area(cf.url));
       if (seen.has(key)) continue;

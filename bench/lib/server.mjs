@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -114,10 +114,12 @@ async function clearRedisDb() {
 const rootScripts = (root = repoRoot) => JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')).scripts;
 
 /**
- * A serve script of the root package.json read as the bench runs it: `[VAR=value …] tsx <flags> <entry>`
- * or `[VAR=value …] node <flags> --import tsx <entry>`. Returns the environment assignments and the
- * Node/V8 flags (`--import tsx` left out: the bench adds its own), so the bench measures the server
- * as `npm start` (or `npm run serve:small`) runs it; the flags live in that one place.
+ * A serve script of the root package.json read as the bench runs it: `[VAR=value …] node <flags> <entry>`,
+ * the entry being the server bundle (`apps/server/dist/main.mjs`), or, in a checkout from before the
+ * bundle (compare --against), `tsx <flags> <entry.ts>` or `node <flags> --import tsx <entry.ts>`.
+ * Returns the environment assignments, the Node/V8 flags (`--import tsx` left out: spawnNode adds it
+ * for a TypeScript entry) and the entry, so the bench measures the server as `npm start` (or
+ * `npm run serve:small`) runs it; the flags live in that one place.
  */
 export function serveCommand(serveScript = rootScripts().serve) {
   const words = serveScript.trim().split(/\s+/);
@@ -129,34 +131,44 @@ export function serveCommand(serveScript = rootScripts().serve) {
   if (words[0] !== 'tsx' && words[0] !== 'node')
     throw new Error(`the serve script no longer starts with tsx or node: ${serveScript}`);
   const flags = [];
+  let entry;
   for (let i = 1; i < words.length; i++) {
     if (words[i] === '--import' && words[i + 1] === 'tsx') i++;
     else if (words[i].startsWith('--')) flags.push(words[i]);
+    else entry = words[i];
   }
-  return { env, flags };
+  if (!entry) throw new Error(`the serve script names no entry file: ${serveScript}`);
+  return { env, flags, entry };
 }
 
 /** The Node/V8 flags of a serve script (the root `serve` by default). */
 export const serveFlags = (serveScript) => serveCommand(serveScript).flags;
 
+/** Checkouts whose server bundle this bench process has built from their sources. */
+const bundled = new Set();
+
+/** Builds a checkout's server bundle once per bench run, so a run never measures an older build. */
+function buildBundle(root) {
+  if (bundled.has(root)) return;
+  execFileSync(process.execPath, [path.join('apps', 'server', 'scripts', 'build-bundle.mjs')], { cwd: root });
+  bundled.add(root);
+}
+
 function spawnNode({ env, pin, cpuProfDir, logFile, traceSql, callgrindDir, root = repoRoot, serve = 'serve' }) {
   const script = rootScripts(root)[serve];
   if (!script) throw new Error(`package.json has no script "${serve}" (--serve)`);
   const served = serveCommand(script);
+  if (served.entry.endsWith('.mjs')) buildBundle(root);
   // BENCH_NODE_ARGS come after the serve script's flags, so they can override them.
-  const nodeArgs = [
-    ...served.flags,
-    ...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean),
-    '--import',
-    'tsx',
-  ];
+  const nodeArgs = [...served.flags, ...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean)];
+  if (served.entry.endsWith('.ts')) nodeArgs.push('--import', 'tsx');
   if (traceSql)
     nodeArgs.push(
       '--import',
       path.join(repoRoot, 'bench', 'lib', traceSql === 'pg' ? 'pg-trace.mjs' : 'sql-trace.mjs'),
     );
   if (cpuProfDir) nodeArgs.push('--cpu-prof', `--cpu-prof-dir=${cpuProfDir}`);
-  nodeArgs.push('apps/server/src/main.ts');
+  nodeArgs.push(served.entry);
   // pin: true = core 0 (the measured server); a cpu list string = those cores.
   const cores = pin === true ? '0' : pin;
   const command = [...(callgrindDir ? callgrindPrefix(callgrindDir) : []), process.execPath, ...nodeArgs];

@@ -3,7 +3,7 @@
  * busy. The bench's own `dbCpuPct` counts every postgres process, other people's tests included;
  * this counts only the backends connected to `parley_bench_*` databases (pg_stat_activity).
  * Every 500 ms: cumulative CPU ticks (utime + stime, /proc, 100 a second) of the bench's server
- * nodes (`apps/server/src/main.ts` run from a checkout under ROOT, the first argument, default
+ * nodes (`apps/server/dist/main.mjs`, or `src/main.ts` in older checkouts, run from a checkout under ROOT, the first argument, default
  * the current directory's parent), those backends, and redis-server (all of it: Redis is shared).
  * JSON lines on stdout; `cpu-window.mjs` turns them into CPU per message of a bench run.
  *   node bench/tools/cpu-sampler.mjs /work/wt > /tmp/samples.jsonl &
@@ -29,7 +29,7 @@ function scan() {
     } catch {
       continue; // gone meanwhile
     }
-    if (cmd.includes('apps/server/src/main.ts')) {
+    if (cmd.includes('apps/server/dist/main.mjs') || cmd.includes('apps/server/src/main.ts')) {
       let cwd;
       try {
         cwd = fs.readlinkSync(`/proc/${pid}/cwd`);

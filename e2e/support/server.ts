@@ -29,10 +29,6 @@ export async function freePort(): Promise<number> {
 }
 
 /**
- * Starts the real server (`npm run serve` equivalent) on a fresh SQLite data directory, serving
- * the built web client, exactly as `npm start` would after its build step.
- */
-/**
  * The abuse guards (issue 19) count per address and per user; these tests seed people and
  * hundreds of messages through the API at machine speed from one address, so the guards are
  * raised here. Their own behaviour is tested in apps/server/test/abuse-guards.test.ts.
@@ -47,11 +43,16 @@ const fixtureLimits = {
   PARLEY_CODE_RESEND_S: '0',
 };
 
+/**
+ * Starts the real server (`npm run serve` equivalent) on a fresh SQLite data directory, serving
+ * the built web client, exactly as `npm start` would after its build step: the server bundle
+ * (built from the current sources by the project's global setup) and `apps/web/dist`.
+ */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'parley-e2e-'));
   let log = '';
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', join(repoRoot, 'apps/server/src/main.ts')], {
+  const child: ChildProcess = spawn(process.execPath, [join(repoRoot, 'apps/server/dist/main.mjs')], {
     cwd: repoRoot,
     env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), PARLEY_DATA_DIR: dataDir, ...fixtureLimits, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -59,7 +60,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   child.stdout?.on('data', (b: Buffer) => (log += b.toString()));
   child.stderr?.on('data', (b: Buffer) => (log += b.toString()));
   const url = `http://127.0.0.1:${port}`;
-  // Generous: on a shared, busy machine tsx alone can take half a minute to load the server.
+  // Generous: the server starts in about a second, but a busy machine has stretched that to many.
   const deadline = Date.now() + 90_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${log}`);

@@ -96,7 +96,8 @@ async function startOnce(
   let log = '';
   const child = spawn(
     process.execPath,
-    [...nodeArgs, '--import', 'tsx', path.join(repoRoot, 'apps/server/src/main.ts')],
+    // The server bundle, as `npm run serve` runs it (built by the project's global setup).
+    [...nodeArgs, path.join(repoRoot, 'apps/server/dist/main.mjs')],
     {
       cwd: repoRoot,
       env: {
@@ -117,7 +118,7 @@ async function startOnce(
   child.stderr?.on('data', (b: Buffer) => (log += b.toString()));
   const url = `http://127.0.0.1:${p}`;
   const exited = new Promise<void>((r) => child.once('exit', () => r()));
-  const deadline = Date.now() + 60_000; // a cold tsx start on a busy machine
+  const deadline = Date.now() + 60_000; // a start on a busy machine
   for (;;) {
     if (child.exitCode !== null || child.signalCode !== null) return { ok: false, log };
     // Whoever answers on the port must be this child: another server that took the port
