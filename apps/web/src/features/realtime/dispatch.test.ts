@@ -7,6 +7,7 @@ import type { ContactsData } from '../../state/conversations/model';
 import { messagesKey } from '../../state/messages/api';
 import type { MessagesData } from '../../state/messages/model';
 import { createDispatcher, refreshAfterBind, type DispatchDeps } from './dispatch';
+import { systemInfoKey } from '../system/api';
 import { nextMention } from '../groups/at-list';
 
 const ME = 1;
@@ -159,5 +160,13 @@ describe('socket event dispatcher', () => {
     refreshAfterBind(qc);
     expect(spy).toHaveBeenCalledWith({ queryKey: contactsKey });
     expect(spy).toHaveBeenCalledWith({ queryKey: ['messages'] });
+  });
+
+  it('reads the site info again after a bind: a settings change pushed while the socket was down is not replayed', () => {
+    const qc = new QueryClient();
+    qc.setQueryData(systemInfoKey, { runMode: 0 });
+    expect(qc.getQueryState(systemInfoKey)?.isInvalidated).toBe(false);
+    refreshAfterBind(qc);
+    expect(qc.getQueryState(systemInfoKey)?.isInvalidated).toBe(true);
   });
 });

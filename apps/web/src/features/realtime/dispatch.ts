@@ -203,6 +203,10 @@ function conversationFallback(msg: Message, me: number): string {
  */
 export function refreshAfterBind(qc: QueryClient): void {
   void qc.invalidateQueries({ queryKey: contactsKey });
+  // The server does not replay pushes missed while the socket was down: a settings change made then
+  // (updateConfig) would otherwise stay unseen for the site info's five minutes, and an open console
+  // would not say that another administrator changed what it shows.
+  void qc.invalidateQueries({ queryKey: systemInfoKey });
   refreshMomentsAfterBind(qc);
   afterReconnect(qc);
 }
