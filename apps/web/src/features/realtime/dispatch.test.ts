@@ -162,11 +162,27 @@ describe('socket event dispatcher', () => {
     expect(spy).toHaveBeenCalledWith({ queryKey: ['messages'] });
   });
 
-  it('reads the site info again after a bind: a settings change pushed while the socket was down is not replayed', () => {
+  it('reads the site info again after a bind: a settings change pushed while the socket was down is not replayed', async () => {
     const qc = new QueryClient();
-    qc.setQueryData(systemInfoKey, { runMode: 0 });
-    expect(qc.getQueryState(systemInfoKey)?.isInvalidated).toBe(false);
+    const read = vi.fn(async () => ({ runMode: read.mock.calls.length }));
+    await qc.fetchQuery({ queryKey: systemInfoKey, queryFn: read });
     refreshAfterBind(qc);
-    expect(qc.getQueryState(systemInfoKey)?.isInvalidated).toBe(true);
+    await vi.waitFor(() => expect(read).toHaveBeenCalledTimes(2));
+  });
+
+  it('reads the site info again on every updateConfig, even where no screen shows it', async () => {
+    const { qc, dispatch } = setup();
+    const read = vi.fn(async () => ({ runMode: read.mock.calls.length }));
+    // Cached by an earlier screen, observed by none now (the admin console listens to its events).
+    await qc.fetchQuery({ queryKey: systemInfoKey, queryFn: read });
+    const reads: string[] = [];
+    qc.getQueryCache().subscribe((e) => {
+      if (e.type === 'updated' && e.action.type === 'success') reads.push(String(e.query.queryKey[0]));
+    });
+    dispatch(frame('updateConfig', {}));
+    await vi.waitFor(() => expect(read).toHaveBeenCalledTimes(2));
+    dispatch(frame('updateConfig', {}));
+    await vi.waitFor(() => expect(read).toHaveBeenCalledTimes(3));
+    await vi.waitFor(() => expect(reads).toEqual(['systemInfo', 'systemInfo']));
   });
 });

@@ -137,7 +137,10 @@ export function createDispatcher(deps: DispatchDeps): (frame: EventFrame) => voi
         refetchContacts();
         return;
       case 'updateConfig':
-        void qc.invalidateQueries({ queryKey: systemInfoKey });
+        // Read again even where no screen shows the site info now: an invalidation of a query nobody
+        // observes is not refetched, and a second one sends no event at all, so the admin console's
+        // "changed by another administrator" (which listens for them) missed every change after the first.
+        void qc.invalidateQueries({ queryKey: systemInfoKey, refetchType: 'all' });
         return;
       case 'addGroup':
       case 'addGroupUser':
@@ -205,8 +208,8 @@ export function refreshAfterBind(qc: QueryClient): void {
   void qc.invalidateQueries({ queryKey: contactsKey });
   // The server does not replay pushes missed while the socket was down: a settings change made then
   // (updateConfig) would otherwise stay unseen for the site info's five minutes, and an open console
-  // would not say that another administrator changed what it shows.
-  void qc.invalidateQueries({ queryKey: systemInfoKey });
+  // would not say that another administrator changed what it shows (read again as updateConfig does).
+  void qc.invalidateQueries({ queryKey: systemInfoKey, refetchType: 'all' });
   refreshMomentsAfterBind(qc);
   afterReconnect(qc);
 }
