@@ -31,7 +31,10 @@ if [ "$mode" != prepare ]; then trap 'rm -rf "$tree"' EXIT; fi
 if [ "$mode" != run ]; then
 # A copy of the tree (sources and node_modules) where better-sqlite3 is built for this ABI.
 mkdir -p "$tree"
-tar -C "$repo" --exclude=./.git --exclude=./node_modules/.cache --exclude=./e2e/screenshots -cf - . | tar -C "$tree" -xf -
+# Not the builds: `npm test` builds beside this copy (tar fails on a file written while it reads), and
+# the tiers run here need neither (the fault tests' global setup bundles the server in this tree).
+tar -C "$repo" --exclude=./.git --exclude=./node_modules/.cache --exclude=./e2e/screenshots \
+  --exclude=./apps/web/dist --exclude=./apps/server/dist -cf - . | tar -C "$tree" -xf -
 abi=$(node -p process.versions.modules)
 built="$cache/better_sqlite3-abi$abi-$(node -p 'require(process.argv[1]).version' "$repo/node_modules/better-sqlite3/package.json").node"
 target="$tree/node_modules/better-sqlite3/build/Release/better_sqlite3.node"
