@@ -22,11 +22,12 @@ const redisUrl = process.env.PARLEY_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
  * process per file paying Node's start, happy-dom's set-up and the imports again. The 96 files took
  * 36–38 s instead of 117–119 s (alone on this machine); the tests are the same 14–25 s either way.
  * (A VM context's caveat: an error thrown by a Node built-in is not `instanceof` the test's `Error`.)
- * e2e runs last and alone (`groupOrder`), one file at a time, so Chromium never competes with the
- * other tiers. One file leaves about a third of the two cores idle, and two at a time took 531 s
- * against 679 s (same hour), but in two full-suite runs the admin console's "changed by another
- * administrator" test failed beside another file; its likely cause is fixed (realtime/dispatch.ts,
- * updateConfig), and two at a time returns once full runs show it holds.
+ * e2e runs last and alone (`groupOrder`), so Chromium never competes with the other tiers, two
+ * files at a time: one file leaves about a third of the two cores idle (polls, animations, waits on
+ * the server), and the 32 files took 531 s two at a time against 679 s one at a time (same hour).
+ * The first tries at two met two real defects that one file at a time hid by being faster: an open
+ * admin console missing a second settings change (realtime/dispatch.ts, updateConfig) and a lazy
+ * screen's loading state without an accessible name (app/PageFallback.tsx).
  */
 /** The e2e tier and the fault tests start the server bundle; each run builds it from the sources first. */
 const buildServer = './scripts/vitest-build-server.mjs';
@@ -111,7 +112,7 @@ export default defineConfig({
           environment: 'node',
           setupFiles: ['e2e/support/setup.ts'],
           globalSetup: [buildServer],
-          fileParallelism: false,
+          maxWorkers: 2,
           sequence: { groupOrder: 1 },
           testTimeout: 90_000,
           hookTimeout: 120_000,

@@ -65,7 +65,8 @@ describe('accessibility (axe-core)', () => {
     await clean(page, 'chat');
     await snap(page, 'a11y-chat-phone');
     await page.goto(`${server.url}/#/pages/mine/index`);
-    await page.getByTestId('tabbar-home').or(page.locator('main')).first().waitFor();
+    // The Me screen itself, not its loading state (the lazy screen's code may still be arriving).
+    await page.getByTestId('mine-qrcode').waitFor();
     await clean(page, 'me');
 
     await page.setViewportSize({ width: 1280, height: 800 });

@@ -9,13 +9,20 @@ const LOADING_DELAY_MS = 200;
 
 /** The loading state of a page whose code is still on its way: nothing for 200 ms, then dots. */
 export function PageFallback() {
+  const { t } = useTranslation();
   const [shown, setShown] = useState(false);
   useEffect(() => {
     const h = setTimeout(() => setShown(true), LOADING_DELAY_MS);
     return () => clearTimeout(h);
   }, []);
   return (
-    <div className={styles.fallback} role="progressbar" aria-busy="true" data-testid="page-loading">
+    <div
+      className={styles.fallback}
+      role="progressbar"
+      aria-busy="true"
+      aria-label={t('common.loading')}
+      data-testid="page-loading"
+    >
       {shown ? <DotLoading color="primary" /> : null}
     </div>
   );

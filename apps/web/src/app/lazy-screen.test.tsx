@@ -22,7 +22,8 @@ describe('lazy screens (spec §9)', () => {
     let resolve!: (m: { default: typeof Done }) => void;
     const Screen = lazyScreen(() => new Promise((r) => (resolve = r)));
     render(<Screen />);
-    const loading = screen.getByTestId('page-loading');
+    // A screen reader names the wait (axe's aria-progressbar-name), dots or not.
+    const loading = screen.getByRole('progressbar', { name: '加载中…' });
     expect(loading.childElementCount).toBe(0);
     await act(async () => vi.advanceTimersByTime(199));
     expect(loading.childElementCount).toBe(0);
@@ -31,6 +32,13 @@ describe('lazy screens (spec §9)', () => {
     resolve({ default: Done });
     await flush();
     expect(screen.getByTestId('done')).toBeTruthy();
+  });
+
+  it('names its loading state in the chosen language', async () => {
+    await setLanguage('en');
+    const Screen = lazyScreen(() => new Promise<never>(() => {}));
+    render(<Screen />);
+    expect(screen.getByRole('progressbar', { name: 'Loading…' })).toBeTruthy();
   });
 
   it('offers a translated retry on a failed load and retries by itself, for 60 s only', async () => {
