@@ -8,6 +8,7 @@ import { startCounting, stopCounting } from './callgrind.mjs';
 import { newPoint } from './tracker.mjs';
 import { LISTEN_HOST } from './server.mjs';
 import { perMessage, readCommandStats } from './redis-stats.mjs';
+import { cpuMsPerMessage } from './report.mjs';
 
 /**
  * One measured point of message load: sendMessage at `rate` for warmup + duration seconds,
@@ -87,6 +88,7 @@ export async function runPoint({ env, tracker, pick, rate, opts, extra, send = s
   const procs1 = procs0 ? snapshotAll() : null;
   const split = procs0 ? splitCpu(procs0, procs1, { pids: [...serverPids, process.pid], comms: dbComms }) : null;
   const dbCpuPct = procs0 && dbComms.length ? splitCpu(procs0, procs1, { comms: dbComms }).oursPct : 0;
+  const dbPct = (comm) => (procs0 && dbComms.length ? splitCpu(procs0, procs1, { comms: [comm] }).oursPct : null);
   const redisBefore = await redis0;
   const redisAfter = redisBefore ? await readCommandStats().catch(() => null) : null;
   const redis = redisBefore && redisAfter ? perMessage(redisBefore, redisAfter, point.sentWindow) : undefined;
@@ -101,12 +103,13 @@ export async function runPoint({ env, tracker, pick, rate, opts, extra, send = s
   // Sent/s over the sending window; delivered/s from the window start to the last delivery.
   const sendWindowS = Math.max(0.001, (lastSendAt - t0 - warmupMs) / 1000);
   const deliverWindowS = Math.max(0.001, ((point.lastDeliveryAt ?? lastSendAt) - t0 - warmupMs) / 1000);
+  const sentPerS = Math.round(point.sentWindow / sendWindowS);
   return {
     ...extra,
     rate,
     duration,
     sent: point.sent,
-    sentPerS: Math.round(point.sentWindow / sendWindowS),
+    sentPerS,
     accepted: point.accepted,
     errors: point.errors,
     skipped: sched.skipped,
@@ -147,6 +150,15 @@ export async function runPoint({ env, tracker, pick, rate, opts, extra, send = s
           ),
     otherTop: split?.top.length ? split.top : undefined,
     dbCpuPct: dbComms.length ? dbCpuPct : undefined,
+    // CPU time per message sent in the window, read from /proc per process (no sampler beside the load).
+    cpuMsPerMsg: cpuMsPerMessage(
+      {
+        nodes: server.reduce((a, x) => a + (x.cpuPct ?? 0), 0),
+        postgres: dbPct('postgres'),
+        redis: dbPct('redis-server'),
+      },
+      sentPerS,
+    ),
     redis,
     transport: opts.transport,
     window: wall0 ? { from: wall0, to: Date.now() } : null,

@@ -6,7 +6,7 @@ import { mergeSeconds, readStallLines } from './stalls.mjs';
 import { isClean, runPoint } from './load.mjs';
 import { summariseProfiles, summariseSqlTrace } from './profile.mjs';
 import { readProc } from './procstat.mjs';
-import { openReport, serverCpu, serverRss, table } from './report.mjs';
+import { dbMsPerMsg, openReport, serverCpu, serverRss, table } from './report.mjs';
 import { launch } from './server.mjs';
 import { findEjabberdctl, INSTALL_HINT, launchEjabberd } from './ejabberd.mjs';
 import { registerAdmin, newRunId } from './users.mjs';
@@ -41,6 +41,8 @@ const loadColumns = [
   ['reply p50', 'http.p50'], // send → its answer (the HTTP response or the socket reply)
   ['reply p99', 'http.p99'],
   ['srv CPU%', serverCpu],
+  ['srv ms/msg', 'cpuMsPerMsg.nodes'],
+  ['db ms/msg', dbMsPerMsg],
   ['srv RSS MB', serverRss],
   ['gen CPU%', 'generatorCpuPct'],
   ['other CPU%', 'otherCpuPct'],

@@ -44,3 +44,20 @@ export function table(rows, columns) {
 
 export const serverCpu = (r) => (r.server?.length ? r.server.map((s) => s.cpuPct).join('+') : null);
 export const serverRss = (r) => (r.server?.length ? r.server.map((s) => s.rssMaxMb).join('+') : null);
+
+/**
+ * Pure: milliseconds of CPU per message from CPU % of one core over the window and messages sent
+ * per second in it (`null` where a part was not measured, e.g. no PostgreSQL on SQLite).
+ */
+export function cpuMsPerMessage(pctByPart, perS) {
+  const out = {};
+  for (const [part, pct] of Object.entries(pctByPart))
+    out[part] = pct === null || pct === undefined || !perS ? null : Math.round((pct * 10 * 1000) / perS) / 1000;
+  return out;
+}
+
+/** PostgreSQL and Redis together, per message (the pg back end only). */
+export const dbMsPerMsg = (r) =>
+  r.cpuMsPerMsg?.postgres == null
+    ? null
+    : Math.round((r.cpuMsPerMsg.postgres + (r.cpuMsPerMsg.redis ?? 0)) * 1000) / 1000;
