@@ -70,6 +70,28 @@ async function statementsDuring(fn: () => Promise<void>): Promise<string[]> {
   return [...statements];
 }
 
+/** A new 1:1 text row from alice to bob, as the send path hands it to the batch. */
+function messageRow(chatId: string, content: string, id = uuid()) {
+  return {
+    id,
+    chat_identify: chatId,
+    from_user: alice.id,
+    to_user: bob.id,
+    is_group: 1,
+    type: 'text',
+    content,
+    extends: '',
+    file_id: 0,
+    file_cate: 0,
+    file_name: '',
+    file_size: 0,
+    at: '',
+    pid: 0,
+    is_undo: 0,
+    send_time_ms: s.clock.now(),
+  };
+}
+
 describe('a durable 1:1 send on PostgreSQL + Redis', () => {
   it('costs at most 7 statements, none a transaction of its own nor a session read, and 3 Redis commands', async () => {
     // The node's caches (settings, users) warm, as on any running node.
@@ -139,24 +161,7 @@ describe('a durable 1:1 send on PostgreSQL + Redis', () => {
   it('writes the sends that arrive together with one statement, each row with its chat mark and terms', async () => {
     const batch = createSendBatch(s.database.db);
     const chatId = singleChatId(alice.id, bob.id);
-    const row = (content: string, id = uuid()) => ({
-      id,
-      chat_identify: chatId,
-      from_user: alice.id,
-      to_user: bob.id,
-      is_group: 1,
-      type: 'text',
-      content,
-      extends: '',
-      file_id: 0,
-      file_cate: 0,
-      file_name: '',
-      file_size: 0,
-      at: '',
-      pid: 0,
-      is_undo: 0,
-      send_time_ms: s.clock.now(),
-    });
+    const row = (content: string, id = uuid()) => messageRow(chatId, content, id);
     const taken = row('first');
     expect(await batch.write(taken)).toBeGreaterThan(0);
     let ids: number[] = [];
@@ -188,6 +193,24 @@ describe('a durable 1:1 send on PostgreSQL + Redis', () => {
     expect((listed.body.data as Array<{ content: string }>).map((m) => m.content)).toEqual(
       Array.from({ length: 10 }, (_, i) => `batched word${i}`),
     );
+  });
+
+  it('gathers the sends that arrive within the least interval after a batch into one statement', async () => {
+    const chatId = singleChatId(alice.id, bob.id);
+    const row = (content: string) => messageRow(chatId, content);
+    // Three sends 30 ms apart, right after a batch: without the interval each found the last
+    // statement answered and took a statement (and a commit) of its own.
+    const batch = createSendBatch(s.database.db, { minIntervalMs: 1_000 });
+    await batch.write(row('opens the interval'));
+    const sql = await statementsDuring(async () => {
+      const writes: Array<Promise<number>> = [];
+      for (let i = 0; i < 3; i++) {
+        if (i > 0) await new Promise((r) => setTimeout(r, 30));
+        writes.push(batch.write(row(`spread ${i}`)));
+      }
+      expect(new Set(await Promise.all(writes)).size).toBe(3);
+    });
+    expect(sql).toHaveLength(1);
   });
 
   it('writes group sends without a transaction each, their mentions with them', async () => {

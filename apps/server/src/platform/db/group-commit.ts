@@ -64,7 +64,14 @@ interface Unit {
 export class BatchAbortedError extends Error {}
 
 export const DEFAULT_MAX_BATCH = 128;
-export const DEFAULT_MIN_INTERVAL_MS = 2;
+/**
+ * 5 ms, not 2: a commit of one send costs the core about as much as the send's own work (its WAL
+ * frames, the sync's hand-off to the thread pool and back), and at 1,000 msg/s 2 ms meant about
+ * 500 batches a second of two sends each. 5 ms took 15 % off the server's CPU per message at
+ * 1,000 msg/s and changed nothing at 4,000, for about 2 ms more to a send's median
+ * (docs/performance.md, "One-to-one on SQLite").
+ */
+export const DEFAULT_MIN_INTERVAL_MS = 5;
 
 // Compiled once: they run for every unit (building them each time showed in the profile).
 const SAVEPOINT = CompiledQuery.raw('savepoint unit');
