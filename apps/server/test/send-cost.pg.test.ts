@@ -1,7 +1,7 @@
 import { Redis } from 'ioredis';
 import type { LogEvent } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
-import { MessageIdTaken } from '../src/modules/messages/messages.repo';
+import { MessageIdTaken, newMessage } from '../src/modules/messages/messages.repo';
 import { createSendBatch } from '../src/modules/messages/pg-send-batch';
 import { singleChatId } from '../src/modules/contacts/index';
 import { makeFriends, send, uuid } from './chat-fixtures';
@@ -72,24 +72,15 @@ async function statementsDuring(fn: () => Promise<void>): Promise<string[]> {
 
 /** A new 1:1 text row from alice to bob, as the send path hands it to the batch. */
 function messageRow(chatId: string, content: string, id = uuid()) {
-  return {
+  return newMessage({
     id,
     chat_identify: chatId,
     from_user: alice.id,
     to_user: bob.id,
     is_group: 1,
-    type: 'text',
     content,
-    extends: '',
-    file_id: 0,
-    file_cate: 0,
-    file_name: '',
-    file_size: 0,
-    at: '',
-    pid: 0,
-    is_undo: 0,
     send_time_ms: s.clock.now(),
-  };
+  });
 }
 
 describe('a durable 1:1 send on PostgreSQL + Redis', () => {
