@@ -118,3 +118,43 @@ describe('redis presence across nodes', () => {
     await (dying as unknown as { redis: Redis }).redis.quit();
   });
 });
+
+describe('a revocation across redis nodes', () => {
+  const revocation: BusMessage = { kind: 'closeSessions', jtis: ['j1'], code: 4001 };
+  function node(p: string, opts?: { ackTimeoutMs?: number }): RedisBus {
+    const bus = new RedisBus(redisUrl, p, opts);
+    closers.push(() => bus.close());
+    return bus;
+  }
+
+  it('resolves only after a node that reads its socket late has run its handlers', async () => {
+    const p = prefix();
+    const a = node(p);
+    const b = node(p);
+    await Promise.all([a.whenReady(), b.whenReady()]);
+    const order: string[] = [];
+    b.subscribe((m) => m.kind === 'closeSessions' && order.push('B dropped the session'));
+
+    // B's subscriber socket is not read for a while (a busy event loop): Redis has taken the
+    // PUBLISH long before B acts on it.
+    const bSocket = (b as unknown as { sub: Redis }).sub.stream;
+    bSocket.pause();
+    setTimeout(() => bSocket.resume(), 300);
+    await a.publish(revocation);
+    order.push('A answered');
+    expect(order).toEqual(['B dropped the session', 'A answered']);
+  });
+
+  it('is not held for good by a subscriber that never acknowledges', async () => {
+    const p = prefix();
+    const silent = new Redis(redisUrl);
+    closers.push(async () => void (await silent.quit()));
+    await silent.subscribe(`${p}events`);
+    const a = node(p, { ackTimeoutMs: 200 });
+    const b = node(p);
+    await Promise.all([a.whenReady(), b.whenReady()]);
+    const onB = nextMessage(b);
+    await a.publish(revocation);
+    await expect(onB).resolves.toMatchObject({ kind: 'closeSessions', jtis: ['j1'] });
+  });
+});

@@ -3,6 +3,7 @@ import type { Redis } from 'ioredis';
 import { failFastClient, subscriberClient } from '../redis/client';
 import { RedisHealth } from '../redis/health';
 import type { BusMessage, EventBus } from './types';
+import { Acknowledgements } from './acks';
 import { MissedPublishes } from './missed';
 
 const DONE = Promise.resolve();
@@ -10,6 +11,8 @@ const DONE = Promise.resolve();
 export interface RedisBusOptions {
   /** Shared by all of a node's Redis pieces (one outage report, readiness). */
   health?: RedisHealth;
+  /** How long a revocation waits for a node that does not acknowledge it (acks.ts). */
+  ackTimeoutMs?: number;
 }
 
 /**
@@ -24,11 +27,16 @@ export interface RedisBusOptions {
  *   one `refetch` names their recipients to the other nodes;
  * - a node whose subscription was broken cannot know what it missed, so when it is live again
  *   every connection it held bound meanwhile is asked to refetch.
+ * A revocation is the exception: its request answers only once every node acted on it (acks.ts).
  */
 export class RedisBus implements EventBus {
   readonly health: RedisHealth;
   private handlers = new Set<(m: BusMessage) => void>();
   private readonly channel: string;
+  /** Where the nodes acknowledge a revocation to its publisher: `${ackPrefix}${publisher id}`. */
+  private readonly ackPrefix: string;
+  private readonly ackChannel: string;
+  private readonly acks: Acknowledgements;
   private readonly pub: Redis;
   private readonly sub: Redis;
   /** Names this node's copies, so its own subscription skips them. */
@@ -48,10 +56,15 @@ export class RedisBus implements EventBus {
   constructor(url: string, prefix = 'parley:', opts: RedisBusOptions = {}) {
     this.health = opts.health ?? new RedisHealth();
     this.channel = `${prefix}events`;
+    this.ackPrefix = `${prefix}ack:`;
+    this.ackChannel = `${this.ackPrefix}${this.id}`;
+    this.acks = new Acknowledgements(opts.ackTimeoutMs);
     this.pub = failFastClient(url, this.health, 'bus', 5000);
     // Pub/sub needs a connection of its own.
     this.sub = subscriberClient(url, this.health, 'bus-subscriber');
-    this.sub.on('message', (_channel: string, text: string) => this.onText(text));
+    this.sub.on('message', (channel: string, text: string) =>
+      channel === this.ackChannel ? this.acks.heard(text) : this.onText(text),
+    );
     this.sub.on('close', () => this.setListening(false));
     this.pub.on('ready', () => void this.catchUp());
     let subscribed: () => void = () => undefined;
@@ -59,7 +72,7 @@ export class RedisBus implements EventBus {
     const pubReady = new Promise<void>((resolve) => this.pub.once('ready', () => resolve()));
     this.ready = Promise.all([subscribedFirst, pubReady]).then(() => undefined);
     this.sub.on('ready', () => {
-      this.sub.subscribe(this.channel).then(
+      this.sub.subscribe(this.channel, this.ackChannel).then(
         () => {
           if (this.subscribedOnce) this.afterGap();
           this.subscribedOnce = true;
@@ -79,8 +92,8 @@ export class RedisBus implements EventBus {
   publish(message: BusMessage): Promise<void> {
     this.deliverHere(message);
     const sent = this.send(message);
-    // A revocation waits for Redis (types.ts): the other nodes drop the session from their cache
-    // before the revoking request answers. Everything else goes on without waiting.
+    // A revocation waits until every node acknowledged it (types.ts): the other nodes have dropped
+    // the session from their cache before the revoking request answers. Nothing else waits.
     return message.kind === 'closeSessions' ? sent : DONE;
   }
 
@@ -103,6 +116,7 @@ export class RedisBus implements EventBus {
     this.listeningListeners.clear();
     this.health.closingDown();
     await Promise.allSettled([this.sub.quit(), this.pub.quit()]);
+    this.acks.settleAll();
   }
 
   private deliverHere(message: BusMessage): void {
@@ -126,19 +140,25 @@ export class RedisBus implements EventBus {
     const messages = this.outbox;
     this.outbox = [];
     if (messages.length === 0) return DONE;
+    const ack = messages.some((m) => m.kind === 'closeSessions') ? this.acks.issue() : undefined;
     // `from` spliced in rather than spread: no copy of the message per publication.
+    const head = ack ? `{"from":"${this.id}","ack":"${ack.token}",` : `{"from":"${this.id}",`;
     const text =
       messages.length === 1
-        ? `{"from":"${this.id}",${JSON.stringify(messages[0]).slice(1)}`
-        : `{"from":"${this.id}","kind":"batch","messages":${JSON.stringify(messages)}}`;
-    return this.pub.publish(this.channel, text).then(
-      () => undefined,
+        ? `${head}${JSON.stringify(messages[0]).slice(1)}`
+        : `${head}"kind":"batch","messages":${JSON.stringify(messages)}}`;
+    const sent = this.pub.publish(this.channel, text).then(
+      (receivers) => {
+        if (ack) this.acks.published(ack.token, receivers);
+      },
       () => {
+        if (ack) this.acks.published(ack.token, 0);
         if (this.closed) return;
         this.health.publishFailures += messages.length;
         for (const m of messages) this.missed.add(m);
       },
     );
+    return ack ? sent.then(() => ack.settled) : sent;
   }
 
   private setListening(listening: boolean): void {
@@ -148,17 +168,23 @@ export class RedisBus implements EventBus {
   }
 
   private onText(text: string): void {
-    let parsed: (BusMessage | { kind: 'batch'; messages: BusMessage[] }) & { from?: string };
+    let parsed: (BusMessage | { kind: 'batch'; messages: BusMessage[] }) & { from?: string; ack?: string };
     try {
       parsed = JSON.parse(text) as typeof parsed;
     } catch {
       return;
     }
-    if (parsed.from === this.id) return; // delivered here already, when it was published
+    if (parsed.from === this.id) {
+      // Delivered here already, when it was published; only its acknowledgement is left.
+      if (parsed.ack) this.acks.heard(parsed.ack);
+      return;
+    }
     for (const one of parsed.kind === 'batch' ? parsed.messages : [parsed]) {
       const message = one.kind === 'refetch' ? { ...one, receivedAt: performance.now() } : one;
       for (const h of [...this.handlers]) h(message);
     }
+    // The handlers ran (a revoked session left this node's cache): the publisher may answer.
+    if (parsed.ack) this.pub.publish(`${this.ackPrefix}${parsed.from}`, parsed.ack).catch(() => undefined);
   }
 
   /** Redis takes publications again: tell the other nodes whom the failed ones were for. */

@@ -52,8 +52,9 @@ export type BusMessage =
 export interface EventBus {
   /**
    * Resolves once the message is on its way to every node: at once, except a `closeSessions`
-   * on Redis, which resolves once Redis has taken it (or refused it), so a revoking request
-   * answers only after every listening node has been told (modules/auth/session-cache.ts).
+   * on Redis, which resolves once every node that received it has run its handlers (or Redis
+   * refused it, or a node stayed silent for a second: acks.ts), so a revoking request answers
+   * only after every listening node has dropped the session (modules/auth/session-cache.ts).
    */
   publish(message: BusMessage): Promise<void>;
   /** Returns an unsubscribe function. Handlers run on every node, the publisher's included. */
