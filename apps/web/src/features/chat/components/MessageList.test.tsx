@@ -97,3 +97,18 @@ describe('the line above the oldest row (issue 42 #4)', () => {
     expect(onRetry).toHaveBeenCalledTimes(1);
   });
 });
+
+describe('a chat opened at an old message (a window with newer rows below)', () => {
+  it('keeps "back to the latest" on screen while the next newer page loads', async () => {
+    const onToLatest = vi.fn();
+    const props = { hasMore: false, loadingOlder: false, now: Date.now(), hasNewer: true, onToLatest };
+    const view = render(<MessageList {...props} items={rows(100, 119)} loadingNewer={false} onLoadNewer={vi.fn()} />);
+    const pill = view.getByTestId('to-latest-pill');
+    view.rerender(<MessageList {...props} items={rows(100, 119)} loadingNewer onLoadNewer={vi.fn()} />);
+    // The same button, still in the page, with the loading note beside it.
+    expect(pill.isConnected).toBe(true);
+    expect(view.getByText('正在加载更新的消息…')).toBeTruthy();
+    act(() => pill.click());
+    expect(onToLatest).toHaveBeenCalledTimes(1);
+  });
+});

@@ -254,7 +254,8 @@ export const MessageList = forwardRef<MessageListHandle, MessageListProps>(funct
       {loadingNewer ? (
         <div className={`${styles.loading} ${styles.loadingNewer}`}>{t('messageActions.jump.loadingNewer')}</div>
       ) : null}
-      {hasNewer && onToLatest && !loadingNewer ? (
+      {/* Kept while a newer page loads: a button that blinks out under the thumb cannot be tapped. */}
+      {hasNewer && onToLatest ? (
         <button type="button" className={styles.pill} onClick={onToLatest} data-testid="to-latest-pill">
           <ArrowDownIcon size={14} />
           {t('messageActions.jump.toLatest')}
