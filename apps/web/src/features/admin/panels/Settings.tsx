@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { dialogs } from '../../../ui/dialogs';
-import { systemInfoKey } from '../../system/api';
+import { systemInfoKey, useSystemInfo } from '../../system/api';
 import type { TurnSettings } from '@parley/protocol';
 import { CompassEditor, type CompassValue } from './CompassEditor';
 import { TurnSettingsForm } from './TurnSettings';
@@ -98,11 +98,18 @@ function useFollowedConfig(all: { data: AllConfig | undefined; reload(): void })
   const [state, setState] = useState<{ shown: AllConfig | undefined; rev: number }>({ shown: undefined, rev: 0 });
   const own = useRef(false);
   const { reload } = all;
+  // Observed here, whatever else is on screen: the push's invalidation refetches only a query in
+  // the cache and says nothing about one that is not there (the console opened before any screen
+  // that shows the site info had mounted never heard of a change).
+  useSystemInfo();
   useEffect(
     () =>
       qc.getQueryCache().subscribe((e) => {
-        // The push invalidates the site info (refetched only where it is shown): either says "newer".
-        const newer = e.type === 'updated' && (e.action.type === 'invalidate' || e.action.type === 'success');
+        // The push invalidates the site info and refetches it: either says "newer". Its first read
+        // (this console opening) is no change.
+        const newer =
+          e.type === 'updated' &&
+          (e.action.type === 'invalidate' || (e.action.type === 'success' && e.query.state.dataUpdateCount > 1));
         if (newer && e.query.queryKey[0] === systemInfoKey[0]) reload();
       }),
     [qc, reload],

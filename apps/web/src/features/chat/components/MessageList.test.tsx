@@ -101,7 +101,14 @@ describe('the line above the oldest row (issue 42 #4)', () => {
 describe('a chat opened at an old message (a window with newer rows below)', () => {
   it('keeps "back to the latest" on screen while the next newer page loads', async () => {
     const onToLatest = vi.fn();
-    const props = { hasMore: false, loadingOlder: false, now: Date.now(), hasNewer: true, onToLatest };
+    const props = {
+      hasMore: false,
+      loadingOlder: false,
+      onLoadOlder: vi.fn(),
+      now: Date.now(),
+      hasNewer: true,
+      onToLatest,
+    };
     const view = render(<MessageList {...props} items={rows(100, 119)} loadingNewer={false} onLoadNewer={vi.fn()} />);
     const pill = view.getByTestId('to-latest-pill');
     view.rerender(<MessageList {...props} items={rows(100, 119)} loadingNewer onLoadNewer={vi.fn()} />);
