@@ -36,6 +36,7 @@ export const DEFAULTS = {
   otherCpuLimit: 10, // % of a core other processes may take during a point before it is not a result
   connsPerUser: 10,
   hold: 30, // idle: seconds to hold the sockets (covers one heartbeat at 25 s)
+  chat: 0, // idle: then this many one-to-one messages and a 50-member group with a tenth as many (0 = none)
   conversations: 500,
   messages: 100000,
   pages: 50,
@@ -157,7 +158,8 @@ export const USAGE = `usage: npm run bench -- <workload> [options]
 workloads
   one-to-one             pairs of users exchange messages at --rate for --duration
   group                  one group of --members, --senders members send at --rate
-  idle                   --conns sockets held --hold seconds with heartbeats; RSS per connection
+  idle                   --conns sockets held --hold seconds with heartbeats; RSS per connection; --chat N
+                         then sends N one-to-one messages and N/10 in a 50-member group: RSS after, and highest
   cold                   login → getContacts with --conversations; getMessageList pages of --messages
   search                 --messages seeded over --conversations straight into the database; search latency
                          per query (--repeat each); --backfill times the index backfill instead

@@ -12,7 +12,9 @@ export function readProc(pid) {
     const cpuS = (Number(f[11]) + Number(f[12])) / TICKS; // utime + stime
     const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
     const rssKb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
-    return { cpuS, rssKb, t: performance.now() };
+    // The highest RSS the process ever had (what a small machine must leave room for).
+    const hwmKb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0);
+    return { cpuS, rssKb, hwmKb, t: performance.now() };
   } catch {
     return null;
   }
