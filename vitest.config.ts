@@ -22,14 +22,14 @@ const redisUrl = process.env.PARLEY_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
  * process per file paying Node's start, happy-dom's set-up and the imports again. The 96 files took
  * 36–38 s instead of 117–119 s (alone on this machine); the tests are the same 14–25 s either way.
  * (A VM context's caveat: an error thrown by a Node built-in is not `instanceof` the test's `Error`.)
- * e2e runs last and alone (`groupOrder`), one file at a time, so Chromium never competes with the
- * other tiers. Two at a time took 11–13 minutes off a full run (531 s against 679 s for the tier,
- * same hour), and found two real defects one file at a time hid (an admin console missing a second
- * settings change, realtime/dispatch.ts; a loading state without a name, app/PageFallback.tsx). But
- * the admin console's "another console is told" still fails beside other files in about one run in
- * three (its other console never re-reads the settings after the save; not yet explained), and
- * once "to-latest-pill" in message-actions was re-rendered for 30 s. Two at a time returns when
- * both are found.
+ * e2e runs last and alone (`groupOrder`), so Chromium never competes with the other tiers, two
+ * files at a time: one file leaves about a third of the two cores idle (polls, animations, waits on
+ * the server), and the 32 files took 531 s two at a time against 679 s one at a time (same hour).
+ * Two at a time found four real defects that one file at a time hid by being faster: an open admin
+ * console missing a second settings change (realtime/dispatch.ts, updateConfig), and any change
+ * when no other screen had read the site info (admin/panels/Settings.tsx); a loading state without
+ * an accessible name (app/PageFallback.tsx); the "back to the latest" pill blinking out while a
+ * newer page loaded (chat/components/MessageList.tsx).
  */
 /** The e2e tier and the fault tests start the server bundle; each run builds it from the sources first. */
 const buildServer = './scripts/vitest-build-server.mjs';
@@ -114,7 +114,7 @@ export default defineConfig({
           environment: 'node',
           setupFiles: ['e2e/support/setup.ts'],
           globalSetup: [buildServer],
-          fileParallelism: false,
+          maxWorkers: 2,
           sequence: { groupOrder: 1 },
           testTimeout: 90_000,
           hookTimeout: 120_000,
