@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
 import type { EventFrame } from '@parley/protocol';
-import { createDispatcher, refreshAfterBind } from '../realtime/dispatch';
+import { refreshAfterBind } from '../realtime/dispatch';
+import { testDispatcher } from '../../test/dispatcher';
 import { feedKey, noticesKey, unreadKey } from './api';
 
 const stale = (qc: QueryClient, key: readonly unknown[]) => qc.getQueryState(key)?.isInvalidated ?? false;
@@ -9,15 +10,7 @@ const stale = (qc: QueryClient, key: readonly unknown[]) => qc.getQueryState(key
 function setup() {
   const qc = new QueryClient();
   for (const key of [unreadKey, noticesKey, feedKey('all')]) qc.setQueryData(key, {});
-  const dispatch = createDispatcher({
-    qc,
-    myId: () => 1,
-    readingChat: () => null,
-    onKicked: () => {},
-    onNotify: () => {},
-    onReadWhileOpen: () => {},
-    onSystemMessage: () => {},
-  });
+  const dispatch = testDispatcher(qc);
   return { qc, dispatch };
 }
 const frame = (data: unknown): EventFrame => ({ type: 'moments', time: 1, data });

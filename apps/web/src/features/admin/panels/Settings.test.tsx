@@ -5,7 +5,7 @@ import { defaultSystemInfo } from '@parley/protocol';
 import '../../../i18n';
 import { configureApi } from '../../../lib/api-client';
 import { createQueryClient } from '../../../lib/query-client';
-import { createDispatcher } from '../../realtime/dispatch';
+import { testDispatcher } from '../../../test/dispatcher';
 import Settings from './Settings';
 
 afterEach(cleanup);
@@ -44,15 +44,7 @@ describe('the settings console', () => {
     expect(state.reads).toBe(1);
 
     state.name = 'Acme Chat';
-    const dispatch = createDispatcher({
-      qc,
-      myId: () => 1,
-      readingChat: () => null,
-      onKicked: () => {},
-      onNotify: () => {},
-      onReadWhileOpen: () => {},
-      onSystemMessage: () => {},
-    });
+    const dispatch = testDispatcher(qc);
     act(() => dispatch({ type: 'updateConfig', time: 1, data: defaultSystemInfo }));
 
     await screen.findByTestId('cfg-changed');

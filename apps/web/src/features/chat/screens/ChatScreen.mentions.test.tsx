@@ -4,7 +4,7 @@ import { defaultSystemInfo, type Message, type SelfInfo } from '@parley/protocol
 import { renderApp, type FakeFetch } from '../../../test/render-app';
 import { useAuth } from '../../../state/auth';
 import { contact, message } from '../../../state/conversations/fixtures';
-import { createDispatcher } from '../../realtime/dispatch';
+import { testDispatcher } from '../../../test/dispatcher';
 import { forgetAtList } from '../../groups/at-list';
 
 /**
@@ -63,15 +63,7 @@ describe('the mention jump in a group chat', () => {
     await waitFor(() => expect(calls.some((c) => c.path.endsWith('/getMessageList'))).toBe(true));
 
     // The server pushes the list of unread mentions before its getMessageList answer arrives.
-    const dispatch = createDispatcher({
-      qc: queryClient,
-      myId: () => 1,
-      readingChat: () => gid,
-      onKicked: () => {},
-      onNotify: () => {},
-      onReadWhileOpen: () => {},
-      onSystemMessage: () => {},
-    });
+    const dispatch = testDispatcher(queryClient, { readingChat: () => gid });
     act(() =>
       dispatch({ type: 'atMsgList', time: 1, data: { list: [mention2, mention1], count: 2, toContactId: gid } }),
     );
