@@ -34,6 +34,7 @@ const loadColumns = [
   ['dup', 'dup'],
   ['err', 'errors'],
   ['skip', 'skipped'],
+  ['wu skip', (r) => r.skippedWarmup ?? 0],
   ['e2e p50', 'e2e.p50'],
   ['p95', 'e2e.p95'],
   ['p99', 'e2e.p99'],
@@ -147,7 +148,7 @@ async function runLoad(kind, sweep, env, opts, ctx, report) {
         );
       }
       log(
-        `    sent ${r.sentPerS}/s, delivered ${r.deliveredPerS}/s, lost ${r.lost}, dup ${r.dup}, err ${r.errors}, skip ${r.skipped}, p99 ${r.e2e.p99} ms${r.errorSamples ? ` (${r.errorSamples[0]})` : ''} → ${r.verdict}`,
+        `    sent ${r.sentPerS}/s, delivered ${r.deliveredPerS}/s, lost ${r.lost}, dup ${r.dup}, err ${r.errors}, skip ${r.skipped}${r.skippedWarmup ? ` (+${r.skippedWarmup} in the warm-up)` : ''}, p99 ${r.e2e.p99} ms${r.errorSamples ? ` (${r.errorSamples[0]})` : ''} → ${r.verdict}`,
       );
       if (r.redis) log(`    Redis per message sent: ${r.redis.publish} PUBLISH, ${r.redis.commands} commands in all`);
       if (r.seconds) log(`${table(r.seconds, secondColumns).replace(/^/gm, '      ')}`);

@@ -2,7 +2,9 @@
  * Open-loop rate scheduling (pure parts plus a small driver). Message i is due at
  * start + i / rate; a tick sends everything due, so a slow tick catches up instead of
  * silently lowering the rate. In-flight work is capped: a send that would exceed the cap is
- * counted as skipped, which makes the point unclean rather than hiding overload.
+ * counted as skipped, which makes the point unclean rather than hiding overload. Skips before
+ * `countFromMs` (the warm-up, which absorbs a freshly started server's first seconds) are counted
+ * apart, as `skippedBefore`: shown, not judged.
  */
 
 /** How many sends are due after `elapsedMs` at `rate` per second, never more than `total`. */
@@ -19,21 +21,35 @@ export function totalSends(rate, durationS) {
 /**
  * Runs `send(i)` for i in [0, total) on schedule. `send` returns a promise; at most
  * `maxInflight` are pending. Resolves when every send has settled or `deadlineMs` passed.
- * Returns { sent, skipped, maxLagMs }.
+ * Returns { sent, skipped, skippedBefore, maxLagMs }.
  */
-export function runSchedule({ rate, durationS, maxInflight = 5000, tickMs = 2, send, now = () => performance.now() }) {
+export function runSchedule({
+  rate,
+  durationS,
+  maxInflight = 5000,
+  tickMs = 2,
+  countFromMs = 0,
+  send,
+  now = () => performance.now(),
+}) {
   const total = totalSends(rate, durationS);
   const start = now();
   let next = 0;
   let inflight = 0;
   let skipped = 0;
+  let skippedBefore = 0;
   let maxLagMs = 0;
   return new Promise((resolve) => {
     let finished = false;
     const done = () => {
       if (finished || next < total || inflight > 0) return;
       finished = true;
-      resolve({ sent: total - skipped, skipped, maxLagMs: Math.round(maxLagMs * 10) / 10 });
+      resolve({
+        sent: total - skipped - skippedBefore,
+        skipped,
+        skippedBefore,
+        maxLagMs: Math.round(maxLagMs * 10) / 10,
+      });
     };
     const tick = () => {
       const t = now();
@@ -43,7 +59,8 @@ export function runSchedule({ rate, durationS, maxInflight = 5000, tickMs = 2, s
         const lag = t - (start + (i * 1000) / rate);
         if (lag > maxLagMs) maxLagMs = lag;
         if (inflight >= maxInflight) {
-          skipped++;
+          if ((i * 1000) / rate < countFromMs) skippedBefore++;
+          else skipped++;
           continue;
         }
         inflight++;

@@ -51,4 +51,24 @@ describe('runSchedule', () => {
     expect(r.skipped).toBe(7);
     expect(r.sent).toBe(3);
   });
+  it('counts the skips of the warm-up apart from those of the measured window', async () => {
+    let t = 0;
+    const pending = [];
+    // 10 sends due at 0, 1, … 9 ms; none answers; the window starts at 5 ms.
+    const p = runSchedule({
+      rate: 1000,
+      durationS: 0.01,
+      maxInflight: 2,
+      tickMs: 0,
+      countFromMs: 5,
+      now: () => (t += 100),
+      send: () => new Promise((res) => pending.push(res)),
+    });
+    await new Promise((r) => setTimeout(r, 20));
+    pending.forEach((res) => res());
+    const r = await p;
+    expect(r.sent).toBe(2);
+    expect(r.skippedBefore).toBe(3);
+    expect(r.skipped).toBe(5);
+  });
 });
