@@ -34,39 +34,30 @@ describe('runSchedule', () => {
     expect(r.skipped).toBe(0);
     expect(seen).toEqual(Array.from({ length: 20 }, (_, i) => i));
   });
-  it('skips sends over the in-flight cap', async () => {
+  /** 10 sends due at 0, 1, … 9 ms, all due at the first tick; none answers until they have all been tried. */
+  async function unanswered(opts) {
     let t = 0;
     const pending = [];
     const p = runSchedule({
       rate: 1000,
       durationS: 0.01,
-      maxInflight: 3,
       tickMs: 0,
       now: () => (t += 100),
       send: () => new Promise((res) => pending.push(res)),
+      ...opts,
     });
     await new Promise((r) => setTimeout(r, 20));
     pending.forEach((res) => res());
-    const r = await p;
+    return p;
+  }
+  it('skips sends over the in-flight cap', async () => {
+    const r = await unanswered({ maxInflight: 3 });
     expect(r.skipped).toBe(7);
     expect(r.sent).toBe(3);
   });
   it('counts the skips of the warm-up apart from those of the measured window', async () => {
-    let t = 0;
-    const pending = [];
-    // 10 sends due at 0, 1, … 9 ms; none answers; the window starts at 5 ms.
-    const p = runSchedule({
-      rate: 1000,
-      durationS: 0.01,
-      maxInflight: 2,
-      tickMs: 0,
-      countFromMs: 5,
-      now: () => (t += 100),
-      send: () => new Promise((res) => pending.push(res)),
-    });
-    await new Promise((r) => setTimeout(r, 20));
-    pending.forEach((res) => res());
-    const r = await p;
+    // The window starts at 5 ms.
+    const r = await unanswered({ maxInflight: 2, countFromMs: 5 });
     expect(r.sent).toBe(2);
     expect(r.skippedBefore).toBe(3);
     expect(r.skipped).toBe(5);

@@ -6,6 +6,7 @@ import '../../../i18n';
 import { configureApi } from '../../../lib/api-client';
 import { createQueryClient } from '../../../lib/query-client';
 import { testDispatcher } from '../../../test/dispatcher';
+import { defaultFakeFetch } from '../../../test/render-app';
 import Settings from './Settings';
 
 afterEach(cleanup);
@@ -14,13 +15,10 @@ afterEach(cleanup);
 function server() {
   const state = { name: 'Parley', reads: 0 };
   configureApi({
-    fetch: async (url) => {
-      let data: unknown = '';
-      if (String(url).endsWith('/getSystemInfo')) data = defaultSystemInfo;
-      if (String(url).endsWith('/getAllConfig')) {
-        state.reads += 1;
-        data = [{ id: 1, name: 'sysInfo', value: { name: state.name, description: '' } }];
-      }
+    fetch: async (url, init) => {
+      if (!String(url).endsWith('/getAllConfig')) return defaultFakeFetch(url, init);
+      state.reads += 1;
+      const data = [{ id: 1, name: 'sysInfo', value: { name: state.name, description: '' } }];
       return new Response(JSON.stringify({ code: 0, msg: '', count: 0, data, page: 1 }), { status: 200 });
     },
     isOnline: () => true,
