@@ -140,6 +140,7 @@ function createServices(deps: Deps, app: FastifyInstance) {
     db,
     clock,
     presence: deps.presence,
+    bus: deps.bus,
     publicUrl: deps.config.publicUrl,
     allowHttpEndpoints: deps.config.pushHttpEndpoints,
     log: (err) => app.log.warn({ err }, 'web push'),

@@ -1,3 +1,4 @@
+import type { LogEvent } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { paths, pushPaths, type PushPayload } from '@parley/protocol';
 import { connectSocket, seedPeople, startTwoNodes, type TestServer, type TestUser } from './helpers/index';
@@ -16,11 +17,18 @@ let alice: TestUser;
 let bob: TestUser;
 let carol: TestUser;
 let pushService: Awaited<ReturnType<typeof startPushService>>;
+/** Node A's reads of push subscriptions so far. */
+let subscriptionReads = 0;
 
 beforeAll(async () => {
   pushService = await startPushService();
   // Two nodes sharing the database and the presence registry (Redis), as deployed at scale.
-  [a, b] = await startTwoNodes({ config: { pushHttpEndpoints: true } });
+  [a, b] = await startTwoNodes({
+    config: { pushHttpEndpoints: true },
+    dbLog: (e: LogEvent) => {
+      if (/from "push_subscriptions"/.test(e.query.sql) && /^select/.test(e.query.sql)) subscriptionReads++;
+    },
+  });
   ({ alice, bob, carol } = await seedPeople(a.api));
   await makeFriends(a, alice, bob);
   await makeFriends(a, carol, bob);
@@ -186,5 +194,40 @@ describe('pushes to people who are not connected', () => {
     const out = await b.api.post(paths.logout, {}, { token: bob.token });
     expect(out.body.code).toBe(0);
     await vi.waitFor(async () => expect(await subscriptionsOf(bob.id)).toEqual([]));
+  });
+});
+
+describe('who has no subscription', () => {
+  it('is read once, not on every message, and a subscription made on the other node is pushed to at once', async () => {
+    await makeFriends(a, alice, carol);
+    const send = async (from: TestUser, to: TestUser, text: string) =>
+      expect((await sendText(a, from, to.id, text)).body.code).toBe(0);
+    // Carol has never subscribed and has no connection: a push could only be a Web Push.
+    await send(alice, carol, 'first');
+    await a.services.push.idle();
+    const afterFirst = subscriptionReads;
+    expect(afterFirst).toBeGreaterThan(0);
+    await send(alice, carol, 'second');
+    await send(carol, bob, 'to bob meanwhile');
+    await a.services.push.idle();
+    // Bob (logged out above, so without a subscription) was read for Carol's message; Carol's
+    // absence was remembered.
+    expect(subscriptionReads - afterFirst).toBe(1);
+
+    // Carol subscribes on node B; node A must stop believing she has none before its next push.
+    const heardOnA = new Promise<void>((resolve) => {
+      const off = a.bus.subscribe((m) => {
+        if (m.kind === 'cacheDrop' && m.keys.includes(carol.id)) {
+          off();
+          resolve();
+        }
+      });
+    });
+    const browser = await subscribe(b, carol, '/carol');
+    await heardOnA;
+    const before = pushService.received.length;
+    await send(alice, carol, 'now you get this');
+    const push = await pushService.next('/carol', before);
+    expect(JSON.parse(browser.decrypt(push.body))).toMatchObject({ body: 'now you get this', from: alice.id });
   });
 });

@@ -4,7 +4,7 @@ import { ContactKind } from '@parley/protocol';
 import type { PushPayload, PushSubscribeParams, PushUnsubscribeParams, SocketEventType } from '@parley/protocol';
 import { nowSeconds, type Clock } from '../../platform/clock';
 import type { DB } from '../../platform/db/index';
-import type { PresenceRegistry } from '../../platform/bus/index';
+import type { EventBus, PresenceRegistry } from '../../platform/bus/index';
 import { badParam } from '../../platform/http/errors';
 import { groupChatId, mutedAmong, singleChatId } from '../contacts/index';
 import { callPayload, langOfSubscription, messagePayload, topicOf, type PushMessage } from './payload';
@@ -12,6 +12,7 @@ import * as repo from './push.repo';
 import { endpointAllowed } from './endpoint';
 import { postToPushService, type Resolve } from './push-post';
 import { tickBatcher } from '../../platform/tick-batch';
+import { ABSENCE_CACHE, AbsenceCache, followAbsenceDrops } from './absence-cache';
 
 /**
  * Web Push (issue 22): the VAPID keys (made once, kept in the database for every node), the
@@ -25,6 +26,11 @@ export interface PushDeps {
   db: Kysely<DB>;
   clock: Clock;
   presence: PresenceRegistry;
+  /**
+   * Tells every node who subscribed, so each may remember who has no subscription (absence-cache.ts).
+   * Without it nothing is remembered.
+   */
+  bus?: Pick<EventBus, 'publish' | 'subscribe' | 'onListening'>;
   /** PARLEY_PUBLIC_URL (https) names us to push services; else a mailto: contact. */
   publicUrl?: string | undefined;
   allowHttpEndpoints?: boolean | undefined;
@@ -40,6 +46,10 @@ const SEND_TIMEOUT_MS = 10_000;
 export function createPush(deps: PushDeps) {
   const { db, clock } = deps;
   let keys: Promise<{ publicKey: string; privateKey: string }> | undefined;
+  const absent = new AbsenceCache();
+  if (deps.bus) followAbsenceDrops(absent, deps.bus);
+  /** Neither connected here (the socket push reaches them) nor known to have no subscription. */
+  const mayNeedPush = (u: number) => !deps.presence.connectedHere(u) && !absent.knownAbsent(u, clock.now());
 
   function vapid() {
     keys ??= (async () => {
@@ -65,12 +75,18 @@ export function createPush(deps: PushDeps) {
    */
   const subscriptionsOf = tickBatcher(
     async (userIds: number[]) => {
+      const ticket = absent.ticket();
       const byUser = new Map<number, repo.LiveSubscription[]>();
       for (const row of await repo.liveSubscriptions(db, userIds, nowSeconds(clock))) {
         const mine = byUser.get(row.user_id);
         if (mine) mine.push(row);
         else byUser.set(row.user_id, [row]);
       }
+      absent.storeAbsent(
+        userIds.filter((u) => !byUser.has(u)),
+        ticket,
+        clock.now(),
+      );
       return userIds.map((u) => byUser.get(u) ?? []);
     },
     String,
@@ -117,9 +133,9 @@ export function createPush(deps: PushDeps) {
   /**
    * Pushes to the users among `userIds` (not the sender) who have a subscription, no live
    * connection and the conversation not muted. A recipient connected to this node is online and
-   * costs nothing (the usual case: this lookup was 6 % of a send's CPU); for the others the
-   * subscriptions are looked up first, since most users have none, and only the subscribed are
-   * asked of the shared presence registry.
+   * costs nothing (the usual case: this lookup was 6 % of a send's CPU), nor does one this node
+   * knows has no subscription; for the others the subscriptions are looked up first, since most
+   * users have none, and only the subscribed are asked of the shared presence registry.
    */
   async function pushTo(
     userIds: number[],
@@ -129,7 +145,7 @@ export function createPush(deps: PushDeps) {
     ttl: number,
     urgency: 'normal' | 'high',
   ): Promise<void> {
-    const candidates = [...new Set(userIds)].filter((u) => u !== from && !deps.presence.connectedHere(u));
+    const candidates = [...new Set(userIds)].filter((u) => u !== from && mayNeedPush(u));
     if (candidates.length === 0) return;
     const subs = (await Promise.all(candidates.map(subscriptionsOf))).flat();
     if (subs.length === 0) return;
@@ -205,6 +221,9 @@ export function createPush(deps: PushDeps) {
         { userId: me.userId, jti: me.jti, endpoint: p.endpoint, p256dh: p.keys.p256dh, auth: p.keys.auth, lang },
         nowSeconds(clock),
       );
+      // Every node, this one first, stops believing this user has no subscription.
+      absent.forget([me.userId]);
+      await deps.bus?.publish({ kind: 'cacheDrop', cache: ABSENCE_CACHE, keys: [me.userId] });
       return '';
     },
 
@@ -231,9 +250,10 @@ export function createPush(deps: PushDeps) {
     /** After a message event was published to `userIds`: pushes what needs one (never throws). */
     /** `data` is the event's payload, or its JSON text (read only when someone is not connected here). */
     afterEvent: (userIds: number[], type: SocketEventType, data: unknown, json = false): Promise<void> => {
-      // Recipients with a connection here get the socket push and nothing else (pushTo's first
-      // filter): most sends end here, before any of messagePush's work is started.
-      if (userIds.every((u) => deps.presence.connectedHere(u))) return Promise.resolve();
+      // Recipients with a connection here get the socket push and nothing else, and those known
+      // to have no subscription nothing at all (pushTo's first filter): most sends end here,
+      // before any of messagePush's work is started.
+      if (!userIds.some(mayNeedPush)) return Promise.resolve();
       return track(messagePush(userIds, type, json ? JSON.parse(data as string) : data));
     },
   };

@@ -7,7 +7,8 @@ const MAX_USERS = 10_000;
  * What a node could not publish while Redis was away, kept until it answers again:
  * - pushes (`deliver`) are not replayed — by then they may be stale and out of order — but their
  *   recipients are asked to refetch (PROTOCOL §11.5), which shows them the stored state;
- * - session and user closes are replayed: a revoked session's socket must still close;
+ * - session and user closes are replayed: a revoked session's socket must still close; so are
+ *   cache drops, or another node would go on believing what changed;
  * - bind requests and replies are dropped: their HTTP caller has had its answer by then.
  * `agoMs` tells the receivers how long ago the last failure was, so they ask only connections
  * bound before it (one bound later refetched when it bound) — a duration, not a timestamp, so
@@ -33,6 +34,7 @@ export class MissedPublishes {
         return;
       case 'closeSessions':
       case 'closeUsers':
+      case 'cacheDrop':
         this.replay.push(m);
         return;
       case 'bindRequest':

@@ -47,7 +47,12 @@ export type BusMessage =
    * `CloseCode.refetch` so their client reconnects and re-reads (PROTOCOL §11.5). `receivedAt`
    * (performance.now of the receiving node) is set on arrival, never sent.
    */
-  | { kind: 'refetch'; users?: number[]; clients?: string[]; all?: boolean; agoMs: number; receivedAt?: number };
+  | { kind: 'refetch'; users?: number[]; clients?: string[]; all?: boolean; agoMs: number; receivedAt?: number }
+  /**
+   * Rows that nodes cache changed on the publishing node: every node forgets these keys of the
+   * cache named (modules/push/absence-cache.ts). The sockets take no part.
+   */
+  | { kind: 'cacheDrop'; cache: string; keys: number[] };
 
 export interface EventBus {
   /**

@@ -483,6 +483,8 @@ export class Gateway {
       case 'refetch':
         askToRefetch(this.refetchTargets(m));
         return;
+      case 'cacheDrop': // for the caches that follow the bus, not for sockets
+        return;
       default: {
         const never: never = m;
         return never;
