@@ -51,6 +51,7 @@ export const DEFAULTS = {
   sources: 16, // 127.0.0.2 … 127.0.0.(1+sources) as client source addresses
   maxInflight: 4000,
   pin: false,
+  nodeCpu: 0, // cores each node may use (a CFS quota, lib/cpu-quota.mjs: a node with a core of its own); 0 = no limit
   cpuProf: false,
   traceSql: false, // SQLite: time every statement in the server, totals to bench/results/sql-trace-*.json
   callgrind: false, // measured servers under valgrind: instructions per message in the window (callgrind.mjs)
@@ -130,6 +131,8 @@ export function parseArgs(argv) {
     throw new CliError('--transport is http or socket');
   if (!/^[1-9]\d*(,[1-9]\d*)*$/.test(String(opts.cacheKb)))
     throw new CliError('--cache-kb is a comma-separated list of sizes in kB, e.g. 65536,8192');
+  if (opts.nodeCpu && (opts.url || workload === 'compare'))
+    throw new CliError('--node-cpu limits the nodes the bench starts itself (no --url, no compare)');
   if (!opts.conns) opts.conns = workload === 'idle' ? 1000 : 64;
   if (!opts.reps) opts.reps = workload === 'sweep' ? 2 : 1;
   if (opts.callgrind && (!opts.fresh || opts.url || !['one-to-one', 'group'].includes(workload)))
@@ -143,8 +146,8 @@ export function parseArgs(argv) {
 function checkEjabberd(workload, target, opts, given) {
   if ((workload === 'sweep' ? target : workload) !== 'one-to-one')
     throw new CliError('--backend ejabberd runs one-to-one (or sweep one-to-one)');
-  const not = ['url', 'transport', 'nodes', 'stalls', 'cpuProf', 'traceSql', 'callgrind', 'serve'].find((k) =>
-    given.has(k),
+  const not = ['url', 'transport', 'nodes', 'nodeCpu', 'stalls', 'cpuProf', 'traceSql', 'callgrind', 'serve'].find(
+    (k) => given.has(k),
   );
   if (not)
     throw new CliError(
@@ -199,6 +202,8 @@ options (defaults in brackets)
   --p99-limit MS [100]  --start-rate R  --factor F [1.5]  --max-points N [12]  --refine N [2]
   --sources N [16]   client source addresses 127.0.0.2… (the peers' shape: --sources 1 --conns 64)
   --pin            server on core 0, generator on core 1 (taskset)
+  --node-cpu C     each node may use C cores (a CFS quota in 10 ms periods, as an orchestrator's CPU limit),
+                   in every measured start; as root
   --cpu-prof       write a V8 CPU profile of the server and print its top functions
   --callgrind      run the measured servers under valgrind and count their instructions per message in the
                    window (user space, every thread); 20–70× slower, so use a low rate (--users 40 --rate 40)

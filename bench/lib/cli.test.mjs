@@ -32,6 +32,12 @@ describe('parseArgs', () => {
     expect(opts.p99Limit).toBe(50);
     expect(opts.pin).toBe(false);
   });
+  it('limits each node it starts to --node-cpu cores, never nodes it did not start', () => {
+    expect(parseArgs(['one-to-one', '--backend', 'pg', '--node-cpu', '0.25']).opts.nodeCpu).toBe(0.25);
+    expect(parseArgs(['one-to-one']).opts.nodeCpu).toBe(0);
+    expect(() => parseArgs(['one-to-one', '--url', 'http://127.0.0.1:3000', '--node-cpu', '0.5'])).toThrow(CliError);
+    expect(() => parseArgs(['one-to-one', '--backend', 'ejabberd', '--node-cpu', '0.5'])).toThrow(/node-cpu/);
+  });
   it('runs the server as npm run serve unless --serve names another script', () => {
     expect(parseArgs(['idle']).opts.serve).toBe('serve');
     expect(parseArgs(['idle', '--serve', 'serve:small']).opts.serve).toBe('serve:small');

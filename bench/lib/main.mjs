@@ -106,7 +106,7 @@ async function runRep(w, env, opts, rate, first) {
       pick: w.pick,
       rate,
       opts,
-      extra: { ...w.extra, backend: env.backend, nodes: env.nodes.length, pin: opts.pin },
+      extra: { ...w.extra, backend: env.backend, nodes: env.nodes.length, pin: opts.pin, nodeCpu: opts.nodeCpu },
       send: w.send,
     });
     r.closedEarly = conns.closedEarly();
@@ -150,7 +150,14 @@ async function runLoad(kind, sweep, env, opts, ctx, report) {
       log(
         `    sent ${r.sentPerS}/s, delivered ${r.deliveredPerS}/s, lost ${r.lost}, dup ${r.dup}, err ${r.errors}, skip ${r.skipped}${r.skippedWarmup ? ` (+${r.skippedWarmup} in the warm-up)` : ''}, p99 ${r.e2e.p99} ms${r.errorSamples ? ` (${r.errorSamples[0]})` : ''} → ${r.verdict}`,
       );
-      if (r.redis) log(`    Redis per message sent: ${r.redis.publish} PUBLISH, ${r.redis.commands} commands in all`);
+      if (r.redis)
+        log(
+          `    Redis per message sent: ${r.redis.publish} PUBLISH, ${r.redis.commands} commands in all (${Object.entries(
+            r.redis.byCommand,
+          )
+            .map(([k, n]) => `${k} ${n}`)
+            .join(', ')})`,
+        );
       if (r.seconds) log(`${table(r.seconds, secondColumns).replace(/^/gm, '      ')}`);
     }
     const c = combineReps(reps, opts);
@@ -270,7 +277,7 @@ export async function main(argv) {
     }
   }
   log(
-    `bench ${name}: backend ${opts.url ? 'external' : opts.backend}, ${opts.url ? opts.url : `${opts.nodes} node(s)`}${opts.pin ? ', pinned (server core 0, generator core 1)' : ''}`,
+    `bench ${name}: backend ${opts.url ? 'external' : opts.backend}, ${opts.url ? opts.url : `${opts.nodes} node(s)`}${opts.pin ? ', pinned (server core 0, generator core 1)' : ''}${opts.nodeCpu ? `, ${opts.nodeCpu} core(s) per node` : ''}`,
   );
   const env =
     opts.backend === 'ejabberd'
@@ -303,7 +310,7 @@ export async function main(argv) {
           ['w/o JIT', 'kInstrNoJitPerMsg'],
           ...cols.slice(-2),
         ];
-      output = `${name} · ${env.backend} · ${env.nodes.length} node(s)${opts.pin ? ' · pinned' : ''} · ${opts.transport} · ${opts.sources} source(s)${opts.transport === 'xmpp' ? '' : `, ${opts.conns} HTTP conns`} · ${kind === 'group' ? `${rows[0]?.members} members, ${rows[0]?.senders} senders` : `${rows[0]?.users} users`} · e2e/reply in ms\n${table(rows, cols)}`;
+      output = `${name} · ${env.backend} · ${env.nodes.length} node(s)${opts.pin ? ' · pinned' : ''}${opts.nodeCpu ? ` · ${opts.nodeCpu} core/node` : ''} · ${opts.transport} · ${opts.sources} source(s)${opts.transport === 'xmpp' ? '' : `, ${opts.conns} HTTP conns`} · ${kind === 'group' ? `${rows[0]?.members} members, ${rows[0]?.senders} senders` : `${rows[0]?.users} users`} · e2e/reply in ms\n${table(rows, cols)}`;
       if (summary)
         output += `\nsaturation over ${opts.transport} (highest rate clean in all ${opts.reps} repetitions, p99 ≤ ${opts.p99Limit} ms, nothing lost): ${summary.saturationRate ?? 'none'} msg/s${summary.firstFailingRate ? `; first failing ${summary.firstFailingRate}` : ''}`;
       if (notResult)

@@ -16,13 +16,22 @@ export function parseCommandStats(text) {
   return calls;
 }
 
-/** Calls per message between two readings: PUBLISH, and every command together. */
+/**
+ * Calls per message between two readings: PUBLISH, every command together, and each command
+ * (`byCommand`, the busiest first; what a second node adds shows there).
+ */
 export function perMessage(before, after, messages) {
-  const diff = (k) => (after[k] ?? 0) - (before[k] ?? 0);
+  // INFO itself is one of the commands counted between the readings.
+  const diff = (k) => (after[k] ?? 0) - (before[k] ?? 0) - (k === 'info' ? 1 : 0);
   const all = Object.keys(after).reduce((sum, k) => sum + diff(k), 0);
   const per = (n) => Math.round((n / Math.max(1, messages)) * 100) / 100;
-  // INFO itself is one of the commands counted between the readings.
-  return { publish: per(diff('publish')), commands: per(all - 1) };
+  const byCommand = Object.fromEntries(
+    Object.keys(after)
+      .map((k) => [k, per(diff(k))])
+      .filter(([, n]) => n > 0)
+      .sort((x, y) => y[1] - x[1]),
+  );
+  return { publish: per(diff('publish')), commands: per(all), byCommand };
 }
 
 export async function readCommandStats() {

@@ -12,6 +12,10 @@ describe('Redis commands per message', () => {
   it('divides the window’s calls by the messages, leaving out the INFO that read them', () => {
     const before = parseCommandStats(info(100, 50));
     const after = { ...parseCommandStats(info(300, 150)), info: 4 };
-    expect(perMessage(before, after, 200)).toEqual({ publish: 1, commands: 1.5 });
+    expect(perMessage(before, after, 200)).toEqual({
+      publish: 1,
+      commands: 1.5,
+      byCommand: { publish: 1, evalsha: 0.5 },
+    });
   });
 });

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { randomBytes } from 'node:crypto';
 import { callgrindPrefix } from './callgrind.mjs';
+import { cpuQuota } from './cpu-quota.mjs';
 
 /** The servers' listen address (their HOST); callgrind_control also finds a valgrind process by it. */
 export const LISTEN_HOST = '127.0.0.1';
@@ -154,7 +155,7 @@ function buildBundle(root) {
   bundled.add(root);
 }
 
-function spawnNode({ env, pin, cpuProfDir, logFile, traceSql, callgrindDir, root = repoRoot, serve = 'serve' }) {
+function spawnNode({ env, pin, quota, cpuProfDir, logFile, traceSql, callgrindDir, root = repoRoot, serve = 'serve' }) {
   const script = rootScripts(root)[serve];
   if (!script) throw new Error(`package.json has no script "${serve}" (--serve)`);
   const served = serveCommand(script);
@@ -171,7 +172,9 @@ function spawnNode({ env, pin, cpuProfDir, logFile, traceSql, callgrindDir, root
   nodeArgs.push(served.entry);
   // pin: true = core 0 (the measured server); a cpu list string = those cores.
   const cores = pin === true ? '0' : pin;
-  const command = [...(callgrindDir ? callgrindPrefix(callgrindDir) : []), process.execPath, ...nodeArgs];
+  const node = [...(callgrindDir ? callgrindPrefix(callgrindDir) : []), process.execPath, ...nodeArgs];
+  // quota: the node's CPU limit (--node-cpu, cpu-quota.mjs), entered before node starts.
+  const command = quota ? quota.wrap(node) : node;
   const [cmd, ...args] = cores ? ['taskset', '-c', cores, ...command] : command;
   const out = fs.openSync(logFile, 'a');
   const child = spawn(cmd, args, {
@@ -232,8 +235,16 @@ export async function launch(opts, log = console.error, { seed, root = repoRoot 
   let dbUrl;
   let kept = [];
   let seeded;
+  // --node-cpu: a CPU limit per node, for the measured starts (the setup start registers users unlimited).
+  const quotas = [];
+  const quotaOf = (i, measured) => {
+    if (!opts.nodeCpu || !measured) return undefined;
+    quotas[i] ??= cpuQuota(`${path.basename(dataDir)}-node${i}`, opts.nodeCpu);
+    return quotas[i];
+  };
   const stop = async () => {
     await Promise.all(children.map((c) => stopChild(c)));
+    for (const q of quotas) q?.remove();
     if (cpuProfDir && fs.existsSync(cpuProfDir)) {
       const dest = path.join(repoRoot, 'bench', 'results', 'profiles', path.basename(dataDir));
       fs.mkdirSync(dest, { recursive: true });
@@ -299,6 +310,7 @@ export async function launch(opts, log = console.error, { seed, root = repoRoot 
       const child = spawnNode({
         env,
         pin,
+        quota: quotaOf(i, !opts.fresh),
         cpuProfDir,
         logFile,
         traceSql: opts.traceSql && opts.backend,
@@ -323,6 +335,7 @@ export async function launch(opts, log = console.error, { seed, root = repoRoot 
           serve: opts.serve,
           env: nodeEnvs[i],
           pin: opts.pin,
+          quota: quotaOf(i, true),
           cpuProfDir,
           logFile,
           traceSql: opts.traceSql && opts.backend,
