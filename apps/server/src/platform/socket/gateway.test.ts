@@ -66,6 +66,26 @@ describe('gateway heartbeat (PROTOCOL §11.1)', () => {
     await g.close();
   });
 
+  it('pings connections opened together a part of the period at a time, each once a period', async () => {
+    vi.useFakeTimers();
+    const g = gateway({ heartbeatMs: 25_000, idleCloseMs: 75_000 });
+    const socks = Array.from({ length: 100 }, () => new FakeWs());
+    for (const s of socks) g.accept(s as unknown as WebSocket, `10.1.0.${socks.indexOf(s) % 50}`);
+    const pinged = () => socks.map((s) => s.sent.filter((f) => f === '{"type":"ping"}').length);
+    const most = [];
+    for (let second = 0; second < 25; second++) {
+      const before = pinged().reduce((a, b) => a + b, 0);
+      await vi.advanceTimersByTimeAsync(1000);
+      most.push(pinged().reduce((a, b) => a + b, 0) - before);
+    }
+    // 100 connections over 25 parts of the period: 4 a second, never all at once.
+    expect(Math.max(...most)).toBe(4);
+    expect(pinged().every((n) => n === 1)).toBe(true);
+    await vi.advanceTimersByTimeAsync(25_000);
+    expect(pinged().every((n) => n === 2)).toBe(true);
+    await g.close();
+  });
+
   it('closes unbound connections beyond the per-address limit with 4008', () => {
     const g = gateway({ maxUnboundPerIp: 2 });
     const socks = [new FakeWs(), new FakeWs(), new FakeWs()];

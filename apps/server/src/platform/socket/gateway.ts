@@ -13,6 +13,7 @@ import { systemClock, type Clock } from '../clock';
 import { CallIntake } from './call-intake';
 import { releaseReadFragments } from './release-fragments';
 import { TickCork } from './tick-cork';
+import { HEARTBEAT_SLOTS, HeartbeatSlots } from './heartbeat-slots';
 
 /** ws send options of every push: text frames (one object, not one per frame). */
 const TEXT = { binary: false } as const;
@@ -131,6 +132,8 @@ export class Gateway {
   /** Unbound connections per address, kept as counts: scanning every connection is O(n²) to fill a node. */
   private unboundByIp = new Map<string, number>();
   private cork = new TickCork();
+  /** Connections by the part of the heartbeat period in which they are pinged. */
+  private beats = new HeartbeatSlots<Conn>();
   private readonly intake: CallIntake;
   private timer: NodeJS.Timeout;
   private unsubscribe: () => void;
@@ -157,7 +160,7 @@ export class Gateway {
     };
     this.intake = new CallIntake(this.opts.maxCallsInFlight);
     this.unsubscribe = bus.subscribe((m) => this.onBus(m));
-    this.timer = setInterval(() => this.tick(), this.opts.heartbeatMs);
+    this.timer = setInterval(() => this.tick(), this.opts.heartbeatMs / HEARTBEAT_SLOTS);
     this.timer.unref();
     presence.onSweptOffline((ids) => ids.forEach((id) => this.hooks.onOffline?.(id)));
     presence.onRestoredOnline((ids) => ids.forEach((id) => this.hooks.onOnline?.(id)));
@@ -183,6 +186,7 @@ export class Gateway {
       calls: 0,
     };
     this.conns.set(conn.id, conn);
+    this.beats.add(conn);
     ws.on('message', (data, isBinary) => {
       conn.lastSeen = this.clock.now();
       conn.unanswered = 0;
@@ -499,14 +503,18 @@ export class Gateway {
     return named.filter((c) => c.boundAt !== undefined && c.boundAt <= before).map((c) => c.ws);
   }
 
+  /** A part of the heartbeat period: its connections are pinged, or closed if silent too long. */
   private tick(): void {
     const now = this.clock.now();
     const ping = JSON.stringify({ type: 'ping' });
     // Silent for the idle limit and deaf to the pings such a silence holds at real pace (2 at
     // 25/75 s): a clock moved by tests or a suspended host never closes a peer unasked.
     const pings = Math.ceil(this.opts.idleCloseMs / this.opts.heartbeatMs) - 1;
-    for (const c of this.conns.values()) {
-      if (now - c.lastSeen >= this.opts.idleCloseMs && c.unanswered >= pings) c.ws.close(CloseCode.idle);
+    const due = this.beats.advance();
+    for (const c of due) {
+      if (this.conns.get(c.id) !== c)
+        due.delete(c); // closed since: forgotten here too
+      else if (now - c.lastSeen >= this.opts.idleCloseMs && c.unanswered >= pings) c.ws.close(CloseCode.idle);
       else {
         c.unanswered++;
         this.send(c, ping);
