@@ -186,7 +186,6 @@ export class Gateway {
       calls: 0,
     };
     this.conns.set(conn.id, conn);
-    this.beats.add(conn);
     ws.on('message', (data, isBinary) => {
       conn.lastSeen = this.clock.now();
       conn.unanswered = 0;
@@ -207,6 +206,7 @@ export class Gateway {
       return;
     }
     this.unboundByIp.set(ip, unbound + 1);
+    this.beats.add(conn);
     this.send(conn, { type: 'init', client_id: conn.id });
     if (token) this.enqueue(conn, this.bindWithToken(conn, token));
   }
@@ -415,6 +415,7 @@ export class Gateway {
   private async drop(conn: Conn): Promise<void> {
     this.intake.forget(conn.ws);
     if (!this.conns.delete(conn.id)) return;
+    this.beats.remove(conn);
     const s = conn.session;
     if (!s) {
       this.countUnbound(conn.ip, -1);

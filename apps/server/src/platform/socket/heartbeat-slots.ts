@@ -19,6 +19,11 @@ export class HeartbeatSlots<T> {
     (this.slots[(this.turn + this.dealt++) % HEARTBEAT_SLOTS] as Set<T>).add(item);
   }
 
+  /** A connection that closed: not kept until its slot comes round (a reconnect storm would hold thousands). */
+  remove(item: T): void {
+    for (const slot of this.slots) if (slot.delete(item)) return;
+  }
+
   /** Moves to the next slot and returns its items: the set itself, so the caller can drop items that are gone. */
   advance(): Set<T> {
     this.turn = (this.turn + 1) % HEARTBEAT_SLOTS;
