@@ -145,6 +145,17 @@ describe('a revocation across redis nodes', () => {
     expect(order).toEqual(['B dropped the session', 'A answered']);
   });
 
+  it('answers as soon as every node, the publisher’s own copy included, has acknowledged', async () => {
+    const p = prefix();
+    // A timeout far beyond what a live acknowledgement takes: reaching it means one was not counted.
+    const a = node(p, { ackTimeoutMs: 10_000 });
+    const b = node(p);
+    await Promise.all([a.whenReady(), b.whenReady()]);
+    const started = performance.now();
+    await a.publish(revocation);
+    expect(performance.now() - started).toBeLessThan(5_000);
+  });
+
   it('is not held for good by a subscriber that never acknowledges', async () => {
     const p = prefix();
     const silent = new Redis(redisUrl);
