@@ -511,11 +511,9 @@ export class Gateway {
     // Silent for the idle limit and deaf to the pings such a silence holds at real pace (2 at
     // 25/75 s): a clock moved by tests or a suspended host never closes a peer unasked.
     const pings = Math.ceil(this.opts.idleCloseMs / this.opts.heartbeatMs) - 1;
-    const due = this.beats.advance();
-    for (const c of due) {
-      if (this.conns.get(c.id) !== c)
-        due.delete(c); // closed since: forgotten here too
-      else if (now - c.lastSeen >= this.opts.idleCloseMs && c.unanswered >= pings) c.ws.close(CloseCode.idle);
+    // A slot holds open connections only: accept() deals them, drop() takes them out.
+    for (const c of this.beats.advance()) {
+      if (now - c.lastSeen >= this.opts.idleCloseMs && c.unanswered >= pings) c.ws.close(CloseCode.idle);
       else {
         c.unanswered++;
         this.send(c, ping);

@@ -24,8 +24,8 @@ export class HeartbeatSlots<T> {
     for (const slot of this.slots) if (slot.delete(item)) return;
   }
 
-  /** Moves to the next slot and returns its items: the set itself, so the caller can drop items that are gone. */
-  advance(): Set<T> {
+  /** Moves to the next slot and returns its items. */
+  advance(): ReadonlySet<T> {
     this.turn = (this.turn + 1) % HEARTBEAT_SLOTS;
     return this.slots[this.turn] as Set<T>;
   }
