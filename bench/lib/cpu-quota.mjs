@@ -33,6 +33,37 @@ function cgroupVersion() {
   return 0;
 }
 
+/** `cpu.stat` text → the counters a limit's waits show in (cgroup v1 names; v2 uses `_usec`). */
+export function parseCpuStat(text) {
+  const v = Object.fromEntries(
+    text
+      .split('\n')
+      .map((l) => l.trim().split(/\s+/))
+      .filter((f) => f.length === 2)
+      .map(([k, n]) => [k, Number(n)]),
+  );
+  return {
+    periods: v.nr_periods ?? 0,
+    throttled: v.nr_throttled ?? 0,
+    throttledUs: v.throttled_usec ?? (v.throttled_time ?? 0) / 1000,
+  };
+}
+
+/**
+ * What the limit cost between two readings: the share of periods in which the node ran out of
+ * quota and waited for the next one, and how long its threads waited in all, per second of the
+ * window (summed over threads, so it can exceed 1,000 ms/s). A node throttled in most periods is
+ * at its limit whatever its average use says: short bursts (a batch, a GC) do not fit a period.
+ */
+export function throttleBetween(before, after, seconds) {
+  const periods = after.periods - before.periods;
+  const throttled = after.throttled - before.throttled;
+  return {
+    throttledPct: periods > 0 ? Math.round((throttled / periods) * 1000) / 10 : 0,
+    waitMsPerS: Math.round((after.throttledUs - before.throttledUs) / 1000 / Math.max(0.001, seconds)),
+  };
+}
+
 /**
  * Makes a cgroup limited to `cores` and returns `{ wrap(command), remove() }`: `wrap` prefixes a
  * command so that it enters the cgroup before it execs (every thread it starts is then inside).
@@ -58,6 +89,14 @@ export function cpuQuota(name, cores) {
   const procs = path.join(dir, 'cgroup.procs');
   return {
     dir,
+    /** The cgroup's counters now (parseCpuStat), or null once it is gone. */
+    stat() {
+      try {
+        return parseCpuStat(fs.readFileSync(path.join(dir, 'cpu.stat'), 'utf8'));
+      } catch {
+        return null;
+      }
+    },
     wrap: (command) => ['sh', '-c', `echo $$ > '${procs}' && exec "$@"`, 'sh', ...command],
     /** Once its processes have exited (a cgroup with members cannot be removed). */
     remove() {

@@ -8,6 +8,7 @@ import { startCounting, stopCounting } from './callgrind.mjs';
 import { newPoint } from './tracker.mjs';
 import { LISTEN_HOST } from './server.mjs';
 import { perMessage, readCommandStats } from './redis-stats.mjs';
+import { throttleBetween } from './cpu-quota.mjs';
 import { cpuMsPerMessage } from './report.mjs';
 
 /**
@@ -29,6 +30,8 @@ export async function runPoint({ env, tracker, pick, rate, opts, extra, send = s
   let wall0 = null;
   /** With --backend pg: Redis's command counts at the window's start (a promise, read beside the load). */
   let redis0 = null;
+  /** With --node-cpu: each node's CPU-limit counters at the window's start (cpu-quota.mjs). */
+  let quota0 = [];
   const countedPids = opts.callgrind ? env.nodes.map((n) => n.pid).filter(Boolean) : [];
   const startSampling = setTimeout(() => {
     for (const pid of countedPids) startCounting(pid, LISTEN_HOST);
@@ -36,6 +39,7 @@ export async function runPoint({ env, tracker, pick, rate, opts, extra, send = s
     procs0 = snapshotAll();
     wall0 = Date.now();
     if (env.backend === 'pg') redis0 = readCommandStats().catch(() => null);
+    quota0 = env.nodes.map((n) => n.quota?.stat() ?? null);
     smp.start();
     sampling = true;
   }, warmupMs);
@@ -81,6 +85,13 @@ export async function runPoint({ env, tracker, pick, rate, opts, extra, send = s
   const compilerInstr = counts.reduce((sum, c) => sum + c.compiler, 0);
   const generatorSeconds = genStalls?.stop();
   const server = sampling ? smp.stop() : [];
+  const windowS = wall0 ? (Date.now() - wall0) / 1000 : 0;
+  const throttle = env.nodes.some((n) => n.quota)
+    ? env.nodes.map((n, i) => {
+        const now = n.quota?.stat();
+        return quota0[i] && now ? throttleBetween(quota0[i], now, windowS) : null;
+      })
+    : undefined;
   const machineCpuPct = machinePct(mach0, machineCpu());
   const gen1 = readProc(process.pid);
   // Who else used the machine meanwhile: PostgreSQL and Redis belong to the system under test.
@@ -162,6 +173,7 @@ export async function runPoint({ env, tracker, pick, rate, opts, extra, send = s
       sentPerS,
     ),
     redis,
+    throttle,
     transport: opts.transport,
     window: wall0 ? { from: wall0, to: Date.now() } : null,
     generatorCpuPct:

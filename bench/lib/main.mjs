@@ -158,6 +158,14 @@ async function runLoad(kind, sweep, env, opts, ctx, report) {
             .map(([k, n]) => `${k} ${n}`)
             .join(', ')})`,
         );
+      if (r.throttle)
+        log(
+          `    CPU limit: ${r.throttle
+            .map((t, i) =>
+              t ? `node ${i} throttled in ${t.throttledPct} % of periods, ${t.waitMsPerS} ms/s waited` : `node ${i} –`,
+            )
+            .join('; ')}`,
+        );
       if (r.seconds) log(`${table(r.seconds, secondColumns).replace(/^/gm, '      ')}`);
     }
     const c = combineReps(reps, opts);

@@ -196,7 +196,7 @@ async function stopChild(child, ms = 15000) {
 }
 
 /**
- * Returns { nodes: [{ url, pid }], backend, dataDir, stop(), profiles() }. `seed({ sqliteFile } | { dbUrl })`,
+ * Returns { nodes: [{ url, pid, quota? }], backend, dataDir, stop(), profiles() }. `seed({ sqliteFile } | { dbUrl })`,
  * if given, runs while no server holds the database (SQLite: after the first start made the schema;
  * PostgreSQL: before the first node starts, so the seed migrates it itself); its answer is `env.seeded`.
  */
@@ -321,7 +321,7 @@ export async function launch(opts, log = console.error, { seed, root = repoRoot 
       nodeEnvs.push(env);
       const url = `http://127.0.0.1:${port}`;
       await waitHttp(url, child, 60000); // node i migrates before node i+1 starts
-      nodes.push({ url, pid: child.pid });
+      nodes.push({ url, pid: child.pid, quota: quotaOf(i, !opts.fresh) });
     }
     /**
      * A fresh start of every node on the same data, ports and secret (issue 23: each repetition
@@ -344,6 +344,7 @@ export async function launch(opts, log = console.error, { seed, root = repoRoot 
         children[i] = child;
         await waitHttp(nodes[i].url, child, opts.callgrind ? 300_000 : 60000);
         nodes[i].pid = child.pid;
+        nodes[i].quota = quotaOf(i, true);
       }
       await waitRunMode(
         nodes.map((n) => n.url),
