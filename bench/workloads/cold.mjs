@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { call, post } from '../lib/http.mjs';
+import { settleStats } from '../lib/server.mjs';
 import { pool } from '../lib/sockets.mjs';
 import { Samples } from '../lib/stats.mjs';
 import { createUsers } from '../lib/users.mjs';
@@ -52,6 +53,7 @@ export async function run({ env, opts, sources, runId, log, report }) {
     log,
     'conversations',
   );
+  await settleStats(env, log);
   const login = new Samples();
   const contacts = new Samples();
   const both = new Samples();
@@ -94,6 +96,7 @@ export async function run({ env, opts, sources, runId, log, report }) {
     log,
     'chat history',
   );
+  await settleStats(env, log);
   const newest = new Samples();
   const cursor = new Samples();
   const deep = new Samples();
