@@ -9,6 +9,7 @@ import {
   type MsgParams,
 } from '@parley/protocol';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { chooseEncoding, compress, COMPRESS_MIN_BYTES } from './compress';
 
 /** What a route handler returns; rendered into the §1.3 envelope. */
 export interface ApiResult {
@@ -48,9 +49,28 @@ export function successEnvelope(lang: Lang, r: ApiResult): Envelope {
   };
 }
 
-/** An envelope made by the invoker (invoke.ts), with its HTTP status. */
-export function sendEnvelope(reply: FastifyReply, status: number, body: Envelope): FastifyReply {
+/** An envelope made by the invoker (invoke.ts), or its JSON already made, with its HTTP status. */
+export function sendEnvelope(reply: FastifyReply, status: number, body: Envelope | string | Buffer): FastifyReply {
   return reply.code(status).header(VERSION_HEADER, APP_VERSION).type('application/json; charset=utf-8').send(body);
+}
+
+/**
+ * An API answer (router.ts): as sendEnvelope, compressed when it is large and the client accepts
+ * it (compress.ts). The body is serialised here, as Fastify would, to know its size.
+ */
+export async function sendApiEnvelope(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  status: number,
+  body: Envelope,
+): Promise<FastifyReply> {
+  const json = JSON.stringify(body);
+  if (Buffer.byteLength(json) < COMPRESS_MIN_BYTES) return sendEnvelope(reply, status, json);
+  reply.header('vary', 'accept-encoding');
+  const encoding = chooseEncoding(req.headers['accept-encoding']);
+  if (!encoding) return sendEnvelope(reply, status, json);
+  const bytes = await compress(json, encoding);
+  return sendEnvelope(reply.header('content-encoding', encoding), status, bytes);
 }
 
 /** Failure envelope; 404 and 413 also travel as the HTTP status, everything else as 200. */

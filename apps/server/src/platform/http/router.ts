@@ -12,7 +12,7 @@ import {
 } from '@parley/protocol';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { langOf, sendEnvelope, sendFailure, type ApiResult } from './envelope';
+import { langOf, sendApiEnvelope, sendFailure, type ApiResult } from './envelope';
 import { createInvoker, type AnyRoute, type ApiOptions, type Invoker, type RequestContext } from './invoke';
 import { isApiPath, normalizeApiPath } from './path';
 
@@ -99,7 +99,7 @@ export function registerApi<A>(app: FastifyInstance, opts: ApiOptions<A>): Invok
       req,
       logError: (err, reqId) => req.log.error({ err, reqId }, 'unexpected error'),
     });
-    return sendEnvelope(reply, answer.status, answer.body);
+    return sendApiEnvelope(req, reply, answer.status, answer.body);
   };
 
   // Fastify's router is told to ignore case and trailing slashes; our dispatcher does the rest.
