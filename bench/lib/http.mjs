@@ -1,4 +1,5 @@
 import http from 'node:http';
+import zlib from 'node:zlib';
 
 /**
  * The HTTP side of the protocol: POST JSON, read the envelope (PROTOCOL §1.3). Keep-alive
@@ -39,8 +40,22 @@ export function closeAgents() {
   agents.clear();
 }
 
-/** Resolves to the envelope; rejects on transport errors, HTTP ≠ 200 or a timeout. */
-export function post(base, path, body, { token, localAddress = '127.0.0.1', timeoutMs = 10000 } = {}) {
+/** What Chromium offers over HTTPS; the server answers large envelopes in brotli then. */
+const BROWSER_ENCODINGS = 'gzip, deflate, br, zstd';
+
+const decoders = { br: zlib.brotliDecompressSync, gzip: zlib.gunzipSync };
+
+/**
+ * Resolves to the envelope; rejects on transport errors, HTTP ≠ 200 or a timeout. `browser`: offer
+ * compression as a browser does and decode the answer (its decoding is timed with it, as a
+ * browser's is); `wire(bytes)` is told the body's size as it travelled.
+ */
+export function post(
+  base,
+  path,
+  body,
+  { token, localAddress = '127.0.0.1', timeoutMs = 10000, browser = false, wire } = {},
+) {
   const payload = Buffer.from(JSON.stringify(body ?? {}));
   const u = new URL(path, base);
   return new Promise((resolve, reject) => {
@@ -56,6 +71,7 @@ export function post(base, path, body, { token, localAddress = '127.0.0.1', time
           'content-length': payload.length,
           'accept-language': 'en',
           ...(token ? { authorization: token } : {}),
+          ...(browser ? { 'accept-encoding': BROWSER_ENCODINGS } : {}),
         },
         timeout: timeoutMs,
       },
@@ -63,7 +79,10 @@ export function post(base, path, body, { token, localAddress = '127.0.0.1', time
         const chunks = [];
         res.on('data', (c) => chunks.push(c));
         res.on('end', () => {
-          const text = Buffer.concat(chunks).toString('utf8');
+          const raw = Buffer.concat(chunks);
+          wire?.(raw.length);
+          const decode = decoders[res.headers['content-encoding']];
+          const text = (decode ? decode(raw) : raw).toString('utf8');
           if (res.statusCode !== 200)
             return reject(
               new ApiError(path, { code: res.statusCode, msg: `HTTP ${res.statusCode} ${text.slice(0, 200)}` }),

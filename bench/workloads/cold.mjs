@@ -10,7 +10,8 @@ import { createUsers } from '../lib/users.mjs';
  * with users 1…N); measure login → getContacts, fresh login each time. (2) Two users share a
  * chat of `messages` messages (sent through sendMessage, as fast as the server takes them);
  * measure getMessageList: the newest page, then `pages` older pages by `last_id`, and pages
- * deep in the chat by `page` number.
+ * deep in the chat by `page` number. Every timed request asks for compression as a browser does
+ * and decodes the answer; `kB` is the size of the last answer as it travelled.
  */
 const PASSWORD = 'benchpass1';
 const REPEAT = 20;
@@ -58,15 +59,18 @@ export async function run({ env, opts, sources, runId, log, report }) {
   const contacts = new Samples();
   const both = new Samples();
   let rows = 0;
+  let bytes = 0;
+  const wire = (n) => (bytes = n);
   for (let k = 0; k < REPEAT; k++) {
     const t0 = performance.now();
-    const env1 = await call(base, '/common/pub/login', {
-      account: me.account,
-      password: PASSWORD,
-      terminal: k % 2 ? 'web' : 'mobile',
-    });
+    const env1 = await call(
+      base,
+      '/common/pub/login',
+      { account: me.account, password: PASSWORD, terminal: k % 2 ? 'web' : 'mobile' },
+      { browser: true },
+    );
     const t1 = performance.now();
-    const c = await call(base, '/enterprise/im/getContacts', {}, { token: env1.data.authToken });
+    const c = await call(base, '/enterprise/im/getContacts', {}, { token: env1.data.authToken, browser: true, wire });
     const t2 = performance.now();
     rows = c.data.length;
     login.add(t1 - t0);
@@ -78,6 +82,7 @@ export async function run({ env, opts, sources, runId, log, report }) {
     path: 'login+getContacts',
     conversations: n,
     rows,
+    kB: bytes / 1000,
     repeat: REPEAT,
     login: login.summary(),
     getContacts: contacts.summary(),
@@ -102,15 +107,17 @@ export async function run({ env, opts, sources, runId, log, report }) {
   const deep = new Samples();
   let lastId;
   let count = 0;
+  const pageBytes = {};
   for (let k = 0; k < Math.max(1, opts.pages); k++) {
     const t0 = performance.now();
     const page = await call(
       base,
       '/enterprise/im/getMessageList',
       { toContactId: b.id, limit: 20, ...(lastId ? { last_id: lastId } : {}) },
-      { token: a.token },
+      { token: a.token, browser: true, wire },
     );
     (lastId ? cursor : newest).add(performance.now() - t0);
+    pageBytes[lastId ? 'last_id pages' : 'newest page'] = bytes;
     count = page.count;
     if (!page.data.length) break;
     lastId = Math.min(...page.data.map((m) => m.msg_id));
@@ -122,15 +129,27 @@ export async function run({ env, opts, sources, runId, log, report }) {
   );
   await pool(deepPages, 1, async (pg) => {
     const t0 = performance.now();
-    await call(base, '/enterprise/im/getMessageList', { toContactId: b.id, limit: 20, page: pg }, { token: a.token });
+    await call(
+      base,
+      '/enterprise/im/getMessageList',
+      { toContactId: b.id, limit: 20, page: pg },
+      { token: a.token, browser: true, wire },
+    );
     deep.add(performance.now() - t0);
+    pageBytes['page=N spread'] = bytes;
   });
   for (const [kind, s] of [
     ['newest page', newest],
     ['last_id pages', cursor],
     ['page=N spread', deep],
   ]) {
-    const p = { workload: 'cold', path: `getMessageList ${kind}`, messages: count, ...s.summary() };
+    const p = {
+      workload: 'cold',
+      path: `getMessageList ${kind}`,
+      messages: count,
+      kB: (pageBytes[kind] ?? 0) / 1000,
+      ...s.summary(),
+    };
     report.write(p);
     points.push(p);
   }
@@ -147,4 +166,5 @@ export const columns = [
   ['max ms', (r) => r.max ?? r.total?.max],
   ['login p50', 'login.p50'],
   ['contacts p50', 'getContacts.p50'],
+  ['kB', 'kB'],
 ];
