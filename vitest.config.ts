@@ -33,6 +33,7 @@ const redisUrl = process.env.PARLEY_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
  */
 /** The e2e tier and the fault tests start the server bundle; each run builds it from the sources first. */
 const buildServer = './scripts/vitest-build-server.mjs';
+const faultDatabases = './scripts/vitest-fault-databases.mjs';
 
 const shared = { isolate: false, sequence: { groupOrder: 0 } } as const;
 
@@ -97,7 +98,7 @@ export default defineConfig({
           include: ['apps/server/test/**/*.test.ts'],
           environment: 'node',
           env: { PARLEY_TEST_DB: 'postgres', PARLEY_TEST_PG_URL: pgUrl, PARLEY_TEST_REDIS_URL: redisUrl },
-          globalSetup: [buildServer],
+          globalSetup: [buildServer, faultDatabases],
           testTimeout: 20_000,
           hookTimeout: 30_000,
           ...shared,

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll } from 'vitest';
+import { afterAll, inject } from 'vitest';
 import { createApi, type Api } from '../helpers/api';
 import { testPgUrl } from '../helpers/server';
 
@@ -176,14 +176,24 @@ function readOr<T>(read: () => T, otherwise: T): T {
   }
 }
 
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** `fault_<run id>_`, given by scripts/vitest-fault-databases.mjs on integration-pg. */
+    faultDatabasePrefix?: string;
+  }
+}
+
 /**
  * A fresh PostgreSQL database for server processes (the server migrates it like a new
- * installation), dropped after the file's tests. Returns the env that points a server at it.
+ * installation), dropped after the file's tests, or at the end of the run when made inside a test.
+ * Returns the env that points a server at it.
  */
 export async function freshPgDatabase(): Promise<{ DATABASE_URL: string }> {
   const pg = await import('pg');
   const url = testPgUrl();
-  const name = `fault_${process.pid}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
+  // The run's prefix (scripts/vitest-fault-databases.mjs drops what is left of the run at its end).
+  const prefix = inject('faultDatabasePrefix') ?? 'fault_';
+  const name = `${prefix}${process.pid}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
   const admin = async (sql: string) => {
     const c = new pg.default.Client({ connectionString: url });
     await c.connect();
