@@ -284,7 +284,11 @@ export async function tamperAnswers(
   await page.route(pattern, async (route) => {
     const res = await route.fetch();
     const body = (await res.json()) as { data: unknown };
-    await route.fulfill({ response: res, json: active ? edit(body) : body });
+    // The body is decoded here and sent back as plain JSON: the server's compression headers stay behind.
+    const headers = Object.fromEntries(
+      Object.entries(res.headers()).filter(([k]) => k !== 'content-encoding' && k !== 'content-length'),
+    );
+    await route.fulfill({ response: res, headers, json: active ? edit(body) : body });
   });
   await page.routeWebSocket(/\/wss/, (ws) => {
     const server = ws.connectToServer();

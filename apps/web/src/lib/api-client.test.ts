@@ -363,6 +363,25 @@ describe('api client: calls over the bound socket (PROTOCOL §11.6)', () => {
     expect(ch.call).toHaveBeenCalledTimes(1);
   });
 
+  it('reads the lists that grow with the company over HTTP even while bound, where they travel compressed', async () => {
+    const ch = channel(async () => envelope(0, '', { via: 'socket' }));
+    const { client, fetch } = setup({ callChannel: () => ch });
+    for (const path of [
+      '/enterprise/im/getContacts',
+      'enterprise/IM/getcontacts',
+      '/enterprise/group/getAllUser',
+      '/enterprise/group/groupUserList',
+      '/enterprise/org/tree',
+    ]) {
+      expect(await client.post(path, {})).toEqual({ ok: true });
+    }
+    expect(fetch).toHaveBeenCalledTimes(5);
+    expect(ch.call).not.toHaveBeenCalled();
+    // A page of history is bounded by its limit: it stays on the socket.
+    expect(await client.post('/enterprise/im/getMessageList', { toContactId: 2 })).toEqual({ via: 'socket' });
+    expect(fetch).toHaveBeenCalledTimes(5);
+  });
+
   it('reacts to a socket answer as to an HTTP one (a refusal toasts and rejects)', async () => {
     const ch = channel(async () => envelope(400, 'Not your friend'));
     const { client, toast } = setup({ callChannel: () => ch });

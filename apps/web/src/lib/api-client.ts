@@ -1,4 +1,4 @@
-import { limits, type Envelope } from '@parley/protocol';
+import { limits, paths, type Envelope } from '@parley/protocol';
 import { currentCallChannel, maxCallFrameChars, SocketCallTimeoutError, type CallChannel } from './socket';
 
 /**
@@ -90,11 +90,23 @@ const defaultDeps: ApiDeps = {
 };
 
 /**
+ * Reads whose answers grow with the company, not with a page: the chat list (300 chats are 160 kB
+ * of JSON), everyone in my contact set, a whole group's members, the organization tree. They stay
+ * on HTTP, where the server compresses large answers (the chat list to about a fifteenth); socket
+ * frames travel uncompressed. On a phone's 1.44 Mbit/s the 160 kB alone took about a second.
+ */
+const BULK_READS: ReadonlySet<string> = new Set(
+  [paths.getContacts, paths.groupGetAllUser, paths.groupUserList, paths.orgTree].map((p) => p.toLowerCase()),
+);
+
+/**
  * Paths a bound socket carries (§11.6): the signed-in user's calls of §3–§10 and §16. Sign-in,
  * sign-out and socket binding (`/common/pub/…`) stay on HTTP: they change the very session the
- * socket runs on. Uploads never reach `request`; `/manage/…` the server refuses over the socket.
+ * socket runs on. Uploads never reach `request`; `/manage/…` the server refuses over the socket. The bulk
+ * reads above go over HTTP too.
  */
-const viaSocket = (path: string) => /^\/?enterprise\//i.test(path);
+const viaSocket = (path: string) =>
+  /^\/?enterprise\//i.test(path) && !BULK_READS.has(`/${path.replace(/^\/+/, '')}`.toLowerCase());
 
 function isEnvelope(v: unknown): v is Envelope {
   return typeof v === 'object' && v !== null && 'code' in v && typeof (v as { code: unknown }).code === 'number';
