@@ -1,4 +1,6 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { inList, inParts } from '../../platform/db/in-list';
+import { isSqlite } from '../../platform/db/dialect';
 import type { DB } from '../../platform/db/index';
 import type { MessageRow } from '../../platform/db/schema-chat';
 import { notHiddenBy } from './messages.repo';
@@ -10,17 +12,14 @@ import { notHiddenBy } from './messages.repo';
  * queries whatever its length.
  */
 
-const CHUNK = 400;
-function chunks<T>(items: T[], size = CHUNK): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
-  return out;
-}
-
 export async function lastMsgIds(db: Kysely<DB>, chatIds: string[]): Promise<Map<string, number>> {
   const out = new Map<string, number>();
-  for (const part of chunks([...new Set(chatIds)])) {
-    const rows = await db.selectFrom('chats').selectAll().where('chat_identify', 'in', part).execute();
+  for (const part of inParts(db, chatIds)) {
+    const rows = await db
+      .selectFrom('chats')
+      .selectAll()
+      .where(inList(db, 'chat_identify', part))
+      .execute();
     for (const r of rows) out.set(r.chat_identify, r.last_msg_id);
   }
   return out;
@@ -28,8 +27,15 @@ export async function lastMsgIds(db: Kysely<DB>, chatIds: string[]): Promise<Map
 
 export async function messagesByMsgIds(db: Kysely<DB>, msgIds: number[]): Promise<Map<number, MessageRow>> {
   const out = new Map<number, MessageRow>();
-  for (const part of chunks([...new Set(msgIds)].filter((id) => id > 0))) {
-    const rows = await db.selectFrom('messages').selectAll().where('msg_id', 'in', part).execute();
+  for (const part of inParts(
+    db,
+    msgIds.filter((id) => id > 0),
+  )) {
+    const rows = await db
+      .selectFrom('messages')
+      .selectAll()
+      .where(inList(db, 'msg_id', part))
+      .execute();
     for (const r of rows) out.set(r.msg_id, r);
   }
   return out;
@@ -38,12 +44,12 @@ export async function messagesByMsgIds(db: Kysely<DB>, msgIds: number[]): Promis
 /** Of these messages, the ones `userId` hid for themselves. */
 export async function hiddenAmong(db: Kysely<DB>, userId: number, msgIds: number[]): Promise<Set<number>> {
   const out = new Set<number>();
-  for (const part of chunks(msgIds)) {
+  for (const part of inParts(db, msgIds)) {
     const rows = await db
       .selectFrom('message_hidden')
       .select('msg_id')
       .where('user_id', '=', userId)
-      .where('msg_id', 'in', part)
+      .where(inList(db, 'msg_id', part))
       .execute();
     for (const r of rows) out.add(r.msg_id);
   }
@@ -70,10 +76,11 @@ export async function newestVisible(
 
 /**
  * Unread per conversation: rows from others above each chat's boundary (the read mark, my
- * delChat mark, and in groups my join point), not hidden from me. The (chat, boundary) pairs are
- * a VALUES list, each counted by a correlated subquery: one range of the `messages_chat` index
- * per chat on both databases. (200 `OR` terms took PostgreSQL twice as long to plan and run; a
- * join to the list let it guess a sequential scan of all messages.)
+ * delChat mark, and in groups my join point), not hidden from me. Each (chat, boundary) pair is
+ * counted by a correlated subquery: one range of the `messages_chat` index per chat on both
+ * databases. (200 `OR` terms took PostgreSQL twice as long to plan and run; a join to the list
+ * let it guess a sequential scan of all messages.) The pairs are two arrays unnested on
+ * PostgreSQL, one statement for any number of chats; a VALUES list of 200 at a time on SQLite.
  */
 export async function unreadAbove(
   db: Kysely<DB>,
@@ -81,15 +88,27 @@ export async function unreadAbove(
   above: Map<string, number>,
 ): Promise<Map<string, number>> {
   const out = new Map<string, number>();
-  for (const part of chunks([...above.entries()], 200)) {
-    const pairs = sql.join(part.map(([chatId, msgId]) => sql`(${chatId}, cast(${msgId} as integer))`));
-    const { rows } = await sql<{ chat_identify: string; n: number | string }>`
-      select v.column1 as chat_identify, (
+  const count = (pairs: RawBuilder<unknown>) => sql<{ chat_identify: string; n: number | string }>`
+      select v.chat_identify, (
         select count(*) from messages m
-        where m.chat_identify = v.column1 and m.msg_id > v.column2 and m.from_user != ${me}
+        where m.chat_identify = v.chat_identify and m.msg_id > v.above and m.from_user != ${me}
           and not exists (select 1 from message_hidden h where h.user_id = ${me} and h.msg_id = m.msg_id)
       ) as n
-      from (values ${pairs}) as v`.execute(db);
+      from ${pairs}`;
+  const parts = isSqlite(db)
+    ? inParts(db, [...above.entries()], 200).map(
+        (part) =>
+          sql`(select column1 as chat_identify, column2 as above from (values ${sql.join(
+            part.map(([chatId, msgId]) => sql`(${chatId}, cast(${msgId} as integer))`),
+          )})) as v`,
+      )
+    : above.size
+      ? [
+          sql`unnest(cast(${[...above.keys()]} as text[]), cast(${[...above.values()]} as integer[])) as v(chat_identify, above)`,
+        ]
+      : [];
+  for (const pairs of parts) {
+    const { rows } = await count(pairs).execute(db);
     for (const r of rows) if (Number(r.n) > 0) out.set(r.chat_identify, Number(r.n));
   }
   return out;

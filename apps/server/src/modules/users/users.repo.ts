@@ -1,4 +1,5 @@
 import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
+import { inList, inParts } from '../../platform/db/in-list';
 import type { DB } from '../../platform/db/index';
 import type { UsersTable } from '../../platform/db/schema';
 
@@ -6,18 +7,16 @@ export type UserRow = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;
 export type UserPatch = Updateable<UsersTable>;
 
-const CHUNK = 400;
-function chunks<T>(items: T[]): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += CHUNK) out.push(items.slice(i, i + CHUNK));
-  return out;
-}
-
-/** User rows by id, deleted accounts included (senders of old messages), in chunks of bound parameters. */
+/** User rows by id, deleted accounts included (senders of old messages). */
 export async function byIds(db: Kysely<DB>, ids: number[]): Promise<Map<number, UserRow>> {
   const out = new Map<number, UserRow>();
-  for (const part of chunks([...new Set(ids)])) {
-    for (const r of await db.selectFrom('users').selectAll().where('id', 'in', part).execute()) out.set(r.id, r);
+  for (const part of inParts(db, ids)) {
+    for (const r of await db
+      .selectFrom('users')
+      .selectAll()
+      .where(inList(db, 'id', part))
+      .execute())
+      out.set(r.id, r);
   }
   return out;
 }
@@ -25,12 +24,12 @@ export async function byIds(db: Kysely<DB>, ids: number[]): Promise<Map<number, 
 /** Live (enabled, not deleted) accounts among `ids`. */
 export async function liveByIds(db: Kysely<DB>, ids: number[]): Promise<UserRow[]> {
   const out: UserRow[] = [];
-  for (const part of chunks([...new Set(ids)])) {
+  for (const part of inParts(db, ids)) {
     out.push(
       ...(await db
         .selectFrom('users')
         .selectAll()
-        .where('id', 'in', part)
+        .where(inList(db, 'id', part))
         .where('status', '=', 1)
         .where('delete_time', '=', 0)
         .execute()),
@@ -175,11 +174,15 @@ export async function emailClaimedByOther(db: Kysely<DB>, email: string, selfId:
   return row !== undefined;
 }
 
-/** Rows (deleted ones included: their names stay taken) of these accounts, in chunks of bound parameters. */
+/** Rows (deleted ones included: their names stay taken) of these accounts. */
 export async function byAccounts(db: Kysely<DB>, accounts: string[]): Promise<Map<string, UserRow>> {
   const out = new Map<string, UserRow>();
-  for (const part of chunks([...new Set(accounts)])) {
-    for (const r of await db.selectFrom('users').selectAll().where('account', 'in', part).execute()) {
+  for (const part of inParts(db, accounts)) {
+    for (const r of await db
+      .selectFrom('users')
+      .selectAll()
+      .where(inList(db, 'account', part))
+      .execute()) {
       // A live account wins over a deleted one of the same name (an old row kept for history).
       if (!out.has(r.account) || r.delete_time === 0) out.set(r.account, r);
     }
