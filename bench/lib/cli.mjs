@@ -13,6 +13,7 @@ export const WORKLOADS = [
   'disk',
   'page-cache',
   'first-load',
+  'reopen',
 ];
 export const SWEEPABLE = ['one-to-one', 'group'];
 
@@ -40,7 +41,7 @@ export const DEFAULTS = {
   conversations: 500,
   messages: 100000,
   pages: 50,
-  repeat: 20, // search: timed requests per query; first-load: page loads
+  repeat: 20, // search: timed requests per query; first-load, reopen: page loads
   backfill: false, // search: store the messages without index rows and time the server's backfill
   scroll: false, // org: also flick through the 2,000-person department in Chromium at phone size (lib/phone-scroll.mjs)
   p99Limit: 100, // ms, sweep stop rule
@@ -179,6 +180,9 @@ workloads
                          servers' filesystem; the sync tail and the seconds with a sync ≥ 50 / 100 ms
   first-load             the login page in Chromium on "Fast 3G" with the CPU slowed 4×, cold cache, --repeat
                          [20] loads: JS files and kB fetched until the form accepts input, and when it does
+  reopen                 a returning person with --conversations [500] chats reopens the installed web app in
+                         Chromium on "Fast 3G", --repeat [20] reloads: when the first row shows, when the chat
+                         list's fresh answer arrives and its kB, kB in all (needs \`npm run build\`)
   page-cache             no server: SQLite alone, --messages rows; a 20-row commit and a 20-message history
                          read with each --cache-kb [65536,8192,2048] page cache, filled first, over --rounds
 

@@ -21,6 +21,7 @@ import * as compare from '../workloads/compare.mjs';
 import * as disk from '../workloads/disk.mjs';
 import * as pageCache from '../workloads/page-cache.mjs';
 import * as firstLoad from '../workloads/first-load.mjs';
+import * as reopen from '../workloads/reopen.mjs';
 
 const log = (...a) => console.error(...a);
 const LOAD = { 'one-to-one': oneToOne, group };
@@ -324,7 +325,7 @@ export async function main(argv) {
       if (notResult)
         output += `\nNOT A RESULT: other processes took over ${opts.otherCpuLimit} % CPU during a repetition (see "other CPU%"); measure again on a quiet machine.`;
     } else {
-      const w = { idle, search, org, 'read-list': readList, 'first-load': firstLoad }[workload] ?? cold;
+      const w = { idle, search, org, 'read-list': readList, 'first-load': firstLoad, reopen }[workload] ?? cold;
       const rows = await w.run({ env, opts, ...ctx });
       output = `${name} · ${env.backend} · ${env.nodes.length} node(s)${opts.pin ? ' · pinned' : ''}\n${table(rows, w.columns)}`;
     }

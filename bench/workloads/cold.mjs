@@ -1,8 +1,8 @@
-import { randomUUID } from 'node:crypto';
-import { call, post } from '../lib/http.mjs';
+import { fill } from '../lib/fill.mjs';
+import { call } from '../lib/http.mjs';
 import { settleStats } from '../lib/server.mjs';
-import { pool } from '../lib/sockets.mjs';
 import { Samples } from '../lib/stats.mjs';
+import { pool } from '../lib/sockets.mjs';
 import { createUsers } from '../lib/users.mjs';
 
 /**
@@ -15,28 +15,6 @@ import { createUsers } from '../lib/users.mjs';
  */
 const PASSWORD = 'benchpass1';
 const REPEAT = 20;
-
-/** Closed loop, 32 requests in flight: as fast as the server takes them. */
-async function fill(base, sender, to, count, log, label) {
-  const t0 = performance.now();
-  let failed = 0;
-  await pool(
-    Array.from({ length: count }, (_, i) => i),
-    32,
-    async (i) => {
-      const e = await post(
-        base,
-        '/enterprise/im/sendMessage',
-        { id: randomUUID(), type: 'text', content: `history ${i}`, toContactId: to(i) },
-        { token: sender(i).token, localAddress: sender(i).src },
-      );
-      if (e.code !== 0) failed++;
-      if ((i + 1) % 20000 === 0) log(`  ${label}: ${i + 1}/${count}`);
-    },
-  );
-  const s = (performance.now() - t0) / 1000;
-  log(`  ${label}: ${count} messages in ${s.toFixed(1)} s (${Math.round(count / s)}/s), ${failed} refused`);
-}
 
 export async function run({ env, opts, sources, runId, log, report }) {
   const base = env.nodes[0].url;
