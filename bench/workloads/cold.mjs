@@ -1,9 +1,8 @@
-import { fill } from '../lib/fill.mjs';
+import { fill, userWithConversations } from '../lib/fill.mjs';
 import { call } from '../lib/http.mjs';
 import { settleStats } from '../lib/server.mjs';
 import { Samples } from '../lib/stats.mjs';
 import { pool } from '../lib/sockets.mjs';
-import { createUsers } from '../lib/users.mjs';
 
 /**
  * Cold paths. (1) User 0 has `conversations` one-to-one conversations (one message each way
@@ -22,16 +21,7 @@ export async function run({ env, opts, sources, runId, log, report }) {
   // (1) login → getContacts
   const n = opts.conversations;
   log(`cold: user with ${n} conversations`);
-  const users = await createUsers({ nodes: [env.nodes[0]], n: n + 1, sources, runId, log });
-  const me = users[0];
-  await fill(
-    base,
-    (i) => (i % 2 ? users[1 + (i >> 1)] : me),
-    (i) => (i % 2 ? me.id : users[1 + (i >> 1)].id),
-    2 * n,
-    log,
-    'conversations',
-  );
+  const { users, me } = await userWithConversations({ env, n, sources, runId, log });
   await settleStats(env, log);
   const login = new Samples();
   const contacts = new Samples();

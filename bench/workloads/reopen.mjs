@@ -1,8 +1,7 @@
 import { chromium } from 'playwright-core';
-import { fill } from '../lib/fill.mjs';
+import { userWithConversations } from '../lib/fill.mjs';
 import { call } from '../lib/http.mjs';
 import { percentile } from '../lib/stats.mjs';
-import { createUsers } from '../lib/users.mjs';
 
 /**
  * A returning person reopens the installed web app on a phone's network. User 0 has
@@ -56,16 +55,7 @@ export async function run({ env, opts, sources, runId, log, report }) {
   const base = env.nodes[0].url;
   const n = opts.conversations;
   log(`reopen: user with ${n} conversations`);
-  const users = await createUsers({ nodes: [env.nodes[0]], n: n + 1, sources, runId, log });
-  const me = users[0];
-  await fill(
-    base,
-    (i) => (i % 2 ? users[1 + (i >> 1)] : me),
-    (i) => (i % 2 ? me.id : users[1 + (i >> 1)].id),
-    2 * n,
-    log,
-    'conversations',
-  );
+  const { me } = await userWithConversations({ env, n, sources, runId, log });
   const session = await call(base, '/common/pub/login', { account: me.account, password: PASSWORD, terminal: 'web' });
   const value = JSON.stringify({ token: session.data.authToken, userInfo: session.data.userInfo });
   const browser = await chromium.launch({
