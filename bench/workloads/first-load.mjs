@@ -1,4 +1,4 @@
-import { chromium } from 'playwright-core';
+import { FAST_3G, launchChromium } from '../lib/chromium.mjs';
 import { percentile } from '../lib/stats.mjs';
 
 /**
@@ -9,7 +9,6 @@ import { percentile } from '../lib/stats.mjs';
  * input, and the time from navigation to that moment (the page's own clock, polled every 50 ms).
  * The figure is a benchmark, not a test: e2e/tests/first-load.test.ts holds the files and bytes.
  */
-const FAST_3G = { offline: false, latency: 562.5, downloadThroughput: 180_000, uploadThroughput: 84_375 };
 const CPU_SLOWDOWN = 4;
 
 export const columns = [
@@ -53,10 +52,7 @@ async function oneLoad(browser, url) {
 }
 
 export async function run({ env, opts, log, report }) {
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking'],
-  });
+  const browser = await launchChromium();
   const rows = [];
   try {
     for (let i = 1; i <= opts.repeat; i++) {

@@ -1,4 +1,4 @@
-import { chromium } from 'playwright-core';
+import { FAST_3G, launchChromium } from '../lib/chromium.mjs';
 import { userWithConversations } from '../lib/fill.mjs';
 import { call } from '../lib/http.mjs';
 import { percentile } from '../lib/stats.mjs';
@@ -12,7 +12,6 @@ import { percentile } from '../lib/stats.mjs';
  * and when the chat list's fresh answer has arrived, over HTTP or as a socket reply, with the
  * bytes it took and the bytes of the whole reload. Needs the built web client (`npm run build`).
  */
-const FAST_3G = { offline: false, latency: 562.5, downloadThroughput: 180_000, uploadThroughput: 84_375 };
 const PASSWORD = 'benchpass1';
 /** Where the web client keeps its session (apps/web/src/state/auth.ts). */
 const AUTH_KEY = 'parley.auth';
@@ -58,10 +57,7 @@ export async function run({ env, opts, sources, runId, log, report }) {
   const { me } = await userWithConversations({ env, n, sources, runId, log });
   const session = await call(base, '/common/pub/login', { account: me.account, password: PASSWORD, terminal: 'web' });
   const value = JSON.stringify({ token: session.data.authToken, userInfo: session.data.userInfo });
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking'],
-  });
+  const browser = await launchChromium();
   const rows = [];
   try {
     const ctx = await browser.newContext({
