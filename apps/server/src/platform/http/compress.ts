@@ -15,7 +15,7 @@ import { Negotiator } from '@fastify/accept-negotiator';
  */
 export const COMPRESS_MIN_BYTES = 1400;
 
-/** Brotli first (smaller and, at these settings, as fast); browsers offer it over HTTPS only. */
+/** Brotli first (smaller and, at these settings, as fast); browsers offer it over HTTPS and to localhost only. */
 const negotiator = new Negotiator({ supportedValues: ['br', 'gzip'] });
 
 const brotli = promisify(zlib.brotliCompress);
