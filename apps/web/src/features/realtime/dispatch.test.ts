@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
-import type { EventFrame, SocketEventType } from '@parley/protocol';
+import { defaultSystemInfo, type EventFrame, type SocketEventType } from '@parley/protocol';
 import { contact, message } from '../../state/conversations/fixtures';
 import { contactsKey } from '../../state/conversations/api';
 import type { ContactsData } from '../../state/conversations/model';
@@ -184,5 +184,22 @@ describe('socket event dispatcher', () => {
     dispatch(frame('updateConfig', {}));
     await vi.waitFor(() => expect(read).toHaveBeenCalledTimes(3));
     await vi.waitFor(() => expect(reads).toEqual(['systemInfo', 'systemInfo']));
+  });
+
+  it('reads the chat list again when runMode changes, and only then', async () => {
+    const { qc, dispatch } = setup();
+    const info = (runMode: number) => ({ ...defaultSystemInfo, sysInfo: { ...defaultSystemInfo.sysInfo, runMode } });
+    qc.setQueryData(systemInfoKey, info(2));
+    const listReads = vi.fn(async () => ({ contacts: [], pendingFriends: 0 }));
+    const observer = new QueryObserver(qc, { queryKey: contactsKey, queryFn: listReads, staleTime: Infinity });
+    const stop = observer.subscribe(() => undefined);
+    // Another setting saved: the list stays as it is.
+    dispatch(frame('updateConfig', info(2)));
+    expect(qc.getQueryState(contactsKey)?.isInvalidated).toBe(false);
+    // Enterprise mode: everyone is now a contact, so the list is read again without a reload.
+    qc.setQueryData(systemInfoKey, info(2));
+    dispatch(frame('updateConfig', info(1)));
+    await vi.waitFor(() => expect(listReads).toHaveBeenCalledTimes(1));
+    stop();
   });
 });

@@ -14,6 +14,7 @@ import { applyIncoming, keyOf, senderId, type ContactsData } from '../../state/c
 import { addToChat, afterReconnect, messagesKey, patchChat } from '../../state/messages/api';
 import { markRead, setReadCounts } from '../../state/messages/model';
 import { systemInfoKey } from '../system/api';
+import { onConfigChanged } from '../system/events';
 import { groupKey } from '../groups/api';
 import { handleGroupEvent } from '../groups/events';
 import { rememberAtList } from '../groups/at-list';
@@ -137,10 +138,11 @@ export function createDispatcher(deps: DispatchDeps): (frame: EventFrame) => voi
         refetchContacts();
         return;
       case 'updateConfig':
-        // Read again even where no screen shows the site info now: an invalidation of a query nobody
-        // observes is not refetched, and a second one sends no event at all, so the admin console's
-        // "changed by another administrator" (which listens for them) missed every change after the first.
-        void qc.invalidateQueries({ queryKey: systemInfoKey, refetchType: 'all' });
+        // The organization was not kept fresh while runMode 2 hid it; cards carry its names too.
+        onConfigChanged(qc, frame.data, () => {
+          refetchContacts();
+          onOrgChanged(qc);
+        });
         return;
       case 'addGroup':
       case 'addGroupUser':

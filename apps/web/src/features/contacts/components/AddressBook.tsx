@@ -11,7 +11,8 @@ type Item =
   | { key: string; kind: 'top'; node: ReactNode }
   | { key: string; kind: 'header'; letter: string }
   | { key: string; kind: 'person'; c: Contact }
-  | { key: string; kind: 'total' };
+  | { key: string; kind: 'total' }
+  | { key: string; kind: 'empty'; node: ReactNode };
 
 const HEADER_HEIGHT = 28;
 
@@ -19,6 +20,8 @@ export interface AddressBookProps {
   /** The fixed entries above the people (new friends, group chats). */
   top: ReactNode[];
   sections: Section[];
+  /** Shown below the fixed entries while there are no people (they stay usable above it). */
+  empty?: ReactNode;
   roundAvatar: boolean;
   /** Id of the person whose card is open beside the list (desktop), highlighted. */
   selectedId?: string | null;
@@ -30,7 +33,7 @@ export interface AddressBookProps {
  * sticks to the top is drawn as an overlay that follows the scroll position, and the next
  * header pushes it up as in WeChat.
  */
-export function AddressBook({ top, sections, roundAvatar, selectedId = null, onOpen }: AddressBookProps) {
+export function AddressBook({ top, sections, empty, roundAvatar, selectedId = null, onOpen }: AddressBookProps) {
   const { t } = useTranslation();
   const scrollRef = useRef<HTMLDivElement>(null);
   const vRef = useRef<VirtualizerHandle>(null);
@@ -47,8 +50,9 @@ export function AddressBook({ top, sections, roundAvatar, selectedId = null, onO
       count += s.people.length;
     }
     if (count > 0) list.push({ key: 'total', kind: 'total' });
+    else if (empty) list.push({ key: 'empty', kind: 'empty', node: empty });
     return { items: list, headerAt: at };
-  }, [top, sections]);
+  }, [top, sections, empty]);
   const total = useMemo(() => sections.reduce((n, s) => n + s.people.length, 0), [sections]);
   const headers = useMemo(() => [...headerAt.entries()].sort((a, b) => a[1] - b[1]), [headerAt]);
 
@@ -88,6 +92,7 @@ export function AddressBook({ top, sections, roundAvatar, selectedId = null, onO
           {(item: Item) => {
             switch (item.kind) {
               case 'top':
+              case 'empty':
                 return <div key={item.key}>{item.node}</div>;
               case 'header':
                 return (

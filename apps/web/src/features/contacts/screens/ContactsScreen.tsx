@@ -77,6 +77,22 @@ export default function ContactsScreen() {
   );
 
   const loading = contacts.isPending && contacts.fetchStatus !== 'idle';
+  const failed = contacts.isError;
+  const refetch = contacts.refetch;
+  // Listed after the fixed entries (the organization's among them), which stay usable above it.
+  const empty = useMemo(
+    () =>
+      loading ? null : (
+        <EmptyState
+          testId="contacts-empty"
+          icon={<ContactsIcon size={56} />}
+          text={failed ? t('contacts.loadFailed') : t('contacts.empty')}
+          actionText={failed ? t('contacts.retry') : t('contacts.emptyAction')}
+          onAction={() => (failed ? void refetch() : void navigate(href('searchFriends')))}
+        />
+      ),
+    [loading, failed, refetch, t, navigate],
+  );
   return (
     <Page
       right={
@@ -94,21 +110,11 @@ export default function ContactsScreen() {
         <AddressBook
           top={top}
           sections={sections}
+          empty={empty}
           roundAvatar={Boolean(me?.setting?.avatarCricle)}
           selectedId={selectedPerson}
           onOpen={open}
         />
-        {!loading && sections.length === 0 ? (
-          <div className={styles.empty}>
-            <EmptyState
-              testId="contacts-empty"
-              icon={<ContactsIcon size={56} />}
-              text={contacts.isError ? t('contacts.loadFailed') : t('contacts.empty')}
-              actionText={contacts.isError ? t('contacts.retry') : t('contacts.emptyAction')}
-              onAction={() => (contacts.isError ? void contacts.refetch() : void navigate(href('searchFriends')))}
-            />
-          </div>
-        ) : null}
       </div>
     </Page>
   );
