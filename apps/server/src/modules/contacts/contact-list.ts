@@ -93,7 +93,7 @@ export async function lastMessages(
   { friendReads, groupReads }: SenderReads,
   viewer: Viewer,
   rows: Map<string, MessageRow>,
-  known: Map<number, UserRow>,
+  known: Map<number, Pick<UserRow, 'realname'>>,
 ): Promise<Map<string, LastMessage>> {
   const named = [...rows.values()].filter((r) => namesSender(r, viewer.id));
   const missing = [...rows.values()]
@@ -138,7 +138,7 @@ export async function listContacts(input: ListInput): Promise<{ data: Contact[];
   // come with the first batch, and it needs no request count and no notice entry: each statement
   // saved is a round trip on PostgreSQL.
   const [users, groups, prefRows, pending, mentions, remarks, noticeCount, knownLastIds] = await Promise.all([
-    usersRepo.liveByIds(db, input.contactIds),
+    usersRepo.liveContactRows(db, input.contactIds),
     only ? only.groups : groupReads.groupsOfUser(db, me),
     prefsRepo.prefsOf(db, me),
     only ? { count: 0, newest: 0 } : friendReads.pendingRequests(db, me),

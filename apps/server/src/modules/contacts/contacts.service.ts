@@ -351,7 +351,7 @@ export function createContacts(deps: ContactsDeps) {
 
     async userList(me: UserRow, keywords: string, page: number, limit: number, origin: string) {
       const ids = await contactSet.of(me.id);
-      const [rows, remarks] = await Promise.all([usersRepo.liveByIds(db, ids), friendReads.remarksOf(db, me.id)]);
+      const [rows, remarks] = await Promise.all([usersRepo.liveContactRows(db, ids), friendReads.remarksOf(db, me.id)]);
       const kw = keywords.toLowerCase();
       const matches = rows
         .filter((u) => !kw || [u.account, u.realname, u.name_py].some((s) => s.toLowerCase().includes(kw)))

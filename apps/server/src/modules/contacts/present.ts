@@ -11,7 +11,7 @@ import {
   type Lang,
 } from '@parley/protocol';
 import type { MessageRow, PrefRow } from '../../platform/db/schema-chat';
-import { absoluteUrl, avatarUrl, maskAccount, maskIp, namePy, type UserRow } from '../users/index';
+import { absoluteUrl, avatarUrl, maskAccount, maskIp, namePy, type ContactUserRow } from '../users/index';
 import type { GroupRow } from './group-reads';
 import { ADMIN_NOTICE, groupWireId } from './conversation';
 
@@ -107,7 +107,7 @@ const prefFields = (pref: PrefRow | undefined) => ({
 });
 
 export interface PersonFacts {
-  user: UserRow;
+  user: ContactUserRow;
   /** My remark name for them, '' for none. */
   remark: string;
   /** Full account and e-mail (self, contact set, system admins). */

@@ -2,7 +2,7 @@
 export { createUsersService, type UsersService } from './users.service';
 export { usersRoutes } from './users.routes';
 export * as usersRepo from './users.repo';
-export type { UserRow, NewUser, UserPatch } from './users.repo';
+export type { UserRow, NewUser, UserPatch, ContactUserRow } from './users.repo';
 export { namePy, verifyUserCode, maskAccount, maskIp, avatarUrl, absoluteUrl } from './present';
 export { checkAccount, checkPassword, checkRealname, checkEmail, checkSex, isEmail, isMobile } from './rules';
 export * as usersAdminRepo from './admin.repo';

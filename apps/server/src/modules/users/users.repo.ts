@@ -21,14 +21,33 @@ export async function byIds(db: Kysely<DB>, ids: number[]): Promise<Map<number, 
   return out;
 }
 
-/** Live (enabled, not deleted) accounts among `ids`. */
-export async function liveByIds(db: Kysely<DB>, ids: number[]): Promise<UserRow[]> {
-  const out: UserRow[] = [];
+/**
+ * What a contact entry shows of a person (contacts/present.ts `personContact`, the user list).
+ * A chat list reads a row for every person in the contact set (everyone, in runMode 1), and
+ * `select *` cost three times as much: on SQLite 2.5 ms against 0.8 ms for 400 rows, most of it
+ * turning the password hash and the settings JSON into strings nobody reads.
+ */
+export const CONTACT_USER_COLUMNS = [
+  'id',
+  'account',
+  'realname',
+  'avatar',
+  'name_py',
+  'email',
+  'dep_id',
+  'position',
+  'last_login_ip',
+] as const;
+export type ContactUserRow = Pick<UserRow, (typeof CONTACT_USER_COLUMNS)[number]>;
+
+/** Live (enabled, not deleted) accounts among `ids`, as a contact entry shows them. */
+export async function liveContactRows(db: Kysely<DB>, ids: number[]): Promise<ContactUserRow[]> {
+  const out: ContactUserRow[] = [];
   for (const part of inParts(db, ids)) {
     out.push(
       ...(await db
         .selectFrom('users')
-        .selectAll()
+        .select(CONTACT_USER_COLUMNS)
         .where(inList(db, 'id', part))
         .where('status', '=', 1)
         .where('delete_time', '=', 0)
