@@ -13,10 +13,8 @@ import { systemClock, type Clock } from '../clock';
 import { CallIntake } from './call-intake';
 import { releaseReadFragments } from './release-fragments';
 import { TickCork } from './tick-cork';
+import { SharedFrame } from './shared-frame';
 import { HEARTBEAT_SLOTS, HeartbeatSlots } from './heartbeat-slots';
-
-/** ws send options of every push: text frames (one object, not one per frame). */
-const TEXT = { binary: false } as const;
 
 /** A client frame of §11, or undefined for anything else (binary, too large, not JSON, unknown). */
 function parseFrame(data: unknown, isBinary: boolean): ClientFrame | undefined {
@@ -448,13 +446,13 @@ export class Gateway {
   private onBus(m: BusMessage): void {
     switch (m.kind) {
       case 'deliver': {
-        // UTF-8 once for every recipient: ws would encode a string again for each socket.
-        let bytes: Buffer | undefined;
+        // One frame for every recipient (shared-frame.ts), built at the first.
+        const frame = new SharedFrame(m.frame);
         const deliver = (c: Conn) => {
           if (c.id === m.to.exceptClient || c.ws.readyState !== c.ws.OPEN) return;
           if (m.to.exceptUser !== undefined && c.session?.userId === m.to.exceptUser) return;
           this.cork.hold(c.ws);
-          c.ws.send((bytes ??= Buffer.from(m.frame)), TEXT);
+          frame.send(c.ws);
           this.pushesSent++;
         };
         // A message push names one user (each side of a one-to-one send): their own connections
