@@ -41,7 +41,7 @@ export const DEFAULTS = {
   conversations: 500,
   messages: 100000,
   pages: 50,
-  repeat: 20, // search: timed requests per query; first-load, reopen: page loads
+  repeat: 20, // search: timed requests per query; cold: logins and list reads; first-load, reopen: page loads
   backfill: false, // search: store the messages without index rows and time the server's backfill
   scroll: false, // org: also flick through the 2,000-person department in Chromium at phone size (lib/phone-scroll.mjs)
   p99Limit: 100, // ms, sweep stop rule
@@ -164,7 +164,8 @@ workloads
   group                  one group of --members, --senders members send at --rate
   idle                   --conns sockets held --hold seconds with heartbeats; RSS per connection; --chat N
                          then sends N one-to-one messages and N/10 in a 50-member group: RSS after, and highest
-  cold                   login → getContacts with --conversations; getMessageList pages of --messages
+  cold                   --repeat logins → getContacts with --conversations, then --repeat getContacts of one
+                         session (server CPU each); getMessageList pages of --messages
   search                 --messages seeded over --conversations straight into the database; search latency
                          per query (--repeat each); --backfill times the index backfill instead
   org                    10,000 people in 300 departments through the CSV import, then org/tree and
