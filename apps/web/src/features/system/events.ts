@@ -10,8 +10,8 @@ import { systemInfoKey } from './api';
  *
  * A change of runMode changes every user's contact set (PROTOCOL §1: everyone in runMode 1,
  * friends in runMode 2), so `contactSetChanged` runs then and only then: the chat list, the
- * address book and the organization are read again without a reload, while other settings changes do not make every
- * connected client read its whole list at once.
+ * address book and the organization are read again without a reload, while other settings
+ * changes do not make every connected client read its whole list at once.
  */
 export function onConfigChanged(qc: QueryClient, pushed: SystemInfo, contactSetChanged: () => void): void {
   const before = qc.getQueryData<SystemInfo>(systemInfoKey)?.sysInfo?.runMode;
