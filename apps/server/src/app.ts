@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import websocket from '@fastify/websocket';
-import { limits, type Envelope } from '@parley/protocol';
+import { limits } from '@parley/protocol';
 import type { Deps } from './deps';
 import { registerBodyParsers } from './platform/http/body';
 import { registerErrorHandler } from './platform/http/error-handler';
@@ -16,7 +16,7 @@ import { authRoutes, createAuth, createLoginGuard, createSessions, type AuthCont
 import { createCodes } from './modules/codes/index';
 import { configRoutes, createConfigService } from './modules/config/index';
 import { createUsersService, usersRoutes } from './modules/users/index';
-import { contactsRoutes, createContactSet, createContacts } from './modules/contacts/index';
+import { contactsRoutes, createContactSet, createContacts, friendCard } from './modules/contacts/index';
 import {
   conversationListRepo,
   createMessages,
@@ -39,7 +39,12 @@ import {
   manageRoutes,
   orgAdminRoutes,
 } from './modules/admin/index';
-import { createRealtime, realtimeRoutes, type Realtime } from './modules/realtime/index';
+import {
+  closeSocketsOfRevokedSessions,
+  createPresencePushes,
+  createSocketBinds,
+  realtimeRoutes,
+} from './modules/realtime/index';
 import { createFriends, friendsRoutes, remarksRepo } from './modules/friends/index';
 import { scanRoutes } from './modules/scan/index';
 import { createOnboarding } from './modules/onboarding/index';
@@ -62,7 +67,7 @@ import {
 import { createEvents } from './platform/events';
 import { systemTimers } from './platform/timers';
 import { logRedisOutages } from './platform/redis/log';
-import { Gateway, type SocketCall, type SocketSession } from './platform/socket/gateway';
+import { Gateway, type SocketSession } from './platform/socket/gateway';
 import { socketCaller } from './platform/socket/calls';
 import { createGuards, MemoryCounters } from './platform/limits/index';
 import { createLifecycle, registerDrain, registerOps } from './platform/ops/index';
@@ -72,14 +77,34 @@ export interface BuildOptions {
   extraRoutes?: (route: RouteBuilder<AuthContext>) => AnyRoute<AuthContext>[];
 }
 
-/** Module services, reachable from tests and (later) from the socket gateway and admin area. */
+/**
+ * Module services, reachable from tests and from buildApp's routes. Built as a tree: each is made
+ * after the services it uses, so nothing is resolved at call time (docs/adding-a-feature.md).
+ */
 export type Services = ReturnType<typeof createServices>;
 
 function createServices(deps: Deps, app: FastifyInstance) {
   const db = deps.database.db;
   const { clock } = deps;
   const config = createConfigService(db, clock, deps.config.jwtSecret);
-  // Relations resolve contactSet / contacts at call time (both are created below).
+  // The bus drops revoked sessions from this node’s cache, whichever node revoked them.
+  const sessions = createSessions(db, clock, deps.bus);
+  // Web Push reaches the recipients of messages and calls who have no live connection (issue 22).
+  const push = createPush({
+    db,
+    clock,
+    presence: deps.presence,
+    bus: deps.bus,
+    publicUrl: deps.config.publicUrl,
+    allowHttpEndpoints: deps.config.pushHttpEndpoints,
+    log: (err) => app.log.warn({ err }, 'web push'),
+  });
+  sessions.onRevoked((ev) => push.dropSessions(ev.jtis));
+  const events = withPush(createEvents(deps.bus, clock, deps.database.afterDurable), push);
+  // Modules below groups get its membership reads handed in (they cannot import groups).
+  const groupReads = memberReadsRepo;
+  const contactSet = createContactSet(db, config, { friendReads: remarksRepo, groupReads });
+
   const users = createUsersService({
     db,
     clock,
@@ -87,15 +112,13 @@ function createServices(deps: Deps, app: FastifyInstance) {
     relations: {
       inContactSet: (viewer, target) => contactSet.has(viewer, target),
       online: (ids) => deps.presence.online(ids),
-      friend: (viewer, target) => contacts.friendOf(viewer, target),
+      friend: (viewer, target) => friendCard(db, remarksRepo, viewer, target),
       audience: (id) => contactSet.audience(id),
       mayOpenCard: (viewer, target) => contactSet.mayOpenCard(viewer, target),
     },
     push: (ids, type, data) => events.toUsers(ids, type, data),
     orgReads: { departmentNames },
   });
-  // The bus drops revoked sessions from this node’s cache, whichever node revoked them.
-  const sessions = createSessions(db, clock, deps.bus);
   const counters = deps.counters ?? new MemoryCounters();
   const guards = createGuards(counters, clock, deps.config.guardLimits);
   // A manual clock (tests) brings its own timers, so moving it fires the calls' safety net.
@@ -113,6 +136,11 @@ function createServices(deps: Deps, app: FastifyInstance) {
   });
   const loginGuard = createLoginGuard({ db, clock });
   const ssoCodes = createSsoCodes(db, clock);
+
+  const org = createOrg({ db, clock, config, users, events, online: (ids) => deps.presence.online(ids) });
+  // §19 directory: sign-in through it here, and its sync (one node of many, the purge's leases) below.
+  const directory = createDirectory({ db, clock, org, users });
+  const ldapLogin = createLdapLogin({ db, config, directory, log: app.log, announce: () => org.announce() });
   const auth = createAuth({
     db,
     clock,
@@ -122,39 +150,19 @@ function createServices(deps: Deps, app: FastifyInstance) {
     codes,
     guard: loginGuard,
     ssoCodes,
-    directoryLogin: (account, password) => ldapLogin(account, password),
+    directoryLogin: ldapLogin,
   });
-  const accounts = createAccounts({
-    loginGuard,
-    db,
-    clock,
-    config,
-    users,
-    sessions,
-    codes,
-    guards,
-    onRegistered: (id, r) => onboarding.afterRegister(id, r),
-  });
-  // Web Push reaches the recipients of messages and calls who have no live connection (issue 22).
-  const push = createPush({
-    db,
-    clock,
+  closeSocketsOfRevokedSessions(sessions, events);
+  const presencePushes = createPresencePushes({
+    events,
     presence: deps.presence,
-    bus: deps.bus,
-    publicUrl: deps.config.publicUrl,
-    allowHttpEndpoints: deps.config.pushHttpEndpoints,
-    log: (err) => app.log.warn({ err }, 'web push'),
+    contactSet,
+    config,
+    timers,
+    ...(deps.presenceDampMs !== undefined ? { dampMs: deps.presenceDampMs } : {}),
   });
-  sessions.onRevoked((ev) => push.dropSessions(ev.jtis));
-  const events = withPush(createEvents(deps.bus, clock, deps.database.afterDurable), push);
-  // Modules below groups get its membership reads handed in (they cannot import groups).
-  const groupReads = memberReadsRepo;
-  const contactSet = createContactSet(db, config, { friendReads: remarksRepo, groupReads });
-
-  const org = createOrg({ db, clock, config, users, events, online: (ids) => deps.presence.online(ids) });
-
-  // The gateway and realtime need each other: the gateway's hooks call into realtime lazily.
-  const late: { realtime?: Realtime; call?: (c: SocketCall) => Promise<Envelope> } = {};
+  // §11.6 calls are run by the API, which is built on these services: the socket route hands
+  // its runner to each connection (buildApp), so the gateway needs nothing built after it.
   const gateway = new Gateway(
     deps.bus,
     deps.presence,
@@ -167,26 +175,13 @@ function createServices(deps: Deps, app: FastifyInstance) {
           return null;
         }
       },
-      onOnline: (id) => late.realtime?.onOnline(id),
-      onOffline: (id) => late.realtime?.onOffline(id),
-      // §11.6 calls run through the API's invoker, which exists once the routes are registered.
-      call: (c) => (late.call ? late.call(c) : Promise.reject(new Error('API not registered yet'))),
+      onOnline: presencePushes.onOnline,
+      onOffline: presencePushes.onOffline,
     },
     { clock },
   );
-  const realtime = createRealtime({
-    db,
-    gateway,
-    events,
-    presence: deps.presence,
-    contactSet,
-    config,
-    sessions,
-    groupReads,
-    timers: clock.timers ?? systemTimers,
-    ...(deps.presenceDampMs !== undefined ? { dampMs: deps.presenceDampMs } : {}),
-  });
-  late.realtime = realtime;
+  const socketBinds = createSocketBinds({ db, gateway, groupReads });
+
   const contacts = createContacts({
     db,
     clock,
@@ -194,7 +189,7 @@ function createServices(deps: Deps, app: FastifyInstance) {
     users,
     contactSet,
     events,
-    online: realtime.online,
+    online: presencePushes.online,
     messageReads: conversationListRepo,
     friendReads: remarksRepo,
     groupReads,
@@ -235,8 +230,19 @@ function createServices(deps: Deps, app: FastifyInstance) {
     log,
     refreshAvatar: groupAvatars.refresh,
   });
-  const onboarding = createOnboarding({ db, clock, config, users, contacts, messages, groups, events, log });
-  const provision = createProvisioner({ db, clock, afterCreate: (id, r) => onboarding.afterRegister(id, r) });
+  const onboarding = createOnboarding({ db, clock, config, users, contacts, messages, groups, events, org, log });
+  const provision = createProvisioner({ db, clock, afterCreate: onboarding.afterRegister });
+  const accounts = createAccounts({
+    loginGuard,
+    db,
+    clock,
+    config,
+    users,
+    sessions,
+    codes,
+    guards,
+    onRegistered: onboarding.afterRegister,
+  });
   const oidcClient = createOidcClient({ clock, log: app.log });
   const oidcSignIn = createOidcSignIn({
     db,
@@ -302,8 +308,7 @@ function createServices(deps: Deps, app: FastifyInstance) {
     purgeBatch: messages.admin.purgeBatch,
     dropUnusedFiles: files.dropUnused,
   });
-  // §19 directory: the sync (one node of many, the purge's leases) and sign-in through it.
-  const directory = createDirectory({ db, clock, org, users });
+  // §19 directory sync: one node of many runs it (the purge's leases).
   const ldapSync = createLdapSync({
     db,
     clock,
@@ -316,10 +321,8 @@ function createServices(deps: Deps, app: FastifyInstance) {
     setStatus: (id, status) => usersAdmin.setStatus(id, status),
     log: app.log,
   });
-  const ldapLogin = createLdapLogin({ db, config, directory, log: app.log, announce: () => org.announce() });
   const sendTestEmail = createMailTest({ config, mailer: deps.mailer, mailFrom: deps.config.mailFrom });
   return {
-    late,
     config,
     users,
     sessions,
@@ -329,7 +332,8 @@ function createServices(deps: Deps, app: FastifyInstance) {
     events,
     contactSet,
     gateway,
-    realtime,
+    presencePushes,
+    socketBinds,
     contacts,
     messages,
     configAdmin,
@@ -413,19 +417,11 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
   // Then the listener stays open (readyz 503, shuttingDown) until the requests in flight are answered.
   app.addHook('preClose', async () => drain.answered());
   await app.register(websocket, { options: { maxPayload: limits.socketFrameBytes } });
-  app.get('/wss', { websocket: true }, (socket, req) => {
-    const { token, lang } = req.query as { token?: unknown; lang?: unknown };
-    services.gateway.accept(socket, req.ip, typeof token === 'string' && token ? token : undefined, {
-      userAgent: req.headers['user-agent'] ?? '',
-      origin: deps.config.publicUrl ?? `${req.protocol}://${req.host}`,
-      acceptLanguage: typeof lang === 'string' && lang ? lang : req.headers['accept-language'],
-    });
-  });
   app.addHook('onClose', async () => {
     await services.gateway.close();
     // Closing the connections took their users offline; those pushes go out before the bus closes.
-    services.realtime.endWindows();
-    await services.realtime.idle();
+    services.presencePushes.endWindows();
+    await services.presencePushes.idle();
   });
   app.addHook('onClose', async () => services.groupAvatars.idle());
   app.addHook('onClose', async () => services.calls.stop());
@@ -444,13 +440,13 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
     routes: [
       ...authRoutes(route, services.auth, {
         afterLogin: async (token, clientId) =>
-          services.realtime.bindAfterLogin(
+          services.socketBinds.bindAfterLogin(
             await services.auth.authenticate(extractToken(undefined, token)),
             clientId,
             token,
           ),
       }),
-      ...realtimeRoutes(route, services.realtime),
+      ...realtimeRoutes(route, { binds: services.socketBinds, presence: services.presencePushes }),
       ...accountsRoutes(route, services.accounts, services.codes),
       ...usersRoutes(route, services.users),
       ...contactsRoutes(route, services.contacts),
@@ -504,6 +500,25 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
     },
   });
   app.decorate('apiPaths', () => invoker.paths());
+  // The socket route comes after the API: each connection runs its §11.6 calls through it.
+  const call = socketCaller({
+    invoker,
+    afterDurable: deps.database.afterDurable,
+    nextReqId,
+    logError: (err, reqId) => app.log.error({ err, reqId }, 'unexpected error'),
+  });
+  app.get('/wss', { websocket: true }, (socket, req) => {
+    const { token, lang } = req.query as { token?: unknown; lang?: unknown };
+    services.gateway.accept(socket, req.ip, {
+      ...(typeof token === 'string' && token ? { token } : {}),
+      meta: {
+        userAgent: req.headers['user-agent'] ?? '',
+        origin: deps.config.publicUrl ?? `${req.protocol}://${req.host}`,
+        acceptLanguage: typeof lang === 'string' && lang ? lang : req.headers['accept-language'],
+      },
+      call,
+    });
+  });
   registerOps(app, {
     lifecycle,
     db: deps.database.db,
@@ -520,12 +535,6 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
     apiPaths: () => invoker.paths(),
     processMetricsFromStart: deps.ops !== undefined,
     backup: deps.ops?.backup,
-  });
-  services.late.call = socketCaller({
-    invoker,
-    afterDurable: deps.database.afterDurable,
-    nextReqId,
-    logError: (err, reqId) => app.log.error({ err, reqId }, 'unexpected error'),
   });
   registerSsoPages(app, services.oidcSignIn, deps.config.publicUrl);
   await registerSecurityHeaders(app, {

@@ -128,7 +128,7 @@ export async function storedIds(s: TestServer, ids: string[]): Promise<string[]>
 export async function presenceSettled(s: TestServer, userId: number, connections: number): Promise<void> {
   await expect.poll(() => s.presence.count(userId)).toBe(connections);
   await new Promise((resolve) => setImmediate(resolve));
-  await s.services.realtime.idle();
+  await s.services.presencePushes.idle();
 }
 
 /** Nothing of `type` reached `ws`, up to every push `nodes` (those the actions ran on) queued so far. */

@@ -231,6 +231,31 @@ describe('the editor', () => {
       anon.close();
     }
   });
+
+  it('pushes orgChanged when someone registers in runMode 1, and not in runMode 2', async () => {
+    const bobWs = await connectSocket(s.url, { token: bob.token });
+    const everyone = async () =>
+      (await ok<OrgMember[]>(bob, '/enterprise/org/members', { dep_id: 0, recursive: 1, limit: 100 })).map(
+        (m) => m.realname,
+      );
+    const register = async (account: string, realname: string) =>
+      expect(
+        (await s.api.post('/common/pub/register', { account, realname, password: 'newcomer-pw1' })).body.code,
+      ).toBe(0);
+    try {
+      await register('newcomer1', '新同事甲');
+      await bobWs.next('orgChanged');
+      // The newcomer is in the company by the time the push arrives.
+      expect(await everyone()).toContain('新同事甲');
+
+      await ok(alice, '/manage/config/setConfig', { name: 'sysInfo', value: { runMode: 2 } });
+      await register('newcomer2', '新同事乙');
+      await bobWs.expectNoneSoFar('orgChanged');
+    } finally {
+      await ok(alice, '/manage/config/setConfig', { name: 'sysInfo', value: { runMode: 1 } });
+      bobWs.close();
+    }
+  });
 });
 
 describe('runMode 2', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { presenceDampMs } from '../src/modules/realtime/realtime.service';
+import { presenceDampMs } from '../src/modules/realtime/presence-pushes';
 import { presenceSettled, serverWithPeople } from './chat-fixtures';
 import { connectSocket, pushesReached, type TestSocket } from './helpers/index';
 
@@ -30,7 +30,7 @@ describe('presence damping', () => {
     }
     await presenceSettled(s, alice.id, 0);
     s.clock.advance(presenceDampMs);
-    await s.services.realtime.idle();
+    await s.services.presencePushes.idle();
     await pushesReached(s, bobWs);
     expect(aliceFlags(bobWs)).toEqual([]);
 

@@ -68,7 +68,7 @@ describe('sockets that close during the bind (#11)', () => {
     }
     await vi.waitFor(async () => {
       expect(s.services.gateway.localCount(vic.id)).toBe(0);
-      expect(await s.services.realtime.online([vic.id])).not.toContain(vic.id);
+      expect(await s.services.presencePushes.online([vic.id])).not.toContain(vic.id);
     });
     // The per-user limit was not filled by ghosts: a new socket binds and gets pushes' pong.
     const live = await connectSocket(s.url, { token: vic.token });

@@ -129,7 +129,7 @@ describe('pushes to people who are not connected', () => {
     await Promise.all([a.services.push.idle(), b.services.push.idle()]);
     expect(pushService.received.length).toBe(before);
     bobOnA.close();
-    await vi.waitFor(async () => expect((await b.services.realtime.online([bob.id])).has(bob.id)).toBe(false));
+    await vi.waitFor(async () => expect((await b.services.presencePushes.online([bob.id])).has(bob.id)).toBe(false));
 
     const muted = await a.api.post(paths.isNotice, { id: alice.id, is_notice: 0 }, { token: bob.token });
     expect(muted.body.code).toBe(0);

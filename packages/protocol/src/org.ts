@@ -19,7 +19,11 @@ import { item, paging, t } from './coerce';
  * - `orgChanged {version}`: `version` is the server's time of the change in ms, so a later
  *   change carries a larger number; clients refetch the tree and open member lists on it. It is
  *   pushed after departments change and after people join, leave or move between departments
- *   (user/add, user/edit of dep_id/position/name/status, user/del, setStatus, move, import).
+ *   (user/add, user/edit of dep_id/position/name/status, user/del, setStatus, move, import,
+ *   the directory's sign-in and sync), and in runMode 1 after someone registers or signs up through
+ *   SSO (they join the company without a department). In runMode 2 a registration pushes nothing:
+ *   only administrators see the organization there, and an open sign-up would otherwise reach
+ *   every bound connection.
  * - The admin endpoints work in either runMode (an administrator prepares the tree before
  *   switching to runMode 1); only `org/tree` and `org/members` refuse ordinary users in runMode 2.
  */

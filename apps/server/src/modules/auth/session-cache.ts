@@ -16,7 +16,7 @@ const CACHE_MAX = 100_000;
  * - SQLite: this process is the database's only writer (`ownedByThisProcess`), and sessions.ts
  *   drops what it revokes or deletes.
  * - PostgreSQL: other nodes revoke too. Each revocation's `closeSessions` travels to every node
- *   through the bus (realtime.service.ts, after the commit) and `followRevocations` drops its jtis
+ *   through the bus (realtime/session-closes.ts, after the commit) and `followRevocations` drops its jtis
  *   here; the revoking request answers only once every node has acknowledged that (redis-bus.ts,
  *   acks.ts), so the next request, on whichever node, finds the session gone. While the bus
  *   is not listening (a Redis outage, PROTOCOL §20) a revocation may never arrive: nothing is

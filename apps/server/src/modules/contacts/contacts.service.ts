@@ -409,20 +409,6 @@ export function createContacts(deps: ContactsDeps) {
 
     /** For tests and seeding until the friends API exists. */
     makeFriends: (a: number, b: number) => friendReads.makeFriends(db, a, b, nowSeconds(clock)),
-    /** getUserInfo's `friend` field: my accepted row for that user, or ''. */
-    async friendOf(me: number, other: number) {
-      const row = await friendReads.friendRow(db, me, other);
-      if (!row) return '' as const;
-      const pref = await prefsRepo.prefOf(db, me, singleChatId(me, other));
-      return {
-        friend_id: row.id,
-        nickname: row.nickname,
-        status: row.status,
-        is_top: pref?.is_top ?? 0,
-        is_notice: pref?.is_notice ?? 1,
-        create_time: row.create_time,
-      };
-    },
   };
 }
 export type Contacts = ReturnType<typeof createContacts>;

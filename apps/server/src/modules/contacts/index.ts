@@ -2,6 +2,7 @@
 export { createContactSet, type ContactSet } from './contact-set';
 export { createContacts, type Contacts } from './contacts.service';
 export { contactsRoutes } from './contacts.routes';
+export { friendCard } from './friend-card';
 export * from './conversation';
 export {
   parseGroupSetting,

@@ -9,6 +9,7 @@ import type { ConfigService } from '../config/index';
 import type { Contacts } from '../contacts/index';
 import type { Groups } from '../groups/index';
 import type { Messages } from '../messages/index';
+import type { Org } from '../org/index';
 import { usersRepo, type UsersService } from '../users/index';
 
 export interface OnboardingDeps {
@@ -20,10 +21,14 @@ export interface OnboardingDeps {
   messages: Messages;
   groups: Groups;
   events: Events;
+  /** runMode 1: a newcomer changes the company's head count (§18 `orgChanged`). */
+  org: Pick<Org, 'announce'>;
   log: (err: unknown) => void;
 }
 
 /**
+ * What follows a new account (registration, SSO sign-up). In runMode 1 the organization is
+ * announced as changed: the newcomer is in the company's count and its list of people.
  * runMode 2 registration extras (PROTOCOL §2.4 register, §12.1 admin keys): `autoAddUser` gives
  * the new user a customer-service contact (`cs_uid`, round-robin over `user_ids`) who greets them
  * with `welcome`; `autoAddGroup` puts them in the current automatic group. Each extra is best
@@ -79,6 +84,7 @@ export function createOnboarding(deps: OnboardingDeps) {
   return {
     async afterRegister(userId: number, r: RequestView): Promise<void> {
       const { sysInfo } = await config.systemInfo();
+      if (sysInfo.runMode === 1) return deps.org.announce().catch(deps.log);
       if (sysInfo.runMode !== 2) return;
       await assignService(userId, r).catch(deps.log);
       await joinGroup(userId, r).catch(deps.log);

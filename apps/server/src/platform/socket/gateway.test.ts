@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { WebSocket } from 'ws';
 import { MemoryBus, MemoryPresence } from '../bus/index';
 import { manualClock } from '../clock';
-import { Gateway } from './gateway';
+import { Gateway, type CallRunner } from './gateway';
 
 class FakeWs extends EventEmitter {
   readonly OPEN = 1;
@@ -179,7 +179,7 @@ describe('gateway hardening (issue 19)', () => {
     for (const s of idle) g.accept(s as unknown as WebSocket, '10.0.0.9');
     expect(idle[2]?.closedWith).toBe(4008);
     const signedIn = new FakeWs();
-    g.accept(signedIn as unknown as WebSocket, '10.0.0.9', '5');
+    g.accept(signedIn as unknown as WebSocket, '10.0.0.9', { token: '5' });
     answerAll();
     await vi.waitFor(() => expect(g.localCount(5)).toBe(1));
     expect(signedIn.closedWith).toBeUndefined();
@@ -193,7 +193,7 @@ describe('gateway hardening (issue 19)', () => {
       g.accept(byFrame as unknown as WebSocket, '127.0.0.1');
       byFrame.frame({ type: 'bindUid', token: '9' });
       const byQuery = new FakeWs();
-      g.accept(byQuery as unknown as WebSocket, '127.0.0.1', '9');
+      g.accept(byQuery as unknown as WebSocket, '127.0.0.1', { token: '9' });
       await vi.waitFor(() => expect(waiting()).toBe(2));
       byFrame.close(1000);
       byQuery.close(1000);
@@ -204,7 +204,7 @@ describe('gateway hardening (issue 19)', () => {
     expect(await presence.count(9)).toBe(0);
     // The limit of 20 per user is not used up by ghosts: a new socket binds.
     const live = new FakeWs();
-    g.accept(live as unknown as WebSocket, '127.0.0.1', '9');
+    g.accept(live as unknown as WebSocket, '127.0.0.1', { token: '9' });
     answerAll();
     await vi.waitFor(() => expect(g.localCount(9)).toBe(1));
     expect(live.closedWith).toBeUndefined();
@@ -229,26 +229,24 @@ describe('calls in progress (issue 23)', () => {
     const g = new Gateway(
       new MemoryBus(),
       new MemoryPresence(),
-      {
-        authenticate: async () => null,
-        call: () =>
-          new Promise((resolve) => held.push(() => resolve({ code: 0, msg: '', count: 0, data: '', page: 0 }))),
-      },
+      { authenticate: async () => null },
       { maxCallsInFlight: 4 },
     );
+    const call: CallRunner = () =>
+      new Promise((resolve) => held.push(() => resolve({ code: 0, msg: '', count: 0, data: '', page: 0 })));
     const a = new PausableWs();
     const b = new PausableWs();
-    g.accept(a as unknown as WebSocket, '127.0.0.1');
-    g.accept(b as unknown as WebSocket, '127.0.0.1');
-    const call = (ws: FakeWs, seq: number) =>
+    g.accept(a as unknown as WebSocket, '127.0.0.1', { call });
+    g.accept(b as unknown as WebSocket, '127.0.0.1', { call });
+    const callOver = (ws: FakeWs, seq: number) =>
       ws.frame({ type: 'call', seq, path: '/enterprise/im/getContacts', params: {} });
-    for (let seq = 1; seq <= 3; seq++) call(a, seq);
+    for (let seq = 1; seq <= 3; seq++) callOver(a, seq);
     expect(held).toHaveLength(3);
     expect(a.paused).toBe(false);
-    call(b, 1); // the fourth in progress: the socket that brought it stops being read
+    callOver(b, 1); // the fourth in progress: the socket that brought it stops being read
     expect(b.paused).toBe(true);
     expect(a.paused).toBe(false);
-    call(b, 2); // a frame already read still runs
+    callOver(b, 2); // a frame already read still runs
     expect(held).toHaveLength(5);
 
     const answer = async (n: number) => {

@@ -64,8 +64,22 @@ export interface GatewayHooks {
   authenticate(token: string): Promise<SocketSession | null>;
   onOnline?(userId: number): void;
   onOffline?(userId: number): void;
-  /** Runs a §11.6 call; resolves to the envelope to reply with. Absent: calls are ignored. */
-  call?(c: SocketCall): Promise<Envelope>;
+}
+
+/** Runs a §11.6 call; resolves to the envelope to reply with. */
+export type CallRunner = (c: SocketCall) => Promise<Envelope>;
+
+/**
+ * What the upgrade brought. `call` comes with each connection rather than with the gateway: the
+ * API that runs calls includes the bind endpoints, which use this gateway, so the gateway is made
+ * first and the socket route, registered after the API, hands the API's runner to each connection.
+ */
+export interface AcceptOptions {
+  /** `?token=` of the upgrade: the connection binds at once. */
+  token?: string;
+  meta?: ConnMeta;
+  /** Absent: `call` frames are ignored. */
+  call?: CallRunner;
 }
 
 export interface GatewayOptions {
@@ -101,6 +115,7 @@ interface Conn {
   afterCalls?: () => void;
   /** performance.now() when bound (a `refetch` after a Redis outage spares those bound after it). */
   boundAt?: number;
+  call?: CallRunner;
 }
 
 export type BindResult = 'ok' | 'unknown' | 'otherUser' | 'tooMany';
@@ -169,7 +184,8 @@ export class Gateway {
     return clientId.startsWith(`${this.presence.nodeId}.`);
   }
 
-  accept(ws: WebSocket, ip: string, token?: string, meta: ConnMeta = { userAgent: '', origin: '' }): void {
+  accept(ws: WebSocket, ip: string, opts: AcceptOptions = {}): void {
+    const { token, meta = { userAgent: '', origin: '' }, call } = opts;
     const unbound = this.unboundByIp.get(ip) ?? 0;
     const conn: Conn = {
       // A client id is a capability (HTTP bindUid binds by it): 128 random bits, never a counter (§1.4).
@@ -182,6 +198,7 @@ export class Gateway {
       queue: Promise.resolve(),
       waiting: 0,
       calls: 0,
+      ...(call ? { call } : {}),
     };
     this.conns.set(conn.id, conn);
     ws.on('message', (data, isBinary) => {
@@ -271,11 +288,11 @@ export class Gateway {
   }
 
   private async runCall(conn: Conn, seq: number, path: string, params: Record<string, unknown>): Promise<void> {
-    if (!this.hooks.call) return;
+    if (!conn.call) return;
     conn.calls++;
     this.intake.started(conn.ws);
     try {
-      const env = await this.hooks.call({ path, params, session: conn.session, ip: conn.ip, meta: conn.meta });
+      const env = await conn.call({ path, params, session: conn.session, ip: conn.ip, meta: conn.meta });
       const { code, msg, count, data, page } = env;
       const reply: ServerFrame = { type: 'reply', seq, code, msg, count, data, page };
       this.send(conn, reply);

@@ -1,25 +1,16 @@
-import { CloseCode } from '@parley/protocol';
-import type { Kysely } from 'kysely';
-import type { DB } from '../../platform/db/index';
 import type { Timers } from '../../platform/timers';
 import type { Events } from '../../platform/events';
 import { AppError } from '../../platform/http/errors';
 import type { PresenceRegistry } from '../../platform/bus/index';
-import type { Gateway, SocketSession } from '../../platform/socket/gateway';
-import type { AuthContext, Sessions, SessionsRevoked } from '../auth/index';
+import type { AuthContext } from '../auth/index';
 import type { ConfigService } from '../config/index';
-import type { ContactSet, GroupReads } from '../contacts/index';
+import type { ContactSet } from '../contacts/index';
 
-export interface RealtimeDeps {
-  db: Kysely<DB>;
-  gateway: Gateway;
+export interface PresencePushesDeps {
   events: Events;
   presence: PresenceRegistry;
   contactSet: ContactSet;
   config: Pick<ConfigService, 'systemInfo'>;
-  sessions: Sessions;
-  /** The groups module's membership read (bindGroup), handed in by createServices like contacts'. */
-  groupReads: Pick<GroupReads, 'membership'>;
   timers: Timers;
   /** Presence damping window (default `presenceDampMs`); 0 pushes every change at once. */
   dampMs?: number;
@@ -33,14 +24,13 @@ export interface RealtimeDeps {
  */
 export const presenceDampMs = 1000;
 
-const KICK_CLOSE_DELAY_MS = 1000;
-
 /**
- * Binding sockets to users, presence pushes and forced offline (PROTOCOL §11.2–§11.4): what the
- * gateway's hooks and the bind endpoints mean in terms of users and their contacts.
+ * Presence pushes (PROTOCOL §11.4): what a user's first connection binding and last one closing
+ * mean to their contacts. The socket gateway calls `onOnline` and `onOffline`; `offline` is the
+ * HTTP compatibility call.
  */
-export function createRealtime(deps: RealtimeDeps) {
-  const { gateway, events, presence, contactSet, config } = deps;
+export function createPresencePushes(deps: PresencePushesDeps) {
+  const { events, presence, contactSet, config } = deps;
 
   async function announcePresence(userId: number, isOnline: 0 | 1): Promise<void> {
     const { chatInfo, sysInfo } = await config.systemInfo();
@@ -52,23 +42,6 @@ export function createRealtime(deps: RealtimeDeps) {
     if (sysInfo.runMode === 1) await events.publish({ allBound: true, exceptUser: userId }, 'isOnline', data);
     else await events.toUsers(await contactSet.of(userId), 'isOnline', data);
   }
-
-  function onRevoked(ev: SessionsRevoked): Promise<void> {
-    if (ev.reason === 'kicked') {
-      const offline = { id: ev.userId, client_id: ev.clientId ?? '', isMobile: ev.terminal === 'mobile' };
-      return events.closeSessions(ev.jtis, CloseCode.kicked, { type: 'offline', data: offline }, KICK_CLOSE_DELAY_MS);
-    }
-    return events.closeSessions(ev.jtis, CloseCode.revoked);
-  }
-  deps.sessions.onRevoked(onRevoked);
-
-  // The token travels with the session so a connection bound over HTTP can carry §11.6 calls.
-  const sessionOf = (auth: AuthContext, token?: string): SocketSession => ({
-    userId: auth.user.id,
-    jti: auth.session.jti,
-    terminal: auth.session.terminal,
-    ...(token ? { token } : {}),
-  });
 
   /**
    * Presence pushes still on their way (the gateway's hooks do not wait for them). Shutdown
@@ -118,40 +91,13 @@ export function createRealtime(deps: RealtimeDeps) {
       while (announcing.size > 0) await Promise.all([...announcing]);
     },
 
-    async bindUid(
-      auth: AuthContext,
-      clientId: string,
-      claimedUserId: number | undefined,
-      cid?: string,
-      token?: string,
-    ): Promise<void> {
-      if (claimedUserId !== undefined && claimedUserId !== auth.user.id) throw new AppError(400, 'common.noPermission');
-      const result = await gateway.bindAnywhere(clientId, sessionOf(auth, token), cid ? { cid } : {});
-      if (result === 'unknown' || result === 'tooMany') throw new AppError(400, 'socket.unknownClient');
-      if (result === 'otherUser') throw new AppError(400, 'common.noPermission');
-    },
-
-    /** Compatibility only: group recipients come from membership, so there is nothing to join. */
-    async bindGroup(auth: AuthContext, clientId: string, groupId: number): Promise<void> {
-      const owned = await gateway.bindAnywhere(clientId, sessionOf(auth), { probe: true });
-      if (owned === 'unknown') throw new AppError(400, 'socket.unknownClient');
-      if (owned !== 'ok') throw new AppError(400, 'common.noPermission');
-      if (!(await deps.groupReads.membership(deps.db, groupId, auth.user.id)))
-        throw new AppError(400, 'chat.notMember');
-    },
-
     async offline(auth: AuthContext, claimedUserId: number | undefined): Promise<void> {
       if (claimedUserId !== undefined && claimedUserId !== auth.user.id) throw new AppError(400, 'common.noPermission');
       if ((await presence.count(auth.user.id)) === 0) await announcePresence(auth.user.id, 0);
-    },
-
-    /** Login with `client_id` binds that socket at once (§2.4); a stale id is not an error. */
-    async bindAfterLogin(auth: AuthContext, clientId: string, token?: string): Promise<void> {
-      await gateway.bindAnywhere(clientId, sessionOf(auth, token)).catch(() => 'unknown');
     },
 
     /** Is this user online anywhere (PROTOCOL §3.1 `is_online`)? */
     online: (userIds: number[]) => presence.online(userIds),
   };
 }
-export type Realtime = ReturnType<typeof createRealtime>;
+export type PresencePushes = ReturnType<typeof createPresencePushes>;
