@@ -29,6 +29,7 @@ export interface OnboardingDeps {
 /**
  * What follows a new account (registration, SSO sign-up). In runMode 1 the organization is
  * announced as changed: the newcomer is in the company's count and its list of people.
+ *
  * runMode 2 registration extras (PROTOCOL §2.4 register, §12.1 admin keys): `autoAddUser` gives
  * the new user a customer-service contact (`cs_uid`, round-robin over `user_ids`) who greets them
  * with `welcome`; `autoAddGroup` puts them in the current automatic group. Each extra is best
