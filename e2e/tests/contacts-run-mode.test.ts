@@ -2,12 +2,13 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collectPageErrors, launch, phoneContext, snap } from '../support/browser';
 import { startServer, stopAll, type RunningServer } from '../support/server';
-import { apiPost, registerPerson, signedInState, type Person } from '../support/app';
+import { apiPost, loggedInPage, registerPerson, signedInState, type Person } from '../support/app';
 
 /**
  * The address book while the administrator changes runMode (PROTOCOL §1 contact set, §11.4
- * `updateConfig`): a signed-in phone follows without a reload, and its empty state sits below
- * the fixed entries, the organization's among them, instead of over them.
+ * `updateConfig`) and while people join the company (§18 `orgChanged`): a signed-in phone follows
+ * without a reload, and its empty state sits below the fixed entries, the organization's among
+ * them, instead of over them.
  */
 
 let server: RunningServer;
@@ -25,7 +26,7 @@ beforeAll(async () => {
 afterAll(() => stopAll(browser, server));
 
 describe('the address book across runMode changes', () => {
-  it('shows the empty state below the organization, and everyone once enterprise mode is switched on', async () => {
+  it('shows the empty state below the organization, everyone once enterprise mode is switched on, and newcomers', async () => {
     await runMode(1);
     const ctx = await phoneContext(browser, { storageState: await signedInState(server.url, alice) });
     const page = await ctx.newPage();
@@ -54,6 +55,17 @@ describe('the address book across runMode changes', () => {
     await expect.poll(() => company.textContent()).toContain('2人');
     expect(await empty.count()).toBe(0);
     await snap(page, 'contacts-after-run-mode-phone-zh');
+
+    // A colleague registers and signs in while the address book is open: listed, counted and
+    // online with no reload, though her sign-in races the list being read again.
+    const lihua = await registerPerson(server.url, 'lihua01', '李华');
+    const hers = await loggedInPage(browser, server.url, lihua);
+    const row = page.getByTestId('contact-row').filter({ hasText: '李华' });
+    await row.getByRole('img', { name: '在线' }).waitFor();
+    await expect.poll(() => company.textContent()).toContain('3人');
+    expect(hers.errors).toEqual([]);
+    await hers.page.context().close();
+    await snap(page, 'contacts-newcomer-phone-zh');
     expect(errors).toEqual([]);
     await ctx.close();
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import type {
   Contact,
   DelMessageEvent,
@@ -15,6 +15,7 @@ import { messagesKey } from '../../state/messages/api';
 import type { MessagesData } from '../../state/messages/model';
 import { systemInfoKey } from '../system/api';
 import { orgTreeKey } from '../org/api';
+import { followOrgChanges } from '../org/events';
 import { adminStats } from './admin-stats';
 import { createDispatcher, type DispatchDeps } from './dispatch';
 
@@ -151,5 +152,32 @@ describe('socket event dispatcher, the remaining cases', () => {
     expect(qc.getQueryState(orgTreeKey)?.isInvalidated).toBe(false);
     dispatch(frame('orgChanged', { version: 2 }));
     expect(qc.getQueryState(orgTreeKey)?.isInvalidated).toBe(true);
+  });
+
+  it('leaves the contact list to the address book on orgChanged: read when it is next shown, at once while shown', async () => {
+    const { qc, dispatch } = setup();
+    // The chat list observes the contacts, as on every screen; the push must not read them again.
+    const read = vi.fn(() => Promise.resolve({ contacts: [], pendingFriends: 0 }));
+    const stop = new QueryObserver(qc, { queryKey: contactsKey, queryFn: read, staleTime: 30_000 }).subscribe(() => {});
+    dispatch(frame('orgChanged', { version: 2 }));
+    await new Promise((r) => setTimeout(r, 0));
+    stop();
+    expect(read).not.toHaveBeenCalled();
+
+    // The address book shown afterwards reads it once, then once per change while it is shown.
+    const reread = vi.fn();
+    const leave = followOrgChanges(reread);
+    expect(reread).toHaveBeenCalledTimes(1);
+    dispatch(frame('orgChanged', { version: 3 }));
+    expect(reread).toHaveBeenCalledTimes(2);
+    leave();
+    dispatch(frame('orgChanged', { version: 4 }));
+    expect(reread).toHaveBeenCalledTimes(2);
+
+    // Shown again: one read for the change it missed, none for what it had seen.
+    const again = vi.fn();
+    followOrgChanges(again)();
+    followOrgChanges(again)();
+    expect(again).toHaveBeenCalledTimes(1);
   });
 });

@@ -10,6 +10,7 @@ import {
 import { adminStats } from './admin-stats';
 import { assertNever } from '../../lib/assert-never';
 import { contactsKey, patchConversation } from '../../state/conversations/api';
+import { notePresence } from '../../state/conversations/presence-overlay';
 import { applyIncoming, keyOf, senderId, type ContactsData } from '../../state/conversations/model';
 import { addToChat, afterReconnect, messagesKey, patchChat } from '../../state/messages/api';
 import { markRead, setReadCounts } from '../../state/messages/model';
@@ -89,6 +90,7 @@ export function createDispatcher(deps: DispatchDeps): (frame: EventFrame) => voi
       case 'isOnline': {
         const d = frame.data;
         patchConversation(qc, d.id, { is_online: d.is_online ? 1 : 0 });
+        notePresence(d.id, Boolean(d.is_online));
         onPresence(d.id, d.is_online);
         return;
       }

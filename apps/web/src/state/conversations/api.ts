@@ -3,6 +3,7 @@ import type { Contact } from '@parley/protocol';
 import { endpoints } from '../../lib/endpoints';
 import { queryClient as appQueryClient } from '../../lib/query-client';
 import { useAuth } from '../auth';
+import { withPresenceHeard } from './presence-overlay';
 import { findContact, keepFriendshipLines, keyOf, patchContact, totalUnread, type ContactsData } from './model';
 
 /** Conversations (getContacts) in the query cache; every list change goes through here. */
@@ -10,10 +11,14 @@ import { findContact, keepFriendshipLines, keyOf, patchContact, totalUnread, typ
 export const contactsKey = ['contacts'] as const;
 
 async function fetchContacts({ client }: { client: QueryClient }): Promise<ContactsData> {
-  const env = await endpoints.getContacts();
-  const fresh = Array.isArray(env.data) ? env.data : [];
+  let count = 0;
+  const fresh = await withPresenceHeard(async () => {
+    const env = await endpoints.getContacts();
+    count = Number(env.count) || 0;
+    return Array.isArray(env.data) ? env.data : [];
+  });
   const before = client.getQueryData<ContactsData>(contactsKey)?.contacts;
-  return { contacts: keepFriendshipLines(fresh, before), pendingFriends: Number(env.count) || 0 };
+  return { contacts: keepFriendshipLines(fresh, before), pendingFriends: count };
 }
 
 /** The list query's function, for tests that run it against a client of their own. */

@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Contact } from '@parley/protocol';
@@ -12,6 +12,7 @@ import { SearchEntry } from '../../../ui/SearchEntry';
 import { ContactsIcon } from '../../../ui/icons';
 import { useSystemInfo } from '../../system/api';
 import { useOrgEntries } from '../../org/use-org-entries';
+import { followOrgChanges } from '../../org/events';
 import { useContacts } from '../../../state/conversations/api';
 import { groupByLetter } from '../address-book';
 import { useFriendBadge } from '../use-friend-badge';
@@ -79,6 +80,8 @@ export default function ContactsScreen() {
   const loading = contacts.isPending && contacts.fetchStatus !== 'idle';
   const failed = contacts.isError;
   const refetch = contacts.refetch;
+  // A newcomer, a departure or a move (orgChanged) shows here without a reload (org/events.ts).
+  useEffect(() => followOrgChanges(() => void refetch({ cancelRefetch: false })), [refetch]);
   // Listed after the fixed entries (the organization's among them), which stay usable above it.
   const empty = useMemo(
     () =>
