@@ -30,12 +30,6 @@ const redisUrl = process.env.PARLEY_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
  * when no other screen had read the site info (admin/panels/Settings.tsx); a loading state without
  * an accessible name (app/PageFallback.tsx); the "back to the latest" pill blinking out while a
  * newer page loaded (chat/components/MessageList.tsx).
- * Each e2e worker also runs file after file in one process (`isolate: false`): a new process per
- * file paid Node's start and the imports (playwright-core among them) again, 7.0–7.2 s between one
- * file's end and the next one's start in a slot against 4.6 s without, on a loaded machine (the 34
- * files' 32 hand-overs: 224–231 slot-seconds against 146). It is safe because the files share no
- * state: each starts its own server and browser, the support modules keep none but the CSP
- * violations (emptied after every test), and the setup file still runs again for every file.
  */
 /** The e2e tier and the fault tests start the server bundle; each run builds it from the sources first. */
 const buildServer = './scripts/vitest-build-server.mjs';
@@ -122,7 +116,6 @@ export default defineConfig({
           setupFiles: ['e2e/support/setup.ts'],
           globalSetup: [buildServer],
           maxWorkers: 2,
-          isolate: false,
           sequence: { groupOrder: 1 },
           testTimeout: 90_000,
           hookTimeout: 120_000,
