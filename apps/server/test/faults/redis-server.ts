@@ -12,8 +12,8 @@ export interface PrivateRedis {
   url: string;
   /** kill -9: every client's connection drops at once. */
   kill(): Promise<void>;
-  /** Starts it again on the same port (empty). */
-  start(): Promise<void>;
+  /** Starts it again on the same port (empty), with these extra `redis-server` options. */
+  start(options?: string[]): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -21,8 +21,11 @@ export async function startPrivateRedis(): Promise<PrivateRedis> {
   const port = await freePort();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-redis-'));
   let child: ChildProcess | undefined;
-  const start = async () => {
-    const args = ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir];
+  const start = async (options: string[] = []) => {
+    const args = [
+      ...['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir],
+      ...options,
+    ];
     const c = spawn('redis-server', args, { stdio: ['ignore', 'pipe', 'pipe'] });
     child = c;
     let out = '';

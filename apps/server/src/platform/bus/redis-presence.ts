@@ -66,6 +66,12 @@ export class RedisPresence implements PresenceRegistry {
   /** Users whose last connection here went while Redis did not answer: announced after a restore. */
   private leftUnannounced = new Set<number>();
   private restoring: Promise<void> | undefined;
+  /**
+   * A restore is owed: asked for while one ran (its writes may predate what made it necessary),
+   * or the last one failed while Redis answered beats (a reply later than the command timeout on
+   * a loaded host). Beats alone would never ask again: their SADD finds the node already listed.
+   */
+  private restoreOwed = false;
   private everReady = false;
   /** A beat has reached Redis: from then on an SADD of 1 means Redis forgot this node. */
   private beaten = false;
@@ -108,16 +114,30 @@ export class RedisPresence implements PresenceRegistry {
       .exec()
       .catch(() => undefined);
     const added = res?.[1]?.[1] === 1;
-    if (added && this.beaten) this.restore();
+    if (res && ((added && this.beaten) || (this.restoreOwed && !this.restoring))) this.restore();
     if (res) this.beaten = true;
   }
 
-  /** Writes every entry of `here` again and removes this node's stale ones (at most one at a time). */
+  /**
+   * Writes every entry of `here` again and removes this node's stale ones. One runs at a time; a
+   * request meanwhile runs it once more after, and a failed one is retried at the next beat that
+   * reaches Redis, until one succeeds.
+   */
   private restore(): void {
-    if (this.closed || this.restoring) return;
-    this.restoring = this.restoreNow()
-      .catch(() => undefined) // Redis went again: the next `ready` or beat restores
-      .finally(() => (this.restoring = undefined));
+    if (this.closed) return;
+    this.restoreOwed = true;
+    if (this.restoring) return;
+    this.restoring = (async () => {
+      while (this.restoreOwed && !this.closed) {
+        this.restoreOwed = false;
+        try {
+          await this.restoreNow();
+        } catch {
+          this.restoreOwed = true; // Redis went again or did not answer in time: the next beat retries
+          return;
+        }
+      }
+    })().finally(() => (this.restoring = undefined));
   }
 
   private async restoreNow(): Promise<void> {
