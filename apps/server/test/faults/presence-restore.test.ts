@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, expect, it } from 'vitest';
-import { RedisPresence } from '../../src/platform/bus';
+import { RedisBus, RedisPresence, type BusMessage } from '../../src/platform/bus';
 import { startPrivateRedis, type PrivateRedis } from './redis-server';
 
 /**
- * Fault test: when Redis comes back empty, each node writes its own connections into it again
+ * Fault tests: when Redis comes back empty, each node writes its own connections into it again
  * (the restore, PROTOCOL §20). If that fails while Redis otherwise answers — a reply later than
  * the command timeout on a loaded host; here Redis refuses one of the restore's commands — the
  * node must try again. Before, nothing did: its beats found the node listed again and asked for
@@ -50,5 +50,42 @@ it(
     // Within a beat or two the user is online to the other node again.
     await expect.poll(() => b.count(1), { timeout: 5_000, interval: 100 }).toBe(1);
     expect(await raw.smembers(`${prefix}pu:1`)).toEqual([`${a.nodeId}|phone`]);
+  },
+);
+
+it(
+  'asks a node’s clients to refetch only once the other nodes’ connections are back in Redis',
+  { timeout: 20_000 },
+  async () => {
+    const own = await startPrivateRedis();
+    closers.push(() => own.stop());
+    const prefix = `parley-test-${randomBytes(4).toString('hex')}:`;
+    const a = new RedisPresence(own.url, { prefix });
+    const b = new RedisPresence(own.url, { prefix });
+    const busB = new RedisBus(own.url, prefix);
+    closers.push(
+      () => a.close(),
+      () => b.close(),
+      () => busB.close(),
+    );
+    await busB.whenReady();
+    await a.add(1, 'phone');
+    // What a client asked to refetch by node B would read of user 1 (held by node A) at that moment.
+    const readAtRefetch: Promise<number>[] = [];
+    busB.subscribe((m: BusMessage) => {
+      if (m.kind === 'refetch') readAtRefetch.push(b.count(1));
+    });
+
+    await own.kill();
+    // Back empty; node A's restore cannot succeed for 1.2 s (GETDEL refused), as on a host where its
+    // reconnection came late. Node B's subscription is live again long before.
+    await own.start(['--user', 'default', 'on', 'nopass', '~*', '&*', '+@all', '-getdel']);
+    const raw = new Redis(own.url);
+    closers.push(async () => raw.disconnect());
+    await new Promise((r) => setTimeout(r, 1200));
+    await raw.call('ACL', 'SETUSER', 'default', '+getdel');
+
+    await expect.poll(() => readAtRefetch.length, { timeout: 10_000, interval: 100 }).toBeGreaterThan(0);
+    expect(await Promise.all(readAtRefetch)).toEqual([1]);
   },
 );

@@ -5,6 +5,7 @@ import { RedisHealth } from '../redis/health';
 import type { BusMessage, EventBus } from './types';
 import { Acknowledgements } from './acks';
 import { MissedPublishes } from './missed';
+import { presenceSettleMs } from './redis-presence';
 
 const DONE = Promise.resolve();
 
@@ -27,6 +28,7 @@ export interface RedisBusOptions {
  *   one `refetch` names their recipients to the other nodes;
  * - a node whose subscription was broken cannot know what it missed, so when it is live again
  *   every connection it held bound meanwhile is asked to refetch.
+ * Both refetches wait until presence has settled (`later`).
  * A revocation is the exception: its request answers only once every node acted on it (acks.ts).
  */
 export class RedisBus implements EventBus {
@@ -192,14 +194,39 @@ export class RedisBus implements EventBus {
     if (parsed.ack) this.pub.publish(`${this.ackPrefix}${parsed.from}`, parsed.ack).catch(() => undefined);
   }
 
-  /** Redis takes publications again: tell the other nodes whom the failed ones were for. */
+  /**
+   * Redis takes publications again: replay the closes and cache drops at once, and tell the other
+   * nodes whom the failed pushes were for once presence has settled (`later`).
+   */
   private catchUp(): void {
-    for (const m of this.missed.take()) void this.send(m);
+    for (const m of this.missed.take()) {
+      if (m.kind !== 'refetch') void this.send(m);
+      else {
+        const takenAt = performance.now();
+        // Still "since the last failure" when it leaves, so later binds are spared as before.
+        this.later(() => void this.send({ ...m, agoMs: m.agoMs + Math.round(performance.now() - takenAt) }));
+      }
+    }
   }
 
   /** The subscription was broken and is live again: everything bound here may have missed pushes. */
   private afterGap(): void {
     if (this.closed) return;
-    this.deliverHere({ kind: 'refetch', all: true, agoMs: 0, receivedAt: performance.now() });
+    // Connections bound from now on read after the gap: only those bound before it are asked.
+    const receivedAt = performance.now();
+    this.later(() => this.deliverHere({ kind: 'refetch', all: true, agoMs: 0, receivedAt }));
+  }
+
+  /**
+   * Refetches after an outage wait until every node has written its connections into Redis again
+   * (`presenceSettleMs`): a client asked at once re-read its contacts' presence before that, saw
+   * colleagues held by other nodes offline, and kept them so until their next change. Missed
+   * messages arrive that much later, after an outage that lasted longer anyway.
+   */
+  private later(fn: () => void): void {
+    const t = setTimeout(() => {
+      if (!this.closed) fn();
+    }, presenceSettleMs);
+    t.unref();
   }
 }

@@ -27,12 +27,14 @@ export interface RedisPresenceOptions {
 }
 
 /**
- * After Redis came back, how long a node waits before telling friends that users who left during
- * the outage are offline: long enough for every other node to have re-announced its own entries
- * (each does within a beat of Redis answering), so a user still connected elsewhere is not
- * announced offline by mistake.
+ * After Redis came back, how long until every node has written its own entries into it again
+ * (each does within a beat of Redis answering: restore below). Presence read sooner may miss users
+ * held by another node, so a node waits this long before telling friends that users who left
+ * during the outage are offline (one still connected elsewhere would be announced by mistake),
+ * and the bus before asking clients to refetch (redis-bus.ts: a client that re-read at once saw
+ * such colleagues offline, and nothing told it otherwise).
  */
-const settleAfterRestoreMs = 3 * presenceTiming.beatEveryMs;
+export const presenceSettleMs = 3 * presenceTiming.beatEveryMs;
 
 /** How long the sweeper's note that it swept a node is kept, for that node to find if it comes back. */
 const sweptNoteMs = 10 * 60_000;
@@ -178,7 +180,7 @@ export class RedisPresence implements PresenceRegistry {
     // Swept during a partition: the sweeper told friends these users went offline.
     if (swept && this.here.size > 0) for (const h of this.restoredHandlers) h([...this.here.keys()]);
     if (this.leftUnannounced.size > 0) {
-      const t = setTimeout(() => void this.announceLeft(), settleAfterRestoreMs);
+      const t = setTimeout(() => void this.announceLeft(), presenceSettleMs);
       t.unref();
     }
   }

@@ -115,6 +115,8 @@ interface Conn {
   afterCalls?: () => void;
   /** performance.now() when bound (a `refetch` after a Redis outage spares those bound after it). */
   boundAt?: number;
+  /** Closed by this node with `refetch`: its client is expected back at once (REFETCH_GRACE_MS). */
+  refetching?: boolean;
   call?: CallRunner;
 }
 
@@ -123,16 +125,27 @@ export type BindResult = 'ok' | 'unknown' | 'otherUser' | 'tooMany';
 /** Closes per step when many connections are asked to refetch: their clients reconnect at once. */
 const REFETCH_BATCH = 200;
 const REFETCH_STEP_MS = 50;
+/**
+ * How long a connection closed with `refetch` stays in presence. Its client reconnects at once,
+ * but a contact asked to refetch at the same moment (after a Redis outage every client is) re-read
+ * presence in between, saw the user offline, and kept that: the damped pushes of a reconnect say
+ * nothing (presence-pushes.ts). A client that does not come back is offline this much later.
+ */
+const REFETCH_GRACE_MS = 5_000;
 
 /**
  * Closes these connections with `refetch` (1012): their clients reconnect and re-read
  * (PROTOCOL §11.5). A whole node's connections after a Redis outage are spread over a few
  * seconds (200 every 50 ms) rather than all reconnecting in the same instant.
  */
-function askToRefetch(sockets: WebSocket[]): void {
-  for (let i = 0; i < sockets.length; i += REFETCH_BATCH) {
-    const batch = sockets.slice(i, i + REFETCH_BATCH);
-    const close = () => batch.forEach((ws) => ws.close(CloseCode.refetch));
+function askToRefetch(conns: Conn[]): void {
+  for (let i = 0; i < conns.length; i += REFETCH_BATCH) {
+    const batch = conns.slice(i, i + REFETCH_BATCH);
+    const close = () =>
+      batch.forEach((c) => {
+        c.refetching = true;
+        c.ws.close(CloseCode.refetch);
+      });
     if (i === 0) close();
     else setTimeout(close, (i / REFETCH_BATCH) * REFETCH_STEP_MS).unref();
   }
@@ -444,6 +457,14 @@ export class Gateway {
     const mine = this.byUser.get(s.userId);
     mine?.delete(conn);
     if (mine && mine.size === 0) this.byUser.delete(s.userId);
+    if (conn.refetching && !this.closing) {
+      setTimeout(() => void this.leavePresence(conn, s), REFETCH_GRACE_MS).unref();
+      return;
+    }
+    await this.leavePresence(conn, s);
+  }
+
+  private async leavePresence(conn: Conn, s: SocketSession): Promise<void> {
     const change = await this.presence.remove(s.userId, conn.id).catch(() => ({ changed: false, count: 0 }));
     if (change.changed) this.hooks.onOffline?.(s.userId);
   }
@@ -513,10 +534,10 @@ export class Gateway {
   }
 
   /** Bound connections a `refetch` names that were bound before the pushes they may have missed. */
-  private refetchTargets(m: Extract<BusMessage, { kind: 'refetch' }>): WebSocket[] {
+  private refetchTargets(m: Extract<BusMessage, { kind: 'refetch' }>): Conn[] {
     const before = (m.receivedAt ?? performance.now()) - m.agoMs;
     const named = m.all ? [...this.conns.values()] : this.targets({ users: m.users ?? [], clients: m.clients ?? [] });
-    return named.filter((c) => c.boundAt !== undefined && c.boundAt <= before).map((c) => c.ws);
+    return named.filter((c) => c.boundAt !== undefined && c.boundAt <= before);
   }
 
   /** A part of the heartbeat period: its connections are pinged, or closed if silent too long. */
