@@ -30,6 +30,7 @@ export const DEFAULTS = {
   senders: 4,
   readWithin: 0, // group: in every second repetition the other members each open the chat once per this many seconds (0 = never)
   conns: 0, // 0 = workload default: idle 1000 sockets; one-to-one/group 64 keep-alive HTTP connections in all
+  ids: 'random', // one-to-one/group message ids: random (crypto.randomUUID) | time (UUIDv7, as the web client makes them)
   transport: 'http', // one-to-one/group sends: http (POST) | socket (PROTOCOL §11.6 call frames on the sender's socket)
   reps: 0, // repetitions per point, each after a fresh server start; 0 = 2 for sweeps, 1 otherwise
   fresh: true, // restart the server (same data) before each repetition; --no-fresh keeps it running
@@ -130,6 +131,7 @@ export function parseArgs(argv) {
     (opts.transport === 'xmpp') !== (opts.backend === 'ejabberd')
   )
     throw new CliError('--transport is http or socket');
+  if (!['random', 'time'].includes(opts.ids)) throw new CliError('--ids is random or time');
   if (!/^[1-9]\d*(,[1-9]\d*)*$/.test(String(opts.cacheKb)))
     throw new CliError('--cache-kb is a comma-separated list of sizes in kB, e.g. 65536,8192');
   if (opts.nodeCpu && (opts.url || workload === 'compare'))
@@ -197,6 +199,7 @@ options (defaults in brackets)
   --read-within S [0]  group: in every second repetition (use --reps 2) the other members each open the chat once
                    per S seconds while the senders send; the first repetition has no reads, so one run pairs both
   --conns N        idle: sockets [1000]; one-to-one/group: keep-alive HTTP connections in all, over the sources [64]
+  --ids random|time [random]  message ids: random uuids, or time-ordered ones as the web client sends
   --transport http|socket [http]  sends over HTTP POST or as §11.6 call frames on the sender's bound socket
   --reps N [2 for sweeps, else 1]  repetitions per point, each after a fresh server start (--no-fresh: no restart);
                    a point is clean only when every repetition is

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomUUID, randomBytes } from 'node:crypto';
 import { post } from './http.mjs';
 import { socketCall } from './sockets.mjs';
 import { machineCpu, machinePct, readProc, sampler, snapshotAll, splitCpu } from './procstat.mjs';
@@ -10,6 +10,21 @@ import { LISTEN_HOST } from './server.mjs';
 import { perMessage, readCommandStats } from './redis-stats.mjs';
 import { throttleBetween } from './cpu-quota.mjs';
 import { cpuMsPerMessage } from './report.mjs';
+
+/**
+ * `--ids time`: message ids as the web client makes them (`newMessageId` in @parley/protocol, a
+ * UUIDv7 that grows with time); the default, random ones (`crypto.randomUUID()`), as any client of
+ * the protocol may send (docs/performance.md, "What the WAL carries").
+ */
+function timeOrderedId() {
+  const b = randomBytes(16);
+  const ms = Date.now();
+  b.writeUIntBE(ms, 0, 6);
+  b[6] = 0x70 | (b[6] & 0x0f);
+  b[8] = 0x80 | (b[8] & 0x3f);
+  const h = b.toString('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+}
 
 /**
  * One measured point of message load: sendMessage at `rate` for warmup + duration seconds,
@@ -52,7 +67,7 @@ export async function runPoint({ env, tracker, pick, rate, opts, extra, send = s
     countFromMs: warmupMs,
     send: async (i) => {
       const { sender, to, recipients } = pick(i);
-      const id = randomUUID();
+      const id = opts.ids === 'time' ? timeOrderedId() : randomUUID();
       const start = performance.now();
       lastSendAt = start;
       const counted = start - t0 >= warmupMs;

@@ -29,3 +29,4 @@ export * from './push';
 export * from './org';
 export * from './sso';
 export * from './endpoints/index';
+export * from './message-id';

@@ -1,5 +1,4 @@
-import { randomUUID } from 'node:crypto';
-import { ContactKind, GroupRole, isGroupManager } from '@parley/protocol';
+import { ContactKind, GroupRole, isGroupManager, newMessageId } from '@parley/protocol';
 import type { EventLine, Lang, Message } from '@parley/protocol';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../platform/clock';
@@ -101,7 +100,7 @@ export function createGroupContext(deps: GroupsDeps) {
     const content = renderEventLine(line, lang);
     const ext = JSON.stringify({ line });
     const values = messagesRepo.newMessage({
-      id: randomUUID(),
+      id: newMessageId(),
       chat_identify: wireId(groupId),
       from_user: actor.id,
       to_user: groupId,

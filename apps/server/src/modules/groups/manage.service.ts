@@ -1,5 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import {
+  newMessageId,
   formatMsg,
   GroupRole,
   groupSettingValues,
@@ -139,7 +139,7 @@ export function createManagement(deps: GroupsDeps, ctx: GroupContext) {
         await deps.messages.send(
           me,
           {
-            id: randomUUID(),
+            id: newMessageId(),
             type: 'text',
             content: noticeMessage(clean.html, text, r),
             toContactId: { kind: 'group', id: groupId },

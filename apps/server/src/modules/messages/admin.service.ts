@@ -1,5 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import {
+  newMessageId,
   adminDate,
   ContactKind,
   formatMsg,
@@ -236,7 +236,7 @@ export function createMessageAdmin(
         return noticeRow({ ...existing, content, extends: ext });
       }
       const values = repo.newMessage({
-        id: randomUUID(),
+        id: newMessageId(),
         chat_identify: ADMIN_NOTICE,
         from_user: actor.id,
         to_user: 0,

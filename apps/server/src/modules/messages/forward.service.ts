@@ -1,5 +1,4 @@
-import { randomUUID } from 'node:crypto';
-import { limits, type ConversationRef, type ForwardResult } from '@parley/protocol';
+import { limits, type ConversationRef, type ForwardResult, newMessageId } from '@parley/protocol';
 import { AppError } from '../../platform/http/errors';
 import { groupWireId, parseJsonObject } from '../contacts/index';
 import type { UserRow } from '../users/index';
@@ -40,7 +39,7 @@ export function createForwarding(deps: ActionDeps, visibleRow: VisibleRow, send:
       // One after the other: each copy is its own sendMessage, so one failing target spoils nothing else.
       for (const target of unique) {
         const copy = {
-          id: randomUUID(),
+          id: newMessageId(),
           type: row.type,
           content: row.content,
           toContactId: target,

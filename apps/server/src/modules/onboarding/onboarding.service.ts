@@ -1,5 +1,4 @@
-import { randomUUID } from 'node:crypto';
-import { formatMsg, sendMessageParams } from '@parley/protocol';
+import { formatMsg, sendMessageParams, newMessageId } from '@parley/protocol';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../platform/clock';
 import type { DB } from '../../platform/db/index';
@@ -63,7 +62,7 @@ export function createOnboarding(deps: OnboardingDeps) {
       // Sent as the service user: both sides get the conversation pushed like any first message.
       await messages.send(
         cs,
-        sendMessageParams.parse({ id: randomUUID(), type: 'text', content: welcome, toContactId: userId }),
+        sendMessageParams.parse({ id: newMessageId(), type: 'text', content: welcome, toContactId: userId }),
         r,
       );
       return;

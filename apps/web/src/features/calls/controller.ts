@@ -1,5 +1,12 @@
 import { create } from 'zustand';
-import { iceServersOf, type CallType, type IceServer, type SystemInfo, type WebrtcPayload } from '@parley/protocol';
+import {
+  iceServersOf,
+  newMessageId,
+  type CallType,
+  type IceServer,
+  type SystemInfo,
+  type WebrtcPayload,
+} from '@parley/protocol';
 import { endpoints } from '../../lib/endpoints';
 import { queryClient } from '../../lib/query-client';
 import { i18n } from '../../i18n';
@@ -260,7 +267,7 @@ export function startCall(peer: CallPeer, type: CallType): void {
     void import('../../ui/dialogs').then(({ dialogs }) => dialogs.toast(i18n.t('calls.alreadyInCall')));
     return;
   }
-  feed({ type: 'start', id: crypto.randomUUID(), peer, callType: type });
+  feed({ type: 'start', id: newMessageId(), peer, callType: type });
 }
 
 export const acceptCall = () => feed({ type: 'accept' });

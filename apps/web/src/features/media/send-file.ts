@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { limits, type FileUploadInfo } from '@parley/protocol';
+import { limits, newMessageId, type FileUploadInfo } from '@parley/protocol';
 import { i18n } from '../../i18n';
 import { ApiError } from '../../lib/api-client';
 import { endpoints } from '../../lib/endpoints';
@@ -64,7 +64,7 @@ export interface UploadInput {
 /** Adds a pending upload to the chat (does not start it). */
 function queue(conversation: string, input: UploadInput, createdAt = Date.now(), previewUrl?: string): PendingUpload {
   const p: PendingUpload = {
-    id: crypto.randomUUID(),
+    id: newMessageId(),
     conversation: keyOf(conversation),
     type: input.type,
     content: '',

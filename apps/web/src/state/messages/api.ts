@@ -1,5 +1,5 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
-import type { Message } from '@parley/protocol';
+import { newMessageId, type Message } from '@parley/protocol';
 import { ApiError } from '../../lib/api-client';
 import { endpoints } from '../../lib/endpoints';
 import { withTabLock } from '../../lib/tab-lock';
@@ -217,7 +217,7 @@ export function sendText(
   quote?: { pid: number; extends: Record<string, unknown> },
 ): Promise<void> {
   const p: PendingMessage = {
-    id: crypto.randomUUID(),
+    id: newMessageId(),
     conversation: keyOf(conversation),
     type: 'text',
     content: textToHtml(text),
@@ -243,7 +243,7 @@ export function sendRich(
   ext: Record<string, unknown>,
 ): Promise<void> {
   const p: PendingMessage = {
-    id: crypto.randomUUID(),
+    id: newMessageId(),
     conversation: keyOf(conversation),
     type,
     content,
