@@ -29,7 +29,7 @@ export interface RedisPresenceOptions {
 /**
  * After Redis came back, how long until every node has written its own entries into it again
  * (each does within a beat of Redis answering: restore below). Presence read sooner may miss users
- * held by another node, so a node waits this long before telling friends that users who left
+ * held by another node, so a node waits (twice) this long before telling friends that users who left
  * during the outage are offline (one still connected elsewhere would be announced by mistake),
  * and the bus before asking clients to refetch (redis-bus.ts: a client that re-read at once saw
  * such colleagues offline, and nothing told it otherwise).
@@ -180,7 +180,9 @@ export class RedisPresence implements PresenceRegistry {
     // Swept during a partition: the sweeper told friends these users went offline.
     if (swept && this.here.size > 0) for (const h of this.restoredHandlers) h([...this.here.keys()]);
     if (this.leftUnannounced.size > 0) {
-      const t = setTimeout(() => void this.announceLeft(), presenceSettleMs);
+      // Twice the settling time: after the refetch closes that follow an outage (redis-bus.ts waits
+      // it once), so the push reaches the connections that came back rather than closing ones.
+      const t = setTimeout(() => void this.announceLeft(), 2 * presenceSettleMs);
       t.unref();
     }
   }
