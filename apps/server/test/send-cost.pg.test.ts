@@ -191,7 +191,7 @@ describe('a durable 1:1 send on PostgreSQL + Redis', () => {
     const row = (content: string) => messageRow(chatId, content);
     // Three sends 30 ms apart, right after a batch: without the interval each found the last
     // statement answered and took a statement (and a commit) of its own.
-    const batch = createSendBatch(s.database.db, { minIntervalMs: 1_000 });
+    const batch = createSendBatch(s.database.db, { pacing: { minIntervalMs: 1_000, maxIntervalMs: 1_000 } });
     await batch.write(row('opens the interval'));
     const sql = await statementsDuring(async () => {
       const writes: Array<Promise<number>> = [];

@@ -2,6 +2,7 @@ import { CompiledQuery, type Kysely } from 'kysely';
 import type { DB } from '../../platform/db/index';
 import { MESSAGE_COLUMNS, MessageIdTaken, type NewMessage } from './messages.repo';
 import { termRowsOf } from './search-index.repo';
+import { BatchPacer, type BatchPacing } from '../../platform/db/batch-pacer';
 
 /**
  * Group commit of new messages on PostgreSQL (issue 41), as SQLite's group-commit.ts does for
@@ -21,10 +22,11 @@ import { termRowsOf } from './search-index.repo';
  *   messages.repo.ts. Two sends of one uuid in one batch: the second waits for the next batch.
  * - If the statement fails, nothing of the batch was written; each of its sends is then tried
  *   alone, so one bad row fails only its own send.
- * - One batch at a time, and batches at least `DEFAULT_MIN_INTERVAL_MS` apart: the sends that
- *   arrive while one runs or meanwhile form the next one, so a busy node writes fewer, larger
- *   batches. `chats` rows are upserted in key order, so two nodes' batches take their row locks
- *   in the same order and cannot deadlock each other.
+ * - One batch at a time, started when the pacer says (platform/db/batch-pacer.ts: at once on an
+ *   idle node, else when the batch is full or has waited long enough): the sends that arrive
+ *   while one runs or meanwhile form the next one, so a busy node writes fewer, larger batches.
+ *   `chats` rows are upserted in key order, so two nodes' batches take their row locks in the
+ *   same order and cannot deadlock each other.
  */
 
 const ARRAY_TYPES: Record<(typeof MESSAGE_COLUMNS)[number], string> = {
@@ -94,24 +96,16 @@ export interface SendBatch {
 }
 
 /**
- * Least time between the starts of two batches, in ms, as SQLite's group commit keeps
- * (group-commit.ts): a batch that would start sooner waits out the rest, gathering the sends that
- * arrive meanwhile. Without it a node at 1,000 msg/s wrote nearly one batch per send, and each
- * batch's statement, commit and WAL flush cost PostgreSQL more than the rows did: 5 ms took its
- * CPU per send from 0.71 to 0.43–0.50 ms at 1,000 msg/s and from 0.33 to 0.22 ms at 2,000, for
- * about 3 ms more to a send's median (docs/performance.md). An idle node is not delayed: its last
- * batch started long ago.
+ * Pacing (batch-pacer.ts) matters more here than on SQLite: each batch's statement, commit and WAL
+ * flush cost PostgreSQL more than the rows did. Without a least interval a node at 1,000 msg/s
+ * wrote nearly one batch per send (0.71 ms of node CPU a send); batches 5 ms apart took that to
+ * 0.41–0.42 ms and PostgreSQL + Redis to 0.34–0.35 ms, and waiting up to 20 ms for a full batch
+ * to 0.33–0.36 and 0.20–0.22 ms (docs/performance.md, "The fixed part at low rates").
  */
-export const DEFAULT_MIN_INTERVAL_MS = 5;
-
-export function createSendBatch(
-  db: Kysely<DB>,
-  { minIntervalMs = DEFAULT_MIN_INTERVAL_MS }: { minIntervalMs?: number } = {},
-): SendBatch {
+export function createSendBatch(db: Kysely<DB>, { pacing }: { pacing?: Partial<BatchPacing> } = {}): SendBatch {
   let queue: Pending[] = [];
   let running = false;
-  let scheduled = false;
-  let lastStart = -Infinity;
+  const pacer = new BatchPacer(() => void flush(), pacing);
 
   function parameters(batch: Pending[]): unknown[] {
     const columns = MESSAGE_COLUMNS.map((c) => batch.map((p) => p.values[c]));
@@ -153,9 +147,7 @@ export function createSendBatch(
   }
 
   async function flush(): Promise<void> {
-    scheduled = false;
     running = true;
-    lastStart = performance.now();
     try {
       // One uuid once per statement (ON CONFLICT would keep the first and leave the second unanswered).
       const batch: Pending[] = [];
@@ -176,13 +168,7 @@ export function createSendBatch(
   }
 
   function schedule(): void {
-    if (scheduled || running || queue.length === 0) return;
-    scheduled = true;
-    // After the requests already read this turn have joined: an idle node writes a batch of one at
-    // once; a busy one waits out the least interval since the last batch started.
-    const wait = lastStart + minIntervalMs - performance.now();
-    if (wait > 0) setTimeout(() => void flush(), wait);
-    else setImmediate(() => void flush());
+    if (!running) pacer.poke(queue.length);
   }
 
   return {

@@ -3,6 +3,7 @@ import type { DB } from './schema';
 import { executeRows } from './direct';
 import type { CommitStats, OnCommit, Tx } from './tx';
 import type { WalSync } from './wal-sync';
+import { BatchPacer, type BatchPacing } from './batch-pacer';
 import { dbTimingsOn, recordBatch, recordGate, recordUnit } from '../diagnostics/db-timings';
 
 /**
@@ -20,11 +21,10 @@ import { dbTimingsOn, recordBatch, recordGate, recordUnit } from '../diagnostics
  *   fewer, larger commits cost less per message). Readers may thus see a committed batch
  *   that is not on disk yet, which is why every output built from reads waits for the disk
  *   (`WalSync.afterDurable`: HTTP replies in app.ts, pushes in events.ts).
- * - The first caller schedules the batch with `setImmediate`, which runs right after the event
- *   loop has read the requests that are already waiting, so an idle server starts a batch of one
- *   at once and a busy one collects everything that arrived meanwhile. Only when the last batch
- *   started less than `minIntervalMs` ago does a timer wait out the rest. Units that arrive while
- *   a batch runs form the next one. A batch holds at most `maxBatch` units.
+ * - When a batch starts is the pacer's (batch-pacer.ts): an idle server starts a batch of one
+ *   at once (`setImmediate`, right after the event loop has read the requests already waiting); a
+ *   busy one waits until the batch is full or has waited long enough. Units that arrive while a
+ *   batch runs form the next one. A batch holds at most `maxBatch` units.
  *
  * PostgreSQL keeps one transaction per call: its connections commit in parallel.
  */
@@ -40,13 +40,8 @@ export interface GroupCommitOptions {
   maxBatch?: number;
   /** Counted for `/metrics` (per batch, never per unit). */
   stats?: CommitStats;
-  /**
-   * Least time between the starts of two batches, in ms. A batch that would start sooner waits out
-   * the rest, gathering the units that arrive meanwhile: under load every batch then carries
-   * several sends, and a COMMIT, its WAL pages and its sync are shared by more of them. An idle
-   * server is not delayed (its last batch started long ago).
-   */
-  minIntervalMs?: number;
+  /** When batches start (batch-pacer.ts, `DEFAULT_PACING` unless set). */
+  pacing?: Partial<BatchPacing>;
 }
 
 interface Unit {
@@ -64,15 +59,6 @@ interface Unit {
 export class BatchAbortedError extends Error {}
 
 export const DEFAULT_MAX_BATCH = 128;
-/**
- * 5 ms, not 2: a commit of one send costs the core about as much as the send's own work (its WAL
- * frames, the sync's hand-off to the thread pool and back), and at 1,000 msg/s 2 ms meant about
- * 500 batches a second of two sends each. 5 ms took 15 % off the server's CPU per message at
- * 1,000 msg/s and changed nothing at 4,000, for about 2 ms more to a send's median
- * (docs/performance.md, "One-to-one on SQLite").
- */
-export const DEFAULT_MIN_INTERVAL_MS = 5;
-
 // Compiled once: they run for every unit (building them each time showed in the profile).
 const SAVEPOINT = CompiledQuery.raw('savepoint unit');
 const RELEASE = CompiledQuery.raw('release unit');
@@ -80,19 +66,17 @@ const ROLLBACK_TO = CompiledQuery.raw('rollback to unit');
 
 export class GroupCommitter {
   private queue: Unit[] = [];
-  private scheduled = false;
   private running = false;
   private idleWaiters: Array<() => void> = [];
   private readonly maxBatch: number;
-  private readonly minInterval: number;
-  private lastStart = -Infinity;
+  private readonly pacer: BatchPacer;
 
   constructor(
     private readonly db: Kysely<DB>,
     private readonly opts: GroupCommitOptions,
   ) {
     this.maxBatch = Math.max(1, opts.maxBatch ?? DEFAULT_MAX_BATCH);
-    this.minInterval = Math.max(0, opts.minIntervalMs ?? DEFAULT_MIN_INTERVAL_MS);
+    this.pacer = new BatchPacer(() => void this.flush(), opts.pacing);
   }
 
   run<T>(work: (tx: Tx, onCommit: OnCommit) => Promise<T>, onCallbackError: (err: unknown) => void): Promise<T> {
@@ -112,21 +96,12 @@ export class GroupCommitter {
 
   /** Resolves once no unit is queued or running (before closing the database). */
   drained(): Promise<void> {
-    if (!this.running && !this.scheduled && this.queue.length === 0) return Promise.resolve();
+    if (!this.running && this.queue.length === 0) return Promise.resolve();
     return new Promise((resolve) => this.idleWaiters.push(resolve));
   }
 
   private schedule(): void {
-    if (this.scheduled || this.running) return;
-    this.scheduled = true;
-    const start = () => {
-      this.scheduled = false;
-      this.lastStart = performance.now();
-      void this.flush();
-    };
-    const wait = this.lastStart + this.minInterval - performance.now();
-    if (wait > 0) setTimeout(start, wait);
-    else setImmediate(start);
+    if (!this.running) this.pacer.poke(this.queue.length);
   }
 
   private async flush(): Promise<void> {
