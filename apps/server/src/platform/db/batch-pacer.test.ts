@@ -28,9 +28,10 @@ describe('BatchPacer', () => {
     expect(starts).toHaveLength(1);
   });
 
-  it('holds a small batch up to the longest interval after the last start', () => {
+  it('holds a small batch up to the longest interval after the last start while callers come together', () => {
     const { p, starts } = pacer();
     p.poke(1);
+    p.poke(2); // two callers in one turn
     vi.advanceTimersByTime(0);
     p.poke(3);
     vi.advanceTimersByTime(19);
@@ -40,9 +41,19 @@ describe('BatchPacer', () => {
     expect((starts[1] ?? 0) - (starts[0] ?? 0)).toBe(20);
   });
 
+  it('lets one caller at a time go after the least interval: it waits for each answer', () => {
+    const { p, starts } = pacer();
+    for (let i = 0; i < 3; i++) {
+      p.poke(1);
+      vi.advanceTimersByTime(i === 0 ? 0 : 5);
+      expect(starts).toHaveLength(i + 1);
+    }
+    expect((starts[2] ?? 0) - (starts[1] ?? 0)).toBe(5);
+  });
+
   it('starts a full batch after the least interval, at once if that has passed', () => {
     const { p, starts } = pacer();
-    p.poke(1);
+    p.poke(2);
     vi.advanceTimersByTime(0);
     p.poke(2);
     vi.advanceTimersByTime(2);
@@ -63,7 +74,7 @@ describe('BatchPacer', () => {
 
   it('never postpones a start it has armed, and starts once per arming', () => {
     const { p, starts } = pacer();
-    p.poke(1);
+    p.poke(2);
     vi.advanceTimersByTime(0);
     p.poke(16);
     p.poke(2); // fewer again (a batch took some): the earlier start stands
